@@ -1,0 +1,53 @@
+/**
+ * Bundles every function of the manifest with esbuild into dist/<name>/index.mjs, the same
+ * artifact for both homes: CDK uploads it as the Lambda code, the local runtime imports it.
+ * Usage: tsx functions/build.ts [--if-missing]
+ */
+import { build } from 'esbuild';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { allFunctions } from './src/manifest.ts';
+
+const root = dirname(fileURLToPath(import.meta.url));
+export const distDir = join(root, 'dist');
+
+export function bundlePath(name: string): string {
+  return join(distDir, name, 'index.mjs');
+}
+
+export async function buildFunctions(options: { ifMissing?: boolean; quiet?: boolean } = {}): Promise<void> {
+  const targets = allFunctions().filter((f) => !options.ifMissing || !existsSync(bundlePath(f.name)));
+  if (targets.length === 0) return;
+  mkdirSync(distDir, { recursive: true });
+  const sizes: Record<string, number> = {};
+  await Promise.all(
+    targets.map(async (f) => {
+      await build({
+        entryPoints: [join(root, f.entry)],
+        outfile: bundlePath(f.name),
+        bundle: true,
+        platform: 'node',
+        target: 'node22',
+        format: 'esm',
+        minify: true,
+        sourcemap: 'linked',
+        legalComments: 'none',
+        // ESM bundles need require() for the CommonJS dependencies they contain.
+        banner: {
+          js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+        },
+        logLevel: 'warning',
+      });
+      sizes[f.name] = statSync(bundlePath(f.name)).size;
+    }),
+  );
+  writeFileSync(join(distDir, 'sizes.json'), JSON.stringify(sizes, null, 2));
+  if (!options.quiet) {
+    for (const [name, size] of Object.entries(sizes)) console.log(`  ${name.padEnd(24)} ${(size / 1024).toFixed(0)} KiB`);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await buildFunctions({ ifMissing: process.argv.includes('--if-missing') });
+}

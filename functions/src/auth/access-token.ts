@@ -1,0 +1,54 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import * as z from 'zod';
+import { jwtSigningKey } from '#aws/secrets';
+import { AppError } from '#domain/app-error';
+import type { Principal } from './principal.ts';
+
+const issuer = 'atende';
+const audience = 'atende-api';
+/** Short-lived: the refresh cookie renews it, and a revoked session stops working soon. */
+export const accessTokenSeconds = 15 * 60;
+
+const claimsSchema = z.object({
+  sub: z.string().regex(/^\d+$/),
+  cid: z.number().int().positive(),
+  prf: z.enum(['admin', 'user', 'supervisor']),
+  sup: z.boolean(),
+  sid: z.string().min(1),
+});
+
+export async function signAccessToken(principal: Principal, now = new Date()): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ cid: principal.companyId, prf: principal.profile, sup: principal.isSuper, sid: principal.sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(principal.userId))
+    .setIssuer(issuer)
+    .setAudience(audience)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + accessTokenSeconds)
+    .sign(await jwtSigningKey());
+}
+
+/**
+ * Verifies signature, issuer, audience and expiry. A bad or expired access token answers 403
+ * ERR_SESSION_EXPIRED: the spec's client reacts to 403 by refreshing once and retrying, and to
+ * 401 (which the refresh route gives when the session itself is over) by logging out.
+ */
+export async function verifyAccessToken(token: string): Promise<Principal> {
+  try {
+    const { payload } = await jwtVerify(token, await jwtSigningKey(), { issuer, audience, algorithms: ['HS256'] });
+    const claims = claimsSchema.parse(payload);
+    return {
+      userId: Number(claims.sub),
+      companyId: claims.cid,
+      profile: claims.prf,
+      isSuper: claims.sup,
+      sessionId: claims.sid,
+    };
+  } catch (error) {
+    if (error instanceof errors.JOSEError || error instanceof z.ZodError) {
+      throw new AppError('ERR_SESSION_EXPIRED', undefined, 403);
+    }
+    throw error;
+  }
+}

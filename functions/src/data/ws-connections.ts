@@ -1,0 +1,46 @@
+import type { EntityItem } from 'electrodb';
+import { wsConnectionEntity } from './ws-connection-entity.ts';
+
+export type WsConnection = EntityItem<typeof wsConnectionEntity>;
+
+/** API Gateway's maximum connection duration plus a margin. */
+export const wsConnectionLifetimeSeconds = 2 * 60 * 60 + 5 * 60;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** AP-WS-1: record a connection at $connect. */
+export async function saveWsConnection(connection: WsConnection): Promise<void> {
+  await wsConnectionEntity.put(connection).go();
+}
+
+/** AP-WS-2: one connection by id (every client action). Expired items count as gone. */
+export async function getWsConnection(connectionId: string): Promise<WsConnection | undefined> {
+  const { data } = await wsConnectionEntity.get({ connectionId }).go();
+  return data && data.expiresAt > nowSeconds() ? data : undefined;
+}
+
+/** AP-WS-3: forget a connection ($disconnect, or Gone when posting to it). */
+export async function deleteWsConnection(connectionId: string): Promise<void> {
+  await wsConnectionEntity.delete({ connectionId }).go();
+}
+
+/** AP-WS-4: the live connections of a company, for fanning an event out. */
+export async function listCompanyWsConnections(companyId: number): Promise<WsConnection[]> {
+  const { data } = await wsConnectionEntity.query
+    .byCompany({ companyId })
+    .where(({ expiresAt }, { gt }) => gt(expiresAt, nowSeconds()))
+    .go({ pages: 'all' });
+  return data;
+}
+
+/** AP-WS-5: join or leave rooms (chat box, notification, ticket tabs) atomically. */
+export async function changeWsRooms(connectionId: string, join: string[], leave: string[]): Promise<void> {
+  const update = wsConnectionEntity.update({ connectionId });
+  if (join.length > 0 && leave.length > 0) {
+    await update.add({ rooms: join }).delete({ rooms: leave }).where(({ connectionId: id }, { exists }) => exists(id)).go();
+  } else if (join.length > 0) {
+    await update.add({ rooms: join }).where(({ connectionId: id }, { exists }) => exists(id)).go();
+  } else if (leave.length > 0) {
+    await update.delete({ rooms: leave }).where(({ connectionId: id }, { exists }) => exists(id)).go();
+  }
+}

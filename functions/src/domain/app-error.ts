@@ -1,0 +1,23 @@
+import { type ErrorCode, statusOf } from '@atende/shared/errors';
+
+/**
+ * An error the API answers as `{ "error": code, ...details }` with the catalogue's status.
+ * Domain code throws it; the HTTP error handler turns it into the response.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, details?: Record<string, unknown>, status?: number) {
+    super(code);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = status ?? statusOf(code);
+    this.details = details;
+  }
+}
+
+export function fail(code: ErrorCode, details?: Record<string, unknown>): never {
+  throw new AppError(code, details);
+}

@@ -1,0 +1,121 @@
+import middy from '@middy/core';
+import httpEventNormalizer from '@middy/http-event-normalizer';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
+import httpRouterHandler, { type Route } from '@middy/http-router';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { verifyAccessToken } from '#auth/access-token';
+import { isAdmin, type Principal } from '#auth/principal';
+import { AppError } from '#domain/app-error';
+import { parseCookies, serializeCookie } from './cookies.ts';
+import { errorResponse } from './error-response.ts';
+import { bearerToken, pathWithoutBase, queryObject } from './request-input.ts';
+import type { Access, RouteDefinition } from './route.ts';
+import { HttpAnswer, type ApiRequest } from './types.ts';
+
+type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+const jsonContentType = /^application\/(.+\+)?json($|;)/i;
+
+/**
+ * The one middy stack of every REST module: path and header normalisation, JSON and multipart
+ * bodies, then the in-module router. Each route validates its own params, query and body with
+ * zod and checks access before its handler runs; every error is answered in the spec's shape.
+ */
+export function restModule(routes: RouteDefinition[]): Handler {
+  const router = httpRouterHandler<APIGatewayProxyEvent, APIGatewayProxyResult>({
+    routes: routes.map(toMiddyRoute),
+    notFoundResponse: ({ method, path }) => {
+      const pathExists = routes.some((r) => r.method !== method && pathMatches(r.path, path));
+      throw new AppError(pathExists ? 'ERR_METHOD_NOT_ALLOWED' : 'ERR_ROUTE_NOT_FOUND');
+    },
+  });
+  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use({
+      onError: (request) => {
+        request.response = errorResponse(request.error, request.context.awsRequestId);
+      },
+    })
+    .use({
+      before: (request) => {
+        request.event.path = pathWithoutBase(request.event.path);
+      },
+    })
+    .use(httpHeaderNormalizer())
+    .use(httpEventNormalizer())
+    .use({ before: (request) => parseJsonBody(request.event) })
+    .use(httpMultipartBodyParser({ disableContentTypeError: true, busboy: { limits: { fileSize: 10 * 1024 * 1024 } } }))
+    .handler(router);
+  return handler as unknown as Handler;
+}
+
+function parseJsonBody(event: APIGatewayProxyEvent): void {
+  const contentType = event.headers['content-type'] ?? '';
+  if (!jsonContentType.test(contentType)) return;
+  const text = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (text === null || text === undefined || text.trim() === '') {
+    (event as { body: unknown }).body = undefined;
+    return;
+  }
+  try {
+    (event as { body: unknown }).body = JSON.parse(text);
+  } catch {
+    throw new AppError('ERR_VALIDATION', { issues: [{ path: '', message: 'JSON inválido' }] });
+  }
+}
+
+function toMiddyRoute(definition: RouteDefinition): Route<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    method: definition.method,
+    path: definition.path,
+    handler: async (event: APIGatewayProxyEvent, context: Context) => {
+      const principal = await authenticate(definition.access, event.headers);
+      const request: ApiRequest<unknown, unknown, unknown, Principal | undefined> = {
+        params: definition.params ? definition.params.parse(event.pathParameters ?? {}) : undefined,
+        query: definition.query ? definition.query.parse(queryObject(event)) : undefined,
+        body: definition.body ? definition.body.parse(event.body ?? {}) : undefined,
+        principal,
+        headers: event.headers,
+        cookies: parseCookies(event.headers['cookie']),
+        sourceIp: event.requestContext?.identity?.sourceIp ?? '',
+        event,
+        context,
+      };
+      const result = await (definition.handler as (r: typeof request) => Promise<unknown>)(request);
+      return toHttpResult(result);
+    },
+  };
+}
+
+async function authenticate(access: Access, headers: Record<string, string | undefined>): Promise<Principal | undefined> {
+  if (access === 'public') return undefined;
+  const token = bearerToken(headers);
+  if (!token) throw new AppError('ERR_SESSION_EXPIRED');
+  const principal = await verifyAccessToken(token);
+  if (access === 'admin' && !isAdmin(principal)) throw new AppError('ERR_NO_PERMISSION');
+  if (access === 'super' && !principal.isSuper) throw new AppError('ERR_NO_PERMISSION');
+  return principal;
+}
+
+export function toHttpResult(result: unknown): APIGatewayProxyResult {
+  if (!(result instanceof HttpAnswer)) {
+    if (result === undefined) return { statusCode: 204, headers: { 'cache-control': 'no-store' }, body: '' };
+    return { statusCode: 200, headers: jsonHeaders, body: JSON.stringify(result) };
+  }
+  const { status, body, options } = result;
+  const headers: Record<string, string> = { ...(options.raw ? { 'content-type': options.raw.contentType } : jsonHeaders), ...options.headers };
+  const cookies = options.cookies?.map(serializeCookie);
+  return {
+    statusCode: status,
+    headers,
+    ...(cookies?.length ? { multiValueHeaders: { 'set-cookie': cookies } } : {}),
+    body: options.raw ? options.raw.content : body === undefined ? '' : JSON.stringify(body),
+    ...(options.raw?.base64 ? { isBase64Encoded: true } : {}),
+  };
+}
+
+function pathMatches(pattern: string, path: string): boolean {
+  const regex = new RegExp(`^${pattern.replace(/\{proxy\+\}$/, '.*').replace(/\{[^/]+\}/g, '[^/]+')}/?$`);
+  return regex.test(path);
+}

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import type { Principal } from '#auth/principal';
+import type { ApiRequest, HttpAnswer } from './types.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route: anyone, any signed-in user, company admins (and super users), or super
+ * users only. Enforced on the server for every route, whatever the SPA shows.
+ */
+export type Access = 'public' | 'user' | 'admin' | 'super';
+
+type CallerFor<A extends Access> = A extends 'public' ? Principal | undefined : Principal;
+type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteDefinition<
+  A extends Access = Access,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: Method;
+  /** Path as the spec writes it, without /api: `/tickets/{ticketId}`. */
+  path: string;
+  access: A;
+  params?: P;
+  query?: Q;
+  body?: B;
+  handler: (request: ApiRequest<Input<P>, Input<Q>, Input<B>, CallerFor<A>>) => Promise<unknown | HttpAnswer>;
+}
+
+/** Declares a route with its input schemas; the types of the handler's request follow from them. */
+export function route<
+  A extends Access,
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(definition: RouteDefinition<A, P, Q, B>): RouteDefinition {
+  return definition as unknown as RouteDefinition;
+}

@@ -1,0 +1,26 @@
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { eventsFor } from './event-rules.ts';
+import { fanOut } from './fan-out.ts';
+import type { LiveEvent } from './live-event.ts';
+import { changeFromRecord } from './stream-changes.ts';
+
+/**
+ * Stream consumer: turns the table's changes into live events. A failure reports the first
+ * failed record so the batch is retried from there (ReportBatchItemFailures), keeping order.
+ */
+export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+  const events: LiveEvent[] = [];
+  for (const record of event.Records) {
+    const change = changeFromRecord(record);
+    if (change) events.push(...eventsFor(change));
+  }
+  if (events.length === 0) return { batchItemFailures: [] };
+  try {
+    await fanOut(events);
+    return { batchItemFailures: [] };
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', message: 'live fan-out failed', error: String(error) }));
+    const first = event.Records[0]?.dynamodb?.SequenceNumber;
+    return { batchItemFailures: first ? [{ itemIdentifier: first }] : [] };
+  }
+};

@@ -1,0 +1,63 @@
+import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { wsManagementClient } from '#aws/ws-management';
+import { deleteWsConnection, listCompanyWsConnections, type WsConnection } from '#data/ws-connections';
+import type { LiveListener } from '#domain/live-audience';
+import type { LiveEvent } from './live-event.ts';
+
+/**
+ * Posts each event to the connections of its company that its audience admits. A connection
+ * that answers Gone was closed without a $disconnect reaching us, so its record is deleted.
+ * Connections are read once per company per batch.
+ */
+export async function fanOut(events: LiveEvent[]): Promise<{ sent: number; gone: number; failed: number }> {
+  const byCompany = new Map<number, Promise<WsConnection[]>>();
+  const connectionsOf = (companyId: number) => {
+    let list = byCompany.get(companyId);
+    if (!list) {
+      list = listCompanyWsConnections(companyId);
+      byCompany.set(companyId, list);
+    }
+    return list;
+  };
+  let sent = 0;
+  let failed = 0;
+  const gone = new Set<string>();
+  for (const liveEvent of events) {
+    const connections = await connectionsOf(liveEvent.companyId);
+    const payload = new TextEncoder().encode(JSON.stringify({ event: liveEvent.event, data: liveEvent.data }));
+    await Promise.all(
+      connections
+        .filter((connection) => !gone.has(connection.connectionId) && liveEvent.audience(listenerOf(connection)))
+        .map(async (connection) => {
+          try {
+            await wsManagementClient().send(
+              new PostToConnectionCommand({ ConnectionId: connection.connectionId, Data: payload }),
+            );
+            sent += 1;
+          } catch (error) {
+            if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') {
+              gone.add(connection.connectionId);
+              return;
+            }
+            // One unreachable listener must not hold back the others or the stream; the
+            // SPA refetches what it shows whenever its socket reconnects.
+            failed += 1;
+            console.warn(JSON.stringify({ level: 'warn', message: 'post to connection failed', error: String(error) }));
+          }
+        }),
+    );
+  }
+  await Promise.all([...gone].map((connectionId) => deleteWsConnection(connectionId)));
+  return { sent, gone: gone.size, failed };
+}
+
+function listenerOf(connection: WsConnection): LiveListener {
+  return {
+    userId: connection.userId,
+    profile: connection.profile,
+    isSuper: connection.isSuper,
+    queueIds: connection.queueIds ?? [],
+    allTicket: connection.allTicket ?? 'desabled',
+    rooms: connection.rooms ?? [],
+  };
+}

@@ -1,0 +1,29 @@
+import type { AttributeValue as StreamAttributeValue, DynamoDBRecord } from 'aws-lambda';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { EntityChange } from './live-event.ts';
+
+/** ElectroDB marks each item with its entity name; other items (counters, runtime state) have none. */
+const entityField = '__edb_e__';
+const keyFields = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', '__edb_e__', '__edb_v__']);
+
+export function changeFromRecord(record: DynamoDBRecord): EntityChange | undefined {
+  const newImage = image(record.dynamodb?.NewImage);
+  const oldImage = image(record.dynamodb?.OldImage);
+  const entity = (newImage ?? oldImage)?.[entityField];
+  if (typeof entity !== 'string') return undefined;
+  const kind = record.eventName === 'INSERT' ? 'create' : record.eventName === 'REMOVE' ? 'delete' : 'update';
+  return { entity, kind, newItem: newImage && strip(newImage), oldItem: oldImage && strip(oldImage) };
+}
+
+function image(value: Record<string, StreamAttributeValue> | undefined): Record<string, unknown> | undefined {
+  return value ? unmarshall(value as Record<string, AttributeValue>) : undefined;
+}
+
+function strip(item: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(item)
+      .filter(([key]) => !keyFields.has(key))
+      .map(([key, value]) => [key, value instanceof Set ? [...value] : value]),
+  );
+}

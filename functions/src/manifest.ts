@@ -1,0 +1,78 @@
+/**
+ * The one list of everything that runs in functions/: REST modules, the WebSocket API,
+ * and the stream, queue and schedule consumers. The CDK app (infra/lib) and the local
+ * runtime (infra/local) are both built from it, so a route cannot exist in one home only.
+ *
+ * Every entry is bundled by functions/build.ts to functions/dist/<name>/index.mjs, which
+ * exports `handler`.
+ */
+
+export interface RestModule {
+  /** Bundle and Lambda name. */
+  name: string;
+  /** First path segment after /api, e.g. `tickets` serves /api/tickets and /api/tickets/*. */
+  prefixes: string[];
+  entry: string;
+  memoryMb?: number;
+  timeoutSeconds?: number;
+}
+
+export interface WebSocketApi {
+  name: string;
+  entry: string;
+  /** Route keys; the client's messages carry `action` and go to $default. */
+  routes: readonly ['$connect', '$disconnect', '$default'];
+}
+
+export interface StreamConsumer {
+  name: string;
+  entry: string;
+  batchSize: number;
+}
+
+export interface QueueDefinition {
+  /** Logical name; the queue URL reaches the code as env QUEUE_URL_<NAME> (upper snake case). */
+  name: string;
+  fifo: boolean;
+  /** The function that consumes it. */
+  consumer: { name: string; entry: string; batchSize: number };
+  visibilityTimeoutSeconds: number;
+  /** Receives before a message goes to the dead-letter queue. */
+  maxReceiveCount: number;
+}
+
+export const restModules: RestModule[] = [{ name: 'version', prefixes: ['version'], entry: 'src/modules/version/handler.ts' }];
+
+export const webSocketApi: WebSocketApi = {
+  name: 'live',
+  entry: 'src/live/socket-handler.ts',
+  routes: ['$connect', '$disconnect', '$default'],
+};
+
+export const streamConsumers: StreamConsumer[] = [
+  { name: 'broadcaster', entry: 'src/live/broadcast-handler.ts', batchSize: 100 },
+];
+
+/** Queues and their consumers. One-time schedules (EventBridge Scheduler) target these queues. */
+export const queues: QueueDefinition[] = [];
+
+/** Every bundle to build, by name. */
+export function allFunctions(): { name: string; entry: string }[] {
+  return [
+    ...restModules.map(({ name, entry }) => ({ name, entry })),
+    { name: webSocketApi.name, entry: webSocketApi.entry },
+    ...streamConsumers.map(({ name, entry }) => ({ name, entry })),
+    ...queues.map((q) => ({ name: q.consumer.name, entry: q.consumer.entry })),
+  ];
+}
+
+/** Env var that carries a queue's URL (AWS) or name (local). */
+export function queueEnvName(queueName: string): string {
+  return `QUEUE_URL_${queueName.replace(/[^a-z0-9]+/gi, '_').toUpperCase()}`;
+}
+
+/** Which REST module serves a path under /api (the first segment decides). */
+export function moduleForPath(path: string): RestModule | undefined {
+  const segment = path.replace(/^\/api\/?/, '').split('/')[0] ?? '';
+  return restModules.find((m) => m.prefixes.includes(segment));
+}

@@ -1,0 +1,110 @@
+import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { documentClient } from '../src/aws/dynamo.ts';
+import { handler } from '../src/live/broadcast-handler.ts';
+
+const dynamo = mockClient(documentClient);
+const sockets = mockClient(ApiGatewayManagementApiClient);
+
+const future = () => Math.floor(Date.now() / 1000) + 600;
+const connection = (connectionId: string, companyId: number) => ({
+  pk: `WS#${connectionId}`,
+  sk: 'CONN',
+  gsi1pk: `C#${companyId}#WS`,
+  gsi1sk: connectionId,
+  __edb_e__: 'wsConnection',
+  __edb_v__: '1',
+  connectionId,
+  companyId,
+  userId: 1,
+  profile: 'user',
+  isSuper: false,
+  sessionId: 's',
+  connectedAt: 1,
+  expiresAt: future(),
+});
+
+function userChange(eventName: 'INSERT' | 'MODIFY' | 'REMOVE', companyId: number): DynamoDBStreamEvent {
+  const item = marshall({
+    pk: `C#${companyId}`,
+    sk: 'USER#5',
+    __edb_e__: 'user',
+    __edb_v__: '1',
+    companyId,
+    id: 5,
+    name: 'Bea',
+    passwordHash: '$argon2id$secret',
+    sessionId: 'session-secret',
+  });
+  return {
+    Records: [
+      {
+        eventName,
+        dynamodb: {
+          SequenceNumber: '100',
+          ...(eventName !== 'REMOVE' ? { NewImage: item } : {}),
+          ...(eventName !== 'INSERT' ? { OldImage: item } : {}),
+        },
+      } as DynamoDBStreamEvent['Records'][number],
+    ],
+  } as DynamoDBStreamEvent;
+}
+
+describe('the live broadcaster', () => {
+  beforeEach(() => {
+    dynamo.reset();
+    sockets.reset();
+  });
+
+  it("posts a user change to the connections of the user's company only, without secrets", async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [connection('a=', 3), connection('b=', 3)] });
+    sockets.on(PostToConnectionCommand).resolves({});
+    const result = await handler(userChange('MODIFY', 3));
+    expect(result.batchItemFailures).toEqual([]);
+    const query = dynamo.commandCalls(QueryCommand)[0]!.args[0].input;
+    expect(query.IndexName).toBe('gsi1');
+    expect(Object.values(query.ExpressionAttributeValues ?? {})).toContain('C#3#WS');
+    const posts = sockets.commandCalls(PostToConnectionCommand).map((call) => call.args[0].input);
+    expect(posts.map((p) => p.ConnectionId).sort()).toEqual(['a=', 'b=']);
+    const message = JSON.parse(new TextDecoder().decode(posts[0]!.Data as Uint8Array));
+    expect(message).toEqual({
+      event: 'user',
+      data: { action: 'update', user: { companyId: 3, id: 5, name: 'Bea' } },
+    });
+  });
+
+  it('deletes connections that answer Gone', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [connection('live=', 3), connection('dead=', 3)] });
+    dynamo.on(DeleteCommand).resolves({});
+    sockets.on(PostToConnectionCommand, { ConnectionId: 'live=' }).resolves({});
+    sockets
+      .on(PostToConnectionCommand, { ConnectionId: 'dead=' })
+      .rejects(new GoneException({ message: 'Gone', $metadata: {} }));
+    await handler(userChange('INSERT', 3));
+    const deleted = dynamo.commandCalls(DeleteCommand).map((call) => call.args[0].input.Key);
+    expect(deleted).toEqual([{ pk: 'WS#dead=', sk: 'CONN' }]);
+  });
+
+  it('sends deletions as action delete with the id', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [connection('a=', 3)] });
+    sockets.on(PostToConnectionCommand).resolves({});
+    await handler(userChange('REMOVE', 3));
+    const data = sockets.commandCalls(PostToConnectionCommand)[0]!.args[0].input.Data as Uint8Array;
+    expect(JSON.parse(new TextDecoder().decode(data))).toEqual({ event: 'user', data: { action: 'delete', userId: 5 } });
+  });
+
+  it('ignores items that are not entities, and reports a failed read for retry', async () => {
+    const counter: DynamoDBStreamEvent = {
+      Records: [{ eventName: 'MODIFY', dynamodb: { SequenceNumber: '7', NewImage: marshall({ pk: 'C#3', sk: 'SEQ#ticket', value: 4 }) } }],
+    } as DynamoDBStreamEvent;
+    expect(await handler(counter)).toEqual({ batchItemFailures: [] });
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
+
+    dynamo.on(QueryCommand).rejects(new Error('throttled'));
+    expect(await handler(userChange('MODIFY', 3))).toEqual({ batchItemFailures: [{ itemIdentifier: '100' }] });
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { signAccessToken } from '../src/auth/access-token.ts';
+import type { Principal } from '../src/auth/principal.ts';
+import { fail } from '../src/domain/app-error.ts';
+import { restModule } from '../src/http/rest-module.ts';
+import { route } from '../src/http/route.ts';
+import { HttpAnswer } from '../src/http/types.ts';
+import { apiEvent, lambdaContext } from './api-event.ts';
+
+const agent: Principal = { userId: 7, companyId: 3, profile: 'user', isSuper: false, sessionId: 's1' };
+const admin: Principal = { ...agent, userId: 1, profile: 'admin' };
+
+const handler = restModule([
+  route({
+    method: 'POST',
+    path: '/things/{thingId}',
+    access: 'user',
+    params: z.object({ thingId: z.coerce.number().int().positive() }),
+    query: z.object({ tags: z.array(z.string()).optional(), flag: z.string().optional() }),
+    body: z.object({ name: z.string().min(2, 'muy corto') }),
+    handler: async ({ params, query, body, principal }) => ({
+      thingId: params.thingId,
+      tags: query.tags,
+      name: body.name,
+      companyId: principal.companyId,
+    }),
+  }),
+  route({ method: 'DELETE', path: '/things/{thingId}', access: 'admin', handler: async () => undefined }),
+  route({ method: 'GET', path: '/things/boom', access: 'public', handler: async () => { throw new Error('secret detail'); } }),
+  route({ method: 'GET', path: '/things/conflict', access: 'public', handler: async () => fail('ERR_OTHER_OPEN_TICKET', { userId: 9 }) }),
+  route({
+    method: 'GET',
+    path: '/things/cookie',
+    access: 'public',
+    handler: async () => new HttpAnswer(201, { ok: true }, { cookies: [{ name: 'jrt', value: 'abc', maxAgeSeconds: 60 }] }),
+  }),
+]);
+
+const bearer = async (principal: Principal) => ({ Authorization: `Bearer ${await signAccessToken(principal)}` });
+const json = (body: string) => JSON.parse(body) as Record<string, unknown>;
+
+describe('the REST module stack', () => {
+  it('validates params, query and body and passes the caller from the token', async () => {
+    const event = apiEvent('POST', '/things/12', { body: { name: 'Ana' }, headers: await bearer(agent) });
+    event.multiValueQueryStringParameters = { 'tags[]': ['a', 'b'] };
+    event.queryStringParameters = { 'tags[]': 'b' };
+    const result = await handler(event, lambdaContext);
+    expect(result.statusCode).toBe(200);
+    expect(json(result.body)).toEqual({ thingId: 12, tags: ['a', 'b'], name: 'Ana', companyId: 3 });
+  });
+
+  it('answers bad input with 400 ERR_VALIDATION and the field messages', async () => {
+    const result = await handler(apiEvent('POST', '/things/12', { body: { name: 'A' }, headers: await bearer(agent) }), lambdaContext);
+    expect(result.statusCode).toBe(400);
+    expect(json(result.body)).toEqual({ error: 'ERR_VALIDATION', issues: [{ path: 'name', message: 'muy corto' }] });
+  });
+
+  it('answers a bad path parameter and malformed JSON with ERR_VALIDATION', async () => {
+    const headers = await bearer(agent);
+    const badParam = await handler(apiEvent('POST', '/things/abc', { body: { name: 'Ana' }, headers }), lambdaContext);
+    expect(badParam.statusCode).toBe(400);
+    const badJson = await handler(apiEvent('POST', '/things/1', { body: '{"name":', headers }), lambdaContext);
+    expect(badJson.statusCode).toBe(400);
+    expect(json(badJson.body).error).toBe('ERR_VALIDATION');
+  });
+
+  it('refuses a missing token with 401 and a forged one with 403 so the client refreshes', async () => {
+    const missing = await handler(apiEvent('POST', '/things/1', { body: { name: 'Ana' } }), lambdaContext);
+    expect(missing.statusCode).toBe(401);
+    expect(json(missing.body)).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+    const token = (await bearer(agent)).Authorization;
+    const forged = token.slice(0, -4) + (token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    const result = await handler(apiEvent('POST', '/things/1', { body: { name: 'Ana' }, headers: { Authorization: forged } }), lambdaContext);
+    expect(result.statusCode).toBe(403);
+    expect(json(result.body)).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+  });
+
+  it('keeps admin routes from agents and lets admins through', async () => {
+    const denied = await handler(apiEvent('DELETE', '/things/1', { headers: await bearer(agent) }), lambdaContext);
+    expect(denied.statusCode).toBe(403);
+    expect(json(denied.body)).toEqual({ error: 'ERR_NO_PERMISSION' });
+    const allowed = await handler(apiEvent('DELETE', '/things/1', { headers: await bearer(admin) }), lambdaContext);
+    expect(allowed.statusCode).toBe(204);
+  });
+
+  it('answers unexpected failures with ERR_INTERNAL and no detail', async () => {
+    const result = await handler(apiEvent('GET', '/things/boom'), lambdaContext);
+    expect(result.statusCode).toBe(500);
+    expect(result.body).toBe(JSON.stringify({ error: 'ERR_INTERNAL' }));
+    expect(result.body).not.toContain('secret');
+  });
+
+  it('answers domain errors with their catalogue status and details', async () => {
+    const result = await handler(apiEvent('GET', '/things/conflict'), lambdaContext);
+    expect(result.statusCode).toBe(409);
+    expect(json(result.body)).toEqual({ error: 'ERR_OTHER_OPEN_TICKET', userId: 9 });
+  });
+
+  it('sets cookies as httpOnly, Secure and SameSite=Strict', async () => {
+    const result = await handler(apiEvent('GET', '/things/cookie'), lambdaContext);
+    expect(result.statusCode).toBe(201);
+    expect(result.multiValueHeaders?.['set-cookie']).toEqual([
+      'jrt=abc; Path=/api/auth; Max-Age=60; HttpOnly; Secure; SameSite=Strict',
+    ]);
+  });
+});

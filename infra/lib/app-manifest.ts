@@ -1,0 +1,43 @@
+import * as manifest from '../../functions/src/manifest.ts';
+import type {
+  QueueDefinition,
+  RestModule,
+  StreamConsumer,
+  WebSocketApi,
+} from '../../functions/src/manifest.ts';
+
+/**
+ * What the stack is built from: the REST modules, the WebSocket API, the stream consumers and
+ * the queues of functions/src/manifest.ts. It is a prop of the stack (rather than imported
+ * where used) so tests can synthesize a manifest the product does not have yet, e.g. a FIFO queue.
+ */
+export interface AppManifest {
+  restModules: readonly RestModule[];
+  webSocketApi: WebSocketApi;
+  streamConsumers: readonly StreamConsumer[];
+  queues: readonly QueueDefinition[];
+}
+
+export const productManifest: AppManifest = {
+  restModules: manifest.restModules,
+  webSocketApi: manifest.webSocketApi,
+  streamConsumers: manifest.streamConsumers,
+  queues: manifest.queues,
+};
+
+/** Env var carrying a queue's URL; the code reads it through the manifest's own helper. */
+export const queueUrlEnvName = manifest.queueEnvName;
+
+/** Env var carrying a queue's ARN, the target of the one-time schedules that deliver to it. */
+export function queueArnEnvName(queueName: string): string {
+  return manifest.queueEnvName(queueName).replace(/^QUEUE_URL_/, 'QUEUE_ARN_');
+}
+
+/** Construct id for a manifest entry: `ticket-transfer` → `TicketTransfer`. */
+export function constructIdFor(name: string): string {
+  return name
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+}

@@ -1,0 +1,137 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { ApiGatewayLogging } from './api-gateway-logging.ts';
+import { productManifest, type AppManifest } from './app-manifest.ts';
+import { AppTable } from './app-table.ts';
+import { DeploymentStage } from './deployment-stage.ts';
+import { JwtSecret } from './jwt-secret.ts';
+import { bundledCode, type FunctionCodeSource } from './lambda-function.ts';
+import { LogsBucket } from './logs-bucket.ts';
+import { MediaBucket } from './media-bucket.ts';
+import { OneTimeSchedules } from './one-time-schedules.ts';
+import { OperationalAlarms } from './operational-alarms.ts';
+import { AppRestApi } from './rest-api.ts';
+import { StreamConsumers } from './stream-consumers.ts';
+import { LiveWebSocketApi } from './websocket-api.ts';
+import { WebDistribution, type CustomDomain } from './web-distribution.ts';
+import { WorkQueues } from './work-queues.ts';
+
+/** The first super user, created by the auth module on first start when no user exists yet. */
+export interface FirstSuperUser {
+  email: string;
+  password: string;
+}
+
+export interface AtendeStackProps extends StackProps {
+  /** dev, prod, ...; only prod keeps data on removal. */
+  stageName: string;
+  /** @default the product manifest of functions/src/manifest.ts */
+  manifest?: AppManifest;
+  /** @default the esbuild bundles in functions/dist */
+  functionCode?: FunctionCodeSource;
+  /** The built SPA; omitted, the SPA bucket is created empty. */
+  webAssetsDir?: string;
+  customDomain?: CustomDomain;
+  /** Receives the alarm notifications (a subscription to confirm by e-mail). */
+  alarmEmail?: string;
+  firstSuperUser?: FirstSuperUser;
+}
+
+/**
+ * The whole product in one stack, composed of one construct per concern, so cross-references
+ * stay plain properties. Later parts slot in as further constructs: a REST module, stream
+ * consumer or queue only needs its manifest entry; the WhatsApp connector service (Fargate)
+ * becomes a construct here that is handed the table, bucket and queues like the functions are.
+ */
+export class AtendeStack extends Stack {
+  readonly table: AppTable;
+  readonly mediaBucket: MediaBucket;
+  readonly restApi: AppRestApi;
+  readonly webSocketApi: LiveWebSocketApi;
+  readonly streamConsumers: StreamConsumers;
+  readonly workQueues: WorkQueues;
+  readonly schedules: OneTimeSchedules;
+  readonly web: WebDistribution;
+
+  constructor(scope: Construct, id: string, props: AtendeStackProps) {
+    super(scope, id, props);
+    const stage = new DeploymentStage(props.stageName);
+    const manifest = props.manifest ?? productManifest;
+    const code = props.functionCode ?? bundledCode;
+
+    const logs = new LogsBucket(this, 'Logs', { stage });
+    this.table = new AppTable(this, 'Data', { stage });
+    this.mediaBucket = new MediaBucket(this, 'Media', { stage, accessLogs: logs.bucket });
+    const jwtSecret = new JwtSecret(this, 'JwtSecret', { stage });
+    const alarms = new OperationalAlarms(this, 'Alarms', { stage, notifyEmail: props.alarmEmail });
+    this.schedules = new OneTimeSchedules(this, 'Schedules', { stage });
+    this.workQueues = new WorkQueues(this, 'Queues', { stage, definitions: manifest.queues, code, alarms });
+    for (const workQueue of this.workQueues.queues.values()) this.schedules.allowDeliveryTo(workQueue.queue);
+
+    const apiGatewayLogging = new ApiGatewayLogging(this, 'ApiGatewayLogging');
+    this.restApi = new AppRestApi(this, 'Rest', {
+      stage,
+      modules: manifest.restModules,
+      code,
+      logging: apiGatewayLogging,
+    });
+    this.webSocketApi = new LiveWebSocketApi(this, 'Live', {
+      stage,
+      definition: manifest.webSocketApi,
+      code,
+      logging: apiGatewayLogging,
+    });
+    this.streamConsumers = new StreamConsumers(this, 'Streams', {
+      stage,
+      consumers: manifest.streamConsumers,
+      table: this.table.table,
+      code,
+      alarms,
+    });
+
+    // What each kind of function may use. Every function reads and writes the table, enqueues
+    // work, sets timers and pushes to live connections (the socket handler got the latter from
+    // LiveWebSocketApi). Only those serving users' requests verify tokens; only those handling
+    // attachments (REST modules and queue consumers) touch media.
+    const restFunctions = [...this.restApi.functions.values()];
+    const queueConsumers = [...this.workQueues.queues.values()].map((workQueue) => workQueue.consumer);
+    const streamFunctions = [...this.streamConsumers.functions.values()];
+    const socketHandler = this.webSocketApi.handler;
+    for (const fn of [...restFunctions, socketHandler, ...queueConsumers, ...streamFunctions]) {
+      fn.useTable(this.table.table);
+      fn.useScheduler(this.schedules.group, this.schedules.deliveryRole);
+      for (const [name, workQueue] of this.workQueues.queues) fn.useQueue(name, workQueue.queue);
+    }
+    for (const fn of [...restFunctions, ...queueConsumers, ...streamFunctions]) {
+      fn.useWebSocketManagement(this.webSocketApi.stage);
+    }
+    for (const fn of [...restFunctions, socketHandler]) fn.useJwtSecret(jwtSecret.secret);
+    for (const fn of [...restFunctions, ...queueConsumers]) fn.useMediaBucket(this.mediaBucket.bucket);
+    if (props.firstSuperUser) {
+      for (const fn of this.restApi.functions.values()) {
+        fn.setEnvironment('ADMIN_EMAIL', props.firstSuperUser.email);
+        fn.setEnvironment('ADMIN_PASSWORD', props.firstSuperUser.password);
+      }
+    }
+
+    this.web = new WebDistribution(this, 'Web', {
+      stage,
+      restApi: this.restApi.api,
+      webSocketApi: this.webSocketApi.api,
+      webSocketStageName: LiveWebSocketApi.stageName,
+      accessLogs: logs.bucket,
+      webAssetsDir: props.webAssetsDir,
+      customDomain: props.customDomain,
+    });
+
+    const siteDomain = props.customDomain?.domainName ?? this.web.distribution.distributionDomainName;
+    new CfnOutput(this, 'SiteUrl', {
+      value: `https://${siteDomain}`,
+      description: 'The product: SPA, /api and /ws',
+    });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.web.distribution.distributionDomainName });
+    new CfnOutput(this, 'TableName', { value: this.table.table.tableName });
+    new CfnOutput(this, 'MediaBucketName', { value: this.mediaBucket.bucket.bucketName });
+    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+  }
+}

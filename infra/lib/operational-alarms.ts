@@ -1,0 +1,45 @@
+import { Duration } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { DeploymentStage } from './deployment-stage.ts';
+
+/**
+ * Alarms that need a person, all notifying one topic (optionally subscribed by e-mail). The
+ * topic is not encrypted: CloudWatch cannot publish to a topic under the AWS-managed SNS key,
+ * and the notifications hold alarm names and states, no customer data.
+ */
+export class OperationalAlarms extends Construct {
+  readonly topic: Topic;
+
+  constructor(scope: Construct, id: string, props: { stage: DeploymentStage; notifyEmail?: string }) {
+    super(scope, id);
+    this.topic = new Topic(this, 'Topic', {
+      displayName: `atende alarms (${props.stage.name})`,
+      enforceSSL: true,
+    });
+    if (props.notifyEmail) this.topic.addSubscription(new EmailSubscription(props.notifyEmail));
+  }
+
+  /** Alarms as soon as a message waits in a queue that should stay empty (a dead-letter or failure queue). */
+  alarmOnWaitingMessages(scope: Construct, id: string, queue: IQueue, description: string): Alarm {
+    const alarm = new Alarm(scope, id, {
+      alarmDescription: description,
+      metric: queue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(1),
+        statistic: 'Maximum',
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      // SQS publishes no datapoints for an idle queue; that is the healthy state.
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(new SnsAction(this.topic));
+    alarm.addOkAction(new SnsAction(this.topic));
+    return alarm;
+  }
+}

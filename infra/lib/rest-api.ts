@@ -1,0 +1,101 @@
+import { Duration } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { ApiGatewayLogging } from './api-gateway-logging.ts';
+import { constructIdFor, type AppManifest } from './app-manifest.ts';
+import type { DeploymentStage } from './deployment-stage.ts';
+import { AppFunction, type FunctionCodeSource } from './lambda-function.ts';
+import { acknowledgeRule } from './nag.ts';
+
+export interface AppRestApiProps {
+  stage: DeploymentStage;
+  modules: AppManifest['restModules'];
+  code: FunctionCodeSource;
+  logging: ApiGatewayLogging;
+  /** Steady-state requests per second for the whole stage. @default 100 */
+  rateLimit?: number;
+  /** @default 200 */
+  burstLimit?: number;
+}
+
+/**
+ * The REST API: every module of the manifest owns `/api/{prefix}` and `/api/{prefix}/{proxy+}`
+ * for each of its prefixes, any method, proxied to its Lambda, which routes further itself.
+ * Regional, because CloudFront in front of it is the edge.
+ */
+export class AppRestApi extends Construct {
+  readonly api: RestApi;
+  /** One per REST module, by module name. */
+  readonly functions = new Map<string, AppFunction>();
+
+  constructor(scope: Construct, id: string, props: AppRestApiProps) {
+    super(scope, id);
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: props.stage.dataRemovalPolicy,
+    });
+    this.api = new RestApi(this, 'Api', {
+      restApiName: `atende-${props.stage.name}`,
+      description: `atende REST API (${props.stage.name})`,
+      endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      // The account-level logging role is ApiGatewayLogging's, shared with the WebSocket API.
+      cloudWatchRole: false,
+      // Uploads arrive base64-encoded so the multipart body reaches the Lambda byte for byte;
+      // everything else (JSON) stays text.
+      binaryMediaTypes: ['multipart/form-data'],
+      deployOptions: {
+        stageName: props.stage.name,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
+        loggingLevel: MethodLoggingLevel.ERROR,
+        tracingEnabled: true,
+        metricsEnabled: true,
+        throttlingRateLimit: props.rateLimit ?? 100,
+        throttlingBurstLimit: props.burstLimit ?? 200,
+      },
+    });
+    this.api.deploymentStage.node.addDependency(props.logging.accountSettings);
+
+    const apiResource = this.api.root.addResource('api');
+    for (const module of props.modules) {
+      const fn = new AppFunction(this, constructIdFor(module.name), {
+        bundleName: module.name,
+        stage: props.stage,
+        code: props.code,
+        memoryMb: module.memoryMb,
+        timeout: module.timeoutSeconds === undefined ? undefined : Duration.seconds(module.timeoutSeconds),
+      });
+      this.functions.set(module.name, fn);
+      // One invoke permission for the whole API rather than two per method and path.
+      const integration = new LambdaIntegration(fn.lambda, { scopePermissionToMethod: false });
+      for (const prefix of module.prefixes) {
+        const prefixResource = apiResource.addResource(prefix);
+        prefixResource.addMethod('ANY', integration);
+        prefixResource.addResource('{proxy+}').addMethod('ANY', integration);
+      }
+    }
+
+    const ownAuth =
+      'Authentication is the product JWT (bearer access token) verified inside each Lambda, which also decides per route who may call it (public, user, admin, super); public routes such as sign-in and version must stay reachable.';
+    acknowledgeRule(this.api, 'APIG4', ownAuth);
+    acknowledgeRule(this.api, 'COG4', ownAuth);
+    acknowledgeRule(
+      this.api,
+      'APIG2',
+      'Methods are proxies to Lambdas that validate every body and query with the shared zod schemas; API Gateway models would duplicate them.',
+    );
+    acknowledgeRule(
+      this.api,
+      'APIG3',
+      'Abuse is limited by stage throttling and per-route checks in the Lambdas; a WAF web ACL (a monthly cost per ACL and rule) is left to deployments that need it.',
+    );
+  }
+}

@@ -1,0 +1,34 @@
+import { Agent } from 'node:http';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/** DynamoDB Local runs with -sharedDb, so any region and key pair reach the same tables. */
+const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+const region = 'us-east-1';
+
+/** Clients the runtime itself uses against DynamoDB Local, sharing one keep-alive agent. */
+export interface RuntimeDynamoClients {
+  dynamo: DynamoDBClient;
+  documents: DynamoDBDocumentClient;
+  streams: DynamoDBStreamsClient;
+  destroy(): void;
+}
+
+export function createRuntimeDynamoClients(endpoint: string): RuntimeDynamoClients {
+  const httpAgent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const common = { endpoint, region, credentials: localCredentials, requestHandler: { httpAgent } };
+  const dynamo = new DynamoDBClient(common);
+  const documents = DynamoDBDocumentClient.from(dynamo, { marshallOptions: { removeUndefinedValues: true } });
+  const streams = new DynamoDBStreamsClient(common);
+  return {
+    dynamo,
+    documents,
+    streams,
+    destroy() {
+      streams.destroy();
+      dynamo.destroy();
+      httpAgent.destroy();
+    },
+  };
+}

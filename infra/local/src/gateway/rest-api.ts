@@ -1,0 +1,105 @@
+/**
+ * /api/*: the REST API. Each request becomes a proxy event for the module that owns its first
+ * path segment, and the module's result becomes the HTTP response, as through API Gateway.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FunctionTimeoutError, type FunctionInvoker } from '../invoke.ts';
+import type { Logger } from '../log.ts';
+import type { RestModule } from '../runtime-manifest.ts';
+import { PayloadTooLargeError, readRequestBody } from './request-body.ts';
+import { apiPrefixOf, buildRestProxyEvent, type RestApiSettings } from './rest-event.ts';
+import {
+  internalServerErrorReply,
+  jsonReply,
+  replyFromProxyResult,
+  type HttpReply,
+} from './rest-response.ts';
+
+/** API Gateway's integration timeout. */
+const integrationTimeoutSeconds = 29;
+
+export interface RestApi {
+  handle(request: IncomingMessage, response: ServerResponse): void;
+}
+
+export function createRestApi(options: {
+  modulesByPrefix: Map<string, RestModule>;
+  invoker: FunctionInvoker;
+  settings: RestApiSettings;
+  log: Logger;
+}): RestApi {
+  const { modulesByPrefix, invoker, settings, log } = options;
+
+  async function reply(
+    request: IncomingMessage,
+    requestId: string,
+    receivedAtMs: number,
+  ): Promise<HttpReply> {
+    const url = request.url ?? '/';
+    const queryStart = url.indexOf('?');
+    const prefix = apiPrefixOf(queryStart === -1 ? url : url.slice(0, queryStart));
+    const module = prefix === undefined ? undefined : modulesByPrefix.get(prefix);
+    if (!module) {
+      request.resume();
+      return jsonReply(404, { error: 'ERR_ROUTE_NOT_FOUND' }, requestId);
+    }
+    let body: Buffer | undefined;
+    try {
+      body = await readRequestBody(request);
+    } catch (error) {
+      if (error instanceof PayloadTooLargeError)
+        return jsonReply(413, { error: 'ERR_PAYLOAD_TOO_LARGE' }, requestId);
+      throw error;
+    }
+    const event = buildRestProxyEvent(
+      {
+        method: request.method ?? 'GET',
+        url,
+        rawHeaders: request.rawHeaders,
+        body,
+        contentType: request.headers['content-type'],
+        sourceIp: request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        userAgent: request.headers['user-agent'],
+        host: request.headers.host,
+        requestId,
+        receivedAtMs,
+      },
+      settings,
+    );
+    try {
+      const result = await invoker.invoke(module.name, event, integrationTimeoutSeconds);
+      const httpReply = replyFromProxyResult(result, requestId);
+      if (httpReply) return httpReply;
+      log.error(
+        `${module.name}: malformed Lambda proxy response for ${event.httpMethod} ${event.path}`,
+        result,
+      );
+    } catch (error) {
+      log.error(`${module.name}: ${event.httpMethod} ${event.path} failed`, error);
+      if (error instanceof FunctionTimeoutError && error.seconds >= integrationTimeoutSeconds) {
+        return jsonReply(504, { message: 'Endpoint request timed out' }, requestId);
+      }
+    }
+    return internalServerErrorReply(requestId);
+  }
+
+  return {
+    handle(request, response) {
+      const requestId = randomUUID();
+      reply(request, requestId, Date.now()).then(
+        (httpReply) => send(response, httpReply, request.method === 'HEAD'),
+        (error: unknown) => {
+          log.error(`gateway: ${request.method} ${request.url} failed`, error);
+          send(response, internalServerErrorReply(requestId), false);
+        },
+      );
+    },
+  };
+}
+
+function send(response: ServerResponse, reply: HttpReply, headOnly: boolean): void {
+  if (response.headersSent || response.destroyed) return;
+  response.writeHead(reply.statusCode, [...reply.headers, 'Content-Length', String(reply.body.length)]);
+  response.end(headOnly ? undefined : reply.body);
+}

@@ -1,0 +1,117 @@
+/**
+ * Runs the Lambda bundles in this process: each is imported once (its cold start) and then
+ * invoked with a Lambda-like context, the way the Lambda runtime calls `handler(event, context)`.
+ */
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'aws-lambda';
+import { bundlePath } from '../../../functions/build.ts';
+import type { FunctionSettings } from './runtime-manifest.ts';
+
+export type LambdaHandler = (event: unknown, context: Context) => unknown;
+
+/** Resolves a function name of the manifest to its handler. */
+export type HandlerLoader = (functionName: string) => Promise<LambdaHandler>;
+
+/** The CDK stack's defaults for a function that declares no limits of its own. */
+const defaultTimeoutSeconds = 29;
+const defaultMemoryMb = 1024;
+const accountId = '000000000000';
+
+export class FunctionTimeoutError extends Error {
+  constructor(
+    functionName: string,
+    readonly seconds: number,
+  ) {
+    super(`${functionName}: Task timed out after ${seconds.toFixed(2)} seconds`);
+  }
+}
+
+/**
+ * Loads functions/dist/<name>/index.mjs. `generation` makes each runtime start import fresh
+ * module instances, so clients a bundle built at import time see this start's endpoints.
+ *
+ * The bundle is imported through a one-line `data:` module that re-exports it: test runners
+ * hand `data:` imports to Node untouched, so the bundle always runs on Node's own loader, as in
+ * Lambda, instead of being re-transformed by the runner (seconds of CPU per bundle).
+ */
+export function bundleLoader(generation: number): HandlerLoader {
+  return async (functionName) => {
+    const url = `${pathToFileURL(bundlePath(functionName)).href}?runtime=${generation}`;
+    const reexport = `export * from ${JSON.stringify(url)};`;
+    const module = (await import(
+      /* @vite-ignore */ `data:text/javascript,${encodeURIComponent(reexport)}`
+    )) as { handler?: unknown };
+    if (typeof module.handler !== 'function')
+      throw new Error(`${bundlePath(functionName)} exports no handler`);
+    return module.handler as LambdaHandler;
+  };
+}
+
+export class FunctionInvoker {
+  private readonly handlers = new Map<string, Promise<LambdaHandler>>();
+
+  constructor(
+    private readonly load: HandlerLoader,
+    private readonly settings: Map<string, FunctionSettings>,
+    private readonly region: string,
+  ) {}
+
+  /** Imports every function up front, so the first request does not pay for a cold start. */
+  async warmUp(): Promise<void> {
+    await Promise.all([...this.settings.keys()].map((name) => this.handler(name)));
+  }
+
+  /** Resolves with the handler's result; rejects with its error or a FunctionTimeoutError. */
+  async invoke(functionName: string, event: unknown, maxSeconds?: number): Promise<unknown> {
+    const handler = await this.handler(functionName);
+    const settings = this.settings.get(functionName);
+    const configured = settings?.timeoutSeconds ?? defaultTimeoutSeconds;
+    const seconds = maxSeconds === undefined ? configured : Math.min(configured, maxSeconds);
+    const deadline = Date.now() + seconds * 1000;
+    const memoryMb = settings?.memoryMb ?? defaultMemoryMb;
+    const context = lambdaContext(functionName, this.region, memoryMb, deadline);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new FunctionTimeoutError(functionName, seconds)), seconds * 1000);
+    });
+    try {
+      return await Promise.race([Promise.resolve().then(() => handler(event, context)), timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private handler(functionName: string): Promise<LambdaHandler> {
+    let loaded = this.handlers.get(functionName);
+    if (!loaded) {
+      loaded = this.load(functionName);
+      // A failed import is retried on the next invocation instead of being cached forever.
+      loaded.catch(() => this.handlers.delete(functionName));
+      this.handlers.set(functionName, loaded);
+    }
+    return loaded;
+  }
+}
+
+function lambdaContext(functionName: string, region: string, memoryMb: number, deadline: number): Context {
+  const fail = (): never => {
+    throw new Error(
+      'Callback-style completion is not supported by the Node.js Lambda runtime; return a value',
+    );
+  };
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:${region}:${accountId}:function:${functionName}`,
+    memoryLimitInMB: String(memoryMb),
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: fail,
+    fail,
+    succeed: fail,
+  };
+}

@@ -1,0 +1,405 @@
+/**
+ * The in-process stand-in for SQS behind the product's QueuePort. Messages are items in the
+ * table (pk LOCALQ#<queue>), so a restart loses none; a dispatcher per queue delivers them to
+ * the queue's consumer as SQS events, in batches of up to its batchSize, honouring delays, FIFO
+ * groups and deduplication, retrying failures after the visibility timeout (capped for local
+ * use) and moving a message that failed maxReceiveCount times to a dead-letter list
+ * (pk LOCALDLQ#<queue>).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  BatchWriteCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { QueueMessage, QueuePort } from '../../../functions/src/ports/queue.ts';
+import type { FunctionInvoker } from './invoke.ts';
+import type { Logger } from './log.ts';
+import {
+  contentDeduplicationId,
+  deduplicationWindowMs,
+  failedMessageIds,
+  nextVisibleAt,
+  selectBatch,
+  sequenceGenerator,
+  toSqsRecord,
+  type QueuedMessage,
+} from './queue-message.ts';
+import type { QueueDefinition } from './runtime-manifest.ts';
+import { deadLettersPk, deduplicationPk, queueMessagesPk } from './runtime-keys.ts';
+
+/** SQS limits. */
+const maxBodyBytes = 256 * 1024;
+const maxDelaySeconds = 900;
+/** Batches of one queue handled at the same time (a FIFO queue never runs two of one group). */
+const maxConcurrentBatches = 8;
+const accountId = '000000000000';
+
+type TransactItem = NonNullable<
+  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+>[number];
+
+/** The writes that enqueue one message, for a caller that commits them in its own transaction. */
+export interface PreparedSend {
+  writes: TransactItem[];
+  /** Index in `writes` of the FIFO deduplication mark, whose failed condition means "duplicate". */
+  deduplicationWrite: number | undefined;
+  /** Call once the writes are committed, to hand the message to the dispatcher. */
+  committed(): void;
+}
+
+export interface DeadLetter extends QueuedMessage {
+  deadLetteredAtMs: number;
+  lastError: string;
+}
+
+export interface LocalQueueOptions {
+  documents: DynamoDBDocumentClient;
+  tableName: string;
+  queues: QueueDefinition[];
+  invoker: FunctionInvoker;
+  region: string;
+  log: Logger;
+  /** Upper bound of a queue's visibility timeout here, so a retry takes seconds, not minutes. */
+  maxVisibilityTimeoutMs?: number;
+}
+
+export class LocalQueue implements QueuePort {
+  private readonly dispatchers = new Map<string, QueueDispatcher>();
+  private readonly nextSequence = sequenceGenerator();
+
+  constructor(private readonly options: LocalQueueOptions) {
+    for (const queue of options.queues) this.dispatchers.set(queue.name, new QueueDispatcher(queue, options));
+  }
+
+  /** Loads what every queue still holds and starts delivering it. */
+  async start(): Promise<void> {
+    await Promise.all([...this.dispatchers.values()].map((dispatcher) => dispatcher.resume()));
+  }
+
+  async send(queueName: string, message: QueueMessage): Promise<void> {
+    const prepared = this.prepareSend(queueName, message);
+    const [onlyWrite] = prepared.writes;
+    try {
+      if (prepared.writes.length === 1 && onlyWrite?.Put)
+        await this.options.documents.send(new PutCommand(onlyWrite.Put));
+      else await this.options.documents.send(new TransactWriteCommand({ TransactItems: prepared.writes }));
+    } catch (error) {
+      if (isDuplicate(error, prepared.deduplicationWrite)) return;
+      throw error;
+    }
+    prepared.committed();
+  }
+
+  prepareSend(queueName: string, message: QueueMessage): PreparedSend {
+    const dispatcher = this.dispatcher(queueName);
+    const { fifo } = dispatcher.queue;
+    if (Buffer.byteLength(message.body) > maxBodyBytes)
+      throw new Error(`InvalidParameterValue: message to ${queueName} is over 256 KB`);
+    if (fifo && !message.groupId)
+      throw new Error(`MissingParameter: ${queueName} is FIFO and needs a groupId`);
+    if (fifo && message.delaySeconds)
+      throw new Error(`InvalidParameterValue: ${queueName} is FIFO; per-message delays are not supported`);
+    const delaySeconds = message.delaySeconds ?? 0;
+    if (delaySeconds < 0 || delaySeconds > maxDelaySeconds)
+      throw new Error(`InvalidParameterValue: delaySeconds ${delaySeconds}`);
+
+    const nowMs = Date.now();
+    const queued: QueuedMessage = {
+      sequence: this.nextSequence(),
+      messageId: randomUUID(),
+      body: message.body,
+      ...(fifo
+        ? {
+            groupId: message.groupId,
+            deduplicationId: message.deduplicationId ?? contentDeduplicationId(message.body),
+          }
+        : {}),
+      sentAtMs: nowMs,
+      visibleAtMs: nowMs + delaySeconds * 1000,
+      receiveCount: 0,
+    };
+    const writes: TransactItem[] = [];
+    let deduplicationWrite: number | undefined;
+    if (fifo) {
+      deduplicationWrite = writes.length;
+      writes.push({
+        Put: {
+          TableName: this.options.tableName,
+          Item: {
+            pk: deduplicationPk(queueName),
+            sk: queued.deduplicationId,
+            expiresAtMs: nowMs + deduplicationWindowMs,
+            expiresAt: Math.ceil((nowMs + deduplicationWindowMs) / 1000),
+          },
+          // DynamoDB Local never expires items, so the window is checked here.
+          ConditionExpression: 'attribute_not_exists(pk) OR expiresAtMs < :now',
+          ExpressionAttributeValues: { ':now': nowMs },
+        },
+      });
+    }
+    writes.push({
+      Put: {
+        TableName: this.options.tableName,
+        Item: { pk: queueMessagesPk(queueName), sk: queued.sequence, ...queued },
+      },
+    });
+    return { writes, deduplicationWrite, committed: () => dispatcher.add(queued) };
+  }
+
+  /** The manifest's definition of a queue, or undefined when there is no such queue. */
+  definition(queueName: string): QueueDefinition | undefined {
+    return this.dispatchers.get(queueName)?.queue;
+  }
+
+  /** The messages a queue gave up on, oldest first. */
+  async deadLetters(queueName: string): Promise<DeadLetter[]> {
+    this.dispatcher(queueName);
+    const items = await queryAll(this.options.documents, this.options.tableName, deadLettersPk(queueName));
+    return items.map((item) => toQueuedMessage(item) as DeadLetter);
+  }
+
+  /** Stops delivering and waits for the batches in flight; undelivered messages stay in the table. */
+  async stop(): Promise<void> {
+    await Promise.all([...this.dispatchers.values()].map((dispatcher) => dispatcher.stop()));
+  }
+
+  private dispatcher(queueName: string): QueueDispatcher {
+    const dispatcher = this.dispatchers.get(queueName);
+    if (!dispatcher) throw new Error(`QueueDoesNotExist: ${queueName}`);
+    return dispatcher;
+  }
+}
+
+export function isDuplicate(error: unknown, deduplicationWrite: number | undefined): boolean {
+  return (
+    deduplicationWrite !== undefined &&
+    error instanceof TransactionCanceledException &&
+    error.CancellationReasons?.[deduplicationWrite]?.Code === 'ConditionalCheckFailed'
+  );
+}
+
+class QueueDispatcher {
+  private readonly messages: QueuedMessage[] = [];
+  private readonly inFlight = new Set<string>();
+  private readonly busyGroups = new Set<string>();
+  private readonly batches = new Set<Promise<void>>();
+  private readonly arn: string;
+  private readonly visibilityTimeoutMs: number;
+  private wakeTimer: NodeJS.Timeout | undefined;
+  private wakeAtMs = Infinity;
+  private pumpScheduled = false;
+  private stopped = false;
+
+  constructor(
+    readonly queue: QueueDefinition,
+    private readonly options: LocalQueueOptions,
+  ) {
+    this.arn = `arn:aws:sqs:${options.region}:${accountId}:${queue.name}`;
+    this.visibilityTimeoutMs = Math.min(
+      queue.visibilityTimeoutSeconds * 1000,
+      options.maxVisibilityTimeoutMs ?? 3000,
+    );
+  }
+
+  async resume(): Promise<void> {
+    const items = await queryAll(
+      this.options.documents,
+      this.options.tableName,
+      queueMessagesPk(this.queue.name),
+    );
+    this.messages.push(...items.map(toQueuedMessage));
+    this.schedulePump();
+  }
+
+  add(message: QueuedMessage): void {
+    let index = this.messages.length;
+    while (index > 0 && this.messages[index - 1]!.sequence > message.sequence) index--;
+    this.messages.splice(index, 0, message);
+    this.schedulePump();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.wakeTimer);
+    while (this.batches.size > 0) await Promise.allSettled([...this.batches]);
+  }
+
+  /** Coalesces a burst of sends into one look at the queue, so they travel as one batch. */
+  private schedulePump(): void {
+    if (this.pumpScheduled || this.stopped) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    if (this.stopped) return;
+    while (this.batches.size < maxConcurrentBatches) {
+      const batch = selectBatch(this.messages, {
+        fifo: this.queue.fifo,
+        batchSize: this.queue.consumer.batchSize,
+        nowMs: Date.now(),
+        inFlight: this.inFlight,
+        busyGroups: this.busyGroups,
+      });
+      if (batch.length === 0) break;
+      const delivery = this.deliver(batch).finally(() => {
+        this.batches.delete(delivery);
+        this.schedulePump();
+      });
+      this.batches.add(delivery);
+    }
+    this.armWakeTimer();
+  }
+
+  private armWakeTimer(): void {
+    const wakeAt = nextVisibleAt(this.messages, Date.now());
+    if (wakeAt === undefined || wakeAt >= this.wakeAtMs) return;
+    clearTimeout(this.wakeTimer);
+    this.wakeAtMs = wakeAt;
+    this.wakeTimer = setTimeout(() => {
+      this.wakeAtMs = Infinity;
+      this.pump();
+    }, wakeAt - Date.now());
+  }
+
+  private async deliver(batch: QueuedMessage[]): Promise<void> {
+    const nowMs = Date.now();
+    const group = this.queue.fifo ? (batch[0]!.groupId ?? '') : undefined;
+    if (group !== undefined) this.busyGroups.add(group);
+    for (const message of batch) {
+      this.inFlight.add(message.messageId);
+      message.receiveCount++;
+      message.firstReceivedAtMs ??= nowMs;
+    }
+    try {
+      let failed: Set<string>;
+      let lastError = 'batchItemFailures';
+      try {
+        const event = {
+          Records: batch.map((message) =>
+            toSqsRecord(message, { arn: this.arn, region: this.options.region, fifo: this.queue.fifo }),
+          ),
+        };
+        failed = failedMessageIds(batch, await this.options.invoker.invoke(this.queue.consumer.name, event));
+      } catch (error) {
+        this.options.log.error(
+          `${this.queue.consumer.name}: batch from queue ${this.queue.name} failed`,
+          error,
+        );
+        lastError = error instanceof Error ? error.message : String(error);
+        failed = new Set(batch.map((message) => message.messageId));
+      }
+      await this.settle(batch, failed, lastError);
+    } catch (error) {
+      // The table could not be updated; the messages stay as they are and are delivered again.
+      this.options.log.error(`queue ${this.queue.name}: recording a delivery failed`, error);
+    } finally {
+      for (const message of batch) this.inFlight.delete(message.messageId);
+      if (group !== undefined) this.busyGroups.delete(group);
+    }
+  }
+
+  /** Deletes what succeeded; schedules a retry of what failed, or dead-letters it when out of receives. */
+  private async settle(batch: QueuedMessage[], failed: Set<string>, lastError: string): Promise<void> {
+    const { documents, tableName, log } = this.options;
+    const pk = queueMessagesPk(this.queue.name);
+    const succeeded = batch.filter((message) => !failed.has(message.messageId));
+    for (let i = 0; i < succeeded.length; i += 25) {
+      const chunk = succeeded.slice(i, i + 25);
+      let requests: Record<string, unknown[]> | undefined = {
+        [tableName]: chunk.map((message) => ({ DeleteRequest: { Key: { pk, sk: message.sequence } } })),
+      };
+      while (requests && Object.keys(requests).length > 0) {
+        const result = await documents.send(new BatchWriteCommand({ RequestItems: requests as never }));
+        requests = result.UnprocessedItems as Record<string, unknown[]> | undefined;
+      }
+    }
+    this.remove(succeeded);
+
+    const nowMs = Date.now();
+    for (const message of batch.filter((candidate) => failed.has(candidate.messageId))) {
+      if (message.receiveCount >= this.queue.maxReceiveCount) {
+        await documents.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Delete: { TableName: tableName, Key: { pk, sk: message.sequence } } },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...message,
+                    pk: deadLettersPk(this.queue.name),
+                    sk: message.sequence,
+                    deadLetteredAtMs: nowMs,
+                    lastError,
+                  },
+                },
+              },
+            ],
+          }),
+        );
+        this.remove([message]);
+        log.error(
+          `queue ${this.queue.name}: message ${message.messageId} moved to the dead-letter list after ${message.receiveCount} receives`,
+        );
+        continue;
+      }
+      message.visibleAtMs = nowMs + this.visibilityTimeoutMs;
+      await documents.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { pk, sk: message.sequence },
+          UpdateExpression: 'SET receiveCount = :count, visibleAtMs = :visible, firstReceivedAtMs = :first',
+          ExpressionAttributeValues: {
+            ':count': message.receiveCount,
+            ':visible': message.visibleAtMs,
+            ':first': message.firstReceivedAtMs,
+          },
+        }),
+      );
+    }
+  }
+
+  private remove(done: QueuedMessage[]): void {
+    if (done.length === 0) return;
+    const ids = new Set(done.map((message) => message.messageId));
+    for (let i = this.messages.length - 1; i >= 0; i--)
+      if (ids.has(this.messages[i]!.messageId)) this.messages.splice(i, 1);
+  }
+}
+
+async function queryAll(
+  documents: DynamoDBDocumentClient,
+  tableName: string,
+  pk: string,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documents.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ConsistentRead: true,
+        ExclusiveStartKey: exclusiveStartKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    exclusiveStartKey = page.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+  return items;
+}
+
+function toQueuedMessage(item: Record<string, unknown>): QueuedMessage {
+  const { pk: _pk, sk: _sk, ...message } = item;
+  return message as unknown as QueuedMessage;
+}

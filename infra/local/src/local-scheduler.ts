@@ -1,0 +1,201 @@
+/**
+ * The in-process stand-in for EventBridge Scheduler one-time schedules behind the product's
+ * SchedulerPort. Timers are items in the table (pk LOCALSCHED, sk <name>, ordered by due time in
+ * gsi1), so timers that fall due while the runtime is stopped fire on the next start. A timer
+ * fires by sending its body to its queue in the same transaction that deletes it, conditioned
+ * on it still being due at that time, so it fires exactly once even if moved or cancelled.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { OneTimeSchedule, SchedulerPort } from '../../../functions/src/ports/scheduler.ts';
+import { isDuplicate, type LocalQueue } from './local-queue.ts';
+import type { Logger } from './log.ts';
+import { schedulesPk } from './runtime-keys.ts';
+
+/** EventBridge Scheduler's rule for schedule names. */
+const namePattern = /^[0-9a-zA-Z\-_.]{1,64}$/;
+/** Even with nothing due, the table is looked at this often (a timer written by another process). */
+const maxSleepMs = 5_000;
+const retryFailedFireMs = 1_000;
+
+interface ScheduleItem {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  atMs: number;
+  queueName: string;
+  body: string;
+}
+
+export class LocalScheduler implements SchedulerPort {
+  private timer: NodeJS.Timeout | undefined;
+  private timerAtMs = Infinity;
+  private waking: Promise<void> | undefined;
+  private wakeAgain = false;
+  private stopped = false;
+
+  constructor(
+    private readonly documents: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly queue: LocalQueue,
+    private readonly log: Logger,
+  ) {}
+
+  /** Fires every timer that fell due while stopped, then keeps watching. */
+  async start(): Promise<void> {
+    await this.wake();
+  }
+
+  async schedule(timer: OneTimeSchedule): Promise<void> {
+    if (!namePattern.test(timer.name))
+      throw new Error(`ValidationException: invalid schedule name ${timer.name}`);
+    if (!this.queue.definition(timer.queueName))
+      throw new Error(`ValidationException: no queue ${timer.queueName}`);
+    const atMs = timer.at.getTime();
+    if (!Number.isFinite(atMs))
+      throw new Error(`ValidationException: invalid time for schedule ${timer.name}`);
+    const item: ScheduleItem = {
+      pk: schedulesPk,
+      sk: timer.name,
+      gsi1pk: schedulesPk,
+      gsi1sk: dueKey(atMs, timer.name),
+      atMs,
+      queueName: timer.queueName,
+      body: timer.body,
+    };
+    await this.documents.send(new PutCommand({ TableName: this.tableName, Item: item }));
+    this.armAt(atMs);
+  }
+
+  async cancel(name: string): Promise<void> {
+    await this.documents.send(
+      new DeleteCommand({ TableName: this.tableName, Key: { pk: schedulesPk, sk: name } }),
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    while (this.waking) await this.waking;
+  }
+
+  /** Fires what is due and arms the timer for the next one; concurrent calls run one after another. */
+  private wake(): Promise<void> {
+    if (this.waking) {
+      this.wakeAgain = true;
+      return this.waking;
+    }
+    this.waking = (async () => {
+      do {
+        this.wakeAgain = false;
+        try {
+          await this.fireDue();
+        } catch (error) {
+          if (!this.stopped) this.log.error('scheduler: reading due timers failed', error);
+          this.armAt(Date.now() + retryFailedFireMs, true);
+        }
+      } while (this.wakeAgain && !this.stopped);
+    })().finally(() => {
+      this.waking = undefined;
+    });
+    return this.waking;
+  }
+
+  private async fireDue(): Promise<void> {
+    let next: number | undefined;
+    for (;;) {
+      const nowMs = Date.now();
+      const page = await this.documents.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': schedulesPk },
+          Limit: 50,
+        }),
+      );
+      const items = (page.Items ?? []) as ScheduleItem[];
+      const due = items.filter((item) => item.atMs <= nowMs);
+      let failures = 0;
+      for (const item of due) {
+        if (this.stopped) return;
+        try {
+          await this.fire(item);
+        } catch (error) {
+          failures++;
+          this.log.error(`scheduler: firing ${item.sk} failed; trying again shortly`, error);
+        }
+      }
+      next = items.find((item) => item.atMs > nowMs)?.atMs;
+      if (failures > 0) next = Math.min(next ?? Infinity, Date.now() + retryFailedFireMs);
+      // A full page of due timers may hide more behind it.
+      if (failures > 0 || due.length < items.length || !page.LastEvaluatedKey || this.stopped) break;
+    }
+    if (!this.stopped) this.armAt(next ?? Infinity, true);
+  }
+
+  private async fire(item: ScheduleItem): Promise<void> {
+    const fifo = this.queue.definition(item.queueName)?.fifo ?? false;
+    const prepared = this.queue.prepareSend(item.queueName, {
+      body: item.body,
+      // Scheduler sends to FIFO queues with a group; the due time keeps a moved timer's firing distinct.
+      ...(fifo ? { groupId: item.sk, deduplicationId: `${item.sk}-${item.atMs}` } : {}),
+    });
+    const deleteIfStillDue = {
+      Delete: {
+        TableName: this.tableName,
+        Key: { pk: schedulesPk, sk: item.sk },
+        ConditionExpression: 'gsi1sk = :due',
+        ExpressionAttributeValues: { ':due': item.gsi1sk },
+      },
+    };
+    const deduplicationWrite =
+      prepared.deduplicationWrite === undefined ? undefined : prepared.deduplicationWrite + 1;
+    try {
+      await this.documents.send(
+        new TransactWriteCommand({ TransactItems: [deleteIfStillDue, ...prepared.writes] }),
+      );
+      prepared.committed();
+    } catch (error) {
+      if (
+        error instanceof TransactionCanceledException &&
+        error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
+      ) {
+        return; // Cancelled or moved since it was read.
+      }
+      if (isDuplicate(error, deduplicationWrite)) {
+        await this.documents.send(new DeleteCommand(deleteIfStillDue.Delete)).catch(() => undefined);
+        return;
+      }
+      throw error;
+    }
+  }
+
+  /** Wakes at `atMs` (or within maxSleepMs), unless already set to wake earlier. */
+  private armAt(atMs: number, replace = false): void {
+    if (this.stopped) return;
+    const wakeAtMs = Math.min(atMs, Date.now() + maxSleepMs);
+    if (!replace && wakeAtMs >= this.timerAtMs) return;
+    clearTimeout(this.timer);
+    this.timerAtMs = wakeAtMs;
+    this.timer = setTimeout(
+      () => {
+        this.timerAtMs = Infinity;
+        void this.wake();
+      },
+      Math.max(0, wakeAtMs - Date.now()),
+    );
+  }
+}
+
+/** Sorts by due time: ISO timestamps of one length compare as strings. */
+function dueKey(atMs: number, name: string): string {
+  return `${new Date(atMs).toISOString()}#${name}`;
+}

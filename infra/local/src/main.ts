@@ -1,0 +1,67 @@
+/**
+ * `npm start`: the whole product on this machine, no AWS account needed. Builds what is
+ * missing, starts the local runtime on PORT (default 8080) with its data in DATA_DIR (default
+ * .data/), prints the URL (and the first-start credentials once the auth module has written
+ * them), and stops cleanly on Ctrl-C.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { buildWeb, ensureFunctionBundles, webBuildExists } from './build-steps.ts';
+import { javaIsUsable, javaMissingMessage } from './java.ts';
+import { defaultDataDir } from './paths.ts';
+import { startRuntime } from './runtime.ts';
+
+async function main(): Promise<void> {
+  if (!(await javaIsUsable())) {
+    console.error(javaMissingMessage);
+    process.exit(1);
+  }
+  const port = Number(process.env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`PORT must be a port number, not ${process.env.PORT}`);
+    process.exit(1);
+  }
+
+  await ensureFunctionBundles({ quiet: false, log: (line) => console.log(line) });
+  if (!webBuildExists()) {
+    console.log('Building the web app (first run)…');
+    await buildWeb();
+  }
+
+  console.log('Starting DynamoDB Local, S3 and the gateway…');
+  const runtime = await startRuntime({ port, dataDir: process.env.DATA_DIR || defaultDataDir, build: false });
+  console.log(`\n  atende is running at ${runtime.url}\n`);
+  const firstStart = await readFile(join(runtime.dataDir, 'first-start.txt'), 'utf8').catch(() => undefined);
+  if (firstStart) console.log(`${firstStart.trimEnd()}\n`);
+  console.log('Press Ctrl-C to stop.');
+
+  let stoppingSince: number | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stoppingSince !== undefined) {
+      // tsx relays the terminal's Ctrl-C to this process, which also gets it directly: only a
+      // second, later press means "do not wait".
+      if (Date.now() - stoppingSince < 1000) return;
+      console.log(`\n${signal} again: exiting without waiting.`);
+      process.exit(1);
+    }
+    stoppingSince = Date.now();
+    console.log('\nStopping…');
+    runtime.stop().then(
+      () => {
+        console.log(`Stopped; data kept in ${runtime.dataDir}`);
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('Stopping failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

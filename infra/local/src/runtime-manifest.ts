@@ -1,0 +1,59 @@
+/**
+ * What the runtime serves: by default the product's manifest (functions/src/manifest.ts);
+ * tests pass their own, with fixture handlers behind it.
+ */
+import {
+  queues,
+  restModules,
+  streamConsumers,
+  webSocketApi,
+  type QueueDefinition,
+  type RestModule,
+  type StreamConsumer,
+  type WebSocketApi,
+} from '../../../functions/src/manifest.ts';
+
+export type { QueueDefinition, RestModule, StreamConsumer, WebSocketApi };
+
+export interface RuntimeManifest {
+  restModules: RestModule[];
+  webSocketApi: WebSocketApi;
+  streamConsumers: StreamConsumer[];
+  queues: QueueDefinition[];
+}
+
+export const productManifest: RuntimeManifest = { restModules, webSocketApi, streamConsumers, queues };
+
+/**
+ * The REST module of each first path segment after /api, the same rule as the manifest's
+ * moduleForPath, computed once so a request costs one Map lookup.
+ */
+export function restModulesByPrefix(modules: RestModule[]): Map<string, RestModule> {
+  const byPrefix = new Map<string, RestModule>();
+  for (const module of modules) for (const prefix of module.prefixes) byPrefix.set(prefix, module);
+  return byPrefix;
+}
+
+export interface FunctionSettings {
+  timeoutSeconds?: number;
+  memoryMb?: number;
+}
+
+/**
+ * Every function the manifest invokes, by name, with the limits the CDK stack gives it
+ * (infra/lib): REST modules their own or 29 s, the WebSocket handler 29 s, stream consumers
+ * 60 s, queue consumers a sixth of their queue's visibility timeout.
+ */
+export function functionSettings(manifest: RuntimeManifest): Map<string, FunctionSettings> {
+  const settings = new Map<string, FunctionSettings>();
+  for (const { name, timeoutSeconds, memoryMb } of manifest.restModules)
+    settings.set(name, { timeoutSeconds, memoryMb });
+  settings.set(manifest.webSocketApi.name, { timeoutSeconds: 29 });
+  for (const consumer of manifest.streamConsumers) settings.set(consumer.name, { timeoutSeconds: 60 });
+  for (const queue of manifest.queues) {
+    settings.set(queue.consumer.name, {
+      timeoutSeconds: Math.min(900, Math.max(1, Math.floor(queue.visibilityTimeoutSeconds / 6))),
+    });
+  }
+  return settings;
+}

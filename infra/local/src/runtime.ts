@@ -1,0 +1,252 @@
+/**
+ * The whole product on one machine with no AWS account: DynamoDB Local, s3rver, the local
+ * gateway (SPA, REST, WebSocket and @connections on one origin), the stream reader, and the
+ * SQS and Scheduler stand-ins, wired to the Lambda bundles running in this process.
+ *
+ * One runtime per process at a time: the functions read their configuration from process.env.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { installLocalBindings } from '../../../functions/src/ports/local-bindings.ts';
+import { ensureFunctionBundles } from './build-steps.ts';
+import { startDynamoLocal, type DynamoLocal } from './dynamo.ts';
+import { createRuntimeDynamoClients, type RuntimeDynamoClients } from './dynamo-clients.ts';
+import {
+  applyEnvironment,
+  jwtSecret,
+  localCredentials,
+  mediaBucket,
+  region,
+  runtimeEnvironment,
+  stage,
+  tableName,
+} from './env.ts';
+import { createRestApi } from './gateway/rest-api.ts';
+import { startGateway, type Gateway } from './gateway/server.ts';
+import { createStaticSite } from './gateway/static-site.ts';
+import { createWebSocketApi } from './gateway/websocket-api.ts';
+import { bundleLoader, FunctionInvoker, type HandlerLoader } from './invoke.ts';
+import { LocalQueue } from './local-queue.ts';
+import { LocalScheduler } from './local-scheduler.ts';
+import { createLogger } from './log.ts';
+import { defaultDataDir, webDistDir } from './paths.ts';
+import {
+  functionSettings,
+  productManifest,
+  restModulesByPrefix,
+  type RuntimeManifest,
+} from './runtime-manifest.ts';
+import { startLocalS3, type LocalS3 } from './s3.ts';
+import { startStreamReader } from './stream-reader.ts';
+import { ensureTable } from './table.ts';
+
+export type { HandlerLoader, LambdaHandler } from './invoke.ts';
+export type { RuntimeManifest } from './runtime-manifest.ts';
+
+export interface RuntimeOptions {
+  /** Gateway port; 0 picks a free one. Default 8080. */
+  port?: number;
+  /** Gateway address. Default 127.0.0.1. */
+  host?: string;
+  /** Where DynamoDB Local, s3rver, checkpoints and the JWT secret keep their files. Default <repo>/.data. */
+  dataDir?: string;
+  /** Only errors on the console. */
+  quiet?: boolean;
+  /** What to serve instead of functions/src/manifest.ts (tests). */
+  manifest?: RuntimeManifest;
+  /** How to get a function's handler instead of importing functions/dist/<name>/index.mjs (tests). */
+  loadHandler?: HandlerLoader;
+  /** Build missing or out-of-date bundles first. Default: true unless loadHandler is given. */
+  build?: boolean;
+  /** The built SPA. Default <repo>/web/dist. */
+  webDistDir?: string;
+  /** Cap on queue visibility timeouts, i.e. how soon a failed message is retried. Default 3000. */
+  maxVisibilityTimeoutMs?: number;
+}
+
+export interface Runtime {
+  /** The gateway's origin, e.g. http://localhost:8080. */
+  url: string;
+  port: number;
+  /** What was set in process.env for the functions. */
+  env: Record<string, string>;
+  dataDir: string;
+  /** True when this start created the table (an empty data directory). */
+  firstStart: boolean;
+  /** The SQS stand-in (send, dead letters), also installed as the functions' QueuePort. */
+  queue: LocalQueue;
+  /** The Scheduler stand-in, also installed as the functions' SchedulerPort. */
+  scheduler: LocalScheduler;
+  /** Stops everything, in an order that loses nothing; resolves when no process or socket is left. */
+  stop(): Promise<void>;
+}
+
+let running = false;
+let generation = 0;
+
+export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  if (running) throw new Error('A local runtime is already running in this process; stop() it first');
+  running = true;
+  const startedAtMs = Date.now();
+  const quiet = options.quiet ?? false;
+  const log = createLogger(quiet);
+  const dataDir = resolve(options.dataDir ?? defaultDataDir);
+  const manifest = options.manifest ?? productManifest;
+  const shouldBuild = options.build ?? options.loadHandler === undefined;
+  // What is running, by the order it must stop in: the gateway first (open sockets get their
+  // $disconnect while the table is still there), then the timers, queues and stream reader
+  // (finishing what they hold), the environment, and the stores last.
+  const stopOrder = [
+    'gateway',
+    'scheduler',
+    'queue',
+    'streamReader',
+    'environment',
+    'clients',
+    's3',
+    'dynamo',
+  ] as const;
+  const cleanups = new Map<(typeof stopOrder)[number], () => Promise<void> | void>();
+  const stopAll = async () => {
+    for (const part of stopOrder) {
+      const cleanup = cleanups.get(part);
+      cleanups.delete(part);
+      try {
+        await cleanup?.();
+      } catch (error) {
+        log.error(`local runtime: stopping ${part} failed`, error);
+      }
+    }
+  };
+
+  try {
+    await mkdir(dataDir, { recursive: true });
+    generation++;
+    const invoker = new FunctionInvoker(
+      options.loadHandler ?? bundleLoader(generation),
+      functionSettings(manifest),
+      region,
+    );
+
+    const settings = { stage, apiId: 'local', accountId: '000000000000' };
+    const webSocketApi = createWebSocketApi({
+      functionName: manifest.webSocketApi.name,
+      invoker,
+      settings,
+      log,
+    });
+    // The slow parts (the JVM, a bundle build) run side by side with the rest. The gateway binds
+    // its port now but answers 503 until everything behind it is ready.
+    const dynamoStarting = startDynamoLocal({ dbDir: join(dataDir, 'dynamodb') });
+    const s3Starting = startLocalS3({
+      directory: join(dataDir, 's3'),
+      bucket: mediaBucket,
+      credentials: localCredentials(),
+    });
+    const gatewayStarting = startGateway({
+      port: options.port ?? 8080,
+      host: options.host ?? '127.0.0.1',
+      restApi: createRestApi({
+        modulesByPrefix: restModulesByPrefix(manifest.restModules),
+        invoker,
+        settings: { ...settings, binaryMediaTypes: ['multipart/form-data'] },
+        log,
+      }),
+      webSocketApi,
+      staticSite: createStaticSite(options.webDistDir ?? webDistDir),
+      log,
+    });
+    const building = shouldBuild ? ensureFunctionBundles({ quiet, log: log.info }) : Promise.resolve(false);
+    const [dynamoResult, s3Result, gatewayResult, buildResult] = await Promise.allSettled([
+      dynamoStarting,
+      s3Starting,
+      gatewayStarting,
+      building,
+    ]);
+    if (dynamoResult.status === 'fulfilled') cleanups.set('dynamo', () => dynamoResult.value.stop());
+    if (s3Result.status === 'fulfilled') cleanups.set('s3', () => s3Result.value.stop());
+    if (gatewayResult.status === 'fulfilled') cleanups.set('gateway', () => gatewayResult.value.close());
+    for (const result of [dynamoResult, s3Result, gatewayResult, buildResult]) {
+      if (result.status === 'rejected') throw result.reason;
+    }
+    const dynamo = (dynamoResult as PromiseFulfilledResult<DynamoLocal>).value;
+    const s3 = (s3Result as PromiseFulfilledResult<LocalS3>).value;
+    const gateway = (gatewayResult as PromiseFulfilledResult<Gateway>).value;
+
+    const clients: RuntimeDynamoClients = createRuntimeDynamoClients(dynamo.endpoint);
+    cleanups.set('clients', () => clients.destroy());
+    const [firstStart, secret] = await Promise.all([
+      ensureTable(clients.dynamo, tableName),
+      jwtSecret(dataDir),
+    ]);
+
+    const env = runtimeEnvironment({
+      dataDir,
+      dynamoEndpoint: dynamo.endpoint,
+      s3Endpoint: s3.endpoint,
+      gatewayPort: gateway.port,
+      jwtSecret: secret,
+      queues: manifest.queues,
+    });
+    cleanups.set('environment', applyEnvironment(env));
+
+    // The adapters are installed before anything can invoke a function, so no bundle ever sees
+    // the AWS ones.
+    const queue = new LocalQueue({
+      documents: clients.documents,
+      tableName,
+      queues: manifest.queues,
+      invoker,
+      region,
+      log,
+      maxVisibilityTimeoutMs: options.maxVisibilityTimeoutMs,
+    });
+    const scheduler = new LocalScheduler(clients.documents, tableName, queue, log);
+    installLocalBindings({ queue, scheduler });
+    cleanups.set('queue', () => queue.stop());
+    cleanups.set('scheduler', () => scheduler.stop());
+
+    const [readerResult, queuesResult] = await Promise.allSettled([
+      startStreamReader({
+        dynamo: clients.dynamo,
+        streams: clients.streams,
+        tableName,
+        consumers: manifest.streamConsumers,
+        invoker,
+        checkpointFile: join(dataDir, 'stream-checkpoints.json'),
+        region,
+        log,
+      }),
+      // Timers that fell due while stopped go to queues that already hold what was left in them.
+      queue.start().then(() => scheduler.start()),
+    ]);
+    if (readerResult.status === 'fulfilled') cleanups.set('streamReader', () => readerResult.value.stop());
+    for (const result of [readerResult, queuesResult]) if (result.status === 'rejected') throw result.reason;
+    // Cold starts happen now rather than on the first request.
+    invoker.warmUp().catch((error: unknown) => log.error('local runtime: loading a function failed', error));
+    gateway.open();
+
+    const url = `http://localhost:${gateway.port}`;
+    log.info(`Local runtime ready in ${((Date.now() - startedAtMs) / 1000).toFixed(1)} s`);
+    let stopping: Promise<void> | undefined;
+    return {
+      url,
+      port: gateway.port,
+      env,
+      dataDir,
+      firstStart,
+      queue,
+      scheduler,
+      stop() {
+        stopping ??= stopAll().finally(() => {
+          running = false;
+        });
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    running = false;
+    throw error;
+  }
+}

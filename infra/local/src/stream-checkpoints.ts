@@ -1,0 +1,97 @@
+/**
+ * Where the stream reader has got to, per shard, in <dataDir>/stream-checkpoints.json. Writes
+ * are asynchronous and coalesced (only the newest state is written), each atomic through a
+ * rename, and flush() waits for the last one.
+ */
+import { readFile, rename, writeFile } from 'node:fs/promises';
+
+interface CheckpointFile {
+  streamArn: string;
+  /** Last sequence number handled, per shard still being read. */
+  shards: Record<string, string>;
+  /** Shards read to their end. */
+  finished: string[];
+}
+
+export class StreamCheckpoints {
+  private state: CheckpointFile;
+  private writing: Promise<void> | undefined;
+  private dirty = false;
+
+  private constructor(
+    private readonly file: string,
+    state: CheckpointFile,
+  ) {
+    this.state = state;
+  }
+
+  /** A new stream ARN (the table was recreated) starts from nothing. */
+  static async load(file: string, streamArn: string): Promise<StreamCheckpoints> {
+    let state: CheckpointFile = { streamArn, shards: {}, finished: [] };
+    try {
+      const saved = JSON.parse(await readFile(file, 'utf8')) as CheckpointFile;
+      if (saved.streamArn === streamArn)
+        state = { streamArn, shards: saved.shards ?? {}, finished: saved.finished ?? [] };
+    } catch {
+      // First run, or an unreadable file: read every shard from its trim horizon.
+    }
+    return new StreamCheckpoints(file, state);
+  }
+
+  sequenceNumber(shardId: string): string | undefined {
+    return this.state.shards[shardId];
+  }
+
+  isFinished(shardId: string): boolean {
+    return this.state.finished.includes(shardId);
+  }
+
+  advance(shardId: string, sequenceNumber: string): void {
+    this.state.shards[shardId] = sequenceNumber;
+    this.save();
+  }
+
+  forget(shardId: string): void {
+    delete this.state.shards[shardId];
+    this.save();
+  }
+
+  finish(shardId: string): void {
+    delete this.state.shards[shardId];
+    if (!this.state.finished.includes(shardId)) this.state.finished.push(shardId);
+    this.save();
+  }
+
+  /** Forgets finished shards the stream no longer lists (trimmed after 24 hours). */
+  retainFinished(listedShardIds: Set<string>): void {
+    const kept = this.state.finished.filter((id) => listedShardIds.has(id));
+    if (kept.length !== this.state.finished.length) {
+      this.state.finished = kept;
+      this.save();
+    }
+  }
+
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private save(): void {
+    this.dirty = true;
+    if (this.writing) return;
+    this.writing = (async () => {
+      while (this.dirty) {
+        this.dirty = false;
+        const temporary = `${this.file}.tmp`;
+        await writeFile(temporary, JSON.stringify(this.state));
+        await rename(temporary, this.file);
+      }
+    })()
+      .catch(() => {
+        // Disk trouble: the next advance writes the state again.
+        this.dirty = true;
+      })
+      .finally(() => {
+        this.writing = undefined;
+      });
+  }
+}

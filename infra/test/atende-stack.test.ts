@@ -1,0 +1,298 @@
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildFunctions } from '../../functions/build.ts';
+import { tableDefinition } from '../../functions/src/data/table-definition.ts';
+import { allFunctions, restModules, streamConsumers, webSocketApi } from '../../functions/src/manifest.ts';
+import { synthesize, type Synthesized } from './synthesize.ts';
+
+/** The stack from the product manifest, synthesized once for every assertion below. */
+let synthesized: Synthesized;
+
+beforeAll(async () => {
+  await buildFunctions({ ifMissing: true, quiet: true });
+  synthesized = synthesize();
+});
+
+const lambdaFunctions = () =>
+  Object.values(synthesized.template.findResources('AWS::Lambda::Function')) as {
+    Properties: {
+      Runtime: string;
+      Architectures: string[];
+      TracingConfig?: { Mode: string };
+      Environment?: { Variables: Record<string, unknown> };
+      Description?: string;
+    };
+  }[];
+
+describe('table', () => {
+  it('has the keys, indexes, stream and TTL of the table definition', () => {
+    const { template } = synthesized;
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      StreamSpecification: { StreamViewType: tableDefinition.streamView },
+      TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+      GlobalSecondaryIndexes: tableDefinition.globalIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+  });
+
+  it('is disposable outside prod (prod retention is asserted with every option)', () => {
+    synthesized.template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: false }),
+    });
+  });
+});
+
+describe('media bucket', () => {
+  it('is private, encrypted, versioned and logged', () => {
+    const { template, stack } = synthesized;
+    const bucketId = stack.getLogicalId(stack.mediaBucket.bucket.node.defaultChild as never);
+    const bucket = template.findResources('AWS::S3::Bucket')[bucketId];
+    expect(bucket?.Properties).toMatchObject({
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+      LoggingConfiguration: { LogFilePrefix: 'media-bucket/' },
+    });
+  });
+
+  it('refuses requests without TLS', () => {
+    const { template, stack } = synthesized;
+    const bucketId = stack.getLogicalId(stack.mediaBucket.bucket.node.defaultChild as never);
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('functions', () => {
+  it('has one Lambda per manifest function, on ARM64 and Node.js 22 with active tracing', () => {
+    const own = lambdaFunctions().filter((fn) => fn.Properties.Runtime.startsWith('nodejs'));
+    expect(own.map((fn) => fn.Properties.Description?.replace(/ \(test\)$/, '')).sort()).toEqual(
+      allFunctions()
+        .map((f) => f.name)
+        .sort(),
+    );
+    for (const fn of own) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+      });
+      expect(fn.Properties.Environment?.Variables).toMatchObject({
+        TABLE_NAME: { Ref: expect.any(String) },
+        NODE_OPTIONS: '--enable-source-maps',
+        APP_STAGE: 'test',
+        WS_MANAGEMENT_ENDPOINT: expect.anything(),
+      });
+    }
+  });
+
+  it('keeps every function log for a month in its own log group', () => {
+    const { template } = synthesized;
+    template.allResourcesProperties('AWS::Lambda::Function', {
+      LoggingConfig: { LogGroup: { Ref: Match.anyValue() } },
+    });
+    template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+  });
+
+  it('gives the REST and socket handlers the JWT secret, generated with 64 characters', () => {
+    const { template } = synthesized;
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 64 }),
+    });
+    for (const name of [...restModules.map((m) => m.name), webSocketApi.name]) {
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: `${name} (test)`,
+        Environment: { Variables: Match.objectLike({ JWT_SECRET_ARN: { Ref: Match.anyValue() } }) },
+      });
+    }
+  });
+});
+
+describe('REST API', () => {
+  it('has /api/{prefix} and /api/{prefix}/{proxy+} with ANY for every prefix of every module', () => {
+    const { template } = synthesized;
+    const resources = template.findResources('AWS::ApiGateway::Resource');
+    const pathParts = Object.values(resources).map((r) => (r.Properties as { PathPart: string }).PathPart);
+    const prefixes = restModules.flatMap((m) => m.prefixes);
+    expect(pathParts).toContain('api');
+    for (const prefix of prefixes) expect(pathParts).toContain(prefix);
+    expect(pathParts.filter((p) => p === '{proxy+}')).toHaveLength(prefixes.length);
+    const methods = Object.values(template.findResources('AWS::ApiGateway::Method'));
+    expect(methods).toHaveLength(prefixes.length * 2);
+    for (const method of methods) {
+      expect(method.Properties).toMatchObject({
+        HttpMethod: 'ANY',
+        Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' },
+      });
+    }
+  });
+
+  it('is regional, throttled, access-logged and takes multipart uploads as binary', () => {
+    const { template } = synthesized;
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+      BinaryMediaTypes: ['multipart/form-data'],
+    });
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: 'test',
+      AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
+      MethodSettings: [
+        Match.objectLike({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200, LoggingLevel: 'ERROR' }),
+      ],
+      TracingEnabled: true,
+    });
+  });
+});
+
+describe('WebSocket API', () => {
+  it('routes $connect, $disconnect and $default to the socket handler', () => {
+    const { template } = synthesized;
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
+      (r) => (r.Properties as { RouteKey: string }).RouteKey,
+    );
+    expect(routes.sort()).toEqual([...webSocketApi.routes].sort());
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET' });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: 'ws',
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+
+  it('lets every function (socket handler and broadcaster included) manage connections', () => {
+    const { template } = synthesized;
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p).includes('execute-api:ManageConnections'),
+    );
+    expect(policies).toHaveLength(allFunctions().length);
+  });
+});
+
+describe('stream consumers', () => {
+  it('each read the table stream from the trim horizon, bisecting, reporting failures and sending give-ups to a queue', () => {
+    const { template } = synthesized;
+    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter((m) =>
+      JSON.stringify(m).includes('StreamArn'),
+    );
+    expect(mappings).toHaveLength(streamConsumers.length);
+    for (const consumer of streamConsumers) {
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [Match.anyValue(), 'StreamArn'] },
+        StartingPosition: 'TRIM_HORIZON',
+        BatchSize: consumer.batchSize,
+        BisectBatchOnFunctionError: true,
+        MaximumRetryAttempts: Match.anyValue(),
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } } },
+      });
+    }
+  });
+});
+
+describe('CloudFront', () => {
+  const distributionConfig = () =>
+    (
+      Object.values(synthesized.template.findResources('AWS::CloudFront::Distribution'))[0]?.Properties as {
+        DistributionConfig: {
+          CacheBehaviors: Record<string, unknown>[];
+          DefaultCacheBehavior: Record<string, unknown>;
+          CustomErrorResponses?: unknown;
+          Origins: { Id: string; OriginPath?: unknown; S3OriginConfig?: unknown }[];
+        };
+      }
+    ).DistributionConfig;
+
+  it('routes /api/* and /ws to the APIs uncached, with every viewer header but Host', () => {
+    const behaviors = distributionConfig().CacheBehaviors;
+    expect(behaviors.map((b) => b.PathPattern)).toEqual(['/api/*', '/ws']);
+    for (const behavior of behaviors) {
+      expect(behavior).toMatchObject({
+        CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+        OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        ViewerProtocolPolicy: 'https-only',
+      });
+    }
+  });
+
+  it('serves the REST API under its stage path and the WebSocket API at its root', () => {
+    const config = distributionConfig();
+    const originOf = (pattern: string) =>
+      config.Origins.find(
+        (o) => o.Id === config.CacheBehaviors.find((b) => b.PathPattern === pattern)?.TargetOriginId,
+      );
+    expect(JSON.stringify(originOf('/api/*')?.OriginPath)).toContain('RestApiDeploymentStage');
+    expect(originOf('/ws')?.OriginPath).toBeUndefined();
+  });
+
+  it('serves the SPA from the private bucket with index.html for client routes, not error responses', () => {
+    const config = distributionConfig();
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
+      ViewerProtocolPolicy: 'redirect-to-https',
+    });
+    synthesized.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    synthesized.template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ Override: true }),
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+        }),
+      },
+    });
+  });
+
+  it('deploys no SPA until there is a build', () => {
+    synthesized.template.resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});
+
+describe('synthesis', () => {
+  it('raises no CDK warning or error', () => {
+    const annotations = Annotations.fromStack(synthesized.stack);
+    expect(annotations.findError('*', Match.anyValue())).toEqual([]);
+    expect(annotations.findWarning('*', Match.anyValue())).toEqual([]);
+  });
+});
+
+describe('operations', () => {
+  it('points API Gateway logging at a retained role', () => {
+    synthesized.template.hasResource('AWS::ApiGateway::Account', { DeletionPolicy: 'Retain' });
+  });
+
+  it('outputs the site URL', () => {
+    synthesized.template.hasOutput('SiteUrl', { Value: Match.anyValue() });
+  });
+});

@@ -1,0 +1,118 @@
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildFunctions } from '../../functions/build.ts';
+import {
+  acknowledgments,
+  codeWithStubs,
+  fakeWebBuild,
+  manifestWithQueues,
+  staleAcknowledgments,
+  synthesize,
+  unacknowledgedFindings,
+  type Synthesized,
+} from './synthesize.ts';
+
+/** The product stack as `npx cdk synth` makes it without options. */
+let product: Synthesized;
+/** Every option switched on: prod, queues, an SPA build to deploy, a custom domain, alarm e-mail. */
+let everything: Synthesized;
+
+beforeAll(async () => {
+  await buildFunctions({ ifMissing: true, quiet: true });
+  product = synthesize();
+  everything = synthesize({
+    stageName: 'prod',
+    manifest: manifestWithQueues,
+    functionCode: codeWithStubs,
+    webAssetsDir: fakeWebBuild(),
+    customDomain: {
+      domainName: 'atende.example.com',
+      certificateArn: 'arn:aws:acm:us-east-1:000000000000:certificate/00000000-0000-0000-0000-000000000000',
+    },
+    alarmEmail: 'ops@example.com',
+    firstSuperUser: { email: 'admin@example.com', password: 'first-password' },
+  });
+});
+
+/**
+ * cdk-nag 3 is a policy-validation plugin, not an Aspect: its findings are not annotations
+ * (Annotations.fromStack sees none of them) but the report of `validateScope`, which honours
+ * the acknowledgments made with Validations.of(scope).acknowledge.
+ */
+describe('cdk-nag AwsSolutions checks', () => {
+  it('find no unacknowledged error or warning in the product stack', () => {
+    expect(unacknowledgedFindings(product.app)).toEqual([]);
+  });
+
+  it('find no unacknowledged error or warning with every option', () => {
+    expect(unacknowledgedFindings(everything.app)).toEqual([]);
+  });
+
+  it('leave no acknowledgment that matches no finding', () => {
+    expect(staleAcknowledgments(product.app)).toEqual([]);
+    expect(staleAcknowledgments(everything.app)).toEqual([]);
+  });
+
+  it('see a specific reason on every acknowledgment', () => {
+    const all = [...acknowledgments(product.app), ...acknowledgments(everything.app)];
+    expect(all.length).toBeGreaterThan(0);
+    for (const { rule, scope, reason } of all) {
+      expect(reason.length, `${rule} at ${scope.node.path}`).toBeGreaterThanOrEqual(60);
+    }
+  });
+});
+
+describe('the stack with every option', () => {
+  it('raises no CDK warning or error', () => {
+    const annotations = Annotations.fromStack(everything.stack);
+    expect(annotations.findError('*', Match.anyValue())).toEqual([]);
+    expect(annotations.findWarning('*', Match.anyValue())).toEqual([]);
+  });
+
+  it('serves the custom domain with TLS 1.2 at least', () => {
+    everything.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['atende.example.com'],
+        ViewerCertificate: Match.objectLike({
+          MinimumProtocolVersion: 'TLSv1.2_2021',
+          SslSupportMethod: 'sni-only',
+        }),
+      }),
+    });
+  });
+
+  it('deploys the SPA: hashed assets immutable, entry files revalidated and invalidated', () => {
+    const { template } = everything;
+    template.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Include: ['assets/*'],
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+      Prune: false,
+    });
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Exclude: ['assets/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionPaths: ['/*'],
+      Prune: false,
+    });
+  });
+
+  it('hands the first super user to the REST functions only', () => {
+    const functions = Object.values(everything.template.findResources('AWS::Lambda::Function'));
+    const withAdmin = functions.filter((fn) => fn.Properties.Environment?.Variables?.ADMIN_EMAIL);
+    expect(withAdmin.map((fn) => fn.Properties.Description).sort()).toEqual(
+      [...everything.stack.restApi.functions.keys()].map((name) => `${name} (prod)`).sort(),
+    );
+  });
+
+  it('retains the data in prod', () => {
+    const { template } = everything;
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
+    template.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain' });
+    const buckets = Object.values(template.findResources('AWS::S3::Bucket'));
+    expect(buckets.filter((b) => b.DeletionPolicy === 'Retain')).toHaveLength(2);
+  });
+});

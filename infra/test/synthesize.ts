@@ -1,0 +1,121 @@
+import { App, Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { Code } from 'aws-cdk-lib/aws-lambda';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { productManifest, type AppManifest } from '../lib/app-manifest.ts';
+import { AtendeStack, type AtendeStackProps } from '../lib/atende-stack.ts';
+import { bundledCode, type FunctionCodeSource } from '../lib/lambda-function.ts';
+
+const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The feature flags of cdk.json, so the tests synthesize what `npx cdk synth` does. */
+function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
+    context: Record<string, unknown>;
+  };
+  return cdkJson.context;
+}
+
+export interface Synthesized {
+  app: App;
+  stack: AtendeStack;
+  template: Template;
+}
+
+export function synthesize(props: Partial<AtendeStackProps> = {}): Synthesized {
+  const app = new App({ context: cdkJsonContext() });
+  const stack = new AtendeStack(app, 'atende-test', {
+    stageName: 'test',
+    env: { account: '000000000000', region: 'us-east-1' },
+    ...props,
+  });
+  return { app, stack, template: Template.fromStack(stack) };
+}
+
+/** The product manifest plus a FIFO queue and a standard one, which the product may not have yet. */
+export const manifestWithQueues: AppManifest = {
+  ...productManifest,
+  queues: [
+    ...productManifest.queues,
+    {
+      name: 'test-outbound',
+      fifo: true,
+      consumer: { name: 'test-outbound-sender', entry: 'src/none.ts', batchSize: 5 },
+      visibilityTimeoutSeconds: 180,
+      maxReceiveCount: 4,
+    },
+    {
+      name: 'test-timers',
+      fifo: false,
+      consumer: { name: 'test-timer-runner', entry: 'src/none.ts', batchSize: 10 },
+      visibilityTimeoutSeconds: 60,
+      maxReceiveCount: 3,
+    },
+  ],
+};
+
+/** The real bundles for the product's functions, a stub for the synthetic ones. */
+export const codeWithStubs: FunctionCodeSource = (bundleName) =>
+  bundleName.startsWith('test-')
+    ? Code.fromInline('exports.handler = async () => ({ batchItemFailures: [] });')
+    : bundledCode(bundleName);
+
+/** A minimal SPA build (index.html plus a hashed asset) in a temporary folder. */
+export function fakeWebBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'atende-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><script src="/assets/app-1a2b3c.js"></script>');
+  writeFileSync(join(dir, 'assets', 'app-1a2b3c.js'), 'console.log("atende");');
+  return dir;
+}
+
+/** cdk-nag AwsSolutions findings left after the acknowledgments, as `rule at construct path`. */
+export function unacknowledgedFindings(app: App): string[] {
+  return formatViolations(new AwsSolutionsChecks(app).validateScope(app).violations);
+}
+
+/**
+ * Acknowledgments that no longer match an AwsSolutions finding on their construct or below it,
+ * found by running the checks with every acknowledgment ignored.
+ */
+export function staleAcknowledgments(app: App): string[] {
+  const checks = new AwsSolutionsChecks(app);
+  // cdk-nag consults this private method for each finding; ignoring it yields every raw finding.
+  (checks as unknown as { isAcknowledged: () => boolean }).isAcknowledged = () => false;
+  const findings = checks.validateScope(app).violations.flatMap((violation) =>
+    violation.violatingResources.map((resource) => ({
+      rule: violation.ruleName,
+      path: resource.constructPath ?? '',
+    })),
+  );
+  return acknowledgments(app)
+    .filter(({ rule, scope }) => {
+      const path = scope.node.path;
+      return !findings.some((f) => f.rule === rule && (f.path === path || f.path.startsWith(`${path}/`)));
+    })
+    .map(({ rule, scope }) => `${rule} at ${scope.node.path}`);
+}
+
+/** Every AwsSolutions acknowledgment in the tree, with where it was made and its reason. */
+export function acknowledgments(root: IConstruct): { rule: string; scope: IConstruct; reason: string }[] {
+  return root.node.findAll().flatMap((scope) =>
+    scope.node.metadata
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .flatMap((entry) => Object.entries(entry.data as Record<string, string>))
+      .map(([id, reason]) => ({ rule: id.replace(/^annotation::/i, ''), scope, reason }))
+      .filter(({ rule }) => rule.startsWith('AwsSolutions-')),
+  );
+}
+
+function formatViolations(
+  violations: ReturnType<AwsSolutionsChecks['validateScope']>['violations'],
+): string[] {
+  return violations.flatMap((violation) =>
+    violation.violatingResources.map((resource) => `${violation.ruleName} at ${resource.constructPath}`),
+  );
+}

@@ -1,0 +1,82 @@
+/** Contact with extraInfo (core §3, §5) and the /contacts routes. */
+import * as z from 'zod';
+import { limits } from '../constants.ts';
+import {
+  idParamSchema,
+  idSchema,
+  isoDateSchema,
+  nameField,
+  optionalEmailSchema,
+  requiredText,
+} from '../fields.ts';
+import { pageNumberSchema, searchParamSchema } from '../query-params.ts';
+import { validationMessages as msg } from '../validation-messages.ts';
+
+export const contactExtraInfoSchema = z.object({
+  id: idSchema.optional(),
+  name: z.string(),
+  value: z.string(),
+});
+export type ContactExtraInfo = z.infer<typeof contactExtraInfoSchema>;
+
+export const contactSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  number: z.string(),
+  email: z.string().default(''),
+  profilePicUrl: z.string().nullable().optional(),
+  isGroup: z.boolean().default(false),
+  /** The connection the contact was last seen on. */
+  whatsappId: idSchema.nullable().optional(),
+  whatsapp: z.object({ id: idSchema, name: z.string() }).nullable().optional(),
+  companyId: idSchema.optional(),
+  extraInfo: z.array(contactExtraInfoSchema).default([]),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+/** 8..50 characters (muy corto / muy largo! / Requerido), shared with contact-list items. */
+export function contactNumberField() {
+  return requiredText().min(limits.numberMin, msg.tooShort).max(limits.numberMax, msg.tooLong);
+}
+
+const extraInfoInputSchema = z.object({
+  id: idParamSchema.optional(),
+  name: requiredText(),
+  value: z.string().default(''),
+});
+
+/** POST /contacts. */
+export const contactCreateInputSchema = z.object({
+  name: nameField(),
+  number: contactNumberField(),
+  email: optionalEmailSchema,
+  extraInfo: z.array(extraInfoInputSchema).default([]),
+});
+export type ContactCreateInput = z.infer<typeof contactCreateInputSchema>;
+
+/** PUT /contacts/{id}: extraInfo, when present, replaces the whole list. */
+export const contactUpdateInputSchema = z.object({
+  name: nameField().optional(),
+  number: contactNumberField().optional(),
+  email: optionalEmailSchema.optional(),
+  extraInfo: z.array(extraInfoInputSchema).optional(),
+});
+export type ContactUpdateInput = z.infer<typeof contactUpdateInputSchema>;
+
+/** GET /contacts: search, page and an optional creation-date filter. */
+export const contactsQuerySchema = z.object({
+  searchParam: searchParamSchema,
+  pageNumber: pageNumberSchema,
+  date: isoDateSchema.optional(),
+  dateStart: isoDateSchema.optional(),
+  dateEnd: isoDateSchema.optional(),
+});
+export type ContactsQuery = z.infer<typeof contactsQuerySchema>;
+
+/** GET /contacts/list. */
+export const contactsSimpleQuerySchema = z.object({
+  companyId: idParamSchema.optional(),
+});
+export type ContactsSimpleQuery = z.infer<typeof contactsSimpleQuerySchema>;

@@ -1,0 +1,141 @@
+/**
+ * The normalised WhatsApp events the connector sends to the backend: new messages, ack
+ * updates, edits, revokes and call logs. The connector owns the WhatsApp protocol; the
+ * backend sees only these shapes. Media bytes are uploaded by the connector first and
+ * referenced by storage key.
+ */
+import * as z from 'zod';
+import { ackValues } from '../constants.ts';
+import { idSchema, isoDateTimeSchema, messageIdSchema } from '../fields.ts';
+import type { MessageMediaType } from './message.ts';
+
+export const inboundMessageTypes = [
+  'text',
+  'image',
+  'sticker',
+  'audio',
+  'video',
+  'document',
+  'location',
+  'vcard',
+] as const;
+export const inboundMessageTypeSchema = z.enum(inboundMessageTypes);
+export type InboundMessageType = z.infer<typeof inboundMessageTypeSchema>;
+
+/** The stored mediaType of an inbound type; null for plain text. */
+export function mediaTypeOfInbound(type: InboundMessageType): MessageMediaType | null {
+  switch (type) {
+    case 'text':
+      return null;
+    case 'image':
+    case 'sticker':
+      return 'image';
+    case 'audio':
+      return 'audio';
+    case 'video':
+      return 'video';
+    case 'document':
+      return 'application';
+    case 'location':
+      return 'locationMessage';
+    case 'vcard':
+      return 'vcard';
+  }
+}
+
+/** What every event carries: which connection, which company, which chat, when. */
+const eventBase = {
+  whatsappId: idSchema,
+  companyId: idSchema,
+  /** The chat's JID: 5511999999999@s.whatsapp.net or 1203…@g.us. */
+  chatJid: z.string().min(1),
+  isGroup: z.boolean(),
+  timestamp: isoDateTimeSchema,
+};
+
+export const inboundMediaSchema = z.object({
+  /** Storage key of the uploaded bytes. */
+  key: z.string().min(1),
+  mimetype: z.string().min(1),
+  fileName: z.string().nullable().optional(),
+  sizeBytes: z.number().int().nonnegative().optional(),
+});
+export type InboundMedia = z.infer<typeof inboundMediaSchema>;
+
+export const inboundLocationSchema = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  name: z.string().nullable().optional(),
+  address: z.string().nullable().optional(),
+});
+export type InboundLocation = z.infer<typeof inboundLocationSchema>;
+
+export const inboundMessageSchema = z.object({
+  kind: z.literal('message'),
+  ...eventBase,
+  messageId: messageIdSchema,
+  fromMe: z.boolean(),
+  type: inboundMessageTypeSchema,
+  /** Text, or the caption of media. */
+  body: z.string().default(''),
+  media: inboundMediaSchema.nullable().optional(),
+  quotedMessageId: messageIdSchema.nullable().optional(),
+  location: inboundLocationSchema.nullable().optional(),
+  /** vCard texts of shared contacts. */
+  vcards: z.array(z.string()).optional(),
+  /** In groups, the JID of the member who sent it. */
+  participant: z.string().nullable().optional(),
+  /** The sender's WhatsApp display name. */
+  pushName: z.string().nullable().optional(),
+});
+export type InboundMessage = z.infer<typeof inboundMessageSchema>;
+
+/** Delivery progress of a message: 1 sent, 2 delivered, 3 read, 4-5 played/read. */
+export const inboundAckSchema = z.object({
+  kind: z.literal('ack'),
+  ...eventBase,
+  messageId: messageIdSchema,
+  ack: z.literal(ackValues),
+});
+export type InboundAck = z.infer<typeof inboundAckSchema>;
+
+export const inboundEditSchema = z.object({
+  kind: z.literal('edit'),
+  ...eventBase,
+  messageId: messageIdSchema,
+  body: z.string(),
+});
+export type InboundEdit = z.infer<typeof inboundEditSchema>;
+
+/** "Deleted for everyone". */
+export const inboundRevokeSchema = z.object({
+  kind: z.literal('revoke'),
+  ...eventBase,
+  messageId: messageIdSchema,
+});
+export type InboundRevoke = z.infer<typeof inboundRevokeSchema>;
+
+export const callStatuses = ['offer', 'ringing', 'accept', 'reject', 'timeout', 'terminate'] as const;
+
+/** A call log; the company's "call" setting decides whether calls are answered with a message. */
+export const inboundCallSchema = z.object({
+  kind: z.literal('call'),
+  ...eventBase,
+  callId: z.string().min(1),
+  /** The caller's JID. */
+  from: z.string().min(1),
+  status: z.enum(callStatuses),
+  isVideo: z.boolean().default(false),
+  pushName: z.string().nullable().optional(),
+});
+export type InboundCall = z.infer<typeof inboundCallSchema>;
+
+export const inboundEventSchema = z.discriminatedUnion('kind', [
+  inboundMessageSchema,
+  inboundAckSchema,
+  inboundEditSchema,
+  inboundRevokeSchema,
+  inboundCallSchema,
+]);
+export type InboundEvent = z.infer<typeof inboundEventSchema>;
+export type InboundEventKind = InboundEvent['kind'];

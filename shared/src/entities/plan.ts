@@ -1,0 +1,73 @@
+/** Plan (core §3, extended §3): limits, price and the feature flags that gate modules. */
+import * as z from 'zod';
+import { idSchema, requiredText } from '../fields.ts';
+
+export const planFlags = [
+  'useCampaigns',
+  'useKanban',
+  'useOpenAi',
+  'useIntegrations',
+  'useSchedules',
+  'useInternalChat',
+  'useExternalApi',
+] as const;
+export type PlanFlag = (typeof planFlags)[number];
+
+const countSchema = z.coerce.number().int().nonnegative();
+const moneySchema = z.coerce.number().nonnegative();
+/** Stored flags may be missing or null on old rows; see planAllows(). */
+const storedFlagSchema = z.boolean().nullable().optional();
+
+export const planSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  users: z.number().int().nonnegative(),
+  connections: z.number().int().nonnegative(),
+  queues: z.number().int().nonnegative(),
+  campaigns: z.number().int().nonnegative().nullable().optional(),
+  schedules: z.number().int().nonnegative().nullable().optional(),
+  value: z.number().nonnegative(),
+  useCampaigns: storedFlagSchema,
+  useKanban: storedFlagSchema,
+  useOpenAi: storedFlagSchema,
+  useIntegrations: storedFlagSchema,
+  useSchedules: storedFlagSchema,
+  useInternalChat: storedFlagSchema,
+  useExternalApi: storedFlagSchema,
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const planCreateInputSchema = z.object({
+  name: requiredText(),
+  users: countSchema,
+  connections: countSchema,
+  queues: countSchema,
+  campaigns: countSchema.nullable().optional(),
+  schedules: countSchema.nullable().optional(),
+  value: moneySchema,
+  useCampaigns: z.boolean().default(true),
+  useKanban: z.boolean().default(true),
+  useOpenAi: z.boolean().default(true),
+  useIntegrations: z.boolean().default(true),
+  useSchedules: z.boolean().default(true),
+  useInternalChat: z.boolean().default(true),
+  useExternalApi: z.boolean().default(true),
+});
+export type PlanCreateInput = z.infer<typeof planCreateInputSchema>;
+
+export const planUpdateInputSchema = planCreateInputSchema.partial();
+export type PlanUpdateInput = z.infer<typeof planUpdateInputSchema>;
+
+/**
+ * Whether a plan enables a feature. The spec: "a flag counts as on unless explicitly false",
+ * so a missing or null flag is on. A plan object is required on purpose: callers that have
+ * not loaded the plan must decide for themselves instead of getting a silent yes.
+ */
+export function planAllows(
+  plan: Partial<Record<PlanFlag, boolean | null | undefined>>,
+  flag: PlanFlag,
+): boolean {
+  return plan[flag] !== false;
+}

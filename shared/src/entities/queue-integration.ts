@@ -1,0 +1,102 @@
+/** Queue integration (extended §3, §5): dialogflow, n8n, webhook or typebot; /queueIntegration. */
+import * as z from 'zod';
+import {
+  integrationDefaultType,
+  integrationLanguages,
+  integrationTypes,
+  typebotDefaults,
+} from '../constants.ts';
+import { idSchema, nameField, optionalTextSchema, requiredText } from '../fields.ts';
+import { pagedSearchQuerySchema } from '../query-params.ts';
+
+export const integrationTypeSchema = z.enum(integrationTypes);
+export type IntegrationType = z.infer<typeof integrationTypeSchema>;
+
+export const integrationLanguageSchema = z.enum(integrationLanguages);
+export type IntegrationLanguage = z.infer<typeof integrationLanguageSchema>;
+
+export const queueIntegrationSchema = z.object({
+  id: idSchema,
+  type: integrationTypeSchema,
+  name: z.string(),
+  projectName: z.string().nullable().optional(),
+  /** Dialogflow service-account JSON. Only returned to admins. */
+  jsonContent: z.string().nullable().optional(),
+  language: integrationLanguageSchema.nullable().optional(),
+  urlN8N: z.string().nullable().optional(),
+  typebotDelayMessage: z.number().int().nonnegative().default(typebotDefaults.delayMessage),
+  typebotExpires: z.number().int().nonnegative().default(typebotDefaults.expires),
+  typebotKeywordFinish: z.string().nullable().optional(),
+  typebotKeywordRestart: z.string().nullable().optional(),
+  typebotRestartMessage: z.string().nullable().optional(),
+  typebotSlug: z.string().nullable().optional(),
+  typebotUnknownMessage: z.string().nullable().optional(),
+  companyId: idSchema.optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+export type QueueIntegration = z.infer<typeof queueIntegrationSchema>;
+
+const integrationFields = {
+  name: nameField(),
+  projectName: optionalTextSchema,
+  jsonContent: optionalTextSchema,
+  language: integrationLanguageSchema.optional(),
+  urlN8N: optionalTextSchema,
+  typebotDelayMessage: z.coerce.number().int().nonnegative().default(typebotDefaults.delayMessage),
+  typebotExpires: z.coerce.number().int().nonnegative().default(typebotDefaults.expires),
+  typebotKeywordFinish: optionalTextSchema,
+  typebotKeywordRestart: optionalTextSchema,
+  typebotRestartMessage: optionalTextSchema,
+  typebotSlug: optionalTextSchema,
+  typebotUnknownMessage: optionalTextSchema,
+};
+
+/** For every type but dialogflow the project name is the integration's name. */
+function withProjectName<
+  T extends {
+    type?: IntegrationType | undefined;
+    name?: string | undefined;
+    projectName?: string | undefined;
+  },
+>(input: T): T {
+  if (input.type === undefined || input.type === 'dialogflow' || input.name === undefined) return input;
+  return { ...input, projectName: input.name };
+}
+
+/** POST /queueIntegration. Name 2..50 (muy corto / muy largo! / Requerido); type defaults to typebot. */
+export const queueIntegrationCreateInputSchema = z
+  .object({ type: integrationTypeSchema.default(integrationDefaultType), ...integrationFields })
+  .transform(withProjectName);
+export type QueueIntegrationCreateInput = z.infer<typeof queueIntegrationCreateInputSchema>;
+
+/** PUT /queueIntegration/{id}. */
+export const queueIntegrationUpdateInputSchema = z
+  .object({
+    type: integrationTypeSchema.optional(),
+    name: nameField().optional(),
+    projectName: optionalTextSchema.optional(),
+    jsonContent: optionalTextSchema.optional(),
+    language: integrationLanguageSchema.optional(),
+    urlN8N: optionalTextSchema.optional(),
+    typebotDelayMessage: z.coerce.number().int().nonnegative().optional(),
+    typebotExpires: z.coerce.number().int().nonnegative().optional(),
+    typebotKeywordFinish: optionalTextSchema.optional(),
+    typebotKeywordRestart: optionalTextSchema.optional(),
+    typebotRestartMessage: optionalTextSchema.optional(),
+    typebotSlug: optionalTextSchema.optional(),
+    typebotUnknownMessage: optionalTextSchema.optional(),
+  })
+  .transform(withProjectName);
+export type QueueIntegrationUpdateInput = z.infer<typeof queueIntegrationUpdateInputSchema>;
+
+export const queueIntegrationListQuerySchema = pagedSearchQuerySchema;
+export type QueueIntegrationListQuery = z.infer<typeof queueIntegrationListQuerySchema>;
+
+/** POST /queueIntegration/testSession (dialogflow only). */
+export const queueIntegrationTestInputSchema = z.object({
+  projectName: requiredText(),
+  jsonContent: requiredText(),
+  language: integrationLanguageSchema,
+});
+export type QueueIntegrationTestInput = z.infer<typeof queueIntegrationTestInputSchema>;

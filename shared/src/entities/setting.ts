@@ -1,0 +1,68 @@
+/**
+ * Company settings (extended §3): key/value rows. Each known key has its own value domain;
+ * unknown keys are refused so a typo cannot create a setting nobody reads.
+ */
+import * as z from 'zod';
+import { chatBotTypes, defaultCompanySettings, enabledDisabled, scheduleTypes } from '../constants.ts';
+import { idSchema } from '../fields.ts';
+
+const enabledDisabledSchema = z.enum(enabledDisabled);
+
+/** The value domain of every known setting key. */
+export const settingValueSchemas = {
+  userRating: enabledDisabledSchema,
+  scheduleType: z.enum(scheduleTypes),
+  call: enabledDisabledSchema,
+  CheckMsgIsGroup: enabledDisabledSchema,
+  sendGreetingAccepted: enabledDisabledSchema,
+  sendMsgTransfTicket: enabledDisabledSchema,
+  sendGreetingMessageOneQueues: enabledDisabledSchema,
+  chatBotType: z.enum(chatBotTypes),
+  /** Payment-provider token. */
+  asaas: z.string(),
+  /** Whether the company may run campaigns; stored as text. */
+  campaignsEnabled: z.enum(['true', 'false']),
+} as const;
+
+export type SettingKey = keyof typeof settingValueSchemas;
+export const settingKeys = Object.keys(settingValueSchemas) as SettingKey[];
+export const settingKeySchema = z.enum(settingKeys as [SettingKey, ...SettingKey[]]);
+
+export type CompanySettingsDefaults = typeof defaultCompanySettings;
+
+export const settingSchema = z.object({
+  id: idSchema.optional(),
+  key: z.string(),
+  value: z.string(),
+  companyId: idSchema.optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+export type Setting = z.infer<typeof settingSchema>;
+
+function settingInput<K extends SettingKey>(key: K) {
+  return z.object({ key: z.literal(key), value: settingValueSchemas[key] });
+}
+
+/** PUT /settings/{key}: the value must belong to the key's domain. */
+export const settingUpdateInputSchema = z.discriminatedUnion('key', [
+  settingInput('userRating'),
+  settingInput('scheduleType'),
+  settingInput('call'),
+  settingInput('CheckMsgIsGroup'),
+  settingInput('sendGreetingAccepted'),
+  settingInput('sendMsgTransfTicket'),
+  settingInput('sendGreetingMessageOneQueues'),
+  settingInput('chatBotType'),
+  settingInput('asaas'),
+  settingInput('campaignsEnabled'),
+]);
+export type SettingUpdateInput = z.infer<typeof settingUpdateInputSchema>;
+
+/** Reads a setting value from a company's key/value rows, falling back to the default. */
+export function settingValue(
+  settings: readonly Pick<Setting, 'key' | 'value'>[],
+  key: keyof CompanySettingsDefaults,
+): string {
+  return settings.find((row) => row.key === key)?.value ?? defaultCompanySettings[key];
+}

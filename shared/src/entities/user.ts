@@ -1,0 +1,89 @@
+/** User (core §3, extended §3) and the /users routes. */
+import * as z from 'zod';
+import { allTicketValues, profiles } from '../constants.ts';
+import {
+  idParamSchema,
+  idSchema,
+  nameField,
+  nullableIdSchema,
+  passwordField,
+  requiredEmail,
+  requiredEnum,
+} from '../fields.ts';
+import { pagedSearchQuerySchema } from '../query-params.ts';
+
+/** Profiles are compared case-insensitively in places, so input is lower-cased first. */
+export const profileSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+  requiredEnum(profiles),
+);
+export type Profile = z.infer<typeof profileSchema>;
+
+export const allTicketSchema = requiredEnum(allTicketValues);
+export type AllTicket = z.infer<typeof allTicketSchema>;
+
+export const userQueueRefSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  color: z.string(),
+});
+
+/** A user as the API returns it; the password hash never leaves the backend. */
+export const userSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  profile: profileSchema,
+  companyId: idSchema,
+  company: z
+    .object({ id: idSchema, name: z.string(), dueDate: z.string().nullable().optional() })
+    .loose()
+    .optional(),
+  super: z.boolean(),
+  queues: z.array(userQueueRefSchema).default([]),
+  whatsappId: idSchema.nullable().optional(),
+  allTicket: allTicketSchema,
+  online: z.boolean().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const queueIdsSchema = z.array(idParamSchema).default([]);
+
+/** POST /users. companyId is honoured only for super users. */
+export const userCreateInputSchema = z.object({
+  name: nameField(),
+  email: requiredEmail(),
+  password: passwordField(),
+  profile: profileSchema,
+  allTicket: allTicketSchema,
+  queueIds: queueIdsSchema,
+  whatsappId: nullableIdSchema.optional(),
+  companyId: idParamSchema.optional(),
+});
+export type UserCreateInput = z.infer<typeof userCreateInputSchema>;
+
+/** PUT /users/{id}. An empty password means "keep the current one". */
+export const userUpdateInputSchema = z.object({
+  name: nameField().optional(),
+  email: requiredEmail().optional(),
+  password: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    passwordField().optional(),
+  ),
+  profile: profileSchema.optional(),
+  allTicket: allTicketSchema.optional(),
+  queueIds: z.array(idParamSchema).optional(),
+  whatsappId: nullableIdSchema.optional(),
+});
+export type UserUpdateInput = z.infer<typeof userUpdateInputSchema>;
+
+/** GET /users/ and /users/list. */
+export const userListQuerySchema = pagedSearchQuerySchema;
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** Whether a profile is admin, compared case-insensitively as the product does. */
+export function isAdminProfile(profile: string | null | undefined): boolean {
+  return profile?.toLowerCase() === 'admin';
+}

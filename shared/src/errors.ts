@@ -1,0 +1,69 @@
+/**
+ * The error catalogue (core spec §8, extended spec §8). Every error the API returns is
+ * `{ "error": code }` with the HTTP status listed here, so the SPA can translate the code.
+ */
+export const errorCatalogue = {
+  // Connections
+  ERR_NO_OTHER_WHATSAPP: { status: 400, es: 'Debe haber al menos una conexión de WhatsApp predeterminada.' },
+  ERR_NO_DEF_WAPP_FOUND: { status: 404, es: 'No se encontró ninguna conexión de WhatsApp predeterminada.' },
+  ERR_WAPP_NOT_INITIALIZED: { status: 400, es: 'Esta conexión de WhatsApp no está inicializada.' },
+  ERR_WAPP_CHECK_CONTACT: { status: 400, es: 'No se pudo verificar el contacto de WhatsApp.' },
+  ERR_WAPP_INVALID_CONTACT: { status: 400, es: 'Este no es un número de WhatsApp válido.' },
+  ERR_WAPP_DOWNLOAD_MEDIA: { status: 502, es: 'No se pudo descargar el archivo de WhatsApp.' },
+  ERR_WAPP_GREETING_REQUIRED: {
+    status: 400,
+    es: 'El mensaje de saludo es obligatorio cuando hay más de una cola.',
+  },
+  // Session
+  ERR_INVALID_CREDENTIALS: { status: 401, es: 'Error de autenticación. Por favor, inténtelo de nuevo.' },
+  ERR_SESSION_EXPIRED: { status: 401, es: 'Sesión expirada. Por favor, inicie sesión.' },
+  ERR_NO_PERMISSION: { status: 403, es: 'No tienes permiso para acceder a este recurso.' },
+  ERR_TOO_MANY_ATTEMPTS: { status: 429, es: 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.' },
+  ERR_SUBSCRIPTION_EXPIRED: { status: 402, es: 'La suscripción de la empresa está vencida.' },
+  ERR_PLAN_FEATURE_DISABLED: { status: 403, es: 'El plan de la empresa no incluye esta función.' },
+  ERR_PLAN_LIMIT_REACHED: { status: 403, es: 'Se alcanzó el límite del plan.' },
+  ERR_USER_CREATION_DISABLED: { status: 403, es: 'La creación de usuarios está deshabilitada.' },
+  // Messages and tickets
+  ERR_SENDING_WAPP_MSG: { status: 502, es: 'Error al enviar el mensaje de WhatsApp.' },
+  ERR_DELETE_WAPP_MSG: { status: 502, es: 'No se pudo eliminar el mensaje de WhatsApp.' },
+  ERR_FETCH_WAPP_MSG: { status: 502, es: 'Error al obtener el mensaje de WhatsApp.' },
+  ERR_OTHER_OPEN_TICKET: { status: 409, es: 'Ya hay un ticket abierto para este contacto.' },
+  ERR_TICKET_CONFLICT: { status: 409, es: 'El ticket fue modificado por otra persona.' },
+  ERR_CREATING_MESSAGE: { status: 500, es: 'Error al crear el mensaje en la base de datos.' },
+  ERR_CREATING_TICKET: { status: 500, es: 'Error al crear el ticket en la base de datos.' },
+  ERR_DUPLICATED_CONTACT: { status: 409, es: 'Ya existe un contacto con este número.' },
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: { status: 409, es: 'Este color ya está en uso, elija otro.' },
+  // Not found
+  ERR_NO_SETTING_FOUND: { status: 404, es: 'No se encontró ninguna configuración con este ID.' },
+  ERR_NO_CONTACT_FOUND: { status: 404, es: 'No se encontró ningún contacto con este ID.' },
+  ERR_NO_TICKET_FOUND: { status: 404, es: 'No se encontró ningún ticket con este ID.' },
+  ERR_NO_USER_FOUND: { status: 404, es: 'No se encontró ningún usuario con este ID.' },
+  ERR_NO_WAPP_FOUND: { status: 404, es: 'No se encontró ningún WhatsApp con este ID.' },
+  ERR_NOT_FOUND: { status: 404, es: 'No se encontró el registro.' },
+  // Generic request errors
+  ERR_VALIDATION: { status: 400, es: 'Los datos enviados no son válidos.' },
+  ERR_ROUTE_NOT_FOUND: { status: 404, es: 'Ruta no encontrada.' },
+  ERR_METHOD_NOT_ALLOWED: { status: 405, es: 'Método no permitido.' },
+  ERR_PAYLOAD_TOO_LARGE: { status: 413, es: 'El contenido enviado es demasiado grande.' },
+  ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, es: 'Tipo de contenido no admitido.' },
+  ERR_INTERNAL: { status: 500, es: 'Error interno del servidor.' },
+} as const satisfies Record<string, { status: number; es: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(errorCatalogue, value);
+}
+
+export function statusOf(code: ErrorCode): number {
+  return errorCatalogue[code].status;
+}
+
+/** The body of every error answer. `issues` carries field-level detail for ERR_VALIDATION. */
+export interface ErrorBody {
+  error: ErrorCode;
+  issues?: { path: string; message: string }[];
+  [extra: string]: unknown;
+}

@@ -1,0 +1,113 @@
+/**
+ * Field schemas reused by the entity files, so every name, e-mail, id and date is validated
+ * the same way everywhere.
+ */
+import * as z from 'zod';
+import { limits } from './constants.ts';
+import { validationMessages as msg } from './validation-messages.ts';
+
+/** A stored id (companies, users, tickets, contacts, queues, tags, whatsapps…). */
+export const idSchema = z.number().int().positive();
+
+/** An id arriving as a path or query parameter (a string on the wire). */
+export const idParamSchema = z.coerce.number().int().positive();
+
+/**
+ * A required reference in a form payload: missing, null, '' or a non-positive value all
+ * report `required` (the form's select was left empty).
+ */
+export function requiredIdSchema(required: string = msg.required) {
+  return z.coerce.number({ error: required }).int(required).positive(required);
+}
+
+/** Whether a form value counts as "not filled in". */
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** One of fixed values: blank reports `required`, anything else outside the set `invalidValue`. */
+export function requiredEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+  required: string = msg.required,
+) {
+  return z.enum(values, {
+    error: (issue) => (isBlank(issue.input) ? required : msg.invalidValue),
+  });
+}
+
+/** `{ id }` of a path such as /tickets/{id}. */
+export const idPathSchema = z.object({ id: idParamSchema });
+
+/** A nullable reference in a JSON body; '' (an empty form value) reads as null. */
+export const nullableIdSchema = z.preprocess(
+  (value) => (value === '' ? null : value),
+  idParamSchema.nullable(),
+);
+
+/**
+ * A required, trimmed text. Missing, null or blank yields `required`; only then are the
+ * length rules checked, so one field reports one message, as the product's forms do.
+ */
+export function requiredText(required: string = msg.required) {
+  return z.string({ error: required }).trim().min(1, { error: required, abort: true });
+}
+
+/** A required name within the usual 2..50 characters (muy corto / muy largo! / Requerido). */
+export function nameField(min: number = limits.nameMin, max: number = limits.nameMax) {
+  return requiredText().min(min, msg.tooShort).max(max, msg.tooLong);
+}
+
+/** Optional free text: absent, null or '' become ''. */
+export const optionalTextSchema = z.preprocess(
+  (value) => (value === null || value === undefined ? '' : value),
+  z.string(),
+);
+
+/** Optional free text that is stored as null when empty. */
+export const nullableTextSchema = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : value),
+  z.string().nullable(),
+);
+
+/** A required, valid e-mail with the given texts. */
+export function requiredEmail(invalid: string = msg.invalidEmail, required: string = msg.required) {
+  return requiredText(required).regex(z.regexes.email, invalid);
+}
+
+/** An e-mail that may be left empty (contacts): '' and absent stay ''. */
+export const optionalEmailSchema = z.preprocess(
+  (value) => (value === null || value === undefined ? '' : value),
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || z.regexes.email.test(value), msg.invalidEmail),
+);
+
+/** A password within 5..50 characters; never trimmed. */
+export function passwordField() {
+  return z
+    .string({ error: msg.required })
+    .min(1, { error: msg.required, abort: true })
+    .min(limits.passwordMin, msg.tooShort)
+    .max(limits.passwordMax, msg.tooLong);
+}
+
+/** An ISO-8601 date-time with Z or an offset, as every API payload carries. */
+export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: msg.invalidDate });
+
+/** A calendar day, yyyy-MM-dd. */
+export const isoDateSchema = z.iso.date({ error: msg.invalidDate });
+
+/** A day or a full date-time (due dates are stored either way). */
+export const isoDateOrDateTimeSchema = z.union([isoDateSchema, isoDateTimeSchema], {
+  error: msg.invalidDate,
+});
+
+/** HH:MM on a 24-hour clock. */
+export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg.invalidTime);
+
+/** A boolean from JSON or a query string ('true', 'false', '1', '0', …). */
+export const booleanParamSchema = z.union([z.boolean(), z.stringbool()]);
+
+/** A WhatsApp message id: an opaque non-empty string. */
+export const messageIdSchema = z.string().min(1);

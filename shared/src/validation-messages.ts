@@ -1,0 +1,37 @@
+/**
+ * The validation texts the product shows, word for word from the specs (§5 of both documents).
+ * They are the zod error messages, so the API's ERR_VALIDATION issues and the SPA's form
+ * errors read the same. Texts the specs do not give are marked as ours.
+ */
+export const validationMessages = {
+  required: 'Requerido',
+  tooShort: 'muy corto',
+  tooLong: 'muy largo!',
+  invalidEmail: 'Email no valido',
+  signupInvalidEmail: 'Correo inválido',
+  /** Schedules and tags. */
+  mandatory: 'Obligatorio',
+  messageTooShort: 'Mensaje muy corto',
+  fileListNameTooShort: 'nome muito curto',
+  promptTooShort: 'Muito curto!',
+  promptTooLong: 'Muito longo!',
+  promptQueueRequired: 'Informe o setor',
+  passwordsMustMatch: 'Sus contraseñas deben coincidir',
+  /** Ours: the spec states the rule (8+, upper, lower, digit) without its text. */
+  resetPasswordRule:
+    'La contraseña debe tener al menos 8 caracteres, con una mayúscula, una minúscula y un número',
+  chatTitleRequired: 'Por favor, preencha o título da conversa.',
+  chatUsersRequired: 'Por favor, selecione pelo menos um usuário.',
+  checkoutFirstNameRequired: 'O nome completo é Requerido',
+  dashboardFilterRequired: 'Parametriza el filtro',
+  newTicketQueueRequired: 'Selecione uma fila',
+  /** Ours: the external API wants digits only (country code, area code, number). */
+  digitsOnly: 'Solo dígitos: código de país, código de área y número',
+  /** Ours: generic texts for shapes the spec leaves unspecified. */
+  invalidValue: 'Valor no válido',
+  invalidDate: 'Fecha no válida',
+  invalidTime: 'Hora no válida (HH:MM)',
+  emptyMessage: 'El mensaje está vacío',
+} as const;
+
+export type ValidationMessage = (typeof validationMessages)[keyof typeof validationMessages];

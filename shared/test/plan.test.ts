@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { planAllows, planCreateInputSchema, planFlags, planSchema } from '../src/index.ts';
+
+describe('planAllows', () => {
+  it('counts a flag as on unless it is explicitly false', () => {
+    expect(planAllows({ useCampaigns: true }, 'useCampaigns')).toBe(true);
+    expect(planAllows({}, 'useCampaigns')).toBe(true);
+    expect(planAllows({ useCampaigns: null }, 'useCampaigns')).toBe(true);
+    expect(planAllows({ useCampaigns: undefined }, 'useCampaigns')).toBe(true);
+    expect(planAllows({ useCampaigns: false }, 'useCampaigns')).toBe(false);
+  });
+
+  it('looks only at the flag asked for', () => {
+    const plan = { useKanban: false, useOpenAi: true };
+    expect(planAllows(plan, 'useKanban')).toBe(false);
+    expect(planAllows(plan, 'useOpenAi')).toBe(true);
+    expect(planAllows(plan, 'useExternalApi')).toBe(true);
+  });
+
+  it('works on a stored plan', () => {
+    const plan = planSchema.parse({
+      id: 1,
+      name: 'Básico',
+      users: 3,
+      connections: 1,
+      queues: 2,
+      value: 49,
+      useInternalChat: false,
+    });
+    expect(planFlags.filter((flag) => !planAllows(plan, flag))).toEqual(['useInternalChat']);
+  });
+});
+
+describe('plan input', () => {
+  it('turns every flag on by default and coerces numbers', () => {
+    const parsed = planCreateInputSchema.parse({
+      name: 'Pro',
+      users: '10',
+      connections: '3',
+      queues: '5',
+      value: '99.9',
+    });
+    expect(parsed).toMatchObject({ name: 'Pro', users: 10, connections: 3, queues: 5, value: 99.9 });
+    for (const flag of planFlags) expect(parsed[flag]).toBe(true);
+  });
+
+  it('requires a name and non-negative limits', () => {
+    expect(planCreateInputSchema.safeParse({ users: 1, connections: 1, queues: 1, value: 1 }).success).toBe(
+      false,
+    );
+    expect(
+      planCreateInputSchema.safeParse({ name: 'X', users: -1, connections: 1, queues: 1, value: 1 }).success,
+    ).toBe(false);
+  });
+});

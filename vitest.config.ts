@@ -1,0 +1,59 @@
+import { defineConfig } from 'vitest/config';
+
+/** The Lambdas run on Node 22 in AWS; the SDK's notice about Node 20 concerns only this machine. */
+const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+
+/**
+ * One `npm test` runs every kind of test, each kind a project:
+ * - unit: pure domain logic and handlers with aws-sdk-client-mock (no processes started);
+ * - integration: HTTP and WebSocket against the local runtime, started by the tests on free ports;
+ * - infra: CDK template assertions and cdk-nag;
+ * - browser: playwright-core driving Debian's Chromium against the local runtime.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          env,
+          include: ['{shared,functions,connector,web,infra/local}/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/*.integration.test.ts', '**/*.browser.test.ts', '**/dist/**'],
+          environment: 'node',
+          setupFiles: ['functions/test/unit-env.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          env,
+          include: ['**/*.integration.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          env,
+          include: ['infra/test/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          env,
+          include: ['**/*.browser.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 90_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,42 @@
+/**
+ * The local runtime serves web/dist as it is, so a browser test must not run against a stale
+ * build: rebuild when dist is missing or older than any source that goes into it.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = join(webDir, 'dist', 'index.html');
+const sources = [
+  join(webDir, 'src'),
+  join(webDir, 'public'),
+  join(webDir, 'index.html'),
+  join(webDir, 'vite.config.ts'),
+  join(webDir, '..', 'shared', 'src'),
+];
+
+function newestChange(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, entry) => Math.max(newest, newestChange(join(path, entry))),
+    stats.mtimeMs,
+  );
+}
+
+export function ensureWebBuild(): void {
+  const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+  if (builtAt > Math.max(...sources.map(newestChange))) return;
+  // web's own vite (7), not the root's, exactly as `npm run build -w web` would run it.
+  execFileSync(
+    process.execPath,
+    [join(webDir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: webDir,
+      stdio: 'inherit',
+    },
+  );
+}

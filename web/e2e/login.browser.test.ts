@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { errorCatalogue } from '@atende/shared/errors';
+import { startRuntime } from '../../infra/local/src/runtime.ts';
+import { t } from '../src/i18n/index.ts';
+import { ensureWebBuild } from './ensure-web-build.ts';
+
+describe('login page', () => {
+  let runtime: Awaited<ReturnType<typeof startRuntime>> | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let dataDir: string;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    dataDir = mkdtempSync(join(tmpdir(), 'atende-login-browser-'));
+    // Port 0: a free port, so the test never collides with a runtime already running on 8080.
+    runtime = await startRuntime({ port: 0, dataDir, quiet: true });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    });
+    context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(new URL('/login', runtime.url).href);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await runtime?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const emailInput = () => page.getByLabel(t('auth.login.email'));
+  const passwordInput = () => page.getByLabel(t('auth.login.password'), { exact: true });
+  const submitButton = () => page.getByRole('button', { name: t('auth.login.submit') });
+  const colorMode = () =>
+    page.evaluate(() =>
+      document.querySelector('[data-amplify-theme]')?.getAttribute('data-amplify-color-mode'),
+    );
+
+  it('shows the e-mail and password fields, the Entrar button and the links', async () => {
+    await emailInput().waitFor({ state: 'visible' });
+    expect(await emailInput().isVisible()).toBe(true);
+    expect(await passwordInput().isVisible()).toBe(true);
+    expect(await submitButton().isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: t('auth.login.toSignup') }).getAttribute('href')).toBe(
+      '/signup',
+    );
+    expect(
+      await page.getByRole('link', { name: t('auth.login.toForgotPassword') }).getAttribute('href'),
+    ).toBe('/forgetpsw');
+  });
+
+  it('shows a translated error toast for wrong credentials and stays on /login', async () => {
+    await emailInput().fill('nadie@example.com');
+    await passwordInput().fill('contraseña-equivocada');
+    await submitButton().click();
+    const errorToast = page.locator('[data-toast="error"]');
+    await errorToast.waitFor({ state: 'visible', timeout: 15_000 });
+    const text = (await errorToast.innerText()).trim();
+    // Whatever the server answers, the visitor reads Spanish from the catalogue, never a raw code.
+    const catalogueTexts = Object.values(errorCatalogue).map((entry) => entry.es);
+    expect(catalogueTexts).toContain(text);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('toggles between light and dark and remembers the choice', async () => {
+    expect(await colorMode()).toBe('light');
+    await page.getByRole('button', { name: t('theme.toDark') }).click();
+    expect(await colorMode()).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.reload();
+    await emailInput().waitFor({ state: 'visible' });
+    expect(await colorMode()).toBe('dark');
+    await page.getByRole('button', { name: t('theme.toLight') }).click();
+    expect(await colorMode()).toBe('light');
+  });
+
+  it('raised no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

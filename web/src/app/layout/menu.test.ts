@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { planAllows } from '../../lib/plan.ts';
+import { menuDefinition, visibleMenu, type MenuEntry, type MenuViewer } from './menu.ts';
+
+/** The targets a viewer can reach, groups flattened as `group>target`. */
+function targets(entries: MenuEntry[]): string[] {
+  return entries.flatMap((entry) =>
+    entry.kind === 'link' ? [entry.to] : entry.items.map((item) => `${entry.labelKey}>${item.to}`),
+  );
+}
+
+const fullPlan = {
+  useCampaigns: true,
+  useKanban: true,
+  useOpenAi: true,
+  useIntegrations: true,
+  useSchedules: true,
+  useInternalChat: true,
+  useExternalApi: true,
+};
+
+describe('planAllows', () => {
+  it('counts a flag as on unless it is explicitly false', () => {
+    expect(planAllows({ useKanban: true }, 'useKanban')).toBe(true);
+    expect(planAllows({}, 'useKanban')).toBe(true);
+    expect(planAllows(undefined, 'useKanban')).toBe(true);
+    expect(planAllows({ useKanban: null }, 'useKanban')).toBe(true);
+    expect(planAllows({ useKanban: false }, 'useKanban')).toBe(false);
+  });
+});
+
+describe('visibleMenu', () => {
+  it('shows an agent the common items only', () => {
+    const viewer: MenuViewer = { profile: 'user', isSuper: false, plan: fullPlan };
+    expect(targets(visibleMenu(menuDefinition, viewer))).toEqual([
+      '/tickets',
+      '/kanban',
+      '/quick-messages',
+      '/todolist',
+      '/contacts',
+      '/schedules',
+      '/tags',
+      '/chats',
+      '/helps',
+    ]);
+  });
+
+  it('adds the dashboard, campaigns and the admin group for an admin, whatever the case of the profile', () => {
+    const viewer: MenuViewer = { profile: 'ADMIN', isSuper: false, plan: fullPlan };
+    const visible = targets(visibleMenu(menuDefinition, viewer));
+    expect(visible[0]).toBe('/');
+    expect(visible).toContain('menu.campaigns>/campaigns');
+    expect(visible).toContain('menu.administration>/connections');
+    expect(visible).toContain('menu.administration>/prompts');
+    expect(visible).not.toContain('/announcements');
+  });
+
+  it('shows announcements to super users', () => {
+    const viewer: MenuViewer = { profile: 'user', isSuper: true, plan: fullPlan };
+    expect(targets(visibleMenu(menuDefinition, viewer))).toContain('/announcements');
+  });
+
+  it('hides what the plan switches off explicitly', () => {
+    const viewer: MenuViewer = {
+      profile: 'admin',
+      isSuper: false,
+      plan: {
+        useKanban: false,
+        useCampaigns: false,
+        useOpenAi: false,
+        useExternalApi: false,
+        useInternalChat: false,
+      },
+    };
+    const visible = targets(visibleMenu(menuDefinition, viewer));
+    expect(visible).not.toContain('/kanban');
+    expect(visible).not.toContain('/chats');
+    expect(visible.some((target) => target.startsWith('menu.campaigns>'))).toBe(false);
+    expect(visible).not.toContain('menu.administration>/prompts');
+    expect(visible).not.toContain('menu.administration>/messages-api');
+    expect(visible).toContain('menu.administration>/queue-integration');
+  });
+
+  it('shows plan features while the plan is unknown', () => {
+    const viewer: MenuViewer = { profile: 'admin', isSuper: false, plan: undefined };
+    expect(targets(visibleMenu(menuDefinition, viewer))).toContain('/kanban');
+  });
+});

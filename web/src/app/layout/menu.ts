@@ -1,0 +1,100 @@
+import type { MessageKey } from '../../i18n/index.ts';
+import { planAllows, type PlanFlag, type PlanFlags } from '../../lib/plan.ts';
+import { isAdminProfile } from '../../lib/profile.ts';
+
+/** Who may see an entry: everyone unless a condition says otherwise. */
+interface MenuAccess {
+  adminOnly?: boolean;
+  superOnly?: boolean;
+  planFlag?: PlanFlag;
+}
+
+export interface MenuLink extends MenuAccess {
+  kind: 'link';
+  labelKey: MessageKey;
+  to: string;
+}
+
+export interface MenuGroup extends MenuAccess {
+  kind: 'group';
+  labelKey: MessageKey;
+  items: MenuLink[];
+}
+
+export type MenuEntry = MenuLink | MenuGroup;
+
+const link = (labelKey: MessageKey, to: string, access: MenuAccess = {}): MenuLink => ({
+  kind: 'link',
+  labelKey,
+  to,
+  ...access,
+});
+
+/** The drawer menu of core §2 Layout, in its order. */
+export const menuDefinition: readonly MenuEntry[] = [
+  link('menu.dashboard', '/', { adminOnly: true }),
+  link('menu.tickets', '/tickets'),
+  link('menu.kanban', '/kanban', { planFlag: 'useKanban' }),
+  link('menu.quickMessages', '/quick-messages'),
+  link('menu.todoList', '/todolist'),
+  link('menu.contacts', '/contacts'),
+  link('menu.schedules', '/schedules'),
+  link('menu.tags', '/tags'),
+  link('menu.internalChat', '/chats', { planFlag: 'useInternalChat' }),
+  link('menu.helps', '/helps'),
+  {
+    kind: 'group',
+    labelKey: 'menu.campaigns',
+    adminOnly: true,
+    planFlag: 'useCampaigns',
+    items: [
+      link('menu.campaignsList', '/campaigns'),
+      link('menu.contactLists', '/contact-lists'),
+      link('menu.campaignsConfig', '/campaigns-config'),
+    ],
+  },
+  link('menu.announcements', '/announcements', { superOnly: true }),
+  {
+    kind: 'group',
+    labelKey: 'menu.administration',
+    adminOnly: true,
+    items: [
+      link('menu.prompts', '/prompts', { planFlag: 'useOpenAi' }),
+      link('menu.integrations', '/queue-integration', { planFlag: 'useIntegrations' }),
+      link('menu.connections', '/connections'),
+      link('menu.files', '/files'),
+      link('menu.queues', '/queues'),
+      link('menu.users', '/users'),
+      link('menu.messagesApi', '/messages-api', { planFlag: 'useExternalApi' }),
+      link('menu.financial', '/financeiro'),
+      link('menu.settings', '/settings'),
+    ],
+  },
+];
+
+export interface MenuViewer {
+  profile: string | undefined;
+  isSuper: boolean;
+  plan: PlanFlags | null | undefined;
+}
+
+function allows(access: MenuAccess, viewer: MenuViewer): boolean {
+  if (access.adminOnly && !isAdminProfile(viewer.profile)) return false;
+  if (access.superOnly && !viewer.isSuper) return false;
+  return access.planFlag === undefined || planAllows(viewer.plan, access.planFlag);
+}
+
+/** The entries this viewer may see; a group left without items is dropped. */
+export function visibleMenu(entries: readonly MenuEntry[], viewer: MenuViewer): MenuEntry[] {
+  const visible: MenuEntry[] = [];
+  for (const entry of entries) {
+    if (!allows(entry, viewer)) continue;
+    if (entry.kind === 'link') {
+      visible.push(entry);
+      continue;
+    }
+    const items = entry.items.filter((item) => allows(item, viewer));
+    if (items.length > 0) visible.push({ ...entry, items });
+  }
+  return visible;
+}

@@ -1,0 +1,2 @@
+export { AuthProvider } from './AuthProvider.tsx';
+export { useAuth, type AuthValue, type AuthStatus } from './auth-context.ts';

@@ -1,0 +1,3 @@
+export { AppThemeProvider } from './AppThemeProvider.tsx';
+export { useThemeMode, type ThemeModeValue } from './theme-mode-context.ts';
+export type { ThemeMode } from './theme-mode.ts';

@@ -1,0 +1,50 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface ScreenRoute {
+  path: string;
+  Screen: LazyExoticComponent<ComponentType>;
+}
+
+/** Public routes (extended §2.1); each screen is its own chunk. */
+export const publicRoutes: readonly ScreenRoute[] = [
+  { path: '/login', Screen: lazy(() => import('../../routes/login.tsx')) },
+  { path: '/signup', Screen: lazy(() => import('../../routes/signup.tsx')) },
+  { path: '/forgetpsw', Screen: lazy(() => import('../../routes/forgot-password.tsx')) },
+];
+
+/** Private routes of core §2 and extended §2.1, shown inside the app layout. */
+export const privateRoutes: readonly ScreenRoute[] = [
+  { path: '/', Screen: lazy(() => import('../../routes/dashboard.tsx')) },
+  { path: '/tickets/:ticketId?', Screen: lazy(() => import('../../routes/tickets.tsx')) },
+  { path: '/connections', Screen: lazy(() => import('../../routes/connections.tsx')) },
+  { path: '/quick-messages', Screen: lazy(() => import('../../routes/quick-messages.tsx')) },
+  { path: '/todolist', Screen: lazy(() => import('../../routes/todo-list.tsx')) },
+  { path: '/schedules', Screen: lazy(() => import('../../routes/schedules.tsx')) },
+  { path: '/tags', Screen: lazy(() => import('../../routes/tags.tsx')) },
+  { path: '/contacts', Screen: lazy(() => import('../../routes/contacts.tsx')) },
+  { path: '/helps', Screen: lazy(() => import('../../routes/helps.tsx')) },
+  { path: '/users', Screen: lazy(() => import('../../routes/users.tsx')) },
+  { path: '/files', Screen: lazy(() => import('../../routes/files.tsx')) },
+  { path: '/prompts', Screen: lazy(() => import('../../routes/prompts.tsx')) },
+  { path: '/queue-integration', Screen: lazy(() => import('../../routes/queue-integration.tsx')) },
+  { path: '/messages-api', Screen: lazy(() => import('../../routes/messages-api.tsx')) },
+  { path: '/settings', Screen: lazy(() => import('../../routes/settings.tsx')) },
+  { path: '/kanban', Screen: lazy(() => import('../../routes/kanban.tsx')) },
+  { path: '/financeiro', Screen: lazy(() => import('../../routes/financial.tsx')) },
+  { path: '/queues', Screen: lazy(() => import('../../routes/queues.tsx')) },
+  { path: '/announcements', Screen: lazy(() => import('../../routes/announcements.tsx')) },
+  { path: '/subscription', Screen: lazy(() => import('../../routes/subscription.tsx')) },
+  { path: '/chats/:id?', Screen: lazy(() => import('../../routes/chats.tsx')) },
+];
+
+/** Private routes that exist only with the `cshow` browser flag (extended §2.1). */
+export const campaignRoutes: readonly ScreenRoute[] = [
+  { path: '/contact-lists', Screen: lazy(() => import('../../routes/contact-lists.tsx')) },
+  {
+    path: '/contact-lists/:contactListId/contacts',
+    Screen: lazy(() => import('../../routes/contact-list-items.tsx')),
+  },
+  { path: '/campaigns', Screen: lazy(() => import('../../routes/campaigns.tsx')) },
+  { path: '/campaign/:campaignId/report', Screen: lazy(() => import('../../routes/campaign-report.tsx')) },
+  { path: '/campaigns-config', Screen: lazy(() => import('../../routes/campaigns-config.tsx')) },
+];

@@ -1,0 +1,37 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { AppLayout } from '../layout/AppLayout.tsx';
+import { AuthLayout } from '../layout/AuthLayout.tsx';
+import { RequireAuth, RequireCampaignsFlag, RequireGuest } from './guards.tsx';
+import { campaignRoutes, privateRoutes, publicRoutes, type ScreenRoute } from './route-table.ts';
+import { RouteError } from './RouteError.tsx';
+
+const toRoute = ({ path, Screen }: ScreenRoute): RouteObject => ({ path, element: <Screen /> });
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <RequireGuest />,
+        children: [{ element: <AuthLayout />, children: publicRoutes.map(toRoute) }],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              ...privateRoutes.map(toRoute),
+              { element: <RequireCampaignsFlag />, children: campaignRoutes.map(toRoute) },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

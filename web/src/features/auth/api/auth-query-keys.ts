@@ -1,0 +1,3 @@
+export const authQueryKeys = {
+  me: ['auth', 'me'] as const,
+};

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { SessionUser } from '../types.ts';
+import { authQueryKeys } from './auth-query-keys.ts';
+
+export async function getMe(signal?: AbortSignal): Promise<SessionUser> {
+  const answer = await api.get<SessionUser | { user: SessionUser }>('/auth/me', undefined, signal);
+  // The spec only says "current user"; accept it bare or wrapped like the login answer.
+  return 'user' in answer ? answer.user : answer;
+}
+
+/** The current user, fetched only while a token is stored. */
+export function useMe(enabled: boolean) {
+  return useQuery({
+    queryKey: authQueryKeys.me,
+    queryFn: ({ signal }) => getMe(signal),
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+    // A failure here ends in the login page (401) or a retry on the next visit; no toast.
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,175 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient } from './api-client.ts';
+import { createSessionStore, memoryStore, storageKeys } from './storage.ts';
+
+interface RecordedCall {
+  url: string;
+  method: string;
+  authorization: string | null;
+  contentType: string | null;
+  credentials: RequestCredentials | undefined;
+  body: unknown;
+}
+
+function json(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json; charset=utf-8' },
+  });
+}
+
+/** A fetch that answers from a script of responses, in order, and records what it was asked. */
+function scriptedFetch(...responses: Array<Response | ((call: RecordedCall) => Response)>) {
+  const calls: RecordedCall[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const headers = new Headers(init?.headers);
+    const call: RecordedCall = {
+      url: String(input),
+      method: init?.method ?? 'GET',
+      authorization: headers.get('Authorization'),
+      contentType: headers.get('Content-Type'),
+      credentials: init?.credentials,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+    };
+    calls.push(call);
+    const next = responses.shift();
+    if (!next) throw new Error(`unexpected call ${call.method} ${call.url}`);
+    return typeof next === 'function' ? next(call) : next;
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+function setup(...responses: Parameters<typeof scriptedFetch>) {
+  const store = memoryStore();
+  const session = createSessionStore(store);
+  session.setToken('old-token');
+  session.setIdentity({ companyId: 3, userId: 8 });
+  session.setCampaignsEnabled(true);
+  const onUnauthorized = vi.fn();
+  const { fetch, calls } = scriptedFetch(...responses);
+  const api = createApiClient({ fetch, session, onUnauthorized });
+  return { api, store, session, calls, onUnauthorized };
+}
+
+describe('api client', () => {
+  it('sends JSON with the bearer token and the refresh cookie under /api', async () => {
+    const { api, calls, store } = setup(json(200, { id: 1 }));
+    expect(store.getItem(storageKeys.token)).toBe('"old-token"');
+    await expect(api.post('/contacts', { name: 'Ana' })).resolves.toEqual({ id: 1 });
+    expect(calls[0]).toEqual({
+      url: '/api/contacts',
+      method: 'POST',
+      authorization: 'Bearer old-token',
+      contentType: 'application/json',
+      credentials: 'include',
+      body: { name: 'Ana' },
+    });
+  });
+
+  it('writes query parameters, skipping empty ones and repeating arrays', async () => {
+    const { api, calls } = setup(json(200, []));
+    await api.get('/tickets', { status: 'open', pageNumber: 2, searchParam: undefined, queueIds: [1, 2] });
+    expect(calls[0]?.url).toBe('/api/tickets?status=open&pageNumber=2&queueIds=1&queueIds=2');
+  });
+
+  it('resolves empty answers to undefined', async () => {
+    const { api } = setup(new Response(null, { status: 204 }));
+    await expect(api.delete('/tickets/5')).resolves.toBeUndefined();
+  });
+
+  it('on 403 refreshes the token once, stores it and retries once with it', async () => {
+    const { api, calls, session } = setup(
+      json(403, { error: 'ERR_SESSION_EXPIRED' }),
+      json(200, { token: 'new-token', user: { id: 8 } }),
+      json(200, { tickets: [], hasMore: false }),
+    );
+    await expect(api.get('/tickets')).resolves.toEqual({ tickets: [], hasMore: false });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/tickets',
+      'POST /api/auth/refresh_token',
+      'GET /api/tickets',
+    ]);
+    expect(calls[1]?.credentials).toBe('include');
+    expect(calls[2]?.authorization).toBe('Bearer new-token');
+    expect(session.getToken()).toBe('new-token');
+  });
+
+  it('throws the second 403 instead of refreshing again', async () => {
+    const { api, calls } = setup(
+      json(403, { error: 'ERR_NO_PERMISSION' }),
+      json(200, { token: 'new-token' }),
+      json(403, { error: 'ERR_NO_PERMISSION' }),
+    );
+    const error = await api.put('/users/2', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 403, code: 'ERR_NO_PERMISSION' });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('shares one refresh between calls that meet a 403 together', async () => {
+    const { api, calls } = setup(
+      json(403, { error: 'ERR_SESSION_EXPIRED' }),
+      json(403, { error: 'ERR_SESSION_EXPIRED' }),
+      json(200, { token: 'new-token' }),
+      json(200, { a: 1 }),
+      json(200, { b: 2 }),
+    );
+    const results = await Promise.all([api.get('/a'), api.get('/b')]);
+    expect(results).toEqual([{ a: 1 }, { b: 2 }]);
+    expect(calls.filter((c) => c.url.endsWith('/auth/refresh_token'))).toHaveLength(1);
+  });
+
+  it('ends the session when the refresh itself is refused with 401', async () => {
+    const { api, store, onUnauthorized } = setup(
+      json(403, { error: 'ERR_SESSION_EXPIRED' }),
+      json(401, { error: 'ERR_SESSION_EXPIRED' }),
+    );
+    await expect(api.get('/tickets')).rejects.toMatchObject({ status: 403 });
+    expect(store.getItem(storageKeys.token)).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('on 401 clears the stored session, tells the app, and throws the error', async () => {
+    const { api, store, onUnauthorized } = setup(json(401, { error: 'ERR_SESSION_EXPIRED' }));
+    const error = await api.get('/auth/me').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 401, code: 'ERR_SESSION_EXPIRED' });
+    for (const key of [
+      storageKeys.token,
+      storageKeys.companyId,
+      storageKeys.userId,
+      storageKeys.campaignsFlag,
+    ]) {
+      expect(store.getItem(key)).toBeNull();
+    }
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('carries the status and the code of a failed answer, or no code when the body has none', async () => {
+    const { api } = setup(
+      json(404, { error: 'ERR_NO_TICKET_FOUND' }),
+      new Response('Bad gateway', { status: 502, headers: { 'Content-Type': 'text/plain' } }),
+    );
+    await expect(api.get('/tickets/9')).rejects.toMatchObject({ status: 404, code: 'ERR_NO_TICKET_FOUND' });
+    await expect(api.get('/tickets/9')).rejects.toMatchObject({
+      status: 502,
+      code: undefined,
+      body: 'Bad gateway',
+    });
+  });
+
+  it('sends FormData as it is, letting the browser set the multipart boundary', async () => {
+    const { api, calls } = setup(json(200, {}));
+    const form = new FormData();
+    form.append('body', 'hola');
+    await api.post('/messages/5', form);
+    expect(calls[0]?.contentType).toBeNull();
+    expect(calls[0]?.body).toBe(form);
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const { api, calls, session } = setup(json(200, { token: 't', user: {} }));
+    session.clearSession();
+    await api.post('/auth/login', { email: 'a@b.c', password: 'x' });
+    expect(calls[0]?.authorization).toBeNull();
+  });
+});

@@ -1,0 +1,157 @@
+import { ApiError, errorCodeOf } from './api-error.ts';
+import { notifySessionEnded } from './session-events.ts';
+import { sessionStore, type SessionStore } from './storage.ts';
+
+export { ApiError } from './api-error.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type QueryScalar = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryScalar | readonly QueryScalar[]>;
+
+export interface ApiRequest {
+  method?: HttpMethod;
+  /** Path under the API base, e.g. `/tickets/5`. */
+  path: string;
+  params?: QueryParams;
+  /** A plain value is sent as JSON; FormData, Blob and URLSearchParams are sent as they are. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  session?: SessionStore;
+  /** Called after a 401 has cleared the stored session; the app sends the visitor to /login. */
+  onUnauthorized?: () => void;
+}
+
+export interface ApiClient {
+  request<T>(request: ApiRequest): Promise<T>;
+  get<T>(path: string, params?: QueryParams, signal?: AbortSignal): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
+  patch<T>(path: string, body?: unknown): Promise<T>;
+  delete<T>(path: string, params?: QueryParams): Promise<T>;
+}
+
+export const refreshTokenPath = '/auth/refresh_token';
+
+/**
+ * The main API client (core §7): bearer token from storage plus the refresh cookie.
+ * A 403 refreshes the token once and retries once (core §4 Session); a 401 ends the session.
+ */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? '/api';
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const session = options.session ?? sessionStore;
+  const onUnauthorized = options.onUnauthorized ?? (() => undefined);
+  // Several calls can meet a 403 together; they share one refresh instead of racing.
+  let refreshInFlight: Promise<boolean> | undefined;
+
+  function send(request: ApiRequest): Promise<Response> {
+    const headers = new Headers({ Accept: 'application/json' });
+    const token = session.getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let body: BodyInit | undefined;
+    if (request.body !== undefined) {
+      if (isRawBody(request.body)) {
+        body = request.body;
+      } else {
+        headers.set('Content-Type', 'application/json');
+        body = JSON.stringify(request.body);
+      }
+    }
+    return fetchImpl(urlOf(baseUrl, request.path, request.params), {
+      method: request.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'include',
+      signal: request.signal,
+    });
+  }
+
+  function endSession(): void {
+    session.clearSession();
+    onUnauthorized();
+  }
+
+  async function refreshToken(): Promise<boolean> {
+    const response = await send({ method: 'POST', path: refreshTokenPath }).catch(() => undefined);
+    if (!response?.ok) {
+      if (response?.status === 401) endSession();
+      return false;
+    }
+    const body = (await readBody(response)) as { token?: unknown } | undefined;
+    if (typeof body?.token !== 'string') return false;
+    session.setToken(body.token);
+    return true;
+  }
+
+  function refreshTokenOnce(): Promise<boolean> {
+    refreshInFlight ??= refreshToken().finally(() => {
+      refreshInFlight = undefined;
+    });
+    return refreshInFlight;
+  }
+
+  async function request<T>(request: ApiRequest): Promise<T> {
+    let response = await send(request);
+    if (response.status === 403 && request.path !== refreshTokenPath && (await refreshTokenOnce())) {
+      response = await send(request);
+    }
+    if (response.status === 401) endSession();
+    const body = await readBody(response);
+    if (!response.ok) throw new ApiError(response.status, errorCodeOf(body), body);
+    return body as T;
+  }
+
+  return {
+    request,
+    get: (path, params, signal) => request({ method: 'GET', path, params, signal }),
+    post: (path, body) => request({ method: 'POST', path, body }),
+    put: (path, body) => request({ method: 'PUT', path, body }),
+    patch: (path, body) => request({ method: 'PATCH', path, body }),
+    delete: (path, params) => request({ method: 'DELETE', path, params }),
+  };
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    body instanceof URLSearchParams
+  );
+}
+
+function urlOf(baseUrl: string, path: string, params?: QueryParams): string {
+  const url = `${baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!params) return url;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item !== undefined && item !== null) query.append(key, String(item));
+    }
+  }
+  const search = query.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+/** JSON when the server says so, text otherwise, undefined when there is no body. */
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  if (response.headers.get('Content-Type')?.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/** The client every screen uses. */
+export const api = createApiClient({ onUnauthorized: notifySessionEnded });

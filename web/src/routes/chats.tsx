@@ -1,0 +1,5 @@
+import { ScreenPage } from '../components/ScreenPage.tsx';
+
+export default function ChatsRoute() {
+  return <ScreenPage titleKey="screens.chats" />;
+}

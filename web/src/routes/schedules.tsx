@@ -1,0 +1,5 @@
+import { ScreenPage } from '../components/ScreenPage.tsx';
+
+export default function SchedulesRoute() {
+  return <ScreenPage titleKey="screens.schedules" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenPage } from '../components/ScreenPage.tsx';
+
+export default function TicketsRoute() {
+  return <ScreenPage titleKey="screens.tickets" />;
+}

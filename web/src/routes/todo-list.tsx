@@ -1,0 +1,5 @@
+import { ScreenPage } from '../components/ScreenPage.tsx';
+
+export default function TodoListRoute() {
+  return <ScreenPage titleKey="screens.todoList" />;
+}
