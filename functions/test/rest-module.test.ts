@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { documentClient } from '../src/aws/dynamo.ts';
+import { forgetCompanyContext } from '../src/http/company-context.ts';
 import * as z from 'zod';
 import { signAccessToken } from '../src/auth/access-token.ts';
 import type { Principal } from '../src/auth/principal.ts';
@@ -7,6 +11,22 @@ import { restModule } from '../src/http/rest-module.ts';
 import { route } from '../src/http/route.ts';
 import { HttpAnswer } from '../src/http/types.ts';
 import { apiEvent, lambdaContext } from './api-event.ts';
+
+const dynamo = mockClient(documentClient);
+const company = (overrides: Record<string, unknown> = {}) => ({
+  pk: 'C#3', sk: 'COMPANY', __edb_e__: 'company', __edb_v__: '1',
+  id: 3, name: 'Acme', nameKey: 'acme', planId: 1, status: true, dueDate: '2999-01-01', ...overrides,
+});
+const plan = (overrides: Record<string, unknown> = {}) => ({
+  pk: 'PLATFORM', sk: 'PLAN#1', __edb_e__: 'plan', __edb_v__: '1',
+  id: 1, name: 'Plano', nameKey: 'plano', users: 5, connections: 1, queues: 3, value: 30, ...overrides,
+});
+function companyIs(companyOverrides: Record<string, unknown>, planOverrides: Record<string, unknown> = {}) {
+  forgetCompanyContext(3);
+  dynamo.reset();
+  dynamo.on(GetCommand, { Key: { pk: 'C#3', sk: 'COMPANY' } }).resolves({ Item: company(companyOverrides) });
+  dynamo.on(GetCommand, { Key: { pk: 'PLATFORM', sk: 'PLAN#1' } }).resolves({ Item: plan(planOverrides) });
+}
 
 const agent: Principal = { userId: 7, companyId: 3, profile: 'user', isSuper: false, sessionId: 's1' };
 const admin: Principal = { ...agent, userId: 1, profile: 'admin' };
@@ -27,6 +47,8 @@ const handler = restModule([
     }),
   }),
   route({ method: 'DELETE', path: '/things/{thingId}', access: 'admin', handler: async () => undefined }),
+  route({ method: 'GET', path: '/things/kanban', access: 'user', feature: 'useKanban', handler: async () => ({ lanes: [] }) }),
+  route({ method: 'GET', path: '/things/billing', access: 'user', allowBlockedCompany: true, handler: async () => ({ due: true }) }),
   route({ method: 'GET', path: '/things/boom', access: 'public', handler: async () => { throw new Error('secret detail'); } }),
   route({ method: 'GET', path: '/things/conflict', access: 'public', handler: async () => fail('ERR_OTHER_OPEN_TICKET', { userId: 9 }) }),
   route({
@@ -41,6 +63,8 @@ const bearer = async (principal: Principal) => ({ Authorization: `Bearer ${await
 const json = (body: string) => JSON.parse(body) as Record<string, unknown>;
 
 describe('the REST module stack', () => {
+  beforeEach(() => companyIs({}));
+
   it('validates params, query and body and passes the caller from the token', async () => {
     const event = apiEvent('POST', '/things/12', { body: { name: 'Ana' }, headers: await bearer(agent) });
     event.multiValueQueryStringParameters = { 'tags[]': ['a', 'b'] };
@@ -103,5 +127,31 @@ describe('the REST module stack', () => {
     expect(result.multiValueHeaders?.['set-cookie']).toEqual([
       'jrt=abc; Path=/api/auth; Max-Age=60; HttpOnly; Secure; SameSite=Strict',
     ]);
+  });
+
+  it('lets a company whose due date passed reach only the routes for paying', async () => {
+    companyIs({ dueDate: '2020-01-01' });
+    const headers = await bearer(agent);
+    const blocked = await handler(apiEvent('POST', '/things/1', { body: { name: 'Ana' }, headers }), lambdaContext);
+    expect(blocked.statusCode).toBe(402);
+    expect(json(blocked.body)).toEqual({ error: 'ERR_SUBSCRIPTION_EXPIRED' });
+    const billing = await handler(apiEvent('GET', '/things/billing', { headers }), lambdaContext);
+    expect(billing.statusCode).toBe(200);
+  });
+
+  it('treats a company whose status is off as blocked', async () => {
+    companyIs({ status: false });
+    const result = await handler(apiEvent('DELETE', '/things/1', { headers: await bearer(admin) }), lambdaContext);
+    expect(result.statusCode).toBe(402);
+  });
+
+  it('gates a route on its plan flag, counting a missing flag as on', async () => {
+    const headers = await bearer(agent);
+    companyIs({}, {});
+    expect((await handler(apiEvent('GET', '/things/kanban', { headers }), lambdaContext)).statusCode).toBe(200);
+    companyIs({}, { useKanban: false });
+    const refused = await handler(apiEvent('GET', '/things/kanban', { headers }), lambdaContext);
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused.body)).toEqual({ error: 'ERR_PLAN_FEATURE_DISABLED' });
   });
 });

@@ -32,6 +32,10 @@ export const errorCatalogue = {
   ERR_CREATING_MESSAGE: { status: 500, es: 'Error al crear el mensaje en la base de datos.' },
   ERR_CREATING_TICKET: { status: 500, es: 'Error al crear el ticket en la base de datos.' },
   ERR_DUPLICATED_CONTACT: { status: 409, es: 'Ya existe un contacto con este número.' },
+  ERR_DUPLICATED_EMAIL: { status: 409, es: 'Ya existe un usuario con este correo electrónico.' },
+  ERR_DUPLICATED_NAME: { status: 409, es: 'Ya existe un registro con este nombre.' },
+  ERR_PLAN_IN_USE: { status: 409, es: 'Este plan está en uso por alguna empresa.' },
+  ERR_INVALID_RESET_CODE: { status: 400, es: 'Código de verificación inválido o vencido.' },
   ERR_QUEUE_COLOR_ALREADY_EXISTS: { status: 409, es: 'Este color ya está en uso, elija otro.' },
   // Not found
   ERR_NO_SETTING_FOUND: { status: 404, es: 'No se encontró ninguna configuración con este ID.' },
@@ -39,6 +43,8 @@ export const errorCatalogue = {
   ERR_NO_TICKET_FOUND: { status: 404, es: 'No se encontró ningún ticket con este ID.' },
   ERR_NO_USER_FOUND: { status: 404, es: 'No se encontró ningún usuario con este ID.' },
   ERR_NO_WAPP_FOUND: { status: 404, es: 'No se encontró ningún WhatsApp con este ID.' },
+  ERR_NO_COMPANY_FOUND: { status: 404, es: 'No se encontró ninguna empresa con este ID.' },
+  ERR_NO_PLAN_FOUND: { status: 404, es: 'No se encontró ningún plan con este ID.' },
   ERR_NOT_FOUND: { status: 404, es: 'No se encontró el registro.' },
   // Generic request errors
   ERR_VALIDATION: { status: 400, es: 'Los datos enviados no son válidos.' },

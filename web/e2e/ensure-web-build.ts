@@ -4,6 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,13 +31,7 @@ function newestChange(path: string): number {
 export function ensureWebBuild(): void {
   const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
   if (builtAt > Math.max(...sources.map(newestChange))) return;
-  // web's own vite (7), not the root's, exactly as `npm run build -w web` would run it.
-  execFileSync(
-    process.execPath,
-    [join(webDir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: webDir,
-      stdio: 'inherit',
-    },
-  );
+  // The vite that web resolves, exactly as `npm run build -w web` would run it.
+  const viteCli = join(dirname(createRequire(join(webDir, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
+  execFileSync(process.execPath, [viteCli, 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
 }

@@ -2,8 +2,8 @@ import { Entity } from 'electrodb';
 import { entityConfig, exactCase, serviceName } from './electro.ts';
 
 /**
- * A company user. The foundation stores what the live channel needs (profile, queues,
- * allTicket, online status); the sign-in issue adds credentials and the e-mail index.
+ * A company user. The e-mail is unique across the platform through the userEmail item written
+ * in the same transaction; the password hash never leaves the data layer's callers.
  */
 export const userEntity = new Entity(
   {
@@ -13,6 +13,7 @@ export const userEntity = new Entity(
       id: { type: 'number', required: true, readOnly: true },
       name: { type: 'string', required: true },
       email: { type: 'string', required: true },
+      passwordHash: { type: 'string', required: true },
       profile: { type: ['admin', 'user', 'supervisor'] as const, required: true },
       isSuper: { type: 'boolean', default: false },
       allTicket: { type: ['enabled', 'desabled'] as const, default: 'desabled' },

@@ -1,9 +1,14 @@
 import type { EntityItem } from 'electrodb';
+import { companyEntity } from './company-entity.ts';
+import { sessionEntity } from './session-entity.ts';
+import { writeAll } from './transaction.ts';
+import { userEmailEntity } from './user-email-entity.ts';
 import { userEntity } from './user-entity.ts';
 
 export type UserRecord = EntityItem<typeof userEntity>;
+type NewUser = Omit<UserRecord, 'createdAt' | 'updatedAt'>;
 
-/** AP-USR-1: a user of a company by id. Consistent, because $connect decides access on it. */
+/** AP-USR-1: a user of a company by id. Consistent, because access decisions depend on it. */
 export async function getUser(companyId: number, id: number): Promise<UserRecord | undefined> {
   const { data } = await userEntity.get({ companyId, id }).go({ consistent: true });
   return data ?? undefined;
@@ -19,4 +24,77 @@ export async function markUserOnline(companyId: number, id: number, at: Date): P
       // A user deleted while still connected: nothing to mark.
       if ((error as { cause?: { name?: string } }).cause?.name !== 'ConditionalCheckFailedException') throw error;
     });
+}
+
+/** AP-USR-3: the user who owns an e-mail, on any company (sign-in, password reset). */
+export async function getUserByEmail(email: string): Promise<UserRecord | undefined> {
+  const { data: owner } = await userEmailEntity.get({ email }).go({ consistent: true });
+  if (!owner) return undefined;
+  return getUser(owner.companyId, owner.userId);
+}
+
+/** AP-USR-4: every user of a company (bounded by the plan's user limit). */
+export async function listCompanyUsers(companyId: number): Promise<UserRecord[]> {
+  const { data } = await userEntity.query.byId({ companyId }).go({ pages: 'all' });
+  return data;
+}
+
+/**
+ * AP-USR-5: create a user, claiming the e-mail and counting against the plan's limit in one
+ * transaction, so neither a duplicate e-mail nor one user too many can slip in.
+ */
+export async function createUser(user: NewUser, userLimit: number): Promise<void> {
+  await writeAll(
+    { user: userEntity, userEmail: userEmailEntity, company: companyEntity },
+    ({ user: users, userEmail, company }) => [
+      users.create(user).commit(),
+      userEmail.create({ email: user.email, companyId: user.companyId, userId: user.id }).commit(),
+      company
+        .update({ id: user.companyId })
+        .add({ userCount: 1 })
+        .where(({ userCount }, { lt }) => lt(userCount, userLimit))
+        .commit(),
+    ],
+    ['ERR_VALIDATION', 'ERR_DUPLICATED_EMAIL', 'ERR_PLAN_LIMIT_REACHED'],
+  );
+}
+
+/** AP-USR-6: change a user; a new e-mail is claimed and the old one released atomically. */
+export async function updateUser(
+  current: UserRecord,
+  changes: Partial<Pick<UserRecord, 'name' | 'email' | 'passwordHash' | 'profile' | 'allTicket' | 'queueIds' | 'whatsappId' | 'isSuper'>>,
+  clearWhatsapp = false,
+): Promise<void> {
+  const key = { companyId: current.companyId, id: current.id };
+  const emailChanges = changes.email !== undefined && changes.email !== current.email;
+  await writeAll(
+    { user: userEntity, userEmail: userEmailEntity },
+    ({ user, userEmail }) => {
+      const userUpdate = clearWhatsapp
+        ? user.patch(key).set(changes).remove(['whatsappId']).commit()
+        : user.patch(key).set(changes).commit();
+      return emailChanges
+        ? [
+            userUpdate,
+            userEmail.create({ email: changes.email!, companyId: current.companyId, userId: current.id }).commit(),
+            userEmail.delete({ email: current.email }).commit(),
+          ]
+        : [userUpdate];
+    },
+    ['ERR_NO_USER_FOUND', 'ERR_DUPLICATED_EMAIL', undefined],
+  );
+}
+
+/** AP-USR-7: delete a user with their e-mail claim and session, and uncount them. */
+export async function deleteUser(current: UserRecord): Promise<void> {
+  await writeAll(
+    { user: userEntity, userEmail: userEmailEntity, company: companyEntity, session: sessionEntity },
+    ({ user, userEmail, company, session }) => [
+      user.delete({ companyId: current.companyId, id: current.id }).where(({ id }, { exists }) => exists(id)).commit(),
+      userEmail.delete({ email: current.email }).commit(),
+      company.update({ id: current.companyId }).subtract({ userCount: 1 }).commit(),
+      session.delete({ companyId: current.companyId, userId: current.id }).commit(),
+    ],
+    ['ERR_NO_USER_FOUND'],
+  );
 }

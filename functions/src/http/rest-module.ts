@@ -7,6 +7,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { verifyAccessToken } from '#auth/access-token';
 import { isAdmin, type Principal } from '#auth/principal';
 import { AppError } from '#domain/app-error';
+import { assertCompanyMayUse } from './company-context.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { errorResponse } from './error-response.ts';
 import { bearerToken, pathWithoutBase, queryObject } from './request-input.ts';
@@ -71,6 +72,7 @@ function toMiddyRoute(definition: RouteDefinition): Route<APIGatewayProxyEvent, 
     path: definition.path,
     handler: async (event: APIGatewayProxyEvent, context: Context) => {
       const principal = await authenticate(definition.access, event.headers);
+      if (principal && !principal.isSuper) await assertCompanyMayUse(principal.companyId, definition);
       const request: ApiRequest<unknown, unknown, unknown, Principal | undefined> = {
         params: definition.params ? definition.params.parse(event.pathParameters ?? {}) : undefined,
         query: definition.query ? definition.query.parse(queryObject(event)) : undefined,

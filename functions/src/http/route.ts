@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
+import type { PlanFlag } from '@atende/shared/entities/plan';
 import type { Principal } from '#auth/principal';
 import type { ApiRequest, HttpAnswer } from './types.ts';
 
@@ -23,6 +24,10 @@ export interface RouteDefinition<
   /** Path as the spec writes it, without /api: `/tickets/{ticketId}`. */
   path: string;
   access: A;
+  /** The plan flag that must be on for the caller's company. */
+  feature?: PlanFlag;
+  /** Reachable while the company's subscription is overdue or off (sign-in, paying, own profile). */
+  allowBlockedCompany?: boolean;
   params?: P;
   query?: Q;
   body?: B;

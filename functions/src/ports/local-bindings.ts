@@ -1,14 +1,16 @@
+import type { MailPort } from './mail.ts';
 import type { QueuePort } from './queue.ts';
 import type { SchedulerPort } from './scheduler.ts';
 
 /**
- * The local runtime runs the Lambda bundles in its own process and hands them its SQS and
- * Scheduler adapters through this global slot. Symbol.for() is shared by every bundle in the
+ * The local runtime runs the Lambda bundles in its own process and hands them its SQS,
+ * Scheduler and mail adapters through this global slot. Symbol.for() is shared by every bundle in the
  * process, and in AWS the slot is empty, so the real adapters are used.
  */
 export interface LocalBindings {
   queue: QueuePort;
   scheduler: SchedulerPort;
+  mail: MailPort;
 }
 
 const slot = Symbol.for('atende.localBindings');

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startRuntime } from '../../../infra/local/src/runtime.ts';
+import type * as AccessTokenModule from '../../src/auth/access-token.ts';
+import type * as UserEntityModule from '../../src/data/user-entity.ts';
 
 /**
  * The live channel end to end on the local runtime: the real gateway, DynamoDB Local and its
@@ -12,8 +14,8 @@ import { startRuntime } from '../../../infra/local/src/runtime.ts';
 let runtime: Awaited<ReturnType<typeof startRuntime>>;
 let dataDir: string;
 let data: {
-  userEntity: typeof import('../../src/data/user-entity.ts').userEntity;
-  signAccessToken: typeof import('../../src/auth/access-token.ts').signAccessToken;
+  userEntity: typeof UserEntityModule.userEntity;
+  signAccessToken: typeof AccessTokenModule.signAccessToken;
 };
 
 beforeAll(async () => {
@@ -56,7 +58,7 @@ async function until<T>(probe: () => T | undefined, timeoutMs = 5000): Promise<T
 }
 
 async function createUser(companyId: number, id: number, name: string) {
-  await data.userEntity.put({ companyId, id, name, email: `${name}@example.com`, profile: 'admin', queueIds: [] }).go();
+  await data.userEntity.put({ companyId, id, name, email: `${name}@example.com`, passwordHash: 'not-used', profile: 'admin', queueIds: [] }).go();
 }
 
 describe('the local runtime serves the REST API', () => {

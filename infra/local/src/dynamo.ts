@@ -9,7 +9,6 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { findFreePort } from './free-port.ts';
 import { javaMissingMessage } from './java.ts';
 
 export interface DynamoLocal {
@@ -49,21 +48,22 @@ function dynamoLocalJarDir(): string {
   return join(libDir, release);
 }
 
-export async function startDynamoLocal(options: { dbDir: string }): Promise<DynamoLocal> {
+/**
+ * Starts DynamoDB Local on `port` (the caller picks it first, so the functions' environment can
+ * name the endpoint while the JVM is still starting) and resolves once it answers requests.
+ */
+export async function startDynamoLocal(options: { dbDir: string; port: number }): Promise<DynamoLocal> {
   mkdirSync(options.dbDir, { recursive: true });
-  const jarDir = dynamoLocalJarDir();
-  // A port found free can be taken before the JVM binds it; one retry covers that race.
-  for (let attempt = 1; ; attempt++) {
-    const port = await findFreePort();
-    try {
-      return await launch(jarDir, options.dbDir, port);
-    } catch (error) {
-      if (attempt >= 2 || !(error instanceof PortInUseError)) throw error;
-    }
-  }
+  return launch(dynamoLocalJarDir(), options.dbDir, options.port);
 }
 
-class PortInUseError extends Error {}
+class PortInUseError extends Error {
+  constructor(port: number, output: string) {
+    super(
+      `DynamoDB Local could not bind port ${port} (taken since it was found free); start again:\n${output}`,
+    );
+  }
+}
 
 async function launch(jarDir: string, dbDir: string, port: number): Promise<DynamoLocal> {
   const javaArgs = [
@@ -115,7 +115,7 @@ async function launch(jarDir: string, dbDir: string, port: number): Promise<Dyna
       if (exitCode !== undefined) {
         const text = output.join('');
         if (/java: not found|java: command not found/.test(text)) throw new Error(javaMissingMessage);
-        if (/BindException|Address already in use/.test(text)) throw new PortInUseError(text);
+        if (/BindException|Address already in use/.test(text)) throw new PortInUseError(port, text);
         throw new Error(`DynamoDB Local exited with code ${exitCode}:\n${text}`);
       }
       try {

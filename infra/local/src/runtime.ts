@@ -9,7 +9,8 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { installLocalBindings } from '../../../functions/src/ports/local-bindings.ts';
 import { ensureFunctionBundles } from './build-steps.ts';
-import { startDynamoLocal, type DynamoLocal } from './dynamo.ts';
+import { createLocalMail } from './local-mail.ts';
+import { startDynamoLocal } from './dynamo.ts';
 import { createRuntimeDynamoClients, type RuntimeDynamoClients } from './dynamo-clients.ts';
 import {
   applyEnvironment,
@@ -28,6 +29,7 @@ import { createWebSocketApi } from './gateway/websocket-api.ts';
 import { bundleLoader, FunctionInvoker, type HandlerLoader } from './invoke.ts';
 import { LocalQueue } from './local-queue.ts';
 import { LocalScheduler } from './local-scheduler.ts';
+import { findFreePort } from './free-port.ts';
 import { createLogger } from './log.ts';
 import { defaultDataDir, webDistDir } from './paths.ts';
 import {
@@ -77,6 +79,8 @@ export interface Runtime {
   queue: LocalQueue;
   /** The Scheduler stand-in, also installed as the functions' SchedulerPort. */
   scheduler: LocalScheduler;
+  /** Where the local mail adapter writes each e-mail as a text file (the SES stand-in). */
+  outboxDir: string;
   /** Stops everything, in an order that loses nothing; resolves when no process or socket is left. */
   stop(): Promise<void>;
 }
@@ -127,7 +131,6 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       functionSettings(manifest),
       region,
     );
-
     const settings = { stage, apiId: 'local', accountId: '000000000000' };
     const webSocketApi = createWebSocketApi({
       functionName: manifest.webSocketApi.name,
@@ -135,63 +138,48 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       settings,
       log,
     });
-    // The slow parts (the JVM, a bundle build) run side by side with the rest. The gateway binds
-    // its port now but answers 503 until everything behind it is ready.
-    const dynamoStarting = startDynamoLocal({ dbDir: join(dataDir, 'dynamodb') });
-    const s3Starting = startLocalS3({
-      directory: join(dataDir, 's3'),
-      bucket: mediaBucket,
-      credentials: localCredentials(),
-    });
-    const gatewayStarting = startGateway({
-      port: options.port ?? 8080,
-      host: options.host ?? '127.0.0.1',
-      restApi: createRestApi({
-        modulesByPrefix: restModulesByPrefix(manifest.restModules),
-        invoker,
-        settings: { ...settings, binaryMediaTypes: ['multipart/form-data'] },
+
+    // Everything the functions' environment names is settled first (the gateway binds its port
+    // but answers 503 until the end), so the bundles can be imported while the JVM starts.
+    const dynamoPort = await findFreePort();
+    const [s3Result, gatewayResult, secretResult] = await Promise.allSettled([
+      startLocalS3({ directory: join(dataDir, 's3'), bucket: mediaBucket, credentials: localCredentials() }),
+      startGateway({
+        port: options.port ?? 8080,
+        host: options.host ?? '127.0.0.1',
+        restApi: createRestApi({
+          modulesByPrefix: restModulesByPrefix(manifest.restModules),
+          invoker,
+          settings: { ...settings, binaryMediaTypes: ['multipart/form-data'] },
+          log,
+        }),
+        webSocketApi,
+        staticSite: createStaticSite(options.webDistDir ?? webDistDir),
         log,
       }),
-      webSocketApi,
-      staticSite: createStaticSite(options.webDistDir ?? webDistDir),
-      log,
-    });
-    const building = shouldBuild ? ensureFunctionBundles({ quiet, log: log.info }) : Promise.resolve(false);
-    const [dynamoResult, s3Result, gatewayResult, buildResult] = await Promise.allSettled([
-      dynamoStarting,
-      s3Starting,
-      gatewayStarting,
-      building,
+      jwtSecret(dataDir),
     ]);
-    if (dynamoResult.status === 'fulfilled') cleanups.set('dynamo', () => dynamoResult.value.stop());
     if (s3Result.status === 'fulfilled') cleanups.set('s3', () => s3Result.value.stop());
     if (gatewayResult.status === 'fulfilled') cleanups.set('gateway', () => gatewayResult.value.close());
-    for (const result of [dynamoResult, s3Result, gatewayResult, buildResult]) {
+    for (const result of [s3Result, gatewayResult, secretResult])
       if (result.status === 'rejected') throw result.reason;
-    }
-    const dynamo = (dynamoResult as PromiseFulfilledResult<DynamoLocal>).value;
     const s3 = (s3Result as PromiseFulfilledResult<LocalS3>).value;
     const gateway = (gatewayResult as PromiseFulfilledResult<Gateway>).value;
 
-    const clients: RuntimeDynamoClients = createRuntimeDynamoClients(dynamo.endpoint);
-    cleanups.set('clients', () => clients.destroy());
-    const [firstStart, secret] = await Promise.all([
-      ensureTable(clients.dynamo, tableName),
-      jwtSecret(dataDir),
-    ]);
-
+    const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
     const env = runtimeEnvironment({
       dataDir,
-      dynamoEndpoint: dynamo.endpoint,
+      dynamoEndpoint,
       s3Endpoint: s3.endpoint,
       gatewayPort: gateway.port,
-      jwtSecret: secret,
+      jwtSecret: (secretResult as PromiseFulfilledResult<string>).value,
       queues: manifest.queues,
     });
     cleanups.set('environment', applyEnvironment(env));
 
-    // The adapters are installed before anything can invoke a function, so no bundle ever sees
-    // the AWS ones.
+    // The adapters are installed before any bundle is imported, so none ever sees the AWS ones.
+    const clients: RuntimeDynamoClients = createRuntimeDynamoClients(dynamoEndpoint);
+    cleanups.set('clients', () => clients.destroy());
     const queue = new LocalQueue({
       documents: clients.documents,
       tableName,
@@ -202,10 +190,27 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       maxVisibilityTimeoutMs: options.maxVisibilityTimeoutMs,
     });
     const scheduler = new LocalScheduler(clients.documents, tableName, queue, log);
-    installLocalBindings({ queue, scheduler });
+    const mail = createLocalMail(dataDir, log);
+    installLocalBindings({ queue, scheduler, mail });
+
+    // The slow parts side by side: the JVM, and the bundles (built if needed, then imported:
+    // their cold starts happen now rather than on the first request).
+    const dynamoStarting = startDynamoLocal({ dbDir: join(dataDir, 'dynamodb'), port: dynamoPort });
+    // A bundle that fails to import only breaks its own function (retried on each call), as in AWS.
+    const bundlesLoading = (
+      shouldBuild ? ensureFunctionBundles({ quiet, log: log.info }) : Promise.resolve(false)
+    ).then(() =>
+      invoker
+        .warmUp()
+        .catch((error: unknown) => log.error('local runtime: loading a function failed', error)),
+    );
+    const [dynamoResult, bundlesResult] = await Promise.allSettled([dynamoStarting, bundlesLoading]);
+    if (dynamoResult.status === 'fulfilled') cleanups.set('dynamo', () => dynamoResult.value.stop());
+    for (const result of [dynamoResult, bundlesResult]) if (result.status === 'rejected') throw result.reason;
+
+    const firstStart = await ensureTable(clients.dynamo, tableName);
     cleanups.set('queue', () => queue.stop());
     cleanups.set('scheduler', () => scheduler.stop());
-
     const [readerResult, queuesResult] = await Promise.allSettled([
       startStreamReader({
         dynamo: clients.dynamo,
@@ -222,8 +227,6 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     ]);
     if (readerResult.status === 'fulfilled') cleanups.set('streamReader', () => readerResult.value.stop());
     for (const result of [readerResult, queuesResult]) if (result.status === 'rejected') throw result.reason;
-    // Cold starts happen now rather than on the first request.
-    invoker.warmUp().catch((error: unknown) => log.error('local runtime: loading a function failed', error));
     gateway.open();
 
     const url = `http://localhost:${gateway.port}`;
@@ -237,6 +240,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       firstStart,
       queue,
       scheduler,
+      outboxDir: mail.directory,
       stop() {
         stopping ??= stopAll().finally(() => {
           running = false;

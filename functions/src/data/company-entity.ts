@@ -1,0 +1,83 @@
+import { Entity } from 'electrodb';
+import { entityConfig, exactCase, serviceName } from './electro.ts';
+
+const weekdayHours = {
+  type: 'list',
+  items: {
+    type: 'map',
+    properties: {
+      weekday: { type: 'string', required: true },
+      weekdayEn: { type: 'string', required: true },
+      startTime: { type: 'string', required: true },
+      endTime: { type: 'string', required: true },
+    },
+  },
+} as const;
+
+/**
+ * A client company. Usage counters (users, connections, queues) live on the company item so a
+ * create can check the plan's limit and count itself in one transaction: no race can exceed it.
+ * gsi1 lists every company for super users (a platform-level index).
+ */
+export const companyEntity = new Entity(
+  {
+    model: { entity: 'company', version: '1', service: serviceName },
+    attributes: {
+      id: { type: 'number', required: true, readOnly: true },
+      name: { type: 'string', required: true },
+      nameKey: { type: 'string', required: true },
+      email: { type: 'string' },
+      phone: { type: 'string' },
+      planId: { type: 'number', required: true },
+      status: { type: 'boolean', default: true },
+      campaignsEnabled: { type: 'boolean', default: true },
+      /** yyyy-MM-dd in the company's time zone, or absent for no due date. */
+      dueDate: { type: 'string' },
+      recurrence: { type: ['MENSUAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const, default: 'MENSUAL' },
+      trialExpiration: { type: 'string' },
+      timezone: { type: 'string', default: 'America/Sao_Paulo' },
+      schedules: weekdayHours,
+      billingName: { type: 'string' },
+      addressZipCode: { type: 'string' },
+      addressStreet: { type: 'string' },
+      addressState: { type: 'string' },
+      addressCity: { type: 'string' },
+      addressDistrict: { type: 'string' },
+      userCount: { type: 'number', default: 0 },
+      connectionCount: { type: 'number', default: 0 },
+      queueCount: { type: 'number', default: 0 },
+      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['id'], template: 'C#${id}', casing: exactCase },
+        sk: { field: 'sk', composite: [], template: 'COMPANY', casing: exactCase },
+      },
+      all: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: [], template: 'COMPANIES', casing: exactCase },
+        sk: { field: 'gsi1sk', composite: ['nameKey', 'id'], template: '${nameKey}#${id}', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);
+
+/** Holds a company name so two companies cannot share one (platform-level key). */
+export const companyNameEntity = new Entity(
+  {
+    model: { entity: 'companyName', version: '1', service: serviceName },
+    attributes: {
+      nameKey: { type: 'string', required: true, readOnly: true },
+      companyId: { type: 'number', required: true },
+    },
+    indexes: {
+      byName: {
+        pk: { field: 'pk', composite: ['nameKey'], template: 'COMPANYNAME#${nameKey}', casing: exactCase },
+        sk: { field: 'sk', composite: [], template: 'NAME', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);

@@ -1,0 +1,30 @@
+import { Entity } from 'electrodb';
+import { entityConfig, exactCase, serviceName } from './electro.ts';
+
+/**
+ * The one active login session of a user. A new login overwrites it, which invalidates the old
+ * refresh token, and the stream turns the change into the `auth` event for the old session's
+ * sockets. The previous refresh hash stays valid for a short grace period, so two tabs that
+ * refresh at the same moment do not log each other out.
+ */
+export const sessionEntity = new Entity(
+  {
+    model: { entity: 'session', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      userId: { type: 'number', required: true, readOnly: true },
+      sessionId: { type: 'string', required: true },
+      refreshHash: { type: 'string', required: true },
+      previousHash: { type: 'string' },
+      rotatedAt: { type: 'number', required: true },
+      expiresAt: { type: 'number', required: true },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
+        sk: { field: 'sk', composite: ['userId'], template: 'SESSION#${userId}', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);

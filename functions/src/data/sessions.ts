@@ -1,0 +1,46 @@
+import type { EntityItem } from 'electrodb';
+import { sessionEntity } from './session-entity.ts';
+
+export type SessionRecord = EntityItem<typeof sessionEntity>;
+
+/** AP-SS-1: a user's session, consistent (the refresh decision depends on it). */
+export async function getSession(companyId: number, userId: number): Promise<SessionRecord | undefined> {
+  const { data } = await sessionEntity.get({ companyId, userId }).go({ consistent: true });
+  return data && data.expiresAt > Math.floor(Date.now() / 1000) ? data : undefined;
+}
+
+/** AP-SS-2: start a session, replacing any other (one active session per user). */
+export async function startSession(session: SessionRecord): Promise<void> {
+  await sessionEntity.put(session).go();
+}
+
+/**
+ * AP-SS-3: rotate the refresh token, only if the session is still the one that was read, so two
+ * concurrent refreshes cannot both rotate. Returns false when another rotation won.
+ */
+export async function rotateSession(
+  current: SessionRecord,
+  next: { refreshHash: string; rotatedAt: number; expiresAt: number },
+): Promise<boolean> {
+  try {
+    await sessionEntity
+      .patch({ companyId: current.companyId, userId: current.userId })
+      .set({ ...next, previousHash: current.refreshHash })
+      .where(({ sessionId, refreshHash }, { eq }) => `${eq(sessionId, current.sessionId)} AND ${eq(refreshHash, current.refreshHash)}`)
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** AP-SS-4: end a session (logout, user deleted). */
+export async function endSession(companyId: number, userId: number): Promise<void> {
+  await sessionEntity.delete({ companyId, userId }).go();
+}
+
+export function isConditionFailure(error: unknown): boolean {
+  const cause = (error as { cause?: { name?: string } }).cause;
+  return cause?.name === 'ConditionalCheckFailedException';
+}

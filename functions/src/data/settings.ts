@@ -1,0 +1,16 @@
+import type { EntityItem } from 'electrodb';
+import { settingEntity } from './setting-entity.ts';
+
+export type SettingRecord = EntityItem<typeof settingEntity>;
+
+/** AP-SE-1: every setting of a company (one query, begins_with SETTING#). */
+export async function listSettings(companyId: number): Promise<SettingRecord[]> {
+  const { data } = await settingEntity.query.byKey({ companyId }).go({ pages: 'all' });
+  return data;
+}
+
+/** AP-SE-2: write one setting. */
+export async function putSetting(companyId: number, key: string, value: string): Promise<SettingRecord> {
+  const { data } = await settingEntity.put({ companyId, key, value }).go();
+  return data;
+}

@@ -1,0 +1,81 @@
+import type { CompanyRecord } from '#data/companies';
+import type { PlanRecord } from '#data/plans';
+import type { SettingRecord } from '#data/settings';
+import type { UserRecord } from '#data/users';
+
+/**
+ * The API's shapes of stored records: field names as the spec writes them, no keys, and never
+ * a password hash, session or usage counter.
+ */
+export function publicPlan(plan: PlanRecord) {
+  return {
+    id: plan.id,
+    name: plan.name,
+    users: plan.users,
+    connections: plan.connections,
+    queues: plan.queues,
+    campaigns: plan.campaigns ?? null,
+    schedules: plan.schedules ?? null,
+    value: plan.value,
+    useCampaigns: plan.useCampaigns ?? true,
+    useKanban: plan.useKanban ?? true,
+    useOpenAi: plan.useOpenAi ?? true,
+    useIntegrations: plan.useIntegrations ?? true,
+    useSchedules: plan.useSchedules ?? true,
+    useInternalChat: plan.useInternalChat ?? true,
+    useExternalApi: plan.useExternalApi ?? true,
+    createdAt: plan.createdAt,
+    updatedAt: plan.updatedAt,
+  };
+}
+
+export function publicSettings(settings: SettingRecord[]) {
+  return settings.map(({ key, value }) => ({ key, value }));
+}
+
+export function publicCompany(company: CompanyRecord, extras: { plan?: PlanRecord; settings?: SettingRecord[] } = {}) {
+  return {
+    id: company.id,
+    name: company.name,
+    email: company.email ?? null,
+    phone: company.phone ?? null,
+    planId: company.planId,
+    status: company.status ?? true,
+    campaignsEnabled: company.campaignsEnabled ?? true,
+    dueDate: company.dueDate ?? null,
+    recurrence: company.recurrence ?? 'MENSUAL',
+    trialExpiration: company.trialExpiration ?? null,
+    timezone: company.timezone,
+    schedules: company.schedules ?? [],
+    billingName: company.billingName ?? null,
+    addressZipCode: company.addressZipCode ?? null,
+    addressStreet: company.addressStreet ?? null,
+    addressState: company.addressState ?? null,
+    addressCity: company.addressCity ?? null,
+    addressDistrict: company.addressDistrict ?? null,
+    createdAt: company.createdAt,
+    updatedAt: company.updatedAt,
+    ...(extras.plan ? { plan: publicPlan(extras.plan) } : {}),
+    ...(extras.settings ? { settings: publicSettings(extras.settings) } : {}),
+  };
+}
+
+export function publicUser(user: UserRecord, extras: { company?: ReturnType<typeof publicCompany> } = {}) {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    profile: user.profile,
+    companyId: user.companyId,
+    super: user.isSuper ?? false,
+    allTicket: user.allTicket ?? 'desabled',
+    whatsappId: user.whatsappId ?? null,
+    // Queue names and colours join in when queues exist (queues issue); ids are enough today.
+    queues: (user.queueIds ?? []).map((id) => ({ id })),
+    queueIds: user.queueIds ?? [],
+    online: user.online ?? false,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+    ...(extras.company ? { company: extras.company } : {}),
+  };
+}
