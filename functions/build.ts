@@ -12,6 +12,9 @@ import { allFunctions } from './src/manifest.ts';
 const root = dirname(fileURLToPath(import.meta.url));
 export const distDir = join(root, 'dist');
 
+/** Packages with a native binary, kept out of the bundles. */
+export const nativeDependencies = ['@node-rs/argon2'];
+
 export function bundlePath(name: string): string {
   return join(distDir, name, 'index.mjs');
 }
@@ -33,6 +36,10 @@ export async function buildFunctions(options: { ifMissing?: boolean; quiet?: boo
         minify: true,
         sourcemap: 'linked',
         legalComments: 'none',
+        // The nodejs22.x runtime provides AWS SDK v3 (CDK's NodejsFunction leaves it out too);
+        // locally it resolves from node_modules. Native addons cannot be bundled: resolved from
+        // node_modules locally, and copied into the Lambda asset for ARM64 before a deploy.
+        external: ['@aws-sdk/*', ...nativeDependencies],
         // ESM bundles need require() for the CommonJS dependencies they contain.
         banner: {
           js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",

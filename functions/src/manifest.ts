@@ -41,7 +41,28 @@ export interface QueueDefinition {
   maxReceiveCount: number;
 }
 
-export const restModules: RestModule[] = [{ name: 'version', prefixes: ['version'], entry: 'src/modules/version/handler.ts' }];
+export const restModules: RestModule[] = [
+  { name: 'version', prefixes: ['version'], entry: 'src/modules/version/handler.ts' },
+  { name: 'auth', prefixes: ['auth'], entry: 'src/modules/auth/handler.ts' },
+  { name: 'companies', prefixes: ['companies'], entry: 'src/modules/companies/handler.ts' },
+  { name: 'plans', prefixes: ['plans'], entry: 'src/modules/plans/handler.ts' },
+  { name: 'users', prefixes: ['users'], entry: 'src/modules/users/handler.ts' },
+  { name: 'settings', prefixes: ['settings'], entry: 'src/modules/settings/handler.ts' },
+  { name: 'helps', prefixes: ['helps'], entry: 'src/modules/helps/handler.ts' },
+  { name: 'password-reset', prefixes: ['forgetpassword', 'resetpasswords'], entry: 'src/modules/password-reset/handler.ts' },
+];
+
+export interface Task {
+  name: string;
+  entry: string;
+  /**
+   * Runs once per deploy in AWS (a CDK trigger) and on every start locally. Tasks must be
+   * idempotent; the first-start bootstrap is one.
+   */
+  runOn: 'deploy';
+}
+
+export const tasks: Task[] = [{ name: 'bootstrap', entry: 'src/tasks/bootstrap.ts', runOn: 'deploy' }];
 
 export const webSocketApi: WebSocketApi = {
   name: 'live',
@@ -63,6 +84,7 @@ export function allFunctions(): { name: string; entry: string }[] {
     { name: webSocketApi.name, entry: webSocketApi.entry },
     ...streamConsumers.map(({ name, entry }) => ({ name, entry })),
     ...queues.map((q) => ({ name: q.consumer.name, entry: q.consumer.entry })),
+    ...tasks.map(({ name, entry }) => ({ name, entry })),
   ];
 }
 

@@ -73,7 +73,7 @@ describe('the live broadcaster', () => {
     const message = JSON.parse(new TextDecoder().decode(posts[0]!.Data as Uint8Array));
     expect(message).toEqual({
       event: 'user',
-      data: { action: 'update', user: { companyId: 3, id: 5, name: 'Bea' } },
+      data: { action: 'update', user: { companyId: 3, id: 5, name: 'Bea', super: false } },
     });
   });
 

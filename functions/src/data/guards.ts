@@ -1,6 +1,9 @@
 import type { EntityItem } from 'electrodb';
 import { loginFailuresEntity, passwordResetEntity } from './guard-entities.ts';
+import { sessionEntity } from './session-entity.ts';
 import { isConditionFailure } from './sessions.ts';
+import { writeAll } from './transaction.ts';
+import { userEntity } from './user-entity.ts';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -52,4 +55,26 @@ export async function recordWrongResetCode(emailKey: string): Promise<void> {
 /** AP-GU-7: drop the code (used or exhausted). */
 export async function deletePasswordReset(emailKey: string): Promise<void> {
   await passwordResetEntity.delete({ emailKey }).go();
+}
+
+/**
+ * AP-GU-8: set a new password with a reset code, once: the code is deleted on the condition that
+ * it is still the one checked, in the same transaction as the password change and the end of
+ * the user's session.
+ */
+export async function resetPasswordWithCode(
+  emailKey: string,
+  codeHash: string,
+  user: { companyId: number; id: number },
+  passwordHash: string,
+): Promise<void> {
+  await writeAll(
+    { reset: passwordResetEntity, user: userEntity, session: sessionEntity },
+    ({ reset, user: users, session }) => [
+      reset.delete({ emailKey }).where((attributes, { eq }) => eq(attributes.codeHash, codeHash)).commit(),
+      users.patch({ companyId: user.companyId, id: user.id }).set({ passwordHash }).commit(),
+      session.delete({ companyId: user.companyId, userId: user.id }).commit(),
+    ],
+    ['ERR_INVALID_RESET_CODE', 'ERR_NO_USER_FOUND'],
+  );
 }

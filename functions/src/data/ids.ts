@@ -20,3 +20,22 @@ export async function nextId(scope: { companyId: number } | 'platform', kind: st
   );
   return Number(answer.Attributes?.value);
 }
+
+/** AP-SEQ-2: make sure a counter has handed out at least `value` (for records created with a fixed id). */
+export async function raiseCounterTo(scope: { companyId: number } | 'platform', kind: string, value: number): Promise<void> {
+  const pk = scope === 'platform' ? 'PLATFORM' : `C#${scope.companyId}`;
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk, sk: `SEQ#${kind}` },
+        UpdateExpression: 'SET #value = :value',
+        ConditionExpression: 'attribute_not_exists(#value) OR #value < :value',
+        ExpressionAttributeNames: { '#value': 'value' },
+        ExpressionAttributeValues: { ':value': value },
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}

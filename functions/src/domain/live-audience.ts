@@ -5,6 +5,8 @@
  */
 export interface LiveListener {
   userId: number;
+  /** The login session the socket was opened with. */
+  sessionId: string;
   profile: 'admin' | 'user' | 'supervisor';
   isSuper: boolean;
   queueIds: number[];

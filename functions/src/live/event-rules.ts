@@ -1,4 +1,5 @@
-import { everyone } from '#domain/live-audience';
+import { adminsOnly, everyone, type Audience } from '#domain/live-audience';
+import { platformCompanyId } from '#domain/company-rules';
 import type { EntityChange, EventRule, LiveEvent } from './live-event.ts';
 
 /**
@@ -14,15 +15,65 @@ export const eventRules: Record<string, EventRule> = {
     if (change.kind === 'delete') {
       return [{ companyId, event: 'user', data: { action: 'delete', userId: item.id }, audience: everyone }];
     }
-    return [{ companyId, event: 'user', data: { action: change.kind, user: publicUser(item) }, audience: everyone }];
+    // A login or refresh changes only the session record, so user events mean real changes.
+    return [{ companyId, event: 'user', data: { action: change.kind, user: publicUserFields(item) }, audience: everyone }];
+  },
+
+  /** A newer login replaced this session: its sockets hear `auth` and log out (core §4 Session). */
+  session: (change) => {
+    const before = change.oldItem;
+    const after = change.newItem;
+    if (!before || !after || before.sessionId === after.sessionId) return [];
+    const replaced = String(before.sessionId);
+    const userId = Number(before.userId);
+    const audience: Audience = (listener) => listener.userId === userId && listener.sessionId === replaced;
+    return [{ companyId: Number(before.companyId), event: 'auth', data: { action: 'update', user: { id: userId } }, audience }];
+  },
+
+  setting: (change) => {
+    const item = change.newItem ?? change.oldItem;
+    if (!item || change.kind === 'delete') return [];
+    return [
+      {
+        companyId: Number(item.companyId),
+        event: 'setting',
+        data: { action: 'update', setting: { key: item.key, value: item.value } },
+        audience: everyone,
+      },
+    ];
+  },
+
+  /** Company changes reach the company's admins and the super users' administration screen. */
+  company: (change) => {
+    const item = change.newItem ?? change.oldItem;
+    if (!item) return [];
+    const data =
+      change.kind === 'delete'
+        ? { action: 'delete', companyId: item.id }
+        : { action: change.kind, company: publicCompanyFields(item) };
+    const superUsers: Audience = (listener) => listener.isSuper;
+    const events: LiveEvent[] = [{ companyId: platformCompanyId, event: 'company', data, audience: superUsers }];
+    if (Number(item.id) !== platformCompanyId) {
+      events.push({ companyId: Number(item.id), event: 'company', data, audience: adminsOnly });
+    }
+    return events;
   },
 };
 
-/** Never send credentials or session data over the live channel. */
-const privateUserFields = new Set(['passwordHash', 'sessionId', 'refreshTokenHash', 'tokenVersion']);
+/** Never send credentials, sessions or internal counters over the live channel. */
+const privateFields = new Set(['passwordHash', 'sessionId', 'refreshHash', 'previousHash', 'nameKey', 'userCount', 'connectionCount', 'queueCount']);
 
-function publicUser(item: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(item).filter(([key]) => !privateUserFields.has(key)));
+function withoutPrivateFields(item: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(item).filter(([key]) => !privateFields.has(key)));
+}
+
+function publicUserFields(item: Record<string, unknown>): Record<string, unknown> {
+  const { isSuper, ...rest } = withoutPrivateFields(item);
+  return { ...rest, super: isSuper ?? false };
+}
+
+function publicCompanyFields(item: Record<string, unknown>): Record<string, unknown> {
+  return withoutPrivateFields(item);
 }
 
 export function eventsFor(change: EntityChange): LiveEvent[] {

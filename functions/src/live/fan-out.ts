@@ -54,6 +54,7 @@ export async function fanOut(events: LiveEvent[]): Promise<{ sent: number; gone:
 function listenerOf(connection: WsConnection): LiveListener {
   return {
     userId: connection.userId,
+    sessionId: connection.sessionId,
     profile: connection.profile,
     isSuper: connection.isSuper,
     queueIds: connection.queueIds ?? [],

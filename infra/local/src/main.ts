@@ -1,10 +1,10 @@
 /**
  * `npm start`: the whole product on this machine, no AWS account needed. Builds what is
  * missing, starts the local runtime on PORT (default 8080) with its data in DATA_DIR (default
- * .data/), prints the URL (and the first-start credentials once the auth module has written
- * them), and stops cleanly on Ctrl-C.
+ * .data/), prints the URL (and, on the first start, the super user's credentials), and stops
+ * cleanly on Ctrl-C.
  */
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWeb, ensureFunctionBundles, webBuildExists } from './build-steps.ts';
 import { javaIsUsable, javaMissingMessage } from './java.ts';
@@ -31,8 +31,10 @@ async function main(): Promise<void> {
   console.log('Starting DynamoDB Local, S3 and the gateway…');
   const runtime = await startRuntime({ port, dataDir: process.env.DATA_DIR || defaultDataDir, build: false });
   console.log(`\n  atende is running at ${runtime.url}\n`);
-  const firstStart = await readFile(join(runtime.dataDir, 'first-start.txt'), 'utf8').catch(() => undefined);
-  if (firstStart) console.log(`${firstStart.trimEnd()}\n`);
+  if (!runtime.firstStart && existsSync(join(runtime.dataDir, 'first-start.txt'))) {
+    // Shown once, when created; later starts only say where it was kept.
+    console.log(`  The first-start credentials are in ${join(runtime.dataDir, 'first-start.txt')}.\n`);
+  }
   console.log('Press Ctrl-C to stop.');
 
   let stoppingSince: number | undefined;

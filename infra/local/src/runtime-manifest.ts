@@ -6,23 +6,27 @@ import {
   queues,
   restModules,
   streamConsumers,
+  tasks,
   webSocketApi,
+  type Task,
   type QueueDefinition,
   type RestModule,
   type StreamConsumer,
   type WebSocketApi,
 } from '../../../functions/src/manifest.ts';
 
-export type { QueueDefinition, RestModule, StreamConsumer, WebSocketApi };
+export type { QueueDefinition, RestModule, StreamConsumer, Task, WebSocketApi };
 
 export interface RuntimeManifest {
   restModules: RestModule[];
   webSocketApi: WebSocketApi;
   streamConsumers: StreamConsumer[];
   queues: QueueDefinition[];
+  /** Run once on every start, after the queues are up (AWS runs them once per deploy). */
+  tasks?: Task[];
 }
 
-export const productManifest: RuntimeManifest = { restModules, webSocketApi, streamConsumers, queues };
+export const productManifest: RuntimeManifest = { restModules, webSocketApi, streamConsumers, queues, tasks };
 
 /**
  * The REST module of each first path segment after /api, the same rule as the manifest's
@@ -55,5 +59,6 @@ export function functionSettings(manifest: RuntimeManifest): Map<string, Functio
       timeoutSeconds: Math.min(900, Math.max(1, Math.floor(queue.visibilityTimeoutSeconds / 6))),
     });
   }
+  for (const task of manifest.tasks ?? []) settings.set(task.name, { timeoutSeconds: 120 });
   return settings;
 }

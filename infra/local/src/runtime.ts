@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { installLocalBindings } from '../../../functions/src/ports/local-bindings.ts';
 import { ensureFunctionBundles } from './build-steps.ts';
 import { createLocalMail } from './local-mail.ts';
+import { runTasks } from './run-tasks.ts';
 import { startDynamoLocal } from './dynamo.ts';
 import { createRuntimeDynamoClients, type RuntimeDynamoClients } from './dynamo-clients.ts';
 import {
@@ -227,6 +228,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     ]);
     if (readerResult.status === 'fulfilled') cleanups.set('streamReader', () => readerResult.value.stop());
     for (const result of [readerResult, queuesResult]) if (result.status === 'rejected') throw result.reason;
+    await runTasks(manifest.tasks ?? [], invoker, dataDir, log);
     gateway.open();
 
     const url = `http://localhost:${gateway.port}`;

@@ -1,0 +1,12 @@
+import { getCompany } from '#data/companies';
+import { getPlan } from '#data/plans';
+import { listSettings } from '#data/settings';
+import type { UserRecord } from '#data/users';
+import { publicCompany, publicUser } from '#domain/serialize';
+
+/** The signed-in user as login, refresh and /auth/me answer it: with company, plan and settings. */
+export async function sessionUser(user: UserRecord) {
+  const [company, settings] = await Promise.all([getCompany(user.companyId), listSettings(user.companyId)]);
+  const plan = company ? await getPlan(company.planId) : undefined;
+  return publicUser(user, { company: company ? publicCompany(company, { plan, settings }) : undefined });
+}

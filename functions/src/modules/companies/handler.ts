@@ -1,0 +1,170 @@
+import * as z from 'zod';
+import {
+  companyCreateInputSchema,
+  companyListQuerySchema,
+  companyUpdateInputSchema,
+  signupInputSchema,
+} from '@atende/shared/entities/company';
+import { companySchedulesUpdateInputSchema } from '@atende/shared/entities/company-schedule';
+import { idPathSchema } from '@atende/shared/fields';
+import { isAdmin } from '#auth/principal';
+import { deleteCompany, getCompany, listAllCompanies, updateCompany, type CompanyChanges } from '#data/companies';
+import { getPlan, listPlans } from '#data/plans';
+import { putSetting } from '#data/settings';
+import { AppError } from '#domain/app-error';
+import { nameKey, platformCompanyId, signupTerms } from '#domain/company-rules';
+import { matchesSearch, pageOf } from '#domain/paging';
+import { publicCompany, publicPlan } from '#domain/serialize';
+import { forgetCompanyContext } from '#http/company-context';
+import { restModule } from '#http/rest-module';
+import { route } from '#http/route';
+import { HttpAnswer } from '#http/types';
+import { createCompanyWithAdmin } from './create-company.ts';
+
+const pageSize = 20;
+const companyIdPath = z.object({ companyId: z.coerce.number().int().positive() });
+
+async function companyOrFail(id: number) {
+  const company = await getCompany(id);
+  if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
+  return company;
+}
+
+async function withPlans(companies: Awaited<ReturnType<typeof listAllCompanies>>) {
+  const plans = new Map((await listPlans()).map((plan) => [plan.id, plan]));
+  return companies.map((company) => publicCompany(company, { plan: plans.get(company.planId) }));
+}
+
+/**
+ * /api/companies: the public sign-up, super users' company administration, a company's own
+ * opening hours and its plan.
+ */
+export const handler = restModule([
+  route({
+    method: 'POST',
+    path: '/companies/cadastro',
+    access: 'public',
+    body: signupInputSchema,
+    handler: async ({ body }) => {
+      const company = await createCompanyWithAdmin(
+        { name: body.name, email: body.email, phone: body.phone, planId: body.planId, ...signupTerms(new Date()) },
+        { email: body.email, password: body.password },
+      );
+      return new HttpAnswer(201, publicCompany(company));
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/companies',
+    access: 'super',
+    query: companyListQuerySchema,
+    handler: async ({ query }) => {
+      const matching = (await listAllCompanies()).filter((c) => matchesSearch(query.searchParam, c.name, c.email, c.phone));
+      const page = pageOf(matching, query.pageNumber, pageSize);
+      return { companies: await withPlans(page.items), count: page.count, hasMore: page.hasMore };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/companies/list',
+    access: 'super',
+    handler: async () => withPlans(await listAllCompanies()),
+  }),
+  route({
+    method: 'GET',
+    path: '/companies/listPlan/{companyId}',
+    access: 'user',
+    allowBlockedCompany: true,
+    params: companyIdPath,
+    handler: async ({ principal, params }) => {
+      if (!principal.isSuper && params.companyId !== principal.companyId) throw new AppError('ERR_NO_PERMISSION');
+      const company = await companyOrFail(params.companyId);
+      const plan = await getPlan(company.planId);
+      if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
+      return { ...publicCompany(company), plan: publicPlan(plan) };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/companies/{id}',
+    access: 'user',
+    allowBlockedCompany: true,
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      // A company's own users read it (settings screens, billing); only super users read others.
+      if (!principal.isSuper && params.id !== principal.companyId) throw new AppError('ERR_NO_PERMISSION');
+      const company = await companyOrFail(params.id);
+      return publicCompany(company, { plan: await getPlan(company.planId) });
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/companies',
+    access: 'super',
+    body: companyCreateInputSchema.extend({ password: z.string().min(5).max(50).optional() }),
+    handler: async ({ body }) => {
+      const company = await createCompanyWithAdmin(
+        {
+          name: body.name,
+          email: body.email || undefined,
+          phone: body.phone || undefined,
+          planId: body.planId,
+          status: body.status,
+          campaignsEnabled: body.campaignsEnabled ?? true,
+          dueDate: body.dueDate ?? null,
+          recurrence: body.recurrence,
+        },
+        body.email && body.password ? { email: body.email, password: body.password } : undefined,
+      );
+      return new HttpAnswer(201, publicCompany(company));
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/companies/{id}',
+    access: 'super',
+    params: idPathSchema,
+    body: companyUpdateInputSchema,
+    handler: async ({ params, body }) => {
+      const current = await companyOrFail(params.id);
+      if (body.planId !== undefined && !(await getPlan(body.planId))) throw new AppError('ERR_NO_PLAN_FOUND');
+      const changes: CompanyChanges = {};
+      for (const [key, value] of Object.entries(body)) {
+        if (value === undefined || key === 'dueDate') continue;
+        (changes as Record<string, unknown>)[key] = value;
+      }
+      if (body.name !== undefined) changes.nameKey = nameKey(body.name);
+      if (typeof body.dueDate === 'string') changes.dueDate = body.dueDate.slice(0, 10);
+      await updateCompany(current, changes, body.dueDate === null);
+      if (body.campaignsEnabled !== undefined) await putSetting(current.id, 'campaignsEnabled', String(body.campaignsEnabled));
+      forgetCompanyContext(current.id);
+      return publicCompany(await companyOrFail(params.id));
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/companies/{id}/schedules',
+    access: 'admin',
+    params: idPathSchema,
+    body: companySchedulesUpdateInputSchema,
+    handler: async ({ principal, params, body }) => {
+      // The company's own admins set its opening hours (settings, Horarios); super users any.
+      if (!principal.isSuper && (params.id !== principal.companyId || !isAdmin(principal))) throw new AppError('ERR_NO_PERMISSION');
+      const current = await companyOrFail(params.id);
+      await updateCompany(current, { schedules: body.schedules });
+      return publicCompany(await companyOrFail(params.id));
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/companies/{id}',
+    access: 'super',
+    params: idPathSchema,
+    handler: async ({ params }) => {
+      if (params.id === platformCompanyId) throw new AppError('ERR_NO_PERMISSION');
+      await deleteCompany(await companyOrFail(params.id));
+      forgetCompanyContext(params.id);
+      return new HttpAnswer(204);
+    },
+  }),
+]);

@@ -1,0 +1,103 @@
+import { planCreateInputSchema, planUpdateInputSchema } from '@atende/shared/entities/plan';
+import { idPathSchema } from '@atende/shared/fields';
+import { pagedSearchQuerySchema } from '@atende/shared/query-params';
+import { listAllCompanies } from '#data/companies';
+import { nextId } from '#data/ids';
+import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from '#data/plans';
+import { AppError } from '#domain/app-error';
+import { nameKey } from '#domain/company-rules';
+import { matchesSearch, pageOf } from '#domain/paging';
+import { publicPlan } from '#domain/serialize';
+import { restModule } from '#http/rest-module';
+import { route } from '#http/route';
+import { HttpAnswer } from '#http/types';
+
+async function planOrFail(id: number) {
+  const plan = await getPlan(id);
+  if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
+  return plan;
+}
+
+/** /api/plans: the public plan list for sign-up, and super users' plan administration. */
+export const handler = restModule([
+  route({
+    method: 'GET',
+    path: '/plans/list',
+    access: 'public',
+    handler: async () => (await listPlans()).map(publicPlan),
+  }),
+  route({
+    method: 'GET',
+    path: '/plans/all',
+    access: 'user',
+    allowBlockedCompany: true,
+    handler: async () => (await listPlans()).map(publicPlan),
+  }),
+  route({
+    method: 'GET',
+    path: '/plans',
+    access: 'super',
+    query: pagedSearchQuerySchema,
+    handler: async ({ query }) => {
+      const page = pageOf(
+        (await listPlans()).filter((plan) => matchesSearch(query.searchParam, plan.name)),
+        query.pageNumber,
+        20,
+      );
+      return { plans: page.items.map(publicPlan), count: page.count, hasMore: page.hasMore };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/plans/{id}',
+    access: 'super',
+    params: idPathSchema,
+    handler: async ({ params }) => publicPlan(await planOrFail(params.id)),
+  }),
+  route({
+    method: 'POST',
+    path: '/plans',
+    access: 'super',
+    body: planCreateInputSchema,
+    handler: async ({ body }) => {
+      const id = await nextId('platform', 'plan');
+      await createPlan({ ...stripNulls(body), id, name: body.name.trim(), nameKey: nameKey(body.name) });
+      return new HttpAnswer(201, publicPlan(await planOrFail(id)));
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/plans/{id}',
+    access: 'super',
+    params: idPathSchema,
+    body: planUpdateInputSchema,
+    handler: async ({ params, body }) => {
+      const current = await planOrFail(params.id);
+      await updatePlan(current, {
+        ...stripNulls(body),
+        ...(body.name !== undefined ? { name: body.name.trim(), nameKey: nameKey(body.name) } : {}),
+      });
+      return publicPlan(await planOrFail(params.id));
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/plans/{id}',
+    access: 'super',
+    params: idPathSchema,
+    handler: async ({ params }) => {
+      const current = await planOrFail(params.id);
+      // A plan in use stays: deleting it would leave companies without limits or flags.
+      if ((await listAllCompanies()).some((company) => company.planId === current.id)) throw new AppError('ERR_PLAN_IN_USE');
+      await deletePlan(current);
+      return new HttpAnswer(204);
+    },
+  }),
+]);
+
+/** Stored plans have no nulls: an absent limit means none. */
+function stripNulls<T extends Record<string, unknown>>(input: T): { [K in keyof T]: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], null>;
+  };
+}

@@ -1,0 +1,32 @@
+import * as z from 'zod';
+import { settingKeySchema, settingUpdateInputSchema } from '@atende/shared/entities/setting';
+import { listSettings, putSetting } from '#data/settings';
+import { publicSettings } from '#domain/serialize';
+import { forgetCompanyContext } from '#http/company-context';
+import { restModule } from '#http/rest-module';
+import { route } from '#http/route';
+
+/** /api/settings: the caller's company settings; every user reads them, admins change them. */
+export const handler = restModule([
+  route({
+    method: 'GET',
+    path: '/settings',
+    access: 'user',
+    allowBlockedCompany: true,
+    handler: async ({ principal }) => publicSettings(await listSettings(principal.companyId)),
+  }),
+  route({
+    method: 'PUT',
+    path: '/settings/{key}',
+    access: 'admin',
+    params: z.object({ key: settingKeySchema }),
+    body: z.object({ value: z.unknown() }),
+    handler: async ({ principal, params, body }) => {
+      // The value must belong to the key's own domain (e.g. enabled/disabled).
+      const setting = settingUpdateInputSchema.parse({ key: params.key, value: body.value });
+      const saved = await putSetting(principal.companyId, setting.key, setting.value);
+      forgetCompanyContext(principal.companyId);
+      return { key: saved.key, value: saved.value };
+    },
+  }),
+]);

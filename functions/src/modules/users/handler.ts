@@ -1,0 +1,131 @@
+import * as z from 'zod';
+import { idPathSchema } from '@atende/shared/fields';
+import { userCreateInputSchema, userListQuerySchema, userUpdateInputSchema } from '@atende/shared/entities/user';
+import { hashPassword } from '#auth/password';
+import { isAdmin } from '#auth/principal';
+import { companyContext } from '#http/company-context';
+import { nextId } from '#data/ids';
+import { createUser, deleteUser, getUser, listCompanyUsers, updateUser } from '#data/users';
+import { AppError } from '#domain/app-error';
+import { matchesSearch, pageOf } from '#domain/paging';
+import { publicUser } from '#domain/serialize';
+import { assertMayEditUser, assertMayReadUser, changedFields } from '#domain/user-rules';
+import { restModule } from '#http/rest-module';
+import { route } from '#http/route';
+import { HttpAnswer } from '#http/types';
+
+const pageSize = 20;
+
+async function userOrFail(companyId: number, id: number) {
+  const user = await getUser(companyId, id);
+  if (!user) throw new AppError('ERR_NO_USER_FOUND');
+  return user;
+}
+
+const sortedByName = <T extends { name: string }>(items: T[]) => items.sort((a, b) => a.name.localeCompare(b.name, 'es'));
+
+/**
+ * /api/users: the company's team. Admins manage users; anyone may read and change their own
+ * name, e-mail and password. The company is always the caller's.
+ */
+export const handler = restModule([
+  route({
+    method: 'GET',
+    path: '/users',
+    access: 'admin',
+    query: userListQuerySchema,
+    handler: async ({ principal, query }) => {
+      const users = sortedByName(await listCompanyUsers(principal.companyId)).filter((user) =>
+        matchesSearch(query.searchParam, user.name, user.email),
+      );
+      const page = pageOf(users, query.pageNumber, pageSize);
+      return { users: page.items.map((user) => publicUser(user)), count: page.count, hasMore: page.hasMore };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/users/list',
+    access: 'user',
+    handler: async ({ principal }) => sortedByName(await listCompanyUsers(principal.companyId)).map((user) => publicUser(user)),
+  }),
+  route({
+    method: 'GET',
+    path: '/users/{id}',
+    access: 'user',
+    allowBlockedCompany: true,
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      assertMayReadUser(principal, params.id);
+      return publicUser(await userOrFail(principal.companyId, params.id));
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/users',
+    access: 'admin',
+    body: userCreateInputSchema.extend({ super: z.boolean().optional() }),
+    handler: async ({ principal, body }) => {
+      if (body.super && !principal.isSuper) throw new AppError('ERR_NO_PERMISSION');
+      // Only super users create users in another company.
+      const companyId = principal.isSuper && body.companyId ? body.companyId : principal.companyId;
+      const { plan } = await companyContext(companyId);
+      const id = await nextId({ companyId }, 'user');
+      const user = {
+        companyId,
+        id,
+        name: body.name,
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        profile: body.profile,
+        isSuper: body.super ?? false,
+        allTicket: body.allTicket,
+        queueIds: body.queueIds,
+        ...(body.whatsappId ? { whatsappId: body.whatsappId } : {}),
+      };
+      await createUser(user, plan?.users ?? Number.MAX_SAFE_INTEGER);
+      return new HttpAnswer(201, publicUser(await userOrFail(companyId, id)));
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/users/{id}',
+    access: 'user',
+    allowBlockedCompany: true,
+    params: idPathSchema,
+    body: userUpdateInputSchema.extend({ super: z.boolean().optional() }),
+    handler: async ({ principal, params, body }) => {
+      const current = await userOrFail(principal.companyId, params.id);
+      const comparable = { ...current, super: current.isSuper ?? false, whatsappId: current.whatsappId ?? null };
+      const changes = changedFields(comparable, body);
+      assertMayEditUser(principal, current.id, changes);
+      if (changes.includes('super') && !principal.isSuper) throw new AppError('ERR_NO_PERMISSION');
+      await updateUser(
+        current,
+        {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.email !== undefined ? { email: body.email } : {}),
+          ...(body.password ? { passwordHash: await hashPassword(body.password) } : {}),
+          ...(body.profile !== undefined && isAdmin(principal) ? { profile: body.profile } : {}),
+          ...(body.allTicket !== undefined && isAdmin(principal) ? { allTicket: body.allTicket } : {}),
+          ...(body.queueIds !== undefined && isAdmin(principal) ? { queueIds: body.queueIds } : {}),
+          ...(body.whatsappId && isAdmin(principal) ? { whatsappId: body.whatsappId } : {}),
+          ...(body.super !== undefined && principal.isSuper ? { isSuper: body.super } : {}),
+        },
+        body.whatsappId === null && isAdmin(principal),
+      );
+      return publicUser(await userOrFail(principal.companyId, params.id));
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/users/{id}',
+    access: 'admin',
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      // Deleting yourself would lock the company's last admin out as easily as anyone else.
+      if (params.id === principal.userId) throw new AppError('ERR_NO_PERMISSION');
+      await deleteUser(await userOrFail(principal.companyId, params.id));
+      return new HttpAnswer(204);
+    },
+  }),
+]);

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { ApiClient } from './support/api-client.ts';
+import { signUpCompany, startTestRuntime, superUser } from './support/runtime.ts';
+
+let env: Awaited<ReturnType<typeof startTestRuntime>>;
+
+beforeAll(async () => {
+  env = await startTestRuntime();
+});
+afterAll(async () => env?.stop());
+
+type SessionUser = {
+  id: number;
+  profile: string;
+  super: boolean;
+  company: { id: number; name: string; dueDate: string; recurrence: string; status: boolean; settings: { key: string; value: string }[]; plan: { users: number } };
+};
+
+describe('first start', () => {
+  it('created the platform with the super user from ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
+    const client = env.client();
+    const login = await client.login(superUser.email, superUser.password);
+    expect(login.status).toBe(200);
+    const user = login.body.user as unknown as SessionUser;
+    expect(user.super).toBe(true);
+    expect(user.company.id).toBe(1);
+  });
+});
+
+describe('sign-up and sign-in', () => {
+  it('signs a company up with the spec terms and signs its admin in', async () => {
+    const client = env.client();
+    const { user } = await signUpCompany(client, 'Panadería');
+    const session = user as unknown as SessionUser;
+    expect(session.profile).toBe('admin');
+    expect(session.super).toBe(false);
+    expect(session.company.recurrence).toBe('MENSUAL');
+    expect(session.company.status).toBe(true);
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    expect([inThreeDays, new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)]).toContain(session.company.dueDate);
+    const settings = Object.fromEntries(session.company.settings.map((s) => [s.key, s.value]));
+    expect(settings).toMatchObject({ userRating: 'disabled', call: 'enabled', chatBotType: 'text', campaignsEnabled: 'true' });
+    expect(client.cookies.get('jrt')).toBeTruthy();
+    const me = await client.get<SessionUser>('/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(session.id);
+  });
+
+  it('refuses a second company with the same name or e-mail', async () => {
+    const client = env.client();
+    const plans = await client.get<{ id: number }[]>('/plans/list');
+    const form = { name: 'Única SA', email: 'unica@example.com', phone: '11999998888', password: 'secret1', planId: plans.body[0]!.id };
+    expect((await client.post('/companies/cadastro', form)).status).toBe(201);
+    const sameName = await client.post('/companies/cadastro', { ...form, name: ' ÚNICA sa ', email: 'otra@example.com' });
+    expect(sameName.status).toBe(409);
+    expect(sameName.body).toEqual({ error: 'ERR_DUPLICATED_NAME' });
+    const sameEmail = await client.post('/companies/cadastro', { ...form, name: 'Otra SA' });
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body).toEqual({ error: 'ERR_DUPLICATED_EMAIL' });
+  });
+
+  it('answers sign-up validation with the spec texts', async () => {
+    const answer = await env.client().post<{ error: string; issues: { path: string; message: string }[] }>('/companies/cadastro', {
+      name: 'A',
+      email: 'not-an-email',
+      password: '123',
+      planId: 1,
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('ERR_VALIDATION');
+    const messages = Object.fromEntries(answer.body.issues.map((i) => [i.path, i.message]));
+    expect(messages.email).toBe('Correo inválido');
+  });
+
+  it('answers a wrong password and an unknown e-mail alike', async () => {
+    const client = env.client();
+    const { admin } = await signUpCompany(client);
+    const wrongPassword = await env.client().post('/auth/login', { email: admin.email, password: 'nope!!' });
+    const unknownEmail = await env.client().post('/auth/login', { email: 'nobody@example.com', password: 'nope!!' });
+    expect(wrongPassword.status).toBe(401);
+    expect(wrongPassword.body).toEqual({ error: 'ERR_INVALID_CREDENTIALS' });
+    expect(unknownEmail.status).toBe(401);
+    expect(unknownEmail.body).toEqual({ error: 'ERR_INVALID_CREDENTIALS' });
+  });
+
+  it('slows repeated failures down and then refuses with 429, even the right password', async () => {
+    const client = env.client();
+    const { admin } = await signUpCompany(client);
+    const attempts: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      attempts.push((await env.client().post('/auth/login', { email: admin.email, password: `wrong-${i}` })).status);
+    }
+    expect(attempts).toEqual(Array(10).fill(401));
+    const locked = await env.client().post('/auth/login', { email: admin.email, password: admin.password });
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({ error: 'ERR_TOO_MANY_ATTEMPTS' });
+  }, 60_000);
+});
+
+describe('sessions', () => {
+  it('refreshes with the cookie, rotating it, and keeps a just-rotated cookie valid briefly', async () => {
+    const client = env.client();
+    await signUpCompany(client);
+    const firstCookie = client.cookies.get('jrt')!;
+    const refreshed = await client.post<{ token: string }>('/auth/refresh_token');
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.token).toBeTruthy();
+    const secondCookie = client.cookies.get('jrt')!;
+    expect(secondCookie).not.toBe(firstCookie);
+
+    // Another tab still holding the previous cookie is not logged out.
+    const otherTab = new ApiClient(env.runtime.url);
+    otherTab.cookies.set('jrt', firstCookie);
+    expect((await otherTab.post('/auth/refresh_token')).status).toBe(200);
+
+    const forged = new ApiClient(env.runtime.url);
+    forged.cookies.set('jrt', firstCookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+    const refused = await forged.post('/auth/refresh_token');
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+  });
+
+  it('ends the session on logout, so the cookie no longer refreshes', async () => {
+    const client = env.client();
+    await signUpCompany(client);
+    const cookie = client.cookies.get('jrt')!;
+    expect((await client.delete('/auth/logout')).status).toBe(204);
+    const after = new ApiClient(env.runtime.url);
+    after.cookies.set('jrt', cookie);
+    expect((await after.post('/auth/refresh_token')).status).toBe(401);
+  });
+
+  it('forces the first session out when the same user signs in elsewhere', async () => {
+    const first = env.client();
+    const { admin } = await signUpCompany(first);
+    const socket = new WebSocket(`${env.runtime.url.replace(/^http/, 'ws')}/ws?token=${first.token}`);
+    const messages: { event: string; data: unknown }[] = [];
+    socket.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+
+    const second = env.client();
+    expect((await second.login(admin.email, admin.password)).status).toBe(200);
+    const deadline = Date.now() + 5000;
+    while (!messages.some((m) => m.event === 'auth') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(messages.find((m) => m.event === 'auth')).toMatchObject({ event: 'auth', data: { action: 'update' } });
+    socket.close();
+
+    // The first session's refresh cookie is dead; the second one works.
+    expect((await first.post('/auth/refresh_token')).status).toBe(401);
+    expect((await second.post('/auth/refresh_token')).status).toBe(200);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * A tiny HTTP client for integration tests: JSON in and out, a bearer token when signed in,
+ * and a cookie jar for the refresh cookie, like a browser on the SPA's origin.
+ */
+export class ApiClient {
+  token: string | undefined;
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  async call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T; headers: Headers }> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const answer = await fetch(`${this.baseUrl}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const cookie of answer.headers.getSetCookie()) {
+      const [pair, ...attributes] = cookie.split(';');
+      const [name, value] = pair!.split('=');
+      const expired = attributes.some((a) => a.trim().toLowerCase() === 'max-age=0');
+      if (expired || !value) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value.trim());
+    }
+    const text = await answer.text();
+    return { status: answer.status, body: (text ? JSON.parse(text) : undefined) as T, headers: answer.headers };
+  }
+
+  get = <T = unknown>(path: string) => this.call<T>('GET', path);
+  post = <T = unknown>(path: string, body?: unknown) => this.call<T>('POST', path, body ?? {});
+  put = <T = unknown>(path: string, body?: unknown) => this.call<T>('PUT', path, body ?? {});
+  delete = <T = unknown>(path: string) => this.call<T>('DELETE', path);
+
+  async login(email: string, password: string): Promise<{ status: number; body: { token: string; user: Record<string, unknown> } }> {
+    const answer = await this.post<{ token: string; user: Record<string, unknown> }>('/auth/login', { email, password });
+    if (answer.status === 200) this.token = answer.body.token;
+    return answer;
+  }
+}

@@ -1,0 +1,56 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startRuntime } from '../../../../infra/local/src/runtime.ts';
+import { ApiClient } from './api-client.ts';
+
+export const superUser = { email: 'root@atende.test', password: 'Root-pass-1' };
+
+/** Starts the local runtime in a fresh data folder, with a known super user. */
+export async function startTestRuntime() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atende-it-'));
+  process.env.ADMIN_EMAIL = superUser.email;
+  process.env.ADMIN_PASSWORD = superUser.password;
+  const runtime = await startRuntime({ port: 0, dataDir, quiet: true });
+  return {
+    runtime,
+    client: () => new ApiClient(runtime.url),
+    /** The newest e-mail the local outbox holds for an address. */
+    lastMailTo(address: string): string | undefined {
+      let files: string[] = [];
+      try {
+        files = readdirSync(runtime.outboxDir).filter((file) => file.endsWith(`${address}.txt`)).sort();
+      } catch {
+        return undefined;
+      }
+      const newest = files.at(-1);
+      return newest ? readFileSync(join(runtime.outboxDir, newest), 'utf8') : undefined;
+    },
+    async stop() {
+      await runtime.stop();
+      delete process.env.ADMIN_EMAIL;
+      delete process.env.ADMIN_PASSWORD;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let sequence = 0;
+/** A company signed up through the public route, with its admin signed in. */
+export async function signUpCompany(client: ApiClient, label = 'Empresa') {
+  sequence += 1;
+  const tag = `${Date.now().toString(36)}${sequence}`;
+  const plans = await client.get<{ id: number }[]>('/plans/list');
+  const admin = { email: `admin-${tag}@example.com`, password: 'secret1' };
+  const signup = await client.post<{ id: number }>('/companies/cadastro', {
+    name: `${label} ${tag}`,
+    email: admin.email,
+    phone: '(11) 98888-7777',
+    password: admin.password,
+    planId: plans.body[0]!.id,
+  });
+  if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status} ${JSON.stringify(signup.body)}`);
+  const login = await client.login(admin.email, admin.password);
+  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  return { companyId: signup.body.id, admin, user: login.body.user };
+}
