@@ -72,11 +72,12 @@ export function createRestApi(options: {
       const httpReply = replyFromProxyResult(result, requestId);
       if (httpReply) return httpReply;
       log.error(
-        `${module.name}: malformed Lambda proxy response for ${event.httpMethod} ${event.path}`,
+        `${module.name}: malformed Lambda proxy response for ${event.httpMethod} ${event.resource} (request ${requestId})`,
         result,
       );
     } catch (error) {
-      log.error(`${module.name}: ${event.httpMethod} ${event.path} failed`, error);
+      // Paths can carry secrets (reset codes), so logs name the resource template, never the path.
+      log.error(`${module.name}: ${event.httpMethod} ${event.resource} failed (request ${requestId})`, error);
       if (error instanceof FunctionTimeoutError && error.seconds >= integrationTimeoutSeconds) {
         return jsonReply(504, { message: 'Endpoint request timed out' }, requestId);
       }
@@ -90,7 +91,7 @@ export function createRestApi(options: {
       reply(request, requestId, Date.now()).then(
         (httpReply) => send(response, httpReply, request.method === 'HEAD'),
         (error: unknown) => {
-          log.error(`gateway: ${request.method} ${request.url} failed`, error);
+          log.error(`gateway: ${request.method} request ${requestId} failed`, error);
           send(response, internalServerErrorReply(requestId), false);
         },
       );
