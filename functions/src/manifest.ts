@@ -50,6 +50,9 @@ export const restModules: RestModule[] = [
   { name: 'settings', prefixes: ['settings'], entry: 'src/modules/settings/handler.ts' },
   { name: 'helps', prefixes: ['helps'], entry: 'src/modules/helps/handler.ts' },
   { name: 'password-reset', prefixes: ['forgetpassword', 'resetpasswords'], entry: 'src/modules/password-reset/handler.ts' },
+  { name: 'whatsapp', prefixes: ['whatsapp'], entry: 'src/modules/whatsapp/handler.ts' },
+  { name: 'whatsappsession', prefixes: ['whatsappsession'], entry: 'src/modules/whatsappsession/handler.ts' },
+  { name: 'sandbox', prefixes: ['sandbox'], entry: 'src/modules/sandbox/handler.ts' },
 ];
 
 export interface Task {
@@ -75,7 +78,38 @@ export const streamConsumers: StreamConsumer[] = [
 ];
 
 /** Queues and their consumers. One-time schedules (EventBridge Scheduler) target these queues. */
-export const queues: QueueDefinition[] = [];
+export const queues: QueueDefinition[] = [
+  {
+    // WhatsApp events from the connector: one FIFO group per chat keeps a chat's messages in order.
+    name: 'inbound',
+    fifo: true,
+    consumer: { name: 'ingest', entry: 'src/modules/ingest/handler.ts', batchSize: 10 },
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 10,
+  },
+];
+
+/** A queue consumed by a long-running service rather than a Lambda. */
+export interface ServiceQueueDefinition {
+  name: string;
+  fifo: boolean;
+  service: 'connector';
+  batchSize: number;
+  visibilityTimeoutSeconds: number;
+  maxReceiveCount: number;
+}
+
+export const serviceQueues: ServiceQueueDefinition[] = [
+  {
+    // Commands to the connector (docs/connector.md): one FIFO group per connection.
+    name: 'connector-commands',
+    fifo: true,
+    service: 'connector',
+    batchSize: 10,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 10,
+  },
+];
 
 /** Every bundle to build, by name. */
 export function allFunctions(): { name: string; entry: string }[] {

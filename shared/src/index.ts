@@ -45,3 +45,4 @@ export * from './entities/ticket.ts';
 export * from './entities/user.ts';
 export * from './entities/weekday-hours.ts';
 export * from './entities/whatsapp.ts';
+export * from './entities/connector-command.ts';

@@ -76,6 +76,25 @@ function publicCompanyFields(item: Record<string, unknown>): Record<string, unkn
   return withoutPrivateFields(item);
 }
 
+/** The fields of a connection that only its status and QR touch (the connector's writes). */
+const sessionFields = ['status', 'qrcode', 'retries', 'number'] as const;
+
+eventRules.whatsapp = (change) => {
+  const item = change.newItem ?? change.oldItem;
+  if (!item) return [];
+  const companyId = Number(item.companyId);
+  if (change.kind === 'delete') {
+    return [{ companyId, event: 'whatsapp', data: { action: 'delete', whatsappId: item.id }, audience: everyone }];
+  }
+  const { token: _token, running: _running, ...whatsapp } = item;
+  const events: LiveEvent[] = [{ companyId, event: 'whatsapp', data: { action: 'update', whatsapp }, audience: everyone }];
+  const sessionChanged = change.kind === 'create' || sessionFields.some((f) => change.oldItem?.[f] !== change.newItem?.[f]);
+  if (sessionChanged) {
+    events.push({ companyId, event: 'whatsappSession', data: { action: 'update', session: whatsapp }, audience: everyone });
+  }
+  return events;
+};
+
 export function eventsFor(change: EntityChange): LiveEvent[] {
   const rule = eventRules[change.entity];
   return rule ? rule(change) : [];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from './support/api-client.ts';
+import { type ApiClient } from './support/api-client.ts';
 import { signUpCompany, startTestRuntime, superUser } from './support/runtime.ts';
 
 let env: Awaited<ReturnType<typeof startTestRuntime>>;

@@ -1,0 +1,52 @@
+import { Entity } from 'electrodb';
+import { entityConfig, exactCase, serviceName } from './electro.ts';
+
+/** A company's contact (a WhatsApp customer, or a group). */
+export const contactEntity = new Entity(
+  {
+    model: { entity: 'contact', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      id: { type: 'number', required: true, readOnly: true },
+      name: { type: 'string', required: true },
+      number: { type: 'string', required: true },
+      email: { type: 'string', default: '' },
+      profilePicUrl: { type: 'string' },
+      isGroup: { type: 'boolean', default: false },
+      extraInfo: {
+        type: 'list',
+        items: { type: 'map', properties: { id: { type: 'number' }, name: { type: 'string' }, value: { type: 'string' } } },
+        default: () => [],
+      },
+      whatsappId: { type: 'number' },
+      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
+        sk: { field: 'sk', composite: ['id'], template: 'CONTACT#${id}', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);
+
+/** Holds a number for one contact of the company: numbers are unique per company. */
+export const contactNumberEntity = new Entity(
+  {
+    model: { entity: 'contactNumber', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      number: { type: 'string', required: true, readOnly: true },
+      contactId: { type: 'number', required: true },
+    },
+    indexes: {
+      byNumber: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
+        sk: { field: 'sk', composite: ['number'], template: 'CONTACTNUM#${number}', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);

@@ -1,0 +1,51 @@
+import { Entity } from 'electrodb';
+import { entityConfig, exactCase, serviceName } from './electro.ts';
+
+/**
+ * A message of a ticket. Keyed by its WhatsApp message id, so storing it is idempotent (a
+ * conditional put) and acks, edits, revokes and quotes find it with one read; gsi1 lists a
+ * ticket's messages in time order.
+ */
+export const messageEntity = new Entity(
+  {
+    model: { entity: 'message', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      id: { type: 'string', required: true, readOnly: true },
+      ticketId: { type: 'number', required: true },
+      contactId: { type: 'number' },
+      whatsappId: { type: 'number', required: true },
+      body: { type: 'string', default: '' },
+      fromMe: { type: 'boolean', required: true },
+      mediaType: { type: ['image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'call_log'] as const },
+      /** Storage key of the media in the media bucket (served through signed URLs). */
+      mediaKey: { type: 'string' },
+      mediaName: { type: 'string' },
+      mimetype: { type: 'string' },
+      /** 0 pending (not yet sent), 1 sent, 2 delivered, 3 read, 4-5 played. */
+      ack: { type: 'number', default: 0 },
+      read: { type: 'boolean', default: false },
+      isDeleted: { type: 'boolean', default: false },
+      isEdited: { type: 'boolean', default: false },
+      quotedMsgId: { type: 'string' },
+      participant: { type: 'string' },
+      /** Set when sending failed: the error code the sender sees (ERR_SENDING_WAPP_MSG). */
+      error: { type: 'string' },
+      userId: { type: 'number' },
+      createdAt: { type: 'string', required: true, readOnly: true },
+      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['companyId', 'id'], template: 'C#${companyId}#MSG#${id}', casing: exactCase },
+        sk: { field: 'sk', composite: [], template: 'MSG', casing: exactCase },
+      },
+      byTicket: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['companyId', 'ticketId'], template: 'C#${companyId}#T#${ticketId}', casing: exactCase },
+        sk: { field: 'gsi1sk', composite: ['createdAt', 'id'], template: '${createdAt}#${id}', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);

@@ -1,0 +1,42 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '#aws/dynamo';
+
+export interface SandboxSentMessage {
+  id: string;
+  to: string;
+  body: string;
+  mediaType: string | null;
+  quotedId: string | null;
+  sentAt: string;
+}
+
+/**
+ * AP-SB-1: what the business sent to one sandbox customer, oldest first. The connector's sandbox
+ * provider writes these items (`SANDBOX#<whatsappId>#OUT#<to>#<time>#<id>`) as it "delivers".
+ */
+export async function sandboxOutbox(companyId: number, whatsappId: number, to: string): Promise<SandboxSentMessage[]> {
+  const sent: SandboxSentMessage[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `C#${companyId}`, ':prefix': `SANDBOX#${whatsappId}#OUT#${to}#` },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      sent.push({
+        id: String(item.id),
+        to: String(item.to),
+        body: String(item.body ?? ''),
+        mediaType: (item.mediaType as string | undefined) ?? null,
+        quotedId: (item.quotedId as string | undefined) ?? null,
+        sentAt: String(item.sentAt),
+      });
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return sent;
+}

@@ -1,0 +1,62 @@
+import { Entity } from 'electrodb';
+import { entityConfig, exactCase, serviceName } from './electro.ts';
+
+/**
+ * A WhatsApp connection. The connector writes its status, QR and retries; the REST module
+ * everything else. `running` (gsi2, a platform index read only by the connector) is set while the
+ * session should be kept alive. gsi1 finds a connection by its external-API token.
+ */
+export const whatsappEntity = new Entity(
+  {
+    model: { entity: 'whatsapp', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      id: { type: 'number', required: true, readOnly: true },
+      name: { type: 'string', required: true },
+      status: {
+        type: ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING', 'CONNECTED'] as const,
+        default: 'DISCONNECTED',
+      },
+      isDefault: { type: 'boolean', default: false },
+      qrcode: { type: 'string' },
+      retries: { type: 'number', default: 0 },
+      provider: { type: ['beta', 'sandbox'] as const, default: 'beta' },
+      token: { type: 'string', required: true },
+      greetingMessage: { type: 'string' },
+      complationMessage: { type: 'string' },
+      outOfHoursMessage: { type: 'string' },
+      ratingMessage: { type: 'string' },
+      expiresInactiveMessage: { type: 'string' },
+      expiresTicket: { type: 'number', default: 0 },
+      timeUseBotQueues: { type: 'number', default: 0 },
+      maxUseBotQueues: { type: 'number', default: 3 },
+      timeToTransfer: { type: 'number' },
+      transferQueueId: { type: 'number' },
+      promptId: { type: 'number' },
+      queueIds: { type: 'list', items: { type: 'number' }, default: () => [] },
+      /** The paired phone's number, once connected. */
+      number: { type: 'string' },
+      running: { type: 'string' },
+      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
+        sk: { field: 'sk', composite: ['id'], template: 'WAPP#${id}', casing: exactCase },
+      },
+      byToken: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['token'], template: 'WAPPTOKEN#${token}', casing: exactCase },
+        sk: { field: 'gsi1sk', composite: [], template: 'WAPP', casing: exactCase },
+      },
+      running: {
+        index: 'gsi2',
+        // Sparse: only connections whose `running` is set appear (the connector's work list).
+        pk: { field: 'gsi2pk', composite: ['running'], template: 'WAPPS#${running}', casing: exactCase },
+        sk: { field: 'gsi2sk', composite: ['companyId', 'id'], template: 'C#${companyId}#W#${id}', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);

@@ -1,0 +1,95 @@
+import type { InboundCall, InboundEvent, InboundMessage } from '@atende/shared/entities/inbound-message';
+import { findOrCreateContact, renameContactIfUnnamed } from '#data/contacts';
+import { changeMessage, raiseAck, storeMessageOnce } from '#data/messages';
+import { listSettings } from '#data/settings';
+import { ticketForInbound } from '#data/tickets';
+import { callRejectedText, chatNumber, lastMessagePreview, storedBody, storedMedia } from '#domain/inbound-rules';
+import { sendConnectorCommand } from '#ports/connector-commands';
+
+/** One normalised WhatsApp event into the table; every step is idempotent. */
+export async function ingestEvent(event: InboundEvent): Promise<void> {
+  switch (event.kind) {
+    case 'message':
+      return ingestMessage(event);
+    case 'ack':
+      await raiseAck(event.companyId, event.messageId, event.ack);
+      return;
+    case 'edit':
+      await changeMessage(event.companyId, event.messageId, { body: event.body, isEdited: true });
+      return;
+    case 'revoke':
+      await changeMessage(event.companyId, event.messageId, { isDeleted: true });
+      return;
+    case 'call':
+      return ingestCall(event);
+  }
+}
+
+async function ticketOf(event: { companyId: number; whatsappId: number; chatJid: string; isGroup: boolean }, pushName?: string | null) {
+  const number = chatNumber(event.chatJid);
+  const { contact } = await findOrCreateContact(event.companyId, {
+    number,
+    name: (!event.isGroup && pushName) || number,
+    isGroup: event.isGroup,
+    whatsappId: event.whatsappId,
+  });
+  if (pushName && !event.isGroup) await renameContactIfUnnamed(contact, pushName);
+  const { ticket } = await ticketForInbound(event.companyId, event.whatsappId, contact.id, event.isGroup);
+  return { contact, ticket };
+}
+
+async function ingestMessage(event: InboundMessage): Promise<void> {
+  // A message we sent from the product already exists under its id: only new ones get a ticket.
+  const { contact, ticket } = await ticketOf(event, event.fromMe ? null : event.pushName);
+  await storeMessageOnce(
+    {
+      companyId: event.companyId,
+      id: event.messageId,
+      ticketId: ticket.id,
+      contactId: contact.id,
+      whatsappId: event.whatsappId,
+      body: storedBody(event),
+      fromMe: event.fromMe,
+      ack: event.fromMe ? 1 : 0,
+      read: event.fromMe,
+      ...storedMedia(event),
+      ...(event.quotedMessageId ? { quotedMsgId: event.quotedMessageId } : {}),
+      ...(event.participant ? { participant: event.participant } : {}),
+      createdAt: event.timestamp,
+    },
+    { lastMessage: lastMessagePreview(event), lastMessageAt: event.timestamp, countUnread: !event.fromMe },
+  );
+}
+
+async function ingestCall(event: InboundCall): Promise<void> {
+  // One log line per call, on the first signal; later status changes of the same call are noise.
+  if (event.status !== 'offer' && event.status !== 'ringing') return;
+  const { contact, ticket } = await ticketOf(event, event.pushName);
+  const stored = await storeMessageOnce(
+    {
+      companyId: event.companyId,
+      id: `call-${event.callId}`,
+      ticketId: ticket.id,
+      contactId: contact.id,
+      whatsappId: event.whatsappId,
+      body: event.isVideo ? 'Llamada de video perdida' : 'Llamada de voz perdida',
+      fromMe: false,
+      mediaType: 'call_log',
+      createdAt: event.timestamp,
+    },
+    { lastMessage: event.isVideo ? '📞 Llamada de video' : '📞 Llamada de voz', lastMessageAt: event.timestamp, countUnread: true },
+  );
+  if (stored === 'duplicate') return;
+  const settings = await listSettings(event.companyId);
+  if (settings.find((s) => s.key === 'call')?.value !== 'disabled') return;
+  await sendConnectorCommand({ type: 'rejectCall', companyId: event.companyId, whatsappId: event.whatsappId, callId: event.callId, from: event.from });
+  await sendConnectorCommand({
+    type: 'sendMessage',
+    companyId: event.companyId,
+    whatsappId: event.whatsappId,
+    messageId: `call-reply-${event.callId}`,
+    ticketId: ticket.id,
+    to: event.chatJid,
+    body: callRejectedText,
+  });
+}

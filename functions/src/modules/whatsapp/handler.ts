@@ -1,0 +1,147 @@
+import { idPathSchema } from '@atende/shared/fields';
+import {
+  whatsappCreateInputSchema,
+  whatsappListQuerySchema,
+  whatsappUpdateInputSchema,
+} from '@atende/shared/entities/whatsapp';
+import { isAdmin } from '#auth/principal';
+import { nextId } from '#data/ids';
+import { createWhatsapp, deleteWhatsapp, getWhatsapp, listWhatsapps, updateWhatsapp, type WhatsappChanges } from '#data/whatsapps';
+import { AppError } from '#domain/app-error';
+import {
+  assertGreetingWhenQueues,
+  assertMayDelete,
+  assertMayUnsetDefault,
+  assertProvider,
+  connectionToken,
+  defaultAfterCreate,
+} from '#domain/whatsapp-rules';
+import { companyContext } from '#http/company-context';
+import { restModule } from '#http/rest-module';
+import { route } from '#http/route';
+import { HttpAnswer } from '#http/types';
+import { sendConnectorCommand } from '#ports/connector-commands';
+import { publicWhatsapp } from './serialize.ts';
+
+const sandboxEnabled = () => process.env.SANDBOX_ENABLED === 'true';
+
+async function whatsappOrFail(companyId: number, id: number) {
+  const whatsapp = await getWhatsapp(companyId, id);
+  if (!whatsapp) throw new AppError('ERR_NO_WAPP_FOUND');
+  return whatsapp;
+}
+
+/** Optional texts: '' clears them. */
+const textFields = ['greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage'] as const;
+
+/** /api/whatsapp: the company's WhatsApp connections (core §2 Connections, §7). */
+export const handler = restModule([
+  route({
+    method: 'GET',
+    path: '/whatsapp',
+    access: 'user',
+    query: whatsappListQuerySchema,
+    handler: async ({ principal }) =>
+      (await listWhatsapps(principal.companyId)).map((w) => publicWhatsapp(w, { withToken: isAdmin(principal) })),
+  }),
+  route({
+    method: 'GET',
+    path: '/whatsapp/{id}',
+    access: 'user',
+    params: idPathSchema,
+    query: whatsappListQuerySchema,
+    handler: async ({ principal, params }) =>
+      publicWhatsapp(await whatsappOrFail(principal.companyId, params.id), { withToken: isAdmin(principal) }),
+  }),
+  route({
+    method: 'POST',
+    path: '/whatsapp',
+    access: 'admin',
+    body: whatsappCreateInputSchema,
+    handler: async ({ principal, body }) => {
+      const companyId = principal.companyId;
+      const provider = assertProvider(body.provider, sandboxEnabled());
+      assertGreetingWhenQueues(body.queueIds, body.greetingMessage);
+      const [{ company, plan }, existing] = await Promise.all([companyContext(companyId), listWhatsapps(companyId)]);
+      const id = await nextId({ companyId }, 'whatsapp');
+      const isDefault = defaultAfterCreate(body.isDefault, existing.length);
+      await createWhatsapp(
+        {
+          companyId,
+          id,
+          name: body.name,
+          provider,
+          isDefault,
+          status: 'OPENING',
+          token: connectionToken(body.token),
+          expiresTicket: body.expiresTicket,
+          timeUseBotQueues: body.timeUseBotQueues,
+          maxUseBotQueues: body.maxUseBotQueues,
+          queueIds: body.queueIds,
+          ...Object.fromEntries(textFields.filter((f) => body[f]).map((f) => [f, body[f]])),
+          ...(body.timeToTransfer ? { timeToTransfer: body.timeToTransfer } : {}),
+          ...(body.transferQueueId ? { transferQueueId: body.transferQueueId } : {}),
+          ...(body.promptId ? { promptId: body.promptId } : {}),
+        },
+        {
+          connectionLimit: plan?.connections ?? Number.MAX_SAFE_INTEGER,
+          previousDefaultId: existing.find((w) => w.isDefault)?.id ?? company.defaultWhatsappId,
+        },
+      );
+      // A new connection starts its session at once: its QR appears on every open screen.
+      await sendConnectorCommand({ type: 'startSession', companyId, whatsappId: id });
+      return new HttpAnswer(201, publicWhatsapp(await whatsappOrFail(companyId, id), { withToken: true }));
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/whatsapp/{id}',
+    access: 'admin',
+    params: idPathSchema,
+    body: whatsappUpdateInputSchema,
+    handler: async ({ principal, params, body }) => {
+      const current = await whatsappOrFail(principal.companyId, params.id);
+      assertMayUnsetDefault(current.isDefault ?? false, body.isDefault);
+      const queueIds = body.queueIds ?? current.queueIds ?? [];
+      const greeting = body.greetingMessage !== undefined ? body.greetingMessage : current.greetingMessage;
+      assertGreetingWhenQueues(queueIds, greeting);
+      const changes: WhatsappChanges = {};
+      const clear: ('timeToTransfer' | 'transferQueueId' | 'promptId' | (typeof textFields)[number])[] = [];
+      if (body.name !== undefined) changes.name = body.name;
+      if (body.provider !== undefined) changes.provider = assertProvider(body.provider, sandboxEnabled());
+      if (body.isDefault) changes.isDefault = true;
+      if (body.token !== undefined) changes.token = connectionToken(body.token);
+      for (const field of ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'queueIds'] as const) {
+        if (body[field] !== undefined) (changes as Record<string, unknown>)[field] = body[field];
+      }
+      for (const field of textFields) {
+        if (body[field] === undefined) continue;
+        if (body[field]) changes[field] = body[field];
+        else clear.push(field);
+      }
+      for (const field of ['timeToTransfer', 'transferQueueId', 'promptId'] as const) {
+        if (body[field] === undefined) continue;
+        if (body[field]) changes[field] = body[field] as number;
+        else clear.push(field);
+      }
+      const previousDefaultId = (await listWhatsapps(principal.companyId)).find((w) => w.isDefault)?.id;
+      await updateWhatsapp(current, changes, { previousDefaultId, clear });
+      return publicWhatsapp(await whatsappOrFail(principal.companyId, params.id), { withToken: true });
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/whatsapp/{id}',
+    access: 'admin',
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      const current = await whatsappOrFail(principal.companyId, params.id);
+      assertMayDelete(current.isDefault ?? false, (await listWhatsapps(principal.companyId)).length);
+      // Log the phone out first (commands of one connection run in order), then forget it.
+      await sendConnectorCommand({ type: 'stopSession', companyId: principal.companyId, whatsappId: current.id });
+      await deleteWhatsapp(current);
+      return new HttpAnswer(204);
+    },
+  }),
+]);
+

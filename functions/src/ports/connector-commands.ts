@@ -1,0 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import type { ConnectorCommand } from '@atende/shared/entities/connector-command';
+import { queuePort } from './queue-port.ts';
+
+export const connectorCommandsQueue = 'connector-commands';
+
+type WithoutId<T> = T extends unknown ? Omit<T, 'commandId'> & { commandId?: string } : never;
+
+/** Sends a command to the connector: one FIFO group per connection, so its commands stay in order. */
+export async function sendConnectorCommand(command: WithoutId<ConnectorCommand>): Promise<string> {
+  const commandId = command.commandId ?? randomUUID();
+  const queue = await queuePort();
+  await queue.send(connectorCommandsQueue, {
+    body: JSON.stringify({ ...command, commandId }),
+    groupId: String(command.whatsappId),
+    deduplicationId: commandId,
+  });
+  return commandId;
+}

@@ -1,0 +1,71 @@
+/**
+ * Commands from the REST modules to the connector (docs/connector.md): one FIFO group per
+ * connection, deduplicated by commandId. The connector owns the WhatsApp protocol; these
+ * shapes are all the rest of the product knows of it.
+ */
+import * as z from 'zod';
+import { idSchema, messageIdSchema } from '../fields.ts';
+import { inboundMediaSchema } from './inbound-message.ts';
+
+const base = {
+  commandId: z.string().min(1),
+  companyId: idSchema,
+  whatsappId: idSchema,
+};
+
+/** Where an answer goes, for commands that need one (a table item the caller polls). */
+const replyKey = z.string().min(1);
+
+/** A number as digits with country and area code, or a full JID. */
+const chatSchema = z.string().min(1);
+
+export const sandboxMediaTypes = ['image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'call_log'] as const;
+
+export const connectorCommandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('startSession'), ...base }),
+  z.object({ type: z.literal('newQr'), ...base }),
+  z.object({ type: z.literal('stopSession'), ...base }),
+  z.object({
+    type: z.literal('sendMessage'),
+    ...base,
+    /** Our id for the message, used as the WhatsApp message id so acks find it. */
+    messageId: messageIdSchema,
+    ticketId: idSchema,
+    to: chatSchema,
+    body: z.string().default(''),
+    media: inboundMediaSchema.nullable().optional(),
+    quotedMessageId: messageIdSchema.nullable().optional(),
+  }),
+  z.object({ type: z.literal('deleteMessage'), ...base, messageId: messageIdSchema, chat: chatSchema, fromMe: z.boolean() }),
+  z.object({ type: z.literal('markRead'), ...base, chat: chatSchema, messageIds: z.array(messageIdSchema).min(1) }),
+  z.object({ type: z.literal('checkNumber'), ...base, number: z.string().regex(/^\d{8,20}$/), replyKey }),
+  z.object({ type: z.literal('profilePicture'), ...base, chat: chatSchema, replyKey }),
+  z.object({ type: z.literal('rejectCall'), ...base, callId: z.string().min(1), from: chatSchema }),
+  z.object({ type: z.literal('sandboxScan'), ...base }),
+  z.object({
+    type: z.literal('sandboxInbound'),
+    ...base,
+    from: z.string().regex(/^\d{8,20}$/),
+    name: z.string().optional(),
+    body: z.string().default(''),
+    id: messageIdSchema.optional(),
+    mediaType: z.enum(sandboxMediaTypes).optional(),
+    quotedId: messageIdSchema.optional(),
+    /** Base64 bytes of the media, already validated for size by the API. */
+    data: z.string().optional(),
+    fileName: z.string().optional(),
+  }),
+  z.object({ type: z.literal('sandboxAck'), ...base, id: messageIdSchema, ack: z.number().int().min(1).max(5) }),
+  z.object({ type: z.literal('sandboxDrop'), ...base }),
+  z.object({ type: z.literal('sandboxRestore'), ...base }),
+]);
+export type ConnectorCommand = z.infer<typeof connectorCommandSchema>;
+export type ConnectorCommandType = ConnectorCommand['type'];
+
+/** The answer to checkNumber / profilePicture, written by the connector under the replyKey. */
+export const connectorReplySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('checkNumber'), exists: z.boolean(), jid: z.string().nullable() }),
+  z.object({ type: z.literal('profilePicture'), url: z.string().nullable() }),
+  z.object({ type: z.literal('error'), error: z.string() }),
+]);
+export type ConnectorReply = z.infer<typeof connectorReplySchema>;
