@@ -36,30 +36,9 @@ function vendorChunkOf(id: string): string | undefined {
   return undefined;
 }
 
-/**
- * The React plugin, minus what it adds for Rolldown-based vite when this is not one. npm hoisted
- * @vitejs/plugin-react to the root, where it sees the root's vite 8 (vitest's) instead of ours
- * (vite 7), so it adds a native refresh plugin vite 7 cannot run ("Missing field `moduleType`").
- * Without those plugins the dev server reloads the page on edits instead of fast-refreshing.
- * Once the root resolves vite 7 the plugin stops adding them and this filter does nothing.
- */
-function reactPlugins(): vite.PluginOption[] {
-  const rolldownOnly = new Set([
-    'vite:react:refresh-wrapper',
-    'vite:react:config-post',
-    'vite:react-refresh-fbm',
-  ]);
-  const ownViteIsRolldown = 'rolldownVersion' in vite;
-  // Typed against the root's vite, hence the cast to our vite.PluginOption.
-  const plugins = react() as unknown as { name: string }[];
-  return plugins.filter(
-    (plugin) => ownViteIsRolldown || !rolldownOnly.has(plugin.name),
-  ) as vite.PluginOption[];
-}
-
 export default vite.defineConfig({
   root: webRoot,
-  plugins: reactPlugins(),
+  plugins: [react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

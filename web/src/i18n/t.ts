@@ -1,5 +1,5 @@
 import { isErrorCode } from '@atende/shared/errors';
-import { messagesEs, type MessageKey } from './messages.es.ts';
+import { extraErrorTexts, messagesEs, type MessageKey } from './messages.es.ts';
 
 export type MessageVars = Record<string, string | number>;
 
@@ -14,5 +14,6 @@ export function t(key: MessageKey, vars?: MessageVars): string {
 
 /** The Spanish text of an API error code, or undefined when the code is not in the catalogue. */
 export function errorText(code: string): string | undefined {
-  return isErrorCode(code) ? messagesEs[`errors.${code}`] : undefined;
+  if (isErrorCode(code)) return messagesEs[`errors.${code}`];
+  return Object.prototype.hasOwnProperty.call(extraErrorTexts, code) ? extraErrorTexts[code] : undefined;
 }

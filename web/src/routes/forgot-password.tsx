@@ -1,5 +1,5 @@
-import { AuthScreenFrame } from '../features/auth/components/AuthScreenFrame.tsx';
+import { ForgotPasswordForm } from '../features/auth/components/ForgotPasswordForm.tsx';
 
 export default function ForgotPasswordRoute() {
-  return <AuthScreenFrame titleKey="screens.forgotPassword" />;
+  return <ForgotPasswordForm />;
 }

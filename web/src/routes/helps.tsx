@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { HelpsPage } from '../features/helps/components/HelpsPage.tsx';
 
 export default function HelpsRoute() {
-  return <ScreenPage titleKey="screens.helps" />;
+  return <HelpsPage />;
 }

@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { SettingsPage } from '../features/settings/components/SettingsPage.tsx';
 
 export default function SettingsRoute() {
-  return <ScreenPage titleKey="screens.settings" />;
+  return <SettingsPage />;
 }

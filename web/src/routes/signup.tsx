@@ -1,5 +1,5 @@
-import { AuthScreenFrame } from '../features/auth/components/AuthScreenFrame.tsx';
+import { SignupForm } from '../features/auth/components/SignupForm.tsx';
 
 export default function SignupRoute() {
-  return <AuthScreenFrame titleKey="screens.signup" />;
+  return <SignupForm />;
 }

@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { SubscriptionPage } from '../features/subscription/components/SubscriptionPage.tsx';
 
 export default function SubscriptionRoute() {
-  return <ScreenPage titleKey="screens.subscription" />;
+  return <SubscriptionPage />;
 }

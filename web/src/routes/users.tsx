@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { UsersPage } from '../features/users/components/UsersPage.tsx';
 
 export default function UsersRoute() {
-  return <ScreenPage titleKey="screens.users" />;
+  return <UsersPage />;
 }

@@ -1,7 +1,9 @@
 import { Suspense, useMemo } from 'react';
 import { Outlet } from 'react-router-dom';
+import { Alert } from '@aws-amplify/ui-react';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { useAuth } from '../providers/auth/index.ts';
+import { t } from '../../i18n/index.ts';
+import { useAuth, usePaymentOnly } from '../providers/auth/index.ts';
 import { menuDefinition, visibleMenu } from './menu.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -10,6 +12,7 @@ import { useDrawerState } from './use-drawer-state.ts';
 /** The shell of every private screen: top bar, drawer menu, and the screen itself. */
 export function AppLayout() {
   const { user } = useAuth();
+  const paymentOnly = usePaymentOnly();
   const drawer = useDrawerState();
   const entries = useMemo(
     () =>
@@ -17,8 +20,9 @@ export function AppLayout() {
         profile: user?.profile,
         isSuper: user?.super === true,
         plan: user?.company?.plan,
+        paymentOnly,
       }),
-    [user],
+    [user, paymentOnly],
   );
 
   return (
@@ -35,6 +39,17 @@ export function AppLayout() {
           }}
         />
         <main className="app-shell__main">
+          {paymentOnly && (
+            <Alert
+              variation="error"
+              heading={t('layout.expiredTitle')}
+              className="app-shell__banner"
+              role="alert"
+              data-testid="expired-banner"
+            >
+              {t('layout.expiredBanner')}
+            </Alert>
+          )}
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { Divider, Flex, Text } from '@aws-amplify/ui-react';
-import { version } from '../../../package.json';
+import { version as bundledVersion } from '../../../package.json';
+import { useVersion } from '../../features/version/api/get-version.ts';
 import { t } from '../../i18n/index.ts';
 import type { MenuEntry, MenuLink } from './menu.ts';
 
@@ -21,6 +22,9 @@ function MenuItem({ item, onNavigate }: { item: MenuLink; onNavigate(): void }) 
 }
 
 export function SideMenu({ entries, open, temporary, onNavigate }: SideMenuProps) {
+  // core §9: the label reads the server's version (GET /version), the bundled one until it answers.
+  const { data: serverVersion } = useVersion();
+  const version = serverVersion || bundledVersion;
   const className = ['side-menu', open ? 'side-menu--open' : '', temporary ? 'side-menu--temporary' : '']
     .filter(Boolean)
     .join(' ');
@@ -43,7 +47,7 @@ export function SideMenu({ entries, open, temporary, onNavigate }: SideMenuProps
           ),
         )}
       </Flex>
-      <Text as="span" className="side-menu__version">
+      <Text as="span" className="side-menu__version" data-testid="app-version">
         {t('app.version', { version })}
       </Text>
     </nav>

@@ -1,16 +1,25 @@
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
-import { BrandMark, LogoutIcon, MenuIcon } from '../../components/icons/icons.tsx';
+import { BrandMark, MenuIcon, RefreshIcon } from '../../components/icons/icons.tsx';
 import { t } from '../../i18n/index.ts';
+import { isAdminProfile } from '../../lib/profile.ts';
 import { useAuth } from '../providers/auth/index.ts';
+import { DueDateChip } from './DueDateChip.tsx';
 import { ThemeToggleButton } from './ThemeToggleButton.tsx';
+import { UserMenu } from './UserMenu.tsx';
+import { VolumeControl } from './VolumeControl.tsx';
 
 interface TopBarProps {
   menuOpen: boolean;
   onToggleMenu(): void;
 }
 
+/**
+ * core §2 Layout: greeting, company name and, for admins, the due date; then the theme toggle,
+ * the volume slider, the refresh button and the user menu.
+ */
 export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
+  const companyName = user?.company?.name;
   return (
     <Flex as="header" className="top-bar" alignItems="center" gap="small">
       <Button
@@ -24,30 +33,34 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
       >
         <MenuIcon />
       </Button>
-      <Flex alignItems="center" gap="xs">
+      <Flex alignItems="center" gap="xs" className="top-bar__brand">
         <BrandMark size={28} />
-        <Text as="span" fontWeight="bold" fontSize="large">
+        <Text as="span" fontWeight="bold" fontSize="large" className="top-bar__brand-name">
           {t('app.name')}
         </Text>
       </Flex>
-      <Flex flex="1" justifyContent="flex-end" alignItems="center" gap="small">
-        {user && (
-          <Text as="span" className="top-bar__greeting" color="font.secondary">
-            {t('app.greeting', { name: user.name })}
-            {user.company?.name ? ` · ${user.company.name}` : ''}
-          </Text>
-        )}
-        <ThemeToggleButton />
+      {user && (
+        <Text as="span" className="top-bar__greeting" color="font.secondary" data-testid="greeting">
+          {companyName
+            ? t('app.greetingCompany', { name: user.name, company: companyName })
+            : t('app.greeting', { name: user.name })}
+        </Text>
+      )}
+      <Flex flex="1" justifyContent="flex-end" alignItems="center" gap="xxs">
+        {user && isAdminProfile(user.profile) && <DueDateChip dueDate={user.company?.dueDate} />}
+        <VolumeControl />
         <Button
           variation="link"
           size="small"
           className="icon-button"
-          onClick={() => void logout()}
-          title={t('layout.logout')}
+          onClick={() => window.location.reload()}
+          ariaLabel={t('layout.refresh')}
+          title={t('layout.refresh')}
         >
-          <LogoutIcon />
-          <span className="top-bar__logout-label">{t('layout.logout')}</span>
+          <RefreshIcon />
         </Button>
+        <ThemeToggleButton />
+        <UserMenu />
       </Flex>
     </Flex>
   );

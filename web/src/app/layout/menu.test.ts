@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isPaymentOnly } from '../../lib/company-status.ts';
 import { planAllows } from '../../lib/plan.ts';
 import { menuDefinition, visibleMenu, type MenuEntry, type MenuViewer } from './menu.ts';
 
@@ -79,6 +80,26 @@ describe('visibleMenu', () => {
     expect(visible).not.toContain('menu.administration>/prompts');
     expect(visible).not.toContain('menu.administration>/messages-api');
     expect(visible).toContain('menu.administration>/queue-integration');
+  });
+
+  it('shows only the subscription to a user of an expired company', () => {
+    for (const profile of ['admin', 'user']) {
+      const viewer: MenuViewer = { profile, isSuper: false, plan: fullPlan, paymentOnly: true };
+      expect(targets(visibleMenu(menuDefinition, viewer))).toEqual(['/subscription']);
+    }
+  });
+
+  it('wires the expired check of the session user into the menu', () => {
+    const now = new Date('2025-03-15T13:00:00Z');
+    const company = { status: true, dueDate: '2025-03-01', plan: fullPlan };
+    const viewerOf = (isSuper: boolean): MenuViewer => ({
+      profile: 'admin',
+      isSuper,
+      plan: company.plan,
+      paymentOnly: isPaymentOnly({ super: isSuper, company }, now),
+    });
+    expect(targets(visibleMenu(menuDefinition, viewerOf(false)))).toEqual(['/subscription']);
+    expect(targets(visibleMenu(menuDefinition, viewerOf(true)))).toContain('menu.administration>/settings');
   });
 
   it('shows plan features while the plan is unknown', () => {

@@ -72,10 +72,21 @@ export const menuDefinition: readonly MenuEntry[] = [
   },
 ];
 
+/**
+ * What a user of an expired or switched-off company sees: only the way to pay. /financeiro (the
+ * invoices, a later issue) is sent to /subscription until it exists.
+ */
+export const paymentOnlyMenu: readonly MenuEntry[] = [link('menu.subscription', '/subscription')];
+
+/** The paths such a user may open; every other private path goes to the first one. */
+export const paymentOnlyPaths: readonly string[] = ['/subscription'];
+
 export interface MenuViewer {
   profile: string | undefined;
   isSuper: boolean;
   plan: PlanFlags | null | undefined;
+  /** The company is expired or switched off and the viewer is not a super user. */
+  paymentOnly?: boolean;
 }
 
 function allows(access: MenuAccess, viewer: MenuViewer): boolean {
@@ -86,6 +97,7 @@ function allows(access: MenuAccess, viewer: MenuViewer): boolean {
 
 /** The entries this viewer may see; a group left without items is dropped. */
 export function visibleMenu(entries: readonly MenuEntry[], viewer: MenuViewer): MenuEntry[] {
+  if (viewer.paymentOnly) return [...paymentOnlyMenu];
   const visible: MenuEntry[] = [];
   for (const entry of entries) {
     if (!allows(entry, viewer)) continue;

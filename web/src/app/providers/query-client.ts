@@ -1,4 +1,5 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { authQueryKeys } from '../../features/auth/api/auth-query-keys.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { toastError } from '../../lib/toast-error.ts';
 
@@ -15,12 +16,23 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/** 402: the company expired during this session; reloading the session lets the guards keep it on the subscription page. */
+export function isSubscriptionExpired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 402;
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     // core §8: load failures are toasted through the shared error handler.
     queryCache: new QueryCache({
       onError: (error, query) => {
+        if (isSubscriptionExpired(error)) void client.invalidateQueries({ queryKey: authQueryKeys.me });
         if (!query.meta?.silent) toastError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isSubscriptionExpired(error)) void client.invalidateQueries({ queryKey: authQueryKeys.me });
       },
     }),
     defaultOptions: {
@@ -28,4 +40,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -3,6 +3,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export interface ScreenRoute {
   path: string;
   Screen: LazyExoticComponent<ComponentType>;
+  /** core §2: "Admin group" routes; other profiles are sent to /. */
+  adminOnly?: boolean;
 }
 
 /** Public routes (extended §2.1); each screen is its own chunk. */
@@ -16,19 +18,19 @@ export const publicRoutes: readonly ScreenRoute[] = [
 export const privateRoutes: readonly ScreenRoute[] = [
   { path: '/', Screen: lazy(() => import('../../routes/dashboard.tsx')) },
   { path: '/tickets/:ticketId?', Screen: lazy(() => import('../../routes/tickets.tsx')) },
-  { path: '/connections', Screen: lazy(() => import('../../routes/connections.tsx')) },
+  { path: '/connections', adminOnly: true, Screen: lazy(() => import('../../routes/connections.tsx')) },
   { path: '/quick-messages', Screen: lazy(() => import('../../routes/quick-messages.tsx')) },
   { path: '/todolist', Screen: lazy(() => import('../../routes/todo-list.tsx')) },
   { path: '/schedules', Screen: lazy(() => import('../../routes/schedules.tsx')) },
   { path: '/tags', Screen: lazy(() => import('../../routes/tags.tsx')) },
   { path: '/contacts', Screen: lazy(() => import('../../routes/contacts.tsx')) },
   { path: '/helps', Screen: lazy(() => import('../../routes/helps.tsx')) },
-  { path: '/users', Screen: lazy(() => import('../../routes/users.tsx')) },
+  { path: '/users', adminOnly: true, Screen: lazy(() => import('../../routes/users.tsx')) },
   { path: '/files', Screen: lazy(() => import('../../routes/files.tsx')) },
   { path: '/prompts', Screen: lazy(() => import('../../routes/prompts.tsx')) },
   { path: '/queue-integration', Screen: lazy(() => import('../../routes/queue-integration.tsx')) },
   { path: '/messages-api', Screen: lazy(() => import('../../routes/messages-api.tsx')) },
-  { path: '/settings', Screen: lazy(() => import('../../routes/settings.tsx')) },
+  { path: '/settings', adminOnly: true, Screen: lazy(() => import('../../routes/settings.tsx')) },
   { path: '/kanban', Screen: lazy(() => import('../../routes/kanban.tsx')) },
   { path: '/financeiro', Screen: lazy(() => import('../../routes/financial.tsx')) },
   { path: '/queues', Screen: lazy(() => import('../../routes/queues.tsx')) },

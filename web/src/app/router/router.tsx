@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '../layout/AppLayout.tsx';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
-import { RequireAuth, RequireCampaignsFlag, RequireGuest } from './guards.tsx';
+import { RequireActiveCompany, RequireAdmin, RequireAuth, RequireCampaignsFlag, RequireGuest } from './guards.tsx';
 import { campaignRoutes, privateRoutes, publicRoutes, type ScreenRoute } from './route-table.ts';
 import { RouteError } from './RouteError.tsx';
 
@@ -21,8 +21,14 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              ...privateRoutes.map(toRoute),
-              { element: <RequireCampaignsFlag />, children: campaignRoutes.map(toRoute) },
+              {
+                element: <RequireActiveCompany />,
+                children: [
+                  ...privateRoutes.filter((route) => !route.adminOnly).map(toRoute),
+                  { element: <RequireAdmin />, children: privateRoutes.filter((route) => route.adminOnly).map(toRoute) },
+                  { element: <RequireCampaignsFlag />, children: campaignRoutes.map(toRoute) },
+                ],
+              },
             ],
           },
         ],

@@ -56,6 +56,89 @@ export function LogoutIcon(props: IconProps) {
   );
 }
 
+export function RefreshIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M21 12a9 9 0 1 1-2.64-6.36M21 3v6h-6" />
+    </LineIcon>
+  );
+}
+
+export function VolumeIcon({ muted = false, ...props }: IconProps & { muted?: boolean }) {
+  return (
+    <LineIcon {...props}>
+      <path d="M11 5 6 9H2v6h4l5 4V5z" />
+      {muted ? <path d="m22 9-6 6M16 9l6 6" /> : <path d="M15.54 8.46a5 5 0 0 1 0 7.07M19.07 4.93a10 10 0 0 1 0 14.14" />}
+    </LineIcon>
+  );
+}
+
+export function UserIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2" />
+      <circle cx="12" cy="7" r="4" />
+    </LineIcon>
+  );
+}
+
+export function EditIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M12 20h9M16.5 3.5a2.12 2.12 0 0 1 3 3L7 19l-4 1 1-4 12.5-12.5z" />
+    </LineIcon>
+  );
+}
+
+export function TrashIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2m3 0v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6M10 11v6M14 11v6" />
+    </LineIcon>
+  );
+}
+
+export function PlusIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M12 5v14M5 12h14" />
+    </LineIcon>
+  );
+}
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M18 6 6 18M6 6l12 12" />
+    </LineIcon>
+  );
+}
+
+export function PlayIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <polygon points="6 4 20 12 6 20 6 4" fill="currentColor" />
+    </LineIcon>
+  );
+}
+
+export function CalendarIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <rect x="3" y="4" width="18" height="18" rx="2" />
+      <path d="M16 2v4M8 2v4M3 10h18" />
+    </LineIcon>
+  );
+}
+
+export function ChevronDownIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="m6 9 6 6 6-6" />
+    </LineIcon>
+  );
+}
+
 /** The product mark: a chat bubble on a green tile. */
 export function BrandMark({ size = 32 }: { size?: number }) {
   return (

@@ -5,15 +5,27 @@ export interface CompanySetting {
   value: string;
 }
 
+/** The company's plan as the session carries it: limits, price and the feature flags. */
 export interface SessionPlan extends PlanFlags {
   id?: number;
   name?: string;
+  users?: number;
+  connections?: number;
+  queues?: number;
+  value?: number;
 }
 
 export interface SessionCompany {
   id: number;
   name: string;
+  /** yyyy-MM-dd, or null for companies without one (super-admin companies). */
   dueDate?: string | null;
+  planId?: number | null;
+  /** false: switched off by the platform; such a company may only pay. */
+  status?: boolean | null;
+  recurrence?: string | null;
+  trialExpiration?: string | null;
+  email?: string | null;
   plan?: SessionPlan | null;
   settings?: CompanySetting[];
 }
@@ -30,6 +42,9 @@ export interface SessionUser {
   queues?: { id: number; name: string; color?: string }[];
   whatsappId?: number | null;
   allTicket?: 'enabled' | 'desabled' | string;
+  online?: boolean;
+  createdAt?: string;
+  updatedAt?: string;
 }
 
 export interface LoginCredentials {

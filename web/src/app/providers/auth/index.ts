@@ -1,2 +1,3 @@
 export { AuthProvider } from './AuthProvider.tsx';
 export { useAuth, type AuthValue, type AuthStatus } from './auth-context.ts';
+export { usePaymentOnly } from './use-payment-only.ts';

@@ -1,0 +1,179 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startRuntime } from '../../infra/local/src/runtime.ts';
+import { t } from '../src/i18n/index.ts';
+import { ensureWebBuild } from './ensure-web-build.ts';
+
+/**
+ * The journey of a new customer's admin (issue "Sign-in, sessions, companies, plans, users,
+ * settings and the app shell"): sign up a company on a plan, sign in, find the admin menu, add a
+ * user, switch the theme, sign out; and one session per user: a second sign-in ends the first.
+ */
+describe('admin journey', () => {
+  let runtime: Awaited<ReturnType<typeof startRuntime>> | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let dataDir: string;
+  const pageErrors: string[] = [];
+
+  const stamp = Date.now().toString(36);
+  const company = {
+    name: `Padaria ${stamp}`,
+    email: `dono-${stamp}@example.com`,
+    phone: '11987654321',
+    password: 'segredo123',
+  };
+  const agent = { name: 'Carla Atendente', email: `carla-${stamp}@example.com`, password: 'senha123' };
+
+  const launch = () =>
+    chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    });
+
+  async function newPage(ctx: BrowserContext): Promise<Page> {
+    const created = await ctx.newPage();
+    created.on('pageerror', (error) => pageErrors.push(error.message));
+    return created;
+  }
+
+  const url = (path: string) => new URL(path, runtime?.url).href;
+  const pathOf = (target: Page) => new URL(target.url()).pathname;
+  const successToast = (target: Page) => target.locator('[data-toast="success"]');
+
+  async function signIn(target: Page, email: string, password: string) {
+    await target.goto(url('/login'));
+    await target.getByLabel(t('auth.login.email')).fill(email);
+    await target.getByLabel(t('auth.login.password'), { exact: true }).fill(password);
+    await target.getByRole('button', { name: t('auth.login.submit') }).click();
+    await target.waitForURL((address) => address.pathname !== '/login', { timeout: 15_000 });
+  }
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    dataDir = mkdtempSync(join(tmpdir(), 'atende-admin-journey-'));
+    runtime = await startRuntime({ port: 0, dataDir, quiet: true });
+    browser = await launch();
+    context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
+    page = await newPage(context);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await runtime?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('signs up a company on the plan with room for more than one user', async () => {
+    const plans = (await (await fetch(url('/api/plans/list'))).json()) as { id: number; users: number }[];
+    expect(plans.length).toBeGreaterThan(0);
+    const plan = [...plans].sort((a, b) => b.users - a.users)[0];
+    expect(plan?.users).toBeGreaterThan(1);
+
+    await page.goto(url('/signup'));
+    await page.getByLabel(t('auth.signup.name')).fill(company.name);
+    await page.getByLabel(t('auth.signup.email')).fill(company.email);
+    // The mask formats the digits as they are typed.
+    await page.getByLabel(t('auth.signup.phone')).pressSequentially(company.phone);
+    expect(await page.getByLabel(t('auth.signup.phone')).inputValue()).toBe('(11) 98765-4321');
+    await page.getByLabel(t('auth.signup.password'), { exact: true }).fill(company.password);
+    await page.getByLabel(t('auth.signup.plan')).selectOption(String(plan?.id));
+    await expect.poll(() => page.getByTestId('plan-summary').isVisible()).toBe(true);
+    await page.getByRole('button', { name: t('auth.signup.submit') }).click();
+
+    await successToast(page).first().waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await successToast(page).first().innerText()).toContain(t('auth.signup.success'));
+    await page.waitForURL((address) => address.pathname === '/login');
+  });
+
+  it('signs in as the new admin and shows the admin menu and the company in the top bar', async () => {
+    await signIn(page, company.email, company.password);
+    expect(pathOf(page)).toBe('/');
+    const menu = page.getByRole('navigation', { name: t('layout.mainMenu') });
+    await menu.waitFor({ state: 'visible' });
+    expect(await menu.getByText(t('menu.administration')).isVisible()).toBe(true);
+    for (const item of ['menu.dashboard', 'menu.users', 'menu.settings', 'menu.connections'] as const) {
+      expect(await menu.getByRole('link', { name: t(item), exact: true }).isVisible()).toBe(true);
+    }
+    // Only super users see announcements.
+    expect(await menu.getByRole('link', { name: t('menu.announcements') }).count()).toBe(0);
+    expect(await page.getByTestId('greeting').innerText()).toContain(company.name);
+    expect(await page.getByTestId('app-version').innerText()).toContain('6.0.0');
+  });
+
+  it('adds a user from /users with the user modal', async () => {
+    await page
+      .getByRole('navigation', { name: t('layout.mainMenu') })
+      .getByRole('link', { name: t('menu.users'), exact: true })
+      .click();
+    await page.waitForURL((address) => address.pathname === '/users');
+    await page.locator(`[data-user-email="${company.email}"]`).waitFor({ state: 'visible', timeout: 15_000 });
+
+    await page.getByRole('button', { name: t('users.add') }).click();
+    const dialog = page.getByRole('dialog', { name: t('users.modal.addTitle') });
+    await dialog.waitFor({ state: 'visible' });
+    // The spec's texts show when the form is sent empty.
+    await dialog.getByRole('button', { name: t('common.save') }).click();
+    expect(await dialog.getByText('Requerido').count()).toBeGreaterThan(0);
+
+    await dialog.getByLabel(t('users.modal.name')).fill(agent.name);
+    await dialog.getByLabel(t('users.modal.email')).fill(agent.email);
+    await dialog.getByLabel(t('users.modal.password'), { exact: true }).fill(agent.password);
+    await dialog.getByLabel(t('users.modal.profile')).selectOption('user');
+    await dialog.getByRole('button', { name: t('common.save') }).click();
+
+    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+    const row = page.locator(`[data-user-email="${agent.email}"]`);
+    await row.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await row.innerText()).toContain(agent.name);
+    expect(await row.innerText()).toContain(t('profiles.user'));
+  });
+
+  it('switches to the dark theme and keeps it', async () => {
+    const colorMode = () =>
+      page.evaluate(() => document.querySelector('[data-amplify-theme]')?.getAttribute('data-amplify-color-mode'));
+    expect(await colorMode()).toBe('light');
+    await page.getByRole('button', { name: t('theme.toDark') }).click();
+    expect(await colorMode()).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+  });
+
+  it('logs out from the user menu', async () => {
+    await page.getByRole('button', { name: t('layout.userMenu') }).click();
+    await page.getByRole('menuitem', { name: t('layout.logout') }).click();
+    await page.waitForURL((address) => address.pathname === '/login', { timeout: 15_000 });
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // A private route now sends the visitor back to /login.
+    await page.goto(url('/users'));
+    await page.waitForURL((address) => address.pathname === '/login');
+  });
+
+  it('ends the older session when the same user signs in on another computer', async () => {
+    await signIn(page, agent.email, agent.password);
+    // Give the first session's live channel a moment to connect before the second sign-in.
+    await page.waitForTimeout(1_500);
+
+    const otherContext = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const other = await newPage(otherContext);
+      await signIn(other, agent.email, agent.password);
+
+      const warning = page.locator('[data-toast="error"]', { hasText: t('layout.accessedElsewhere') });
+      await warning.waitFor({ state: 'visible', timeout: 15_000 });
+      await page.waitForURL((address) => address.pathname === '/login', { timeout: 10_000 });
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      // The newer session goes on.
+      expect(pathOf(other)).not.toBe('/login');
+    } finally {
+      await otherContext.close();
+    }
+  });
+
+  it('raised no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

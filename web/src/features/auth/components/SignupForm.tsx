@@ -1,0 +1,161 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, Flex, Heading, Link, PasswordField, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { trialDays } from '@atende/shared/constants';
+import { t } from '../../../i18n/index.ts';
+import { apiFieldErrors, type FieldErrors } from '../../../lib/form-validation.ts';
+import { maskPhone } from '../../../lib/phone-mask.ts';
+import { toast } from '../../../lib/toast.ts';
+import { toastError } from '../../../lib/toast-error.ts';
+import { usePublicPlans } from '../../plans/api/get-public-plans.ts';
+import { formatPlanPrice } from '../../plans/plan-form.ts';
+import { useSignup } from '../api/signup.ts';
+import { checkSignupForm, planIdFromQuery, type SignupFormValues } from '../signup-form.ts';
+
+/**
+ * core §2 Sign-up: company name, e-mail, phone with the (99) 99999-9999 mask, password and a plan
+ * from GET /plans/list. A `planId` in the query preselects the plan; `companyId` is read by the
+ * source product and not used, so it is ignored here too.
+ */
+export function SignupForm() {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const plans = usePublicPlans();
+  const signup = useSignup();
+  const [values, setValues] = useState<SignupFormValues>({ name: '', email: '', phone: '', password: '', planId: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const planList = plans.data ?? [];
+  const planId = values.planId || planIdFromQuery(search, planList.map((plan) => plan.id));
+  const chosenPlan = planList.find((plan) => String(plan.id) === planId);
+
+  const set = <K extends keyof SignupFormValues>(field: K, value: SignupFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = checkSignupForm({ ...values, planId });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    try {
+      await signup.mutateAsync(checked.data);
+    } catch (error) {
+      const fieldErrors = apiFieldErrors(error);
+      if (fieldErrors) setErrors(fieldErrors);
+      else toastError(error);
+      return;
+    }
+    toast.success(t('auth.signup.success'));
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <Flex as="form" direction="column" gap="medium" noValidate onSubmit={(event) => void handleSubmit(event)}>
+      <Flex direction="column" gap="xxs">
+        <Heading level={4}>{t('auth.signup.title')}</Heading>
+        <Text color="font.secondary" fontSize="small">
+          {t('auth.signup.subtitle', { days: trialDays })}
+        </Text>
+      </Flex>
+      <TextField
+        label={t('auth.signup.name')}
+        name="name"
+        autoComplete="organization"
+        autoFocus
+        value={values.name}
+        onChange={(event) => set('name', event.target.value)}
+        hasError={!!errors.name}
+        errorMessage={errors.name}
+      />
+      <TextField
+        label={t('auth.signup.email')}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={(event) => set('email', event.target.value)}
+        hasError={!!errors.email}
+        errorMessage={errors.email}
+      />
+      <TextField
+        label={t('auth.signup.phone')}
+        name="phone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        placeholder={t('auth.signup.phonePlaceholder')}
+        value={values.phone}
+        onChange={(event) => set('phone', maskPhone(event.target.value))}
+        hasError={!!errors.phone}
+        errorMessage={errors.phone}
+      />
+      <PasswordField
+        label={t('auth.signup.password')}
+        name="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={(event) => set('password', event.target.value)}
+        hasError={!!errors.password}
+        errorMessage={errors.password}
+        showPasswordButtonLabel={t('auth.showPassword')}
+        passwordIsHiddenLabel={t('auth.passwordHidden')}
+        passwordIsShownLabel={t('auth.passwordShown')}
+      />
+      <SelectField
+        label={t('auth.signup.plan')}
+        name="planId"
+        value={planId}
+        placeholder={plans.isLoading ? t('auth.signup.plansLoading') : t('auth.signup.planPlaceholder')}
+        onChange={(event) => set('planId', event.target.value)}
+        hasError={!!errors.planId}
+        errorMessage={errors.planId}
+      >
+        {planList.map((plan) => (
+          <option key={plan.id} value={String(plan.id)}>
+            {t('auth.signup.planOption', {
+              name: plan.name,
+              users: plan.users,
+              connections: plan.connections,
+              queues: plan.queues,
+              price: formatPlanPrice(plan.value),
+            })}
+          </option>
+        ))}
+      </SelectField>
+      {chosenPlan && (
+        <div className="plan-summary" data-testid="plan-summary">
+          <Text as="span" fontWeight="semibold">
+            {chosenPlan.name}
+          </Text>
+          <Text as="span" fontSize="small" color="font.secondary">
+            {t('subscription.planSummary', {
+              users: chosenPlan.users,
+              connections: chosenPlan.connections,
+              queues: chosenPlan.queues,
+              price: formatPlanPrice(chosenPlan.value),
+            })}
+          </Text>
+        </div>
+      )}
+      <Button
+        type="submit"
+        variation="primary"
+        isFullWidth
+        isLoading={signup.isPending}
+        loadingText={t('auth.signup.submitting')}
+      >
+        {t('auth.signup.submit')}
+      </Button>
+      <Text textAlign="center" fontSize="small">
+        <Link as={RouterLink} to="/login">
+          {t('auth.signup.toLogin')}
+        </Link>
+      </Text>
+    </Flex>
+  );
+}

@@ -1,0 +1,26 @@
+import { signupInputSchema, type SignupInput } from '@atende/shared/entities/company';
+import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
+
+export interface SignupFormValues {
+  name: string;
+  email: string;
+  /** As shown, with the (99) 99999-9999 mask. */
+  phone: string;
+  password: string;
+  /** The select's value; '' until a plan is chosen. */
+  planId: string;
+}
+
+/** A plan id from the query string (?planId=), when it names one of the offered plans. */
+export function planIdFromQuery(search: URLSearchParams, planIds: readonly number[]): string {
+  const wanted = search.get('planId');
+  return wanted && planIds.some((id) => String(id) === wanted) ? wanted : '';
+}
+
+/**
+ * core §5 Sign-up: company name 2 to 50, e-mail valid and required (Correo inválido, Requerido),
+ * password 5 to 50, phone at most 11 digits, plan required. The phone goes to the API as digits.
+ */
+export function checkSignupForm(values: SignupFormValues): FormCheck<SignupInput> {
+  return validateForm(signupInputSchema, values);
+}

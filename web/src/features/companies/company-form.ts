@@ -1,0 +1,54 @@
+import { companyCreateInputSchema, type CompanyCreateInput } from '@atende/shared/entities/company';
+import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
+import { calendarDayOf } from '../../lib/company-status.ts';
+import type { Company } from './api/get-companies.ts';
+
+/** The company administration form (core §2, §7) as its inputs hold it. */
+export interface CompanyFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  planId: string;
+  status: 'true' | 'false';
+  campaignsEnabled: 'true' | 'false';
+  /** yyyy-MM-dd or '' (sent as null, core §4). */
+  dueDate: string;
+  recurrence: string;
+}
+
+export function emptyCompanyForm(): CompanyFormValues {
+  return {
+    name: '',
+    email: '',
+    phone: '',
+    planId: '',
+    status: 'true',
+    campaignsEnabled: 'true',
+    dueDate: '',
+    recurrence: 'MENSUAL',
+  };
+}
+
+/** Whether campaigns are on: the company field when present, else its campaignsEnabled setting. */
+export function companyCampaignsEnabled(company: Pick<Company, 'campaignsEnabled' | 'settings'>): boolean {
+  if (typeof company.campaignsEnabled === 'boolean') return company.campaignsEnabled;
+  return company.settings?.some((row) => row.key === 'campaignsEnabled' && row.value === 'true') ?? false;
+}
+
+export function companyFormOf(company: Company): CompanyFormValues {
+  return {
+    name: company.name,
+    email: company.email ?? '',
+    phone: company.phone ?? '',
+    planId: company.planId ? String(company.planId) : '',
+    status: company.status === false ? 'false' : 'true',
+    campaignsEnabled: companyCampaignsEnabled(company) ? 'true' : 'false',
+    dueDate: calendarDayOf(company.dueDate) ?? '',
+    recurrence: company.recurrence ?? 'MENSUAL',
+  };
+}
+
+/** Name 2 to 50 and a plan are required; an empty due date is sent as null. */
+export function checkCompanyForm(values: CompanyFormValues): FormCheck<CompanyCreateInput> {
+  return validateForm(companyCreateInputSchema, values);
+}

@@ -1,0 +1,181 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Flex, Grid, SelectField, TextField } from '@aws-amplify/ui-react';
+import { offeredRecurrences } from '@atende/shared/constants';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ManagerForm, ManagerTable, type ManagerColumn } from '../../../components/ManagerLayout.tsx';
+import { t, type MessageKey } from '../../../i18n/index.ts';
+import { formatDay } from '../../../lib/company-status.ts';
+import { maskPhone } from '../../../lib/phone-mask.ts';
+import { useCrudForm } from '../../../lib/use-crud-form.ts';
+import { useLiveEvent } from '../../../lib/use-live-event.ts';
+import { useLoadErrorToast } from '../../../lib/use-load-error-toast.ts';
+import { usePlans } from '../../plans/api/get-plans.ts';
+import { companiesQueryKeys } from '../api/companies-query-keys.ts';
+import { useDeleteCompany } from '../api/delete-company.ts';
+import { useCompanies, type Company } from '../api/get-companies.ts';
+import { useSaveCompany } from '../api/save-company.ts';
+import { checkCompanyForm, companyCampaignsEnabled, companyFormOf, emptyCompanyForm } from '../company-form.ts';
+import { applyCompanyEvent } from '../live-companies.ts';
+
+const recurrenceLabel = (value: string | null | undefined) =>
+  value ? (t(`companies.recurrence.${value}` as MessageKey) ?? value) : '';
+
+/** The Empresas tab (super users): a form and the table of client companies (core §2, §7, §8). */
+export function CompaniesManager() {
+  const queryClient = useQueryClient();
+  const companies = useCompanies();
+  const plans = usePlans();
+  const saveCompany = useSaveCompany();
+  const deleteCompany = useDeleteCompany();
+  useLoadErrorToast(companies, t('common.loadListFailed'));
+
+  useLiveEvent('company', (data) => {
+    queryClient.setQueryData<Company[]>(companiesQueryKeys.list(), (list) => applyCompanyEvent(list, data));
+  });
+
+  const form = useCrudForm({
+    empty: emptyCompanyForm,
+    fromRecord: companyFormOf,
+    check: checkCompanyForm,
+    save: (id, payload) => saveCompany.mutateAsync({ id, payload }),
+    remove: (id) => deleteCompany.mutateAsync(id),
+    saveFailedMessage: t('companies.saveFailed'),
+  });
+  const { values, errors, set } = form;
+
+  const planName = (company: Company) =>
+    company.plan?.name ?? plans.data?.find((plan) => plan.id === company.planId)?.name ?? '';
+
+  const columns: ManagerColumn<Company>[] = [
+    { header: t('companies.name'), cell: (company) => company.name },
+    { header: t('companies.email'), cell: (company) => company.email ?? '' },
+    { header: t('companies.phone'), cell: (company) => (company.phone ? maskPhone(company.phone) : '') },
+    { header: t('companies.plan'), cell: planName },
+    {
+      header: t('companies.status'),
+      cell: (company) => (
+        <Badge size="small" variation={company.status ? 'success' : 'error'}>
+          {company.status ? t('common.yes') : t('common.no')}
+        </Badge>
+      ),
+    },
+    {
+      header: t('companies.campaigns'),
+      cell: (company) => (companyCampaignsEnabled(company) ? t('common.enabledPlural') : t('common.disabledPlural')),
+    },
+    { header: t('companies.dueDate'), cell: (company) => formatDay(company.dueDate) },
+    { header: t('companies.recurrence'), cell: (company) => recurrenceLabel(company.recurrence) },
+  ];
+
+  return (
+    <Flex direction="column" gap="medium">
+      <ManagerForm
+        title={t('companies.formTitle')}
+        editing={form.editingId !== undefined}
+        saving={form.saving}
+        onSubmit={(event) => void form.submit(event)}
+        onClear={form.clear}
+        onDelete={() => form.editingId !== undefined && form.askDelete({ id: form.editingId })}
+        testId="company-form"
+      >
+        <Grid templateColumns="repeat(auto-fill, minmax(14rem, 1fr))" gap="medium">
+          <TextField
+            label={t('companies.name')}
+            name="name"
+            value={values.name}
+            onChange={(event) => set('name', event.target.value)}
+            hasError={!!errors.name}
+            errorMessage={errors.name}
+          />
+          <TextField
+            label={t('companies.email')}
+            name="email"
+            type="email"
+            value={values.email}
+            onChange={(event) => set('email', event.target.value)}
+            hasError={!!errors.email}
+            errorMessage={errors.email}
+          />
+          <TextField
+            label={t('companies.phone')}
+            name="phone"
+            type="tel"
+            value={maskPhone(values.phone)}
+            placeholder={t('auth.signup.phonePlaceholder')}
+            onChange={(event) => set('phone', event.target.value.replace(/\D/g, ''))}
+            hasError={!!errors.phone}
+            errorMessage={errors.phone}
+          />
+          <SelectField
+            label={t('companies.plan')}
+            name="planId"
+            value={values.planId}
+            onChange={(event) => set('planId', event.target.value)}
+            hasError={!!errors.planId}
+            errorMessage={errors.planId}
+            placeholder={t('auth.signup.planPlaceholder')}
+          >
+            {(plans.data ?? []).map((plan) => (
+              <option key={plan.id} value={String(plan.id)}>
+                {plan.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('companies.status')}
+            name="status"
+            value={values.status}
+            onChange={(event) => set('status', event.target.value as 'true' | 'false')}
+          >
+            <option value="true">{t('common.yes')}</option>
+            <option value="false">{t('common.no')}</option>
+          </SelectField>
+          <SelectField
+            label={t('companies.campaigns')}
+            name="campaignsEnabled"
+            value={values.campaignsEnabled}
+            onChange={(event) => set('campaignsEnabled', event.target.value as 'true' | 'false')}
+          >
+            <option value="true">{t('common.enabledPlural')}</option>
+            <option value="false">{t('common.disabledPlural')}</option>
+          </SelectField>
+          <TextField
+            label={t('companies.dueDate')}
+            name="dueDate"
+            type="date"
+            value={values.dueDate}
+            onChange={(event) => set('dueDate', event.target.value)}
+            hasError={!!errors.dueDate}
+            errorMessage={errors.dueDate}
+          />
+          <SelectField
+            label={t('companies.recurrence')}
+            name="recurrence"
+            value={values.recurrence}
+            onChange={(event) => set('recurrence', event.target.value)}
+          >
+            {/* core §4: only monthly is offered; a stored other value stays visible. */}
+            {[...new Set<string>([...offeredRecurrences, values.recurrence])].map((value) => (
+              <option key={value} value={value}>
+                {recurrenceLabel(value)}
+              </option>
+            ))}
+          </SelectField>
+        </Grid>
+      </ManagerForm>
+      <ManagerTable
+        title={t('companies.listTitle')}
+        rows={companies.data}
+        isLoading={companies.isLoading}
+        columns={columns}
+        selectedId={form.editingId}
+        onEdit={form.select}
+        onDelete={form.askDelete}
+        rowLabel={(company) => company.name}
+      />
+      <ConfirmDialog {...form.confirmProps} />
+    </Flex>
+  );
+}
+
+export default CompaniesManager;

@@ -1,0 +1,4 @@
+export const helpsQueryKeys = {
+  all: ['helps'] as const,
+  list: () => ['helps', 'list'] as const,
+};

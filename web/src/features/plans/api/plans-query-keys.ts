@@ -1,0 +1,7 @@
+export const plansQueryKeys = {
+  all: ['plans'] as const,
+  /** GET /plans/all (signed in). */
+  list: () => ['plans', 'all'] as const,
+  /** GET /plans/list (public, sign-up). */
+  publicList: () => ['plans', 'public'] as const,
+};

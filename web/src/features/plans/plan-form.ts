@@ -1,0 +1,54 @@
+import { planCreateInputSchema, planFlags, type PlanCreateInput, type PlanFlag } from '@atende/shared/entities/plan';
+import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
+import type { Plan } from './api/get-plans.ts';
+
+export type PlanFlagValues = Record<PlanFlag, 'true' | 'false'>;
+
+/** The plans form (super users) as its inputs hold it. */
+export interface PlanFormValues extends PlanFlagValues {
+  name: string;
+  users: string;
+  connections: string;
+  queues: string;
+  value: string;
+}
+
+/** The flags in the order the form shows them. */
+export const planFormFlags: readonly PlanFlag[] = [
+  'useCampaigns',
+  'useSchedules',
+  'useInternalChat',
+  'useExternalApi',
+  'useKanban',
+  'useOpenAi',
+  'useIntegrations',
+];
+
+export function emptyPlanForm(): PlanFormValues {
+  const flags = Object.fromEntries(planFlags.map((flag) => [flag, 'true'])) as PlanFlagValues;
+  return { name: '', users: '0', connections: '0', queues: '0', value: '0', ...flags };
+}
+
+export function planFormOf(plan: Plan): PlanFormValues {
+  // extended §3: a flag counts as on unless explicitly false.
+  const flags = Object.fromEntries(planFlags.map((flag) => [flag, plan[flag] === false ? 'false' : 'true'])) as PlanFlagValues;
+  return {
+    name: plan.name,
+    users: String(plan.users),
+    connections: String(plan.connections),
+    queues: String(plan.queues),
+    value: String(plan.value),
+    ...flags,
+  };
+}
+
+export function checkPlanForm(values: PlanFormValues): FormCheck<PlanCreateInput> {
+  const flags = Object.fromEntries(planFlags.map((flag) => [flag, values[flag] === 'true']));
+  // Money may be typed with a decimal comma.
+  return validateForm(planCreateInputSchema, { ...values, ...flags, value: values.value.replace(',', '.') });
+}
+
+/** Price as the product shows plans: R$ with two decimals. */
+export function formatPlanPrice(value: number | null | undefined): string {
+  return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value ?? 0);
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { checkCompanyForm, companyCampaignsEnabled, companyFormOf, emptyCompanyForm } from '../companies/company-form.ts';
+import { checkHelpForm, videoCodeOf } from '../helps/help-form.ts';
+import { checkPlanForm, emptyPlanForm, formatPlanPrice, planFormOf } from '../plans/plan-form.ts';
+import { settingOf, showsCompanyHours, upsertSettingRow } from './settings-rows.ts';
+
+describe('company administration form', () => {
+  it('requires a name and a plan, and sends an empty due date as null', () => {
+    expect(checkCompanyForm(emptyCompanyForm())).toMatchObject({ ok: false, errors: { name: 'Requerido' } });
+    const result = checkCompanyForm({ ...emptyCompanyForm(), name: 'Loja', planId: '2', status: 'false' });
+    expect(result).toEqual({
+      ok: true,
+      data: {
+        name: 'Loja',
+        email: '',
+        phone: '',
+        planId: 2,
+        status: false,
+        campaignsEnabled: true,
+        dueDate: null,
+        recurrence: 'MENSUAL',
+      },
+    });
+  });
+
+  it('reads a company back into the form', () => {
+    const form = companyFormOf({
+      id: 4,
+      name: 'Loja',
+      email: null,
+      phone: '11999999999',
+      planId: 2,
+      status: true,
+      dueDate: '2025-05-01T03:00:00.000Z',
+      recurrence: 'MENSUAL',
+      settings: [{ key: 'campaignsEnabled', value: 'false' }],
+      createdAt: '2025-01-01T00:00:00Z',
+    });
+    expect(form).toMatchObject({ planId: '2', status: 'true', campaignsEnabled: 'false', dueDate: '2025-05-01' });
+    expect(companyCampaignsEnabled({ campaignsEnabled: true, settings: [] })).toBe(true);
+  });
+});
+
+describe('plans form', () => {
+  it('turns the flag selects into booleans and accepts a decimal comma', () => {
+    const result = checkPlanForm({ ...emptyPlanForm(), name: 'Pro', users: '5', value: '99,90', useKanban: 'false' });
+    expect(result.ok && result.data).toMatchObject({ name: 'Pro', users: 5, value: 99.9, useKanban: false, useCampaigns: true });
+    expect(checkPlanForm({ ...emptyPlanForm(), name: '' })).toMatchObject({ ok: false, errors: { name: 'Requerido' } });
+  });
+
+  it('shows a missing flag as on', () => {
+    const form = planFormOf({ id: 1, name: 'Básico', users: 1, connections: 1, queues: 1, value: 0, useOpenAi: false });
+    expect(form.useOpenAi).toBe('false');
+    expect(form.useKanban).toBe('true');
+    expect(formatPlanPrice(49).replace(/\s/g, ' ')).toBe('R$ 49,00');
+  });
+});
+
+describe('help form', () => {
+  it('keeps the video code of a pasted address', () => {
+    expect(videoCodeOf('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1')).toBe('dQw4w9WgXcQ');
+    expect(videoCodeOf('https://youtu.be/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
+    expect(videoCodeOf(' abc123xyz ')).toBe('abc123xyz');
+    expect(checkHelpForm({ title: '', video: '', description: '' })).toEqual({
+      ok: false,
+      errors: { title: 'Requerido', video: 'Requerido' },
+    });
+  });
+});
+
+describe('settings rows', () => {
+  it('falls back to the product defaults and shows Horarios only for company hours', () => {
+    expect(settingOf([], 'userRating')).toBe('disabled');
+    expect(showsCompanyHours([{ key: 'scheduleType', value: 'company' }])).toBe(true);
+    expect(showsCompanyHours([{ key: 'scheduleType', value: 'queue' }])).toBe(false);
+    expect(upsertSettingRow([{ key: 'call', value: 'enabled' }], { key: 'call', value: 'disabled' })).toEqual([
+      { key: 'call', value: 'disabled' },
+    ]);
+  });
+});

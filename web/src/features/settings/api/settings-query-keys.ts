@@ -1,0 +1,4 @@
+export const settingsQueryKeys = {
+  all: ['settings'] as const,
+  list: () => ['settings', 'list'] as const,
+};
