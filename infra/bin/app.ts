@@ -8,8 +8,9 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildFunctions } from '../../functions/build.ts';
+import { buildFunctions, distDir } from '../../functions/build.ts';
 import { AtendeStack, type FirstSuperUser } from '../lib/atende-stack.ts';
+import { bundlesMissingNativeBinaries } from '../lib/native-dependencies.ts';
 
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const offlineAccount = '000000000000';
@@ -17,6 +18,14 @@ const offlineRegion = 'us-east-1';
 
 // Lambda code assets are the esbuild bundles; build those a fresh checkout lacks.
 await buildFunctions({ ifMissing: true, quiet: true });
+// Bundles leave native addons out; `npm run build:aws` puts their Linux ARM64 build beside them.
+// Without it the Lambdas that hash passwords fail in AWS, so say so (synth itself still works).
+const missingNative = bundlesMissingNativeBinaries(distDir);
+if (missingNative.length > 0) {
+  console.warn(
+    `WARNING: Lambda bundles without their native Linux ARM64 addon (${missingNative.join(', ')}): run \`npm run build:aws\` before \`cdk deploy\`, or those functions fail in AWS.`,
+  );
+}
 
 const app = new App();
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
@@ -40,6 +49,9 @@ new AtendeStack(app, `atende-${stageName}`, {
   customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
   alarmEmail: contextString('alarmEmail'),
   firstSuperUser: firstSuperUser(),
+  mailFrom: contextString('mailFrom'),
+  // A new value on every synthesis, so every deploy runs the deploy-time tasks (bootstrap).
+  tasksRunId: new Date().toISOString(),
   description: `atende, multi-company WhatsApp customer service (${stageName})`,
 });
 
@@ -48,11 +60,14 @@ function contextString(key: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** From context adminEmail/adminPassword, or the ADMIN_EMAIL/ADMIN_PASSWORD environment of the deploy. */
+/**
+ * From context adminEmail/adminPassword, or the ADMIN_EMAIL/ADMIN_PASSWORD environment of the
+ * deploy. The password is optional: without it the bootstrap task generates one.
+ */
 function firstSuperUser(): FirstSuperUser | undefined {
-  const email = contextString('adminEmail') ?? process.env.ADMIN_EMAIL;
-  const password = contextString('adminPassword') ?? process.env.ADMIN_PASSWORD;
+  const email = contextString('adminEmail') ?? (process.env.ADMIN_EMAIL || undefined);
+  const password = contextString('adminPassword') ?? (process.env.ADMIN_PASSWORD || undefined);
   if (!email && !password) return undefined;
-  if (!email || !password) throw new Error('The first super user needs both an e-mail and a password');
+  if (!email) throw new Error('adminPassword (ADMIN_PASSWORD) needs adminEmail (ADMIN_EMAIL) too');
   return { email, password };
 }

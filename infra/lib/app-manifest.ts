@@ -3,19 +3,22 @@ import type {
   QueueDefinition,
   RestModule,
   StreamConsumer,
+  Task,
   WebSocketApi,
 } from '../../functions/src/manifest.ts';
 
 /**
- * What the stack is built from: the REST modules, the WebSocket API, the stream consumers and
- * the queues of functions/src/manifest.ts. It is a prop of the stack (rather than imported
- * where used) so tests can synthesize a manifest the product does not have yet, e.g. a FIFO queue.
+ * What the stack is built from: the REST modules, the WebSocket API, the stream consumers, the
+ * queues and the deploy-time tasks of functions/src/manifest.ts. It is a prop of the stack
+ * (rather than imported where used) so tests can synthesize a manifest the product does not
+ * have yet, e.g. a FIFO queue.
  */
 export interface AppManifest {
   restModules: readonly RestModule[];
   webSocketApi: WebSocketApi;
   streamConsumers: readonly StreamConsumer[];
   queues: readonly QueueDefinition[];
+  tasks: readonly Task[];
 }
 
 export const productManifest: AppManifest = {
@@ -23,6 +26,7 @@ export const productManifest: AppManifest = {
   webSocketApi: manifest.webSocketApi,
   streamConsumers: manifest.streamConsumers,
   queues: manifest.queues,
+  tasks: manifest.tasks,
 };
 
 /** Env var carrying a queue's URL; the code reads it through the manifest's own helper. */

@@ -3,6 +3,7 @@ import type { Construct } from 'constructs';
 import { ApiGatewayLogging } from './api-gateway-logging.ts';
 import { productManifest, type AppManifest } from './app-manifest.ts';
 import { AppTable } from './app-table.ts';
+import { DeployTasks } from './deploy-tasks.ts';
 import { DeploymentStage } from './deployment-stage.ts';
 import { JwtSecret } from './jwt-secret.ts';
 import { bundledCode, type FunctionCodeSource } from './lambda-function.ts';
@@ -16,10 +17,13 @@ import { LiveWebSocketApi } from './websocket-api.ts';
 import { WebDistribution, type CustomDomain } from './web-distribution.ts';
 import { WorkQueues } from './work-queues.ts';
 
-/** The first super user, created by the auth module on first start when no user exists yet. */
+/**
+ * The first super user, created by the bootstrap task on the first deploy. Without a password
+ * the task generates one and logs it once.
+ */
 export interface FirstSuperUser {
   email: string;
-  password: string;
+  password?: string;
 }
 
 export interface AtendeStackProps extends StackProps {
@@ -35,6 +39,13 @@ export interface AtendeStackProps extends StackProps {
   /** Receives the alarm notifications (a subscription to confirm by e-mail). */
   alarmEmail?: string;
   firstSuperUser?: FirstSuperUser;
+  /**
+   * The sender of the product's e-mail (password reset), an address verified in SES or on a
+   * verified domain. @default `no-reply@<custom domain>`; without either, no e-mail is sent.
+   */
+  mailFrom?: string;
+  /** Differs on every deploy so the deploy-time tasks run each time; see DeployTasks. */
+  tasksRunId?: string;
 }
 
 /**
@@ -51,6 +62,7 @@ export class AtendeStack extends Stack {
   readonly streamConsumers: StreamConsumers;
   readonly workQueues: WorkQueues;
   readonly schedules: OneTimeSchedules;
+  readonly tasks: DeployTasks;
   readonly web: WebDistribution;
 
   constructor(scope: Construct, id: string, props: AtendeStackProps) {
@@ -107,10 +119,26 @@ export class AtendeStack extends Stack {
     }
     for (const fn of [...restFunctions, socketHandler]) fn.useJwtSecret(jwtSecret.secret);
     for (const fn of [...restFunctions, ...queueConsumers]) fn.useMediaBucket(this.mediaBucket.bucket);
-    if (props.firstSuperUser) {
-      for (const fn of this.restApi.functions.values()) {
-        fn.setEnvironment('ADMIN_EMAIL', props.firstSuperUser.email);
-        fn.setEnvironment('ADMIN_PASSWORD', props.firstSuperUser.password);
+    // Every REST module may send mail as the one sender (today password reset does); without a
+    // sender, none gets the permission or MAIL_FROM.
+    const mailFrom =
+      props.mailFrom ?? (props.customDomain ? `no-reply@${props.customDomain.domainName}` : undefined);
+    if (mailFrom !== undefined) for (const fn of restFunctions) fn.useMail(mailFrom);
+
+    // Deploy-time tasks (the first-start bootstrap) run once the table exists, on every deploy.
+    this.tasks = new DeployTasks(this, 'Tasks', {
+      stage,
+      tasks: manifest.tasks,
+      code,
+      executeAfter: [this.table],
+      runId: props.tasksRunId,
+    });
+    for (const fn of this.tasks.functions.values()) fn.useTable(this.table.table);
+    const bootstrap = this.tasks.functions.get('bootstrap');
+    if (bootstrap && props.firstSuperUser) {
+      bootstrap.setEnvironment('ADMIN_EMAIL', props.firstSuperUser.email);
+      if (props.firstSuperUser.password) {
+        bootstrap.setEnvironment('ADMIN_PASSWORD', props.firstSuperUser.password);
       }
     }
 
@@ -133,5 +161,17 @@ export class AtendeStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.table.table.tableName });
     new CfnOutput(this, 'MediaBucketName', { value: this.mediaBucket.bucket.bucketName });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+    if (bootstrap) {
+      new CfnOutput(this, 'BootstrapLogGroupName', {
+        value: bootstrap.logGroup.logGroupName,
+        description: 'The first-start bootstrap task log: a generated super user password appears here once',
+      });
+    }
+    if (this.tasks.triggerLogGroup) {
+      new CfnOutput(this, 'TaskTriggerLogGroupName', {
+        value: this.tasks.triggerLogGroup.logGroupName,
+        description: 'The CDK trigger provider log: each deploy-time task run and its answer',
+      });
+    }
   }
 }

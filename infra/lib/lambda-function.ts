@@ -140,6 +140,25 @@ export class AppFunction extends Construct {
     );
   }
 
+  /**
+   * Send e-mail through SES as `from` (an address, or `Name <address>`); env MAIL_FROM. The
+   * grant names the sending identities only: the address and its domain, whichever of the two
+   * is verified in SES.
+   */
+  useMail(from: string): void {
+    const address = mailAddress(from);
+    const domain = address.slice(address.lastIndexOf('@') + 1);
+    const identityArn = (identity: string) =>
+      Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: identity });
+    this.lambda.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [identityArn(address), identityArn(domain)],
+      }),
+    );
+    this.setEnvironment('MAIL_FROM', from);
+  }
+
   /** Read the JWT signing secret; env JWT_SECRET_ARN. */
   useJwtSecret(secret: ISecret): void {
     secret.grantRead(this.lambda);
@@ -177,4 +196,13 @@ export class AppFunction extends Construct {
       'Schedule names are per timer (e.g. company, ticket and purpose) and created at runtime; the grant covers this one schedule group.',
     );
   }
+}
+
+/** The address of a From value (`a@b.c` or `Name <a@b.c>`); throws on anything else. */
+export function mailAddress(from: string): string {
+  const address = (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(address)) {
+    throw new Error(`"${from}" is not an e-mail address (mailFrom must be an address or "Name <address>")`);
+  }
+  return address;
 }

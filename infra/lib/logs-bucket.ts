@@ -4,9 +4,10 @@ import { Construct } from 'constructs';
 import type { DeploymentStage } from './deployment-stage.ts';
 
 /**
- * Receives the S3 server access logs of the other buckets and the CloudFront access logs. It
- * has no access log of its own (that would log the log deliveries); cdk-nag's S1 accepts a
- * bucket that is the log destination of another.
+ * Receives the S3 server access logs of the other buckets (through the bucket policy, so object
+ * ACLs stay disabled). CloudFront standard logs are off (see WebDistribution). It has no access
+ * log of its own (that would log the log deliveries); cdk-nag's S1 accepts a bucket that is the
+ * log destination of another.
  */
 export class LogsBucket extends Construct {
   readonly bucket: Bucket;
@@ -17,8 +18,7 @@ export class LogsBucket extends Construct {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
-      // CloudFront standard logging delivers through bucket ACLs, which BucketOwnerEnforced disables.
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       lifecycleRules: [{ expiration: Duration.days(props.stage.isProduction ? 365 : 30) }],
       removalPolicy: props.stage.dataRemovalPolicy,
     });

@@ -15,6 +15,29 @@ import type { DeploymentStage } from './deployment-stage.ts';
 import { AppFunction, type FunctionCodeSource } from './lambda-function.ts';
 import { acknowledgeRule } from './nag.ts';
 
+/**
+ * One JSON line per request. Paths are logged as the resource template (`/api/{prefix}/{proxy+}`
+ * style, `$context.resourcePath`), never as requested (`$context.path`) and never with the query
+ * string: some legacy routes carry secrets in the path, e.g.
+ * `/api/resetpasswords/{email}/{code}/{newPassword}`.
+ */
+export const restAccessLogFormat = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    ip: '$context.identity.sourceIp',
+    requestTime: '$context.requestTimeEpoch',
+    httpMethod: '$context.httpMethod',
+    resourcePath: '$context.resourcePath',
+    status: '$context.status',
+    protocol: '$context.protocol',
+    responseLength: '$context.responseLength',
+    responseLatency: '$context.responseLatency',
+    integrationStatus: '$context.integration.status',
+    integrationLatency: '$context.integration.latency',
+    error: '$context.error.message',
+  }),
+);
+
 export interface AppRestApiProps {
   stage: DeploymentStage;
   modules: AppManifest['restModules'];
@@ -54,7 +77,7 @@ export class AppRestApi extends Construct {
       deployOptions: {
         stageName: props.stage.name,
         accessLogDestination: new LogGroupLogDestination(accessLogs),
-        accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
+        accessLogFormat: restAccessLogFormat,
         loggingLevel: MethodLoggingLevel.ERROR,
         tracingEnabled: true,
         metricsEnabled: true,

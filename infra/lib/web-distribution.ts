@@ -43,6 +43,7 @@ export interface WebDistributionProps {
   webSocketApi: IWebSocketApi;
   /** The WebSocket stage name, which is also the path CloudFront serves it on. */
   webSocketStageName: string;
+  /** Receives the SPA bucket's S3 access logs. */
   accessLogs: IBucket;
   /** The built SPA (web/dist); without it the bucket starts empty and synth needs no web build. */
   webAssetsDir?: string;
@@ -137,9 +138,10 @@ export class WebDistribution extends Construct {
         '/api/*': { origin: new RestApiOrigin(props.restApi), ...apiBehavior },
         [`/${props.webSocketStageName}`]: { origin: webSocketOrigin, ...apiBehavior },
       },
-      enableLogging: true,
-      logBucket: props.accessLogs,
-      logFilePrefix: 'cloudfront/',
+      // No standard logs: they hold every URL with its query string, and the product's URLs
+      // carry secrets (`/ws?token=<access token>`, `/api/resetpasswords/.../<new password>`).
+      // The API Gateway access logs, which log route templates only, cover the APIs.
+      enableLogging: false,
       ...(customDomain && {
         domainNames: [customDomain.domainName],
         certificate: Certificate.fromCertificateArn(this, 'Certificate', customDomain.certificateArn),
@@ -160,6 +162,11 @@ export class WebDistribution extends Construct {
       this.distribution,
       'CFR1',
       'The companies served and their agents are not bound to a fixed list of countries, so there is no geo restriction to apply.',
+    );
+    acknowledgeRule(
+      this.distribution,
+      'CFR3',
+      'Standard logs would record the viewer URLs with their query strings, which carry access tokens (/ws?token=) and password-reset secrets (/api/resetpasswords/...); the API Gateway access logs record the requests with route templates instead, and the SPA bucket keeps its S3 access logs.',
     );
     acknowledgeRule(
       this.distribution,

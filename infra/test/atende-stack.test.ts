@@ -2,8 +2,15 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildFunctions } from '../../functions/build.ts';
 import { tableDefinition } from '../../functions/src/data/table-definition.ts';
-import { allFunctions, restModules, streamConsumers, webSocketApi } from '../../functions/src/manifest.ts';
-import { synthesize, type Synthesized } from './synthesize.ts';
+import {
+  allFunctions,
+  restModules,
+  streamConsumers,
+  tasks,
+  webSocketApi,
+} from '../../functions/src/manifest.ts';
+import { restAccessLogFormat } from '../lib/rest-api.ts';
+import { ownFunctions, synthesize, type Synthesized } from './synthesize.ts';
 
 /** The stack from the product manifest, synthesized once for every assertion below. */
 let synthesized: Synthesized;
@@ -13,16 +20,14 @@ beforeAll(async () => {
   synthesized = synthesize();
 });
 
-const lambdaFunctions = () =>
-  Object.values(synthesized.template.findResources('AWS::Lambda::Function')) as {
-    Properties: {
-      Runtime: string;
-      Architectures: string[];
-      TracingConfig?: { Mode: string };
-      Environment?: { Variables: Record<string, unknown> };
-      Description?: string;
-    };
-  }[];
+const lambdaFunctions = () => Object.values(ownFunctions(synthesized.template));
+/** The Custom::Trigger resource of a task (the Trigger construct's CustomResource). */
+const triggerLogicalId = (stack: Synthesized['stack'], taskName: string) =>
+  stack.getLogicalId(
+    stack.tasks.triggers.get(taskName)!.node.findChild('Default').node.defaultChild as never,
+  );
+const isTask = (description: string | undefined) =>
+  tasks.some((task) => description === `${task.name} (test)`);
 
 describe('table', () => {
   it('has the keys, indexes, stream and TTL of the table definition', () => {
@@ -96,7 +101,7 @@ describe('media bucket', () => {
 
 describe('functions', () => {
   it('has one Lambda per manifest function, on ARM64 and Node.js 22 with active tracing', () => {
-    const own = lambdaFunctions().filter((fn) => fn.Properties.Runtime.startsWith('nodejs'));
+    const own = lambdaFunctions();
     expect(own.map((fn) => fn.Properties.Description?.replace(/ \(test\)$/, '')).sort()).toEqual(
       allFunctions()
         .map((f) => f.name)
@@ -112,17 +117,24 @@ describe('functions', () => {
         TABLE_NAME: { Ref: expect.any(String) },
         NODE_OPTIONS: '--enable-source-maps',
         APP_STAGE: 'test',
-        WS_MANAGEMENT_ENDPOINT: expect.anything(),
+        ...(isTask(fn.Properties.Description) ? {} : { WS_MANAGEMENT_ENDPOINT: expect.anything() }),
       });
     }
   });
 
   it('keeps every function log for a month in its own log group', () => {
     const { template } = synthesized;
-    template.allResourcesProperties('AWS::Lambda::Function', {
-      LoggingConfig: { LogGroup: { Ref: Match.anyValue() } },
-    });
+    for (const fn of lambdaFunctions()) {
+      expect(fn.Properties).toMatchObject({ LoggingConfig: { LogGroup: { Ref: expect.any(String) } } });
+    }
     template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+  });
+
+  it('sends no mail without a sender (no mailFrom, no custom domain)', () => {
+    const { template } = synthesized;
+    expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toContain('ses:');
+    for (const fn of lambdaFunctions())
+      expect(fn.Properties.Environment?.Variables).not.toHaveProperty('MAIL_FROM');
   });
 
   it('gives the REST and socket handlers the JWT secret, generated with 64 characters', () => {
@@ -166,12 +178,35 @@ describe('REST API', () => {
     });
     template.hasResourceProperties('AWS::ApiGateway::Stage', {
       StageName: 'test',
-      AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
+      AccessLogSetting: { DestinationArn: Match.anyValue(), Format: restAccessLogFormat.toString() },
       MethodSettings: [
         Match.objectLike({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200, LoggingLevel: 'ERROR' }),
       ],
       TracingEnabled: true,
     });
+  });
+});
+
+describe('access logs', () => {
+  it('log REST requests by route template, never the requested path or its query string', () => {
+    const stage = Object.values(synthesized.template.findResources('AWS::ApiGateway::Stage'))[0];
+    const format = String(stage?.Properties.AccessLogSetting.Format);
+    expect(format).toContain('$context.resourcePath');
+    expect(format).not.toMatch(/\$context\.path\b/);
+    expect(format).not.toMatch(/requestOverride|querystring|\$input\.|\$method\.request/i);
+  });
+
+  it('log WebSocket events without the connect URL and its token', () => {
+    const stage = Object.values(synthesized.template.findResources('AWS::ApiGatewayV2::Stage'))[0];
+    const format = String(stage?.Properties.AccessLogSettings.Format);
+    expect(format).not.toMatch(/\$context\.path\b|querystring|requestOverride|\$input\.|\$method\.request/i);
+  });
+
+  it('are not kept by CloudFront, whose standard logs would hold every URL with its query string', () => {
+    const distribution = Object.values(
+      synthesized.template.findResources('AWS::CloudFront::Distribution'),
+    )[0];
+    expect(distribution?.Properties.DistributionConfig.Logging).toBeUndefined();
   });
 });
 
@@ -194,7 +229,94 @@ describe('WebSocket API', () => {
     const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
       JSON.stringify(p).includes('execute-api:ManageConnections'),
     );
-    expect(policies).toHaveLength(allFunctions().length);
+    expect(policies).toHaveLength(allFunctions().length - tasks.length);
+  });
+});
+
+describe('deploy-time tasks', () => {
+  const taskFunction = (name: string) => {
+    const fn = synthesized.stack.tasks.functions.get(name);
+    if (!fn) throw new Error(`no task function ${name}`);
+    return fn;
+  };
+  const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
+    synthesized.stack.getLogicalId(construct.node.defaultChild as never);
+
+  it('has a Lambda per manifest task, given two minutes and the table', () => {
+    const functions = ownFunctions(synthesized.template);
+    for (const task of tasks) {
+      const fn = functions[logicalId(taskFunction(task.name).lambda)];
+      expect(fn?.Properties).toMatchObject({
+        Description: `${task.name} (test)`,
+        Timeout: 120,
+        Environment: { Variables: { TABLE_NAME: { Ref: logicalId(synthesized.stack.table.table) } } },
+      });
+    }
+    synthesized.template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: logicalId(taskFunction('bootstrap').role as never) }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Action: Match.arrayWith(['dynamodb:PutItem']) })]),
+      },
+    });
+  });
+
+  it("invokes each task with a trigger, after the table and the task's own role and policy", () => {
+    const { template, stack } = synthesized;
+    const triggers = template.findResources('Custom::Trigger');
+    expect(Object.keys(triggers)).toHaveLength(tasks.length);
+    for (const task of tasks) {
+      const fn = taskFunction(task.name);
+      const trigger = triggers[triggerLogicalId(stack, task.name)];
+      expect(trigger?.Properties).toMatchObject({
+        HandlerArn: stack.resolve(fn.lambda.currentVersion.functionArn),
+        InvocationType: 'RequestResponse',
+        ExecuteOnHandlerChange: true,
+      });
+      expect(Number(trigger?.Properties.Timeout)).toBeGreaterThan(120_000);
+      expect(trigger?.DependsOn).toEqual(
+        expect.arrayContaining([
+          logicalId(stack.table.table),
+          logicalId(fn.lambda),
+          logicalId(fn.role as never),
+          logicalId(stack.tasks.triggerLogGroup!),
+        ]),
+      );
+      // Without a run id (tests) the template stays deterministic.
+      expect(trigger?.Properties).not.toHaveProperty('RunId');
+    }
+  });
+
+  it('runs the tasks on every deploy when given a run id', () => {
+    const { template, stack } = synthesize({ tasksRunId: '2030-01-01T00:00:00.000Z' });
+    expect(
+      template.findResources('Custom::Trigger')[triggerLogicalId(stack, 'bootstrap')]?.Properties,
+    ).toMatchObject({
+      RunId: '2030-01-01T00:00:00.000Z',
+      ExecuteOnHandlerChange: true,
+    });
+  });
+
+  it('keeps the trigger provider log, which records each task answer, for a month', () => {
+    const { template, stack } = synthesized;
+    template.hasResourceProperties('AWS::Logs::LogGroup', {
+      LogGroupName: {
+        'Fn::Join': [
+          '',
+          ['/aws/lambda/', { Ref: Match.stringLikeRegexp('^AWSCDKTriggerCustomResourceProvider') }],
+        ],
+      },
+      RetentionInDays: 30,
+    });
+    expect(stack.tasks.triggerLogGroup).toBeDefined();
+    template.hasOutput('BootstrapLogGroupName', {
+      Value: { Ref: logicalId(taskFunction('bootstrap').logGroup) },
+    });
+  });
+
+  it('gives the bootstrap no first super user unless one is configured', () => {
+    const bootstrap = ownFunctions(synthesized.template)[logicalId(taskFunction('bootstrap').lambda)];
+    expect(bootstrap?.Properties.Environment?.Variables).not.toHaveProperty('ADMIN_EMAIL');
+    expect(bootstrap?.Properties.Environment?.Variables).not.toHaveProperty('ADMIN_PASSWORD');
   });
 });
 

@@ -6,6 +6,7 @@ import {
   codeWithStubs,
   fakeWebBuild,
   manifestWithQueues,
+  ownFunctions,
   staleAcknowledgments,
   synthesize,
   unacknowledgedFindings,
@@ -97,12 +98,71 @@ describe('the stack with every option', () => {
     });
   });
 
-  it('hands the first super user to the REST functions only', () => {
-    const functions = Object.values(everything.template.findResources('AWS::Lambda::Function'));
-    const withAdmin = functions.filter((fn) => fn.Properties.Environment?.Variables?.ADMIN_EMAIL);
-    expect(withAdmin.map((fn) => fn.Properties.Description).sort()).toEqual(
-      [...everything.stack.restApi.functions.keys()].map((name) => `${name} (prod)`).sort(),
+  it('hands the first super user to the bootstrap task only', () => {
+    const functions = Object.values(ownFunctions(everything.template));
+    const withAdmin = functions.filter((fn) => fn.Properties.Environment?.Variables.ADMIN_EMAIL);
+    expect(withAdmin.map((fn) => fn.Properties.Description)).toEqual(['bootstrap (prod)']);
+    expect(withAdmin[0]?.Properties.Environment?.Variables).toMatchObject({
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'first-password',
+    });
+  });
+
+  it('lets the REST functions (password reset among them) send mail as no-reply@<custom domain> only', () => {
+    const { template, stack } = everything;
+    const identity = (name: string) => `arn:aws:ses:us-east-1:000000000000:identity/${name}`;
+    for (const fn of stack.restApi.functions.values()) {
+      template.hasResourceProperties('AWS::IAM::Policy', {
+        Roles: [{ Ref: stack.getLogicalId(fn.role.node.defaultChild as never) }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            {
+              Action: 'ses:SendEmail',
+              Effect: 'Allow',
+              Resource: [identity('atende.example.com'), identity('no-reply@atende.example.com')],
+            },
+          ]),
+        },
+      });
+    }
+    const passwordReset =
+      ownFunctions(template)[
+        stack.getLogicalId(stack.restApi.functions.get('password-reset')!.lambda.node.defaultChild as never)
+      ];
+    expect(passwordReset?.Properties.Environment?.Variables).toMatchObject({
+      MAIL_FROM: 'no-reply@atende.example.com',
+    });
+    const bootstrap = stack.getLogicalId(
+      stack.tasks.functions.get('bootstrap')!.role.node.defaultChild as never,
     );
+    const bootstrapPolicies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties.Roles).includes(bootstrap),
+    );
+    expect(JSON.stringify(bootstrapPolicies)).not.toContain('ses:');
+  });
+
+  it('takes an explicit sender with a display name, granting its address and domain', () => {
+    const { template, stack } = synthesize({ mailFrom: 'Atende <suporte@mail.example.org>' });
+    const fn = stack.restApi.functions.get('password-reset')!;
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: stack.getLogicalId(fn.role.node.defaultChild as never) }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 'ses:SendEmail',
+            Resource: [
+              'arn:aws:ses:us-east-1:000000000000:identity/mail.example.org',
+              'arn:aws:ses:us-east-1:000000000000:identity/suporte@mail.example.org',
+            ],
+          }),
+        ]),
+      },
+    });
+    expect(
+      ownFunctions(template)[stack.getLogicalId(fn.lambda.node.defaultChild as never)]?.Properties.Environment
+        ?.Variables.MAIL_FROM,
+    ).toBe('Atende <suporte@mail.example.org>');
+    expect(() => synthesize({ mailFrom: 'not-an-address' })).toThrow(/not an e-mail address/);
   });
 
   it('retains the data in prod', () => {

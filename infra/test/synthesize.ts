@@ -37,6 +37,31 @@ export function synthesize(props: Partial<AtendeStackProps> = {}): Synthesized {
   return { app, stack, template: Template.fromStack(stack) };
 }
 
+/** A Lambda function resource of a synthesized template. */
+export interface LambdaResource {
+  Properties: {
+    Description?: string;
+    Handler?: string;
+    Runtime: string;
+    Timeout?: number;
+    Architectures?: string[];
+    TracingConfig?: { Mode: string };
+    Environment?: { Variables: Record<string, unknown> };
+  };
+}
+
+/**
+ * The product's own functions (AppFunction: the bundles' `index.handler`), by logical id,
+ * without the handlers CDK adds (trigger provider, bucket deployment).
+ */
+export function ownFunctions(template: Template): Record<string, LambdaResource> {
+  return Object.fromEntries(
+    Object.entries(template.findResources('AWS::Lambda::Function') as Record<string, LambdaResource>).filter(
+      ([, fn]) => fn.Properties.Handler === 'index.handler' && fn.Properties.Runtime.startsWith('nodejs'),
+    ),
+  );
+}
+
 /** The product manifest plus a FIFO queue and a standard one, which the product may not have yet. */
 export const manifestWithQueues: AppManifest = {
   ...productManifest,

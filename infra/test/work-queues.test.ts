@@ -2,7 +2,13 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildFunctions } from '../../functions/build.ts';
 import { queueArnEnvName, queueUrlEnvName } from '../lib/app-manifest.ts';
-import { codeWithStubs, manifestWithQueues, synthesize, type Synthesized } from './synthesize.ts';
+import {
+  codeWithStubs,
+  manifestWithQueues,
+  ownFunctions,
+  synthesize,
+  type Synthesized,
+} from './synthesize.ts';
 
 /** A manifest with a FIFO and a standard queue, synthesized once. */
 let synthesized: Synthesized;
@@ -71,14 +77,16 @@ describe('work queues', () => {
     expect(timeout * 6).toBeLessThanOrEqual(180);
   });
 
-  it('tells every function where each queue is', () => {
-    const { template } = synthesized;
+  it('tells every function but the deploy-time tasks where each queue is', () => {
+    const { template, stack } = synthesized;
     const { queue } = fifoQueue();
-    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter((fn) =>
-      String(fn.Properties.Runtime).startsWith('nodejs'),
-    );
+    const taskIds = [...stack.tasks.functions.values()].map((fn) => logicalId(fn.lambda));
+    const functions = Object.entries(ownFunctions(template))
+      .filter(([id]) => !taskIds.includes(id))
+      .map(([, fn]) => fn);
+    expect(functions.length).toBeGreaterThan(0);
     for (const fn of functions) {
-      expect(fn.Properties.Environment.Variables).toMatchObject({
+      expect(fn.Properties.Environment?.Variables).toMatchObject({
         [queueUrlEnvName('test-outbound')]: { Ref: logicalId(queue) },
         [queueArnEnvName('test-outbound')]: { 'Fn::GetAtt': [logicalId(queue), 'Arn'] },
       });

@@ -46,7 +46,14 @@ export const handler = async (): Promise<BootstrapResult> => {
     initialCompanySettings(true),
     { id: await nextId({ companyId }, 'user'), name: 'Admin', email, passwordHash: await hashPassword(password), isSuper: true },
   );
-  return { created: true, email, ...(givenPassword ? {} : { generatedPassword: password }) };
+  if (givenPassword) return { created: true, email };
+  if (process.env.APP_STAGE === 'local') return { created: true, email, generatedPassword: password };
+  // In AWS the deploy trigger logs whatever this returns, so the password is left out of the
+  // answer and written once to this function's own log (docs/deploy.md says where to read it).
+  console.log(
+    JSON.stringify({ message: 'First start: super user created; change this password after signing in', email, generatedPassword: password }),
+  );
+  return { created: true, email };
 };
 
 async function createDefaultPlan() {

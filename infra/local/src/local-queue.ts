@@ -163,6 +163,18 @@ export class LocalQueue implements QueuePort {
     return items.map((item) => toQueuedMessage(item) as DeadLetter);
   }
 
+  /**
+   * Stops delivering one queue's messages while its consumer is down (a service being
+   * restarted), the way SQS keeps messages nobody receives; they wait, nothing is retried.
+   */
+  async pauseConsumer(queueName: string): Promise<void> {
+    await this.dispatcher(queueName).pause();
+  }
+
+  resumeConsumer(queueName: string): void {
+    this.dispatcher(queueName).unpause();
+  }
+
   /** Stops delivering and waits for the batches in flight; undelivered messages stay in the table. */
   async stop(): Promise<void> {
     await Promise.all([...this.dispatchers.values()].map((dispatcher) => dispatcher.stop()));
@@ -194,6 +206,7 @@ class QueueDispatcher {
   private wakeAtMs = Infinity;
   private pumpScheduled = false;
   private stopped = false;
+  private paused = false;
 
   constructor(
     readonly queue: QueueDefinition,
@@ -223,6 +236,16 @@ class QueueDispatcher {
     this.schedulePump();
   }
 
+  async pause(): Promise<void> {
+    this.paused = true;
+    while (this.batches.size > 0) await Promise.allSettled([...this.batches]);
+  }
+
+  unpause(): void {
+    this.paused = false;
+    this.schedulePump();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.wakeTimer);
@@ -240,7 +263,7 @@ class QueueDispatcher {
   }
 
   private pump(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.paused) return;
     while (this.batches.size < maxConcurrentBatches) {
       const batch = selectBatch(this.messages, {
         fifo: this.queue.fifo,

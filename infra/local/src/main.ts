@@ -11,6 +11,9 @@ import { javaIsUsable, javaMissingMessage } from './java.ts';
 import { defaultDataDir } from './paths.ts';
 import { startRuntime } from './runtime.ts';
 
+// The Lambdas run on Node 22 in AWS; the SDK's notice about this machine's Node 20 is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 async function main(): Promise<void> {
   if (!(await javaIsUsable())) {
     console.error(javaMissingMessage);
