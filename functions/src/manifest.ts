@@ -53,6 +53,7 @@ export const restModules: RestModule[] = [
   { name: 'whatsapp', prefixes: ['whatsapp'], entry: 'src/modules/whatsapp/handler.ts' },
   { name: 'whatsappsession', prefixes: ['whatsappsession'], entry: 'src/modules/whatsappsession/handler.ts' },
   { name: 'sandbox', prefixes: ['sandbox'], entry: 'src/modules/sandbox/handler.ts' },
+  { name: 'messages', prefixes: ['messages'], entry: 'src/modules/messages/handler.ts' },
 ];
 
 export interface Task {

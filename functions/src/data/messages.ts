@@ -75,3 +75,18 @@ export async function changeMessage(
     throw error;
   }
 }
+
+/**
+ * AP-MS-5: a ticket's messages, newest first, one page at a time (the chat loads older pages as
+ * the agent scrolls up). `before` is the cursor the previous page returned.
+ */
+export async function listTicketMessages(
+  companyId: number,
+  ticketId: number,
+  options: { limit: number; cursor?: string | null } = { limit: 40 },
+): Promise<{ messages: MessageRecord[]; cursor: string | null }> {
+  const { data, cursor } = await messageEntity.query
+    .byTicket({ companyId, ticketId })
+    .go({ order: 'desc', limit: options.limit, cursor: options.cursor ?? null });
+  return { messages: data, cursor };
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import * as z from 'zod';
+import { getContact } from '#data/contacts';
+import { getMessage, listTicketMessages, storeMessageOnce, type MessageRecord } from '#data/messages';
+
+import { restModule } from '#http/rest-module';
+import { route } from '#http/route';
+import { HttpAnswer } from '#http/types';
+import { sendConnectorCommand } from '#ports/connector-commands';
+import { visibleTicket } from './visible-ticket.ts';
+
+const ticketPath = z.object({ ticketId: z.coerce.number().int().positive() });
+const pageSize = 40;
+
+/** Ids shaped like WhatsApp's own (3EB0 + hex), so the phone and our store agree on them. */
+function newMessageId(): string {
+  return `3EB0${randomBytes(10).toString('hex').toUpperCase()}`;
+}
+
+export function publicMessage(message: MessageRecord) {
+  return {
+    id: message.id,
+    ticketId: message.ticketId,
+    contactId: message.contactId ?? null,
+    body: message.isDeleted ? '' : message.body,
+    fromMe: message.fromMe,
+    mediaType: message.mediaType ?? null,
+    mediaUrl: message.mediaKey ? `/api/messages/media/${encodeURIComponent(message.id)}` : null,
+    mediaName: message.mediaName ?? null,
+    ack: message.ack ?? 0,
+    read: message.read ?? false,
+    isDeleted: message.isDeleted ?? false,
+    isEdited: message.isEdited ?? false,
+    quotedMsgId: message.quotedMsgId ?? null,
+    error: message.error ?? null,
+    userId: message.userId ?? null,
+    createdAt: message.createdAt,
+    updatedAt: message.updatedAt,
+  };
+}
+
+/**
+ * /api/messages/{ticketId}: a ticket's messages and the agent's replies. The inbox issue adds
+ * media uploads, deletion and reading; sending here stores the message first (ack 0) and hands it
+ * to the connector, whose result comes back on the message (ack 1, or ERR_SENDING_WAPP_MSG).
+ */
+export const handler = restModule([
+  route({
+    method: 'GET',
+    path: '/messages/{ticketId}',
+    access: 'user',
+    params: ticketPath,
+    query: z.object({ pageNumber: z.coerce.number().int().positive().default(1), cursor: z.string().optional() }),
+    handler: async ({ principal, params, query }) => {
+      await visibleTicket(principal, params.ticketId);
+      // Pages are read with the cursor; pageNumber walks them for clients that only know pages.
+      let cursor: string | null = query.cursor ?? null;
+      let page = await listTicketMessages(principal.companyId, params.ticketId, { limit: pageSize, cursor });
+      for (let n = 1; !query.cursor && n < query.pageNumber && page.cursor; n += 1) {
+        cursor = page.cursor;
+        page = await listTicketMessages(principal.companyId, params.ticketId, { limit: pageSize, cursor });
+      }
+      return { messages: page.messages.reverse().map(publicMessage), hasMore: page.cursor !== null, cursor: page.cursor };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/messages/{ticketId}',
+    access: 'user',
+    params: ticketPath,
+    body: z.object({
+      body: z.string().trim().min(1, 'Requerido').max(65_536),
+      quotedMsg: z.object({ id: z.string().min(1) }).nullable().optional(),
+    }),
+    handler: async ({ principal, params, body }) => {
+      const ticket = await visibleTicket(principal, params.ticketId);
+      const contact = await getContact(principal.companyId, ticket.contactId);
+      const quoted = body.quotedMsg ? await getMessage(principal.companyId, body.quotedMsg.id) : undefined;
+      const id = newMessageId();
+      const now = new Date().toISOString();
+      await storeMessageOnce(
+        {
+          companyId: principal.companyId,
+          id,
+          ticketId: ticket.id,
+          contactId: ticket.contactId,
+          whatsappId: ticket.whatsappId,
+          body: body.body,
+          fromMe: true,
+          ack: 0,
+          read: true,
+          userId: principal.userId,
+          ...(quoted && quoted.ticketId === ticket.id ? { quotedMsgId: quoted.id } : {}),
+          createdAt: now,
+        },
+        { lastMessage: body.body.slice(0, 255), lastMessageAt: now, countUnread: false },
+      );
+      await sendConnectorCommand({
+        type: 'sendMessage',
+        companyId: principal.companyId,
+        whatsappId: ticket.whatsappId,
+        messageId: id,
+        ticketId: ticket.id,
+        to: contact?.isGroup ? `${contact.number}@g.us` : `${contact?.number ?? ''}@s.whatsapp.net`,
+        body: body.body,
+        ...(quoted && quoted.ticketId === ticket.id ? { quotedMessageId: quoted.id } : {}),
+      });
+      const stored = await getMessage(principal.companyId, id);
+      return new HttpAnswer(201, stored ? publicMessage(stored) : { id });
+    },
+  }),
+]);

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as ContactsModule from '../../src/data/contacts.ts';
+import type * as MessagesModule from '../../src/data/messages.ts';
+import type * as TicketsModule from '../../src/data/tickets.ts';
+import type { ApiClient } from './support/api-client.ts';
+import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+
+/**
+ * WhatsApp traffic end to end through the sandbox provider: API → connector-commands queue →
+ * in-process connector → inbound FIFO queue → ingest Lambda → table, and back.
+ */
+let env: Awaited<ReturnType<typeof startTestRuntime>>;
+let data: { contacts: typeof ContactsModule; tickets: typeof TicketsModule; messages: typeof MessagesModule };
+
+beforeAll(async () => {
+  env = await startTestRuntime();
+  data = {
+    contacts: await import('../../src/data/contacts.ts'),
+    tickets: await import('../../src/data/tickets.ts'),
+    messages: await import('../../src/data/messages.ts'),
+  };
+});
+afterAll(async () => env?.stop());
+
+async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function connectedSandbox(api: ApiClient): Promise<number> {
+  const created = await api.post<{ id: number }>('/whatsapp', { name: 'Sandbox', provider: 'sandbox', isDefault: true });
+  expect(created.status).toBe(201);
+  const id = created.body.id;
+  await until(async () => ((await api.get<{ status: string }>(`/whatsapp/${id}`)).body.status === 'qrcode' ? true : undefined), 'the QR');
+  expect((await api.post(`/sandbox/${id}/scan`)).status).toBe(202);
+  await until(async () => ((await api.get<{ status: string }>(`/whatsapp/${id}`)).body.status === 'CONNECTED' ? true : undefined), 'CONNECTED');
+  return id;
+}
+
+async function conversation(companyId: number, whatsappId: number, number: string) {
+  const contact = await data.contacts.getContactByNumber(companyId, number);
+  if (!contact) return undefined;
+  const ticket = await data.tickets.currentTicketOf(companyId, whatsappId, contact.id);
+  if (!ticket) return undefined;
+  const { messages } = await data.messages.listTicketMessages(companyId, ticket.id, { limit: 200 });
+  return { contact, ticket, messages: messages.reverse() };
+}
+
+describe('WhatsApp traffic through the sandbox', () => {
+  it('stores a redelivered message once', async () => {
+    const api = env.client();
+    const { companyId } = await signUpCompany(api, 'Redelivery');
+    const whatsappId = await connectedSandbox(api);
+    const message = { from: '5511990000001', name: 'Ana', body: 'hola', id: 'REDELIVERED-1' };
+    expect((await api.post(`/sandbox/${whatsappId}/inbound`, message)).status).toBe(202);
+    expect((await api.post(`/sandbox/${whatsappId}/inbound`, message)).status).toBe(202);
+    const seen = await until(() => conversation(companyId, whatsappId, '5511990000001'), 'the message');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = (await conversation(companyId, whatsappId, '5511990000001'))!;
+    expect(after.messages.map((m) => m.id)).toEqual(['REDELIVERED-1']);
+    expect(after.ticket.unreadMessages).toBe(1);
+    expect(seen.contact.name).toBe('Ana');
+  });
+
+  it('turns 50 messages sent at once by one contact into one ticket, each stored once', async () => {
+    const api = env.client();
+    const { companyId } = await signUpCompany(api, 'Burst');
+    const whatsappId = await connectedSandbox(api);
+    const ids = Array.from({ length: 50 }, (_, i) => `BURST-${String(i).padStart(2, '0')}`);
+    const answers = await Promise.all(
+      ids.map((id, i) => api.post(`/sandbox/${whatsappId}/inbound`, { from: '5511990000002', name: 'Bea', body: `mensaje ${i}`, id })),
+    );
+    expect(answers.every((a) => a.status === 202)).toBe(true);
+    const done = await until(async () => {
+      const c = await conversation(companyId, whatsappId, '5511990000002');
+      return c && c.messages.length === 50 ? c : undefined;
+    }, '50 messages');
+    // The API calls raced each other, so the order is the order the commands were accepted;
+    // what must hold is one ticket, every message once, and unread counting each of them.
+    expect(new Set(done.messages.map((m) => m.id)).size).toBe(50);
+    expect(done.ticket.unreadMessages).toBe(50);
+    const tickets = await Promise.all(ids.map(() => data.tickets.currentTicketOf(companyId, whatsappId, done.contact.id)));
+    expect(new Set(tickets.map((t) => t?.id)).size).toBe(1);
+  });
+
+  it('keeps the order of messages sent one after another', async () => {
+    const api = env.client();
+    const { companyId } = await signUpCompany(api, 'Order');
+    const whatsappId = await connectedSandbox(api);
+    const ids = Array.from({ length: 20 }, (_, i) => `SEQ-${String(i).padStart(2, '0')}`);
+    for (const [i, id] of ids.entries()) {
+      await api.post(`/sandbox/${whatsappId}/inbound`, { from: '5511990000003', body: `paso ${i}`, id });
+    }
+    const done = await until(async () => {
+      const c = await conversation(companyId, whatsappId, '5511990000003');
+      return c && c.messages.length === 20 ? c : undefined;
+    }, '20 messages');
+    expect(done.messages.map((m) => m.id)).toEqual(ids);
+  });
+
+  it('delivers what the customer sent while the connector was stopped once it starts', async () => {
+    const api = env.client();
+    const { companyId } = await signUpCompany(api, 'Offline');
+    const whatsappId = await connectedSandbox(api);
+    await env.runtime.connector.stop();
+    for (const i of [1, 2, 3]) {
+      expect((await api.post(`/sandbox/${whatsappId}/inbound`, { from: '5511990000004', body: `mientras tanto ${i}`, id: `OFF-${i}` })).status).toBe(202);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await conversation(companyId, whatsappId, '5511990000004')).toBeUndefined();
+    await env.runtime.connector.start();
+    const done = await until(async () => {
+      const c = await conversation(companyId, whatsappId, '5511990000004');
+      return c && c.messages.length === 3 ? c : undefined;
+    }, 'the messages after restart');
+    expect(done.messages.map((m) => m.id)).toEqual(['OFF-1', 'OFF-2', 'OFF-3']);
+    // The session came back without a new QR.
+    expect((await api.get<{ status: string }>(`/whatsapp/${whatsappId}`)).body.status).toBe('CONNECTED');
+  });
+
+  it('delivers an agent reply to the customer, and the ack comes back', async () => {
+    const api = env.client();
+    const { companyId } = await signUpCompany(api, 'Reply');
+    const whatsappId = await connectedSandbox(api);
+    await api.post(`/sandbox/${whatsappId}/inbound`, { from: '5511990000005', name: 'Caio', body: 'necesito ayuda', id: 'Q-1' });
+    const { ticket } = await until(() => conversation(companyId, whatsappId, '5511990000005'), 'the ticket');
+    const sent = await api.post<{ id: string; ack: number }>(`/messages/${ticket.id}`, { body: '¡Hola Caio! ¿En qué te ayudo?', quotedMsg: { id: 'Q-1' } });
+    expect(sent.status).toBe(201);
+    const outbox = await until(async () => {
+      const answer = await api.get<{ id: string; body: string; quotedId: string | null }[]>(`/sandbox/${whatsappId}/outbox?to=5511990000005`);
+      return answer.body.length > 0 ? answer.body : undefined;
+    }, 'the outbox');
+    expect(outbox).toEqual([expect.objectContaining({ id: sent.body.id, body: '¡Hola Caio! ¿En qué te ayudo?', quotedId: 'Q-1' })]);
+    await until(async () => ((await data.messages.getMessage(companyId, sent.body.id))?.ack === 1 ? true : undefined), 'ack 1');
+    expect((await api.post(`/sandbox/${whatsappId}/ack`, { id: sent.body.id, ack: 3 })).status).toBe(202);
+    await until(async () => ((await data.messages.getMessage(companyId, sent.body.id))?.ack === 3 ? true : undefined), 'ack 3');
+    const listed = await api.get<{ messages: { id: string; fromMe: boolean }[] }>(`/messages/${ticket.id}`);
+    expect(listed.body.messages.map((m) => [m.id, m.fromMe])).toEqual([
+      ['Q-1', false],
+      [sent.body.id, true],
+    ]);
+  });
+
+  it("keeps sandbox endpoints to the connection's own company", async () => {
+    const owner = env.client();
+    await signUpCompany(owner, 'Dueño');
+    const whatsappId = await connectedSandbox(owner);
+    const other = env.client();
+    await signUpCompany(other, 'Intruso');
+    const probe = await other.post(`/sandbox/${whatsappId}/inbound`, { from: '5511990000006', body: 'x' });
+    // The id exists in the owner's company only (ids are per company): the intruder's own
+    // connection with that id does not exist, so nothing is sent anywhere.
+    expect([404, 400]).toContain(probe.status);
+    expect((await other.get(`/whatsapp/${whatsappId}`)).status).toBe(404);
+  });
+});
