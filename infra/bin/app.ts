@@ -50,6 +50,7 @@ new AtendeStack(app, `atende-${stageName}`, {
   alarmEmail: contextString('alarmEmail'),
   firstSuperUser: firstSuperUser(),
   mailFrom: contextString('mailFrom'),
+  connector: contextFlag('connector', true),
   // A new value on every synthesis, so every deploy runs the deploy-time tasks (bootstrap).
   tasksRunId: new Date().toISOString(),
   description: `atende, multi-company WhatsApp customer service (${stageName})`,
@@ -58,6 +59,15 @@ new AtendeStack(app, `atende-${stageName}`, {
 function contextString(key: string): string | undefined {
   const value: unknown = app.node.tryGetContext(key);
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** A true/false context value: `-c key=false` arrives as a string, cdk.json may hold a boolean. */
+function contextFlag(key: string, fallback: boolean): boolean {
+  const value: unknown = app.node.tryGetContext(key);
+  if (value === undefined || value === '') return fallback;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new Error(`Context ${key} must be true or false, not ${JSON.stringify(value)}`);
 }
 
 /**

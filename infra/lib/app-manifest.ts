@@ -2,6 +2,7 @@ import * as manifest from '../../functions/src/manifest.ts';
 import type {
   QueueDefinition,
   RestModule,
+  ServiceQueueDefinition,
   StreamConsumer,
   Task,
   WebSocketApi,
@@ -9,7 +10,8 @@ import type {
 
 /**
  * What the stack is built from: the REST modules, the WebSocket API, the stream consumers, the
- * queues and the deploy-time tasks of functions/src/manifest.ts. It is a prop of the stack
+ * queues (those Lambdas consume and those a long-running service consumes) and the deploy-time
+ * tasks of functions/src/manifest.ts. It is a prop of the stack
  * (rather than imported where used) so tests can synthesize a manifest the product does not
  * have yet, e.g. a FIFO queue.
  */
@@ -18,6 +20,7 @@ export interface AppManifest {
   webSocketApi: WebSocketApi;
   streamConsumers: readonly StreamConsumer[];
   queues: readonly QueueDefinition[];
+  serviceQueues: readonly ServiceQueueDefinition[];
   tasks: readonly Task[];
 }
 
@@ -26,6 +29,7 @@ export const productManifest: AppManifest = {
   webSocketApi: manifest.webSocketApi,
   streamConsumers: manifest.streamConsumers,
   queues: manifest.queues,
+  serviceQueues: manifest.serviceQueues,
   tasks: manifest.tasks,
 };
 

@@ -6,16 +6,21 @@ import { AppTable } from './app-table.ts';
 import { DeployTasks } from './deploy-tasks.ts';
 import { DeploymentStage } from './deployment-stage.ts';
 import { JwtSecret } from './jwt-secret.ts';
+import { ConnectorService } from './connector-service.ts';
 import { bundledCode, type FunctionCodeSource } from './lambda-function.ts';
 import { LogsBucket } from './logs-bucket.ts';
 import { MediaBucket } from './media-bucket.ts';
 import { OneTimeSchedules } from './one-time-schedules.ts';
 import { OperationalAlarms } from './operational-alarms.ts';
 import { AppRestApi } from './rest-api.ts';
+import { ServiceQueues } from './service-queues.ts';
 import { StreamConsumers } from './stream-consumers.ts';
 import { LiveWebSocketApi } from './websocket-api.ts';
 import { WebDistribution, type CustomDomain } from './web-distribution.ts';
 import { WorkQueues } from './work-queues.ts';
+
+/** The work queue the connector sends WhatsApp events to (docs/connector.md). */
+const connectorInboundQueue = 'inbound';
 
 /**
  * The first super user, created by the bootstrap task on the first deploy. Without a password
@@ -46,13 +51,19 @@ export interface AtendeStackProps extends StackProps {
   mailFrom?: string;
   /** Differs on every deploy so the deploy-time tasks run each time; see DeployTasks. */
   tasksRunId?: string;
+  /**
+   * The WhatsApp connector's Fargate service (and its VPC). Without it the API works, but no
+   * WhatsApp connection does: its commands wait in their queue until a connector runs.
+   * @default true
+   */
+  connector?: boolean;
 }
 
 /**
  * The whole product in one stack, composed of one construct per concern, so cross-references
- * stay plain properties. Later parts slot in as further constructs: a REST module, stream
- * consumer or queue only needs its manifest entry; the WhatsApp connector service (Fargate)
- * becomes a construct here that is handed the table, bucket and queues like the functions are.
+ * stay plain properties. A REST module, stream consumer or queue only needs its manifest entry;
+ * the WhatsApp connector (a Fargate service) is handed the table, bucket and queues like the
+ * functions are.
  */
 export class AtendeStack extends Stack {
   readonly table: AppTable;
@@ -61,9 +72,12 @@ export class AtendeStack extends Stack {
   readonly webSocketApi: LiveWebSocketApi;
   readonly streamConsumers: StreamConsumers;
   readonly workQueues: WorkQueues;
+  readonly serviceQueues: ServiceQueues;
   readonly schedules: OneTimeSchedules;
   readonly tasks: DeployTasks;
   readonly web: WebDistribution;
+  /** Absent with `connector: false`. */
+  readonly connector?: ConnectorService;
 
   constructor(scope: Construct, id: string, props: AtendeStackProps) {
     super(scope, id, props);
@@ -79,6 +93,10 @@ export class AtendeStack extends Stack {
     this.schedules = new OneTimeSchedules(this, 'Schedules', { stage });
     this.workQueues = new WorkQueues(this, 'Queues', { stage, definitions: manifest.queues, code, alarms });
     for (const workQueue of this.workQueues.queues.values()) this.schedules.allowDeliveryTo(workQueue.queue);
+    this.serviceQueues = new ServiceQueues(this, 'ServiceQueues', {
+      definitions: manifest.serviceQueues,
+      alarms,
+    });
 
     const apiGatewayLogging = new ApiGatewayLogging(this, 'ApiGatewayLogging');
     this.restApi = new AppRestApi(this, 'Rest', {
@@ -119,6 +137,12 @@ export class AtendeStack extends Stack {
     }
     for (const fn of [...restFunctions, socketHandler]) fn.useJwtSecret(jwtSecret.secret);
     for (const fn of [...restFunctions, ...queueConsumers]) fn.useMediaBucket(this.mediaBucket.bucket);
+    // Commands to the connector come from the REST modules (connections, messages, sandbox) and
+    // the queue consumers (ingest rejects calls and sends automatic replies).
+    for (const fn of [...restFunctions, ...queueConsumers]) {
+      for (const [name, serviceQueue] of this.serviceQueues.queues)
+        fn.useServiceQueue(name, serviceQueue.queue);
+    }
     // Every REST module may send mail as the one sender (today password reset does); without a
     // sender, none gets the permission or MAIL_FROM.
     const mailFrom =
@@ -140,6 +164,24 @@ export class AtendeStack extends Stack {
       if (props.firstSuperUser.password) {
         bootstrap.setEnvironment('ADMIN_PASSWORD', props.firstSuperUser.password);
       }
+    }
+
+    if (props.connector ?? true) {
+      const inbound = this.workQueues.queues.get(connectorInboundQueue);
+      if (!inbound)
+        throw new Error(
+          `The connector sends to the "${connectorInboundQueue}" queue, which the manifest lacks`,
+        );
+      this.connector = new ConnectorService(this, 'Connector', {
+        stage,
+        table: this.table.table,
+        mediaBucket: this.mediaBucket.bucket,
+        inboundQueue: { name: connectorInboundQueue, queue: inbound.queue },
+        consumedQueues: this.serviceQueues
+          .consumedBy('connector')
+          .map((serviceQueue) => ({ name: serviceQueue.definition.name, queue: serviceQueue.queue })),
+        alarms,
+      });
     }
 
     this.web = new WebDistribution(this, 'Web', {
@@ -166,6 +208,14 @@ export class AtendeStack extends Stack {
         value: bootstrap.logGroup.logGroupName,
         description: 'The first-start bootstrap task log: a generated super user password appears here once',
       });
+    }
+    if (this.connector) {
+      new CfnOutput(this, 'ConnectorLogGroupName', {
+        value: this.connector.logGroup.logGroupName,
+        description: 'The WhatsApp connector log (aws logs tail <name> --follow)',
+      });
+      new CfnOutput(this, 'ConnectorClusterName', { value: this.connector.cluster.clusterName });
+      new CfnOutput(this, 'ConnectorServiceName', { value: this.connector.service.serviceName });
     }
     if (this.tasks.triggerLogGroup) {
       new CfnOutput(this, 'TaskTriggerLogGroupName', {

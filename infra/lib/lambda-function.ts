@@ -122,6 +122,15 @@ export class AppFunction extends Construct {
     this.setEnvironment(queueArnEnvName(queueName), queue.queueArn);
   }
 
+  /**
+   * Send to a queue a long-running service consumes (the connector's commands); env
+   * QUEUE_URL_<NAME> only: no one-time schedule delivers to such a queue, so no ARN is needed.
+   */
+  useServiceQueue(queueName: string, queue: IQueue): void {
+    queue.grantSendMessages(this.lambda);
+    this.setEnvironment(queueUrlEnvName(queueName), queue.queueUrl);
+  }
+
   /** Post to, inspect and close WebSocket connections; env WS_MANAGEMENT_ENDPOINT. */
   useWebSocketManagement(stage: IWebSocketStage): void {
     const connectionsArn = Stack.of(this).formatArn({

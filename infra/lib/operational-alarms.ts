@@ -1,5 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, TreatMissingData, type Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -38,6 +38,34 @@ export class OperationalAlarms extends Construct {
       // SQS publishes no datapoints for an idle queue; that is the healthy state.
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+    return this.notify(alarm);
+  }
+
+  /**
+   * Alarms when a metric that exists only while something runs (a service's CPU utilization)
+   * has had no datapoint for `minutes` minutes in a row.
+   */
+  alarmOnAbsentMetric(
+    scope: Construct,
+    id: string,
+    metric: Metric,
+    minutes: number,
+    description: string,
+  ): Alarm {
+    return this.notify(
+      new Alarm(scope, id, {
+        alarmDescription: description,
+        metric: metric.with({ period: Duration.minutes(1), statistic: 'SampleCount' }),
+        threshold: 1,
+        evaluationPeriods: minutes,
+        comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+        // No datapoint is exactly the condition alarmed on.
+        treatMissingData: TreatMissingData.BREACHING,
+      }),
+    );
+  }
+
+  private notify(alarm: Alarm): Alarm {
     alarm.addAlarmAction(new SnsAction(this.topic));
     alarm.addOkAction(new SnsAction(this.topic));
     return alarm;

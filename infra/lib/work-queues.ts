@@ -28,22 +28,15 @@ export class WorkQueue extends Construct {
   constructor(scope: Construct, id: string, props: WorkQueueProps) {
     super(scope, id);
     const { definition } = props;
-    const fifo = definition.fifo ? { fifo: true } : {};
-    this.deadLetters = new Queue(this, 'DeadLetters', {
-      ...fifo,
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    this.queue = new Queue(this, 'Queue', {
-      ...fifo,
+    ({ queue: this.queue, deadLetters: this.deadLetters } = createRedrivenQueue(this, {
+      name: definition.name,
+      fifo: definition.fifo,
       // Senders (and EventBridge Scheduler, which cannot set an id) may omit a deduplication id.
-      ...(definition.fifo && { contentBasedDeduplication: true }),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      visibilityTimeout: Duration.seconds(definition.visibilityTimeoutSeconds),
-      deadLetterQueue: { queue: this.deadLetters, maxReceiveCount: definition.maxReceiveCount },
-    });
+      contentBasedDeduplication: definition.fifo,
+      visibilityTimeoutSeconds: definition.visibilityTimeoutSeconds,
+      maxReceiveCount: definition.maxReceiveCount,
+      alarms: props.alarms,
+    }));
     this.consumer = new AppFunction(this, 'Consumer', {
       bundleName: definition.consumer.name,
       stage: props.stage,
@@ -56,13 +49,51 @@ export class WorkQueue extends Construct {
         reportBatchItemFailures: true,
       }),
     );
-    props.alarms.alarmOnWaitingMessages(
-      this,
-      'DeadLettersAlarm',
-      this.deadLetters,
-      `Messages of the ${definition.name} queue failed ${definition.maxReceiveCount} times and wait in its dead-letter queue.`,
-    );
   }
+}
+
+export interface RedrivenQueueProps {
+  /** The manifest's queue name, for the alarm's description. */
+  name: string;
+  fifo: boolean;
+  /** FIFO only: deduplicate by a hash of the body when a sender gives no deduplication id. */
+  contentBasedDeduplication: boolean;
+  visibilityTimeoutSeconds: number;
+  maxReceiveCount: number;
+  alarms: OperationalAlarms;
+}
+
+/**
+ * A queue of the manifest in `scope` (children `Queue`, `DeadLetters`, `DeadLettersAlarm`): SSE,
+ * TLS only, and a message received `maxReceiveCount` times moves to a dead-letter queue of the
+ * same kind, kept 14 days, whose depth raises an alarm.
+ */
+export function createRedrivenQueue(
+  scope: Construct,
+  props: RedrivenQueueProps,
+): { queue: Queue; deadLetters: Queue } {
+  const fifo = props.fifo ? { fifo: true } : {};
+  const deadLetters = new Queue(scope, 'DeadLetters', {
+    ...fifo,
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+  });
+  const queue = new Queue(scope, 'Queue', {
+    ...fifo,
+    ...(props.fifo && { contentBasedDeduplication: props.contentBasedDeduplication }),
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    visibilityTimeout: Duration.seconds(props.visibilityTimeoutSeconds),
+    deadLetterQueue: { queue: deadLetters, maxReceiveCount: props.maxReceiveCount },
+  });
+  props.alarms.alarmOnWaitingMessages(
+    scope,
+    'DeadLettersAlarm',
+    deadLetters,
+    `Messages of the ${props.name} queue failed ${props.maxReceiveCount} times and wait in its dead-letter queue.`,
+  );
+  return { queue, deadLetters };
 }
 
 /**
