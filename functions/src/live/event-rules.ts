@@ -1,5 +1,10 @@
 import { adminsOnly, everyone, type Audience } from '#domain/live-audience';
 import { platformCompanyId } from '#domain/company-rules';
+import { publicCompany, publicUser } from '#domain/serialize';
+import type { CompanyRecord } from '#data/companies';
+import type { UserRecord } from '#data/users';
+import type { WhatsappRecord } from '#data/whatsapps';
+import { publicWhatsapp } from '../modules/whatsapp/serialize.ts';
 import type { EntityChange, EventRule, LiveEvent } from './live-event.ts';
 
 /**
@@ -16,7 +21,7 @@ export const eventRules: Record<string, EventRule> = {
       return [{ companyId, event: 'user', data: { action: 'delete', userId: item.id }, audience: everyone }];
     }
     // A login or refresh changes only the session record, so user events mean real changes.
-    return [{ companyId, event: 'user', data: { action: change.kind, user: publicUserFields(item) }, audience: everyone }];
+    return [{ companyId, event: 'user', data: { action: change.kind, user: publicUser(item as UserRecord) }, audience: everyone }];
   },
 
   /** A newer login replaced this session: its sockets hear `auth` and log out (core §4 Session). */
@@ -50,7 +55,7 @@ export const eventRules: Record<string, EventRule> = {
     const data =
       change.kind === 'delete'
         ? { action: 'delete', companyId: item.id }
-        : { action: change.kind, company: publicCompanyFields(item) };
+        : { action: change.kind, company: publicCompany(item as CompanyRecord) };
     const superUsers: Audience = (listener) => listener.isSuper;
     const events: LiveEvent[] = [{ companyId: platformCompanyId, event: 'company', data, audience: superUsers }];
     if (Number(item.id) !== platformCompanyId) {
@@ -59,22 +64,6 @@ export const eventRules: Record<string, EventRule> = {
     return events;
   },
 };
-
-/** Never send credentials, sessions or internal counters over the live channel. */
-const privateFields = new Set(['passwordHash', 'sessionId', 'refreshHash', 'previousHash', 'nameKey', 'userCount', 'connectionCount', 'queueCount']);
-
-function withoutPrivateFields(item: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(item).filter(([key]) => !privateFields.has(key)));
-}
-
-function publicUserFields(item: Record<string, unknown>): Record<string, unknown> {
-  const { isSuper, ...rest } = withoutPrivateFields(item);
-  return { ...rest, super: isSuper ?? false };
-}
-
-function publicCompanyFields(item: Record<string, unknown>): Record<string, unknown> {
-  return withoutPrivateFields(item);
-}
 
 /** The fields of a connection that only its status and QR touch (the connector's writes). */
 const sessionFields = ['status', 'qrcode', 'retries', 'number'] as const;
@@ -86,7 +75,8 @@ eventRules.whatsapp = (change) => {
   if (change.kind === 'delete') {
     return [{ companyId, event: 'whatsapp', data: { action: 'delete', whatsappId: item.id }, audience: everyone }];
   }
-  const { token: _token, running: _running, ...whatsapp } = item;
+  // The same shape the REST answers use; the token only ever goes to admins through REST.
+  const whatsapp = publicWhatsapp(item as WhatsappRecord, { withToken: false });
   const events: LiveEvent[] = [{ companyId, event: 'whatsapp', data: { action: 'update', whatsapp }, audience: everyone }];
   const sessionChanged = change.kind === 'create' || sessionFields.some((f) => change.oldItem?.[f] !== change.newItem?.[f]);
   if (sessionChanged) {

@@ -5,17 +5,19 @@
 import {
   queues,
   restModules,
+  serviceQueues,
   streamConsumers,
   tasks,
   webSocketApi,
   type Task,
   type QueueDefinition,
+  type ServiceQueueDefinition,
   type RestModule,
   type StreamConsumer,
   type WebSocketApi,
 } from '../../../functions/src/manifest.ts';
 
-export type { QueueDefinition, RestModule, StreamConsumer, Task, WebSocketApi };
+export type { QueueDefinition, RestModule, ServiceQueueDefinition, StreamConsumer, Task, WebSocketApi };
 
 export interface RuntimeManifest {
   restModules: RestModule[];
@@ -24,9 +26,28 @@ export interface RuntimeManifest {
   queues: QueueDefinition[];
   /** Run once on every start, after the queues are up (AWS runs them once per deploy). */
   tasks?: Task[];
+  /** Queues consumed by a long-running service (the connector) rather than a function. */
+  serviceQueues?: ServiceQueueDefinition[];
 }
 
-export const productManifest: RuntimeManifest = { restModules, webSocketApi, streamConsumers, queues, tasks };
+/**
+ * Service queues join the local queue like the others; their consumer is the service's name,
+ * which the runtime's invoker routes to the in-process service instead of a bundle.
+ */
+export function allQueues(manifest: RuntimeManifest): QueueDefinition[] {
+  return [
+    ...manifest.queues,
+    ...(manifest.serviceQueues ?? []).map((queue) => ({
+      name: queue.name,
+      fifo: queue.fifo,
+      consumer: { name: queue.service, entry: '', batchSize: queue.batchSize },
+      visibilityTimeoutSeconds: queue.visibilityTimeoutSeconds,
+      maxReceiveCount: queue.maxReceiveCount,
+    })),
+  ];
+}
+
+export const productManifest: RuntimeManifest = { restModules, webSocketApi, streamConsumers, queues, tasks, serviceQueues };
 
 /**
  * The REST module of each first path segment after /api, the same rule as the manifest's
@@ -54,7 +75,7 @@ export function functionSettings(manifest: RuntimeManifest): Map<string, Functio
     settings.set(name, { timeoutSeconds, memoryMb });
   settings.set(manifest.webSocketApi.name, { timeoutSeconds: 29 });
   for (const consumer of manifest.streamConsumers) settings.set(consumer.name, { timeoutSeconds: 60 });
-  for (const queue of manifest.queues) {
+  for (const queue of allQueues(manifest)) {
     settings.set(queue.consumer.name, {
       timeoutSeconds: Math.min(900, Math.max(1, Math.floor(queue.visibilityTimeoutSeconds / 6))),
     });

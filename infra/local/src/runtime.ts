@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { installLocalBindings } from '../../../functions/src/ports/local-bindings.ts';
 import { ensureFunctionBundles } from './build-steps.ts';
 import { createLocalMail } from './local-mail.ts';
+import { connectorConsumerName, createLocalConnector, type LocalConnector } from './local-connector.ts';
 import { runTasks } from './run-tasks.ts';
 import { startDynamoLocal } from './dynamo.ts';
 import { createRuntimeDynamoClients, type RuntimeDynamoClients } from './dynamo-clients.ts';
@@ -34,6 +35,7 @@ import { findFreePort } from './free-port.ts';
 import { createLogger } from './log.ts';
 import { defaultDataDir, webDistDir } from './paths.ts';
 import {
+  allQueues,
   functionSettings,
   productManifest,
   restModulesByPrefix,
@@ -65,6 +67,8 @@ export interface RuntimeOptions {
   webDistDir?: string;
   /** Cap on queue visibility timeouts, i.e. how soon a failed message is retried. Default 3000. */
   maxVisibilityTimeoutMs?: number;
+  /** Run the WhatsApp connector in-process (default: when the manifest has its command queue). */
+  connector?: boolean;
 }
 
 export interface Runtime {
@@ -82,6 +86,8 @@ export interface Runtime {
   scheduler: LocalScheduler;
   /** Where the local mail adapter writes each e-mail as a text file (the SES stand-in). */
   outboxDir: string;
+  /** The in-process connector: stopping it leaves its commands waiting in their queue. */
+  connector: { start(): Promise<void>; stop(): Promise<void>; running(): boolean };
   /** Stops everything, in an order that loses nothing; resolves when no process or socket is left. */
   stop(): Promise<void>;
 }
@@ -103,6 +109,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // (finishing what they hold), the environment, and the stores last.
   const stopOrder = [
     'gateway',
+    'connector',
     'scheduler',
     'queue',
     'streamReader',
@@ -127,8 +134,17 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   try {
     await mkdir(dataDir, { recursive: true });
     generation++;
+    // The connector is not a bundle: its command queue's consumer name routes to it in-process.
+    let localConnector: LocalConnector | undefined;
+    const loadBundle = options.loadHandler ?? bundleLoader(generation);
     const invoker = new FunctionInvoker(
-      options.loadHandler ?? bundleLoader(generation),
+      (name) =>
+        name === connectorConsumerName && manifest.serviceQueues?.length
+          ? Promise.resolve((event, context) => {
+              if (!localConnector) throw new Error('the connector is not running');
+              return localConnector.handler(event, context);
+            })
+          : loadBundle(name),
       functionSettings(manifest),
       region,
     );
@@ -184,7 +200,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     const queue = new LocalQueue({
       documents: clients.documents,
       tableName,
-      queues: manifest.queues,
+      queues: allQueues(manifest),
       invoker,
       region,
       log,
@@ -229,6 +245,21 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     if (readerResult.status === 'fulfilled') cleanups.set('streamReader', () => readerResult.value.stop());
     for (const result of [readerResult, queuesResult]) if (result.status === 'rejected') throw result.reason;
     await runTasks(manifest.tasks ?? [], invoker, dataDir, log);
+    if (manifest.serviceQueues?.some((q) => q.service === 'connector') && (options.connector ?? true)) {
+      localConnector = createLocalConnector({
+        documents: clients.documents,
+        tableName,
+        queue,
+        s3Endpoint: s3.endpoint,
+        bucket: mediaBucket,
+        region,
+        credentials: localCredentials(),
+        log,
+      });
+      const connectorRef = localConnector;
+      cleanups.set('connector', () => connectorRef.stop());
+      await localConnector.start();
+    }
     gateway.open();
 
     const url = `http://localhost:${gateway.port}`;
@@ -243,6 +274,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       queue,
       scheduler,
       outboxDir: mail.directory,
+      connector: {
+        start: async () => localConnector?.start(),
+        stop: async () => localConnector?.stop(),
+        running: () => localConnector?.running() ?? false,
+      },
       stop() {
         stopping ??= stopAll().finally(() => {
           running = false;

@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { ConnectionsPage } from '../features/connections/components/ConnectionsPage.tsx';
 
 export default function ConnectionsRoute() {
-  return <ScreenPage titleKey="screens.connections" />;
+  return <ConnectionsPage />;
 }

@@ -2,7 +2,9 @@ import { Suspense, useMemo } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Alert } from '@aws-amplify/ui-react';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { t } from '../../i18n/index.ts';
+import { useConnectionsWarning, useLiveWhatsapps } from '../../features/connections/use-live-whatsapps.ts';
+import { t, type MessageKey } from '../../i18n/index.ts';
+import { isAdminProfile } from '../../lib/profile.ts';
 import { useAuth, usePaymentOnly } from '../providers/auth/index.ts';
 import { menuDefinition, visibleMenu } from './menu.ts';
 import { SideMenu } from './SideMenu.tsx';
@@ -24,6 +26,14 @@ export function AppLayout() {
       }),
     [user, paymentOnly],
   );
+  // core §2 Layout: the connections item warns of connections that need attention (admins only).
+  useLiveWhatsapps();
+  const connectionsWarning = useConnectionsWarning(isAdminProfile(user?.profile) && !paymentOnly);
+  const warnings = useMemo(
+    () =>
+      new Map<string, MessageKey>(connectionsWarning ? [['/connections', 'connections.menuWarning']] : []),
+    [connectionsWarning],
+  );
 
   return (
     <div className="app-shell">
@@ -34,6 +44,7 @@ export function AppLayout() {
           entries={entries}
           open={drawer.open}
           temporary={drawer.temporary}
+          warnings={warnings}
           onNavigate={() => {
             if (drawer.temporary) drawer.close();
           }}

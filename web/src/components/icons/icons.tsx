@@ -139,6 +139,95 @@ export function ChevronDownIcon(props: IconProps) {
   );
 }
 
+export function CheckIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M20 6 9 17l-5-5" />
+    </LineIcon>
+  );
+}
+
+export function CheckCircleIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M22 11.08V12a10 10 0 1 1-5.93-9.14" />
+      <path d="M22 4 12 14.01l-3-3" />
+    </LineIcon>
+  );
+}
+
+export function AlertTriangleIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0z" />
+      <path d="M12 9v4M12 17h.01" />
+    </LineIcon>
+  );
+}
+
+export function QrCodeIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <rect x="3" y="3" width="7" height="7" rx="1" />
+      <rect x="14" y="3" width="7" height="7" rx="1" />
+      <rect x="3" y="14" width="7" height="7" rx="1" />
+      <path d="M14 14h3v3h-3zM20 14v.01M14 20h.01M17 20h4v-3" />
+    </LineIcon>
+  );
+}
+
+export function WifiOffIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="m2 2 20 20M8.5 16.43a5 5 0 0 1 7 0M2 8.82a15 15 0 0 1 4.17-2.65M10.66 5c4.01-.36 8.14.9 11.34 3.76M16.85 11.25a10 10 0 0 1 2.22 1.68M5 12.86a10 10 0 0 1 5.17-2.69M12 20h.01" />
+    </LineIcon>
+  );
+}
+
+export function ClockIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 6v6l4 2" />
+    </LineIcon>
+  );
+}
+
+export function LinkIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71" />
+      <path d="M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71" />
+    </LineIcon>
+  );
+}
+
+export function CopyIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <rect x="9" y="9" width="13" height="13" rx="2" />
+      <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+    </LineIcon>
+  );
+}
+
+export function PowerIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M18.36 6.64a9 9 0 1 1-12.73 0M12 2v10" />
+    </LineIcon>
+  );
+}
+
+export function SmartphoneIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <rect x="5" y="2" width="14" height="20" rx="2" />
+      <path d="M12 18h.01" />
+    </LineIcon>
+  );
+}
+
 /** The product mark: a chat bubble on a green tile. */
 export function BrandMark({ size = 32 }: { size?: number }) {
   return (

@@ -1,26 +1,34 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { normalizeWhatsapp } from './normalize.ts';
+import type { Whatsapp } from './types.ts';
+import { whatsappsQueryKeys } from './whatsapps-query-keys.ts';
 
-export interface WhatsappRef {
-  id: number;
-  name: string;
-  status?: string;
-  isDefault?: boolean;
-}
+export { whatsappsQueryKeys };
+export type { Whatsapp };
 
-export const whatsappsQueryKeys = { all: ['whatsapps'] as const, list: () => ['whatsapps', 'list'] as const };
+/** What other screens (the user modal, ticket modals) need of a connection. */
+export type WhatsappRef = Pick<Whatsapp, 'id' | 'name' | 'status' | 'isDefault'>;
 
-/** GET /whatsapp/ (session=0). A 404 (the module arrives later) reads as "no connections yet". */
-export async function getWhatsapps(signal?: AbortSignal): Promise<WhatsappRef[]> {
+/** GET /whatsapp/ (session=0), ordered by id. A 404 (no module behind the route) reads as "none". */
+export async function getWhatsapps(signal?: AbortSignal): Promise<Whatsapp[]> {
   try {
-    const list = await api.get<WhatsappRef[]>('/whatsapp/', { session: 0 }, signal);
-    return Array.isArray(list) ? list : [];
+    const list = await api.get<unknown>('/whatsapp/', { session: 0 }, signal);
+    if (!Array.isArray(list)) return [];
+    return list
+      .filter((item): item is Record<string, unknown> => !!item && typeof item === 'object')
+      .map(normalizeWhatsapp)
+      .sort((a, b) => a.id - b.id);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return [];
     throw error;
   }
 }
 
+/**
+ * The company's connections: the connections page, the menu badge and every connection select
+ * share this one cache entry, which the live events keep current (use-live-whatsapps.ts).
+ */
 export const whatsappsQueryOptions = queryOptions({
   queryKey: whatsappsQueryKeys.list(),
   queryFn: ({ signal }) => getWhatsapps(signal),

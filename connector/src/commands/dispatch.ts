@@ -1,0 +1,199 @@
+/**
+ * Carrying out one ConnectorCommand. 'done' deletes it from the queue; 'retry' leaves it for SQS
+ * to redeliver (another live task holds the connection: that one must do it).
+ */
+import type { ConnectorCommand, ConnectorReply } from '@atende/shared/entities/connector-command';
+import { NotConnectedError, type ProviderSession, type QuotedMessage } from '../providers/provider.ts';
+import type { Clock, Logger } from '../ports.ts';
+import type { MessageStore } from '../table/messages.ts';
+import type { ReplyStore } from '../table/replies.ts';
+import type { SessionHandle } from '../sessions/handle.ts';
+import type { RunResult, SessionManager } from '../sessions/session-manager.ts';
+
+export type CommandOutcome = 'done' | 'retry';
+
+export interface DispatchDeps {
+  manager: SessionManager;
+  messages: MessageStore;
+  replies: ReplyStore;
+  clock: Clock;
+  log: Logger;
+}
+
+/** Another task must carry it out (or this one later): let SQS redeliver it. */
+function retryIfElsewhere(result: RunResult): CommandOutcome {
+  return result === 'held-elsewhere' || result === 'busy' ? 'retry' : 'done';
+}
+
+type LiveCommand = Extract<
+  ConnectorCommand,
+  { type: 'sendMessage' | 'deleteMessage' | 'markRead' | 'checkNumber' | 'profilePicture' | 'rejectCall' }
+>;
+
+export async function dispatchCommand(
+  command: ConnectorCommand,
+  deps: DispatchDeps,
+): Promise<CommandOutcome> {
+  const { manager } = deps;
+  const { companyId, whatsappId } = command;
+  const now = () => new Date(deps.clock.now());
+  switch (command.type) {
+    case 'startSession': {
+      if (!(await manager.connections.setRunning(companyId, whatsappId, true, now()))) return 'done';
+      // Held elsewhere: it already runs there. Busy: `running` is set, a reconcile takes it.
+      if ((await manager.run(companyId, whatsappId)) === 'running')
+        manager.handleOf(companyId, whatsappId)?.session.retryNow();
+      return 'done';
+    }
+    case 'newQr': {
+      if (!(await manager.connections.setRunning(companyId, whatsappId, true, now()))) return 'done';
+      return retryIfElsewhere(await manager.run(companyId, whatsappId, { fresh: true }));
+    }
+    case 'stopSession':
+      return retryIfElsewhere(await manager.stopConnection(companyId, whatsappId));
+    case 'sandboxScan':
+    case 'sandboxInbound':
+    case 'sandboxAck':
+    case 'sandboxDrop':
+    case 'sandboxRestore': {
+      const result = await manager.run(companyId, whatsappId, { requireRunning: true });
+      if (retryIfElsewhere(result) === 'retry') return 'retry';
+      const handle = manager.handleOf(companyId, whatsappId);
+      if (!handle?.session.sandbox) {
+        deps.log.warn('sandbox command for a connection that is not a running sandbox; ignored', {
+          companyId,
+          whatsappId,
+          type: command.type,
+          result,
+        });
+        return 'done';
+      }
+      await handle.session.sandbox(command);
+      return 'done';
+    }
+    default:
+      return live(command, deps);
+  }
+}
+
+/** A command that needs the connected session (started here if it should run and nobody runs it). */
+async function live(command: LiveCommand, deps: DispatchDeps): Promise<CommandOutcome> {
+  const { manager } = deps;
+  const { companyId, whatsappId } = command;
+  let handle = manager.handleOf(companyId, whatsappId);
+  if (!handle) {
+    if (retryIfElsewhere(await manager.run(companyId, whatsappId, { requireRunning: true })) === 'retry')
+      return 'retry';
+    handle = manager.handleOf(companyId, whatsappId);
+  }
+  const connected = handle ? await manager.waitConnected(handle) : false;
+  const session = connected && handle ? handle.session : null;
+
+  switch (command.type) {
+    case 'sendMessage':
+      return send(command, handle, session, deps);
+    case 'checkNumber':
+      return reply(command, deps, 'ERR_WAPP_CHECK_CONTACT', session, async (s) => ({
+        type: 'checkNumber',
+        ...(await s.checkNumber(command.number)),
+      }));
+    case 'profilePicture':
+      return reply(command, deps, 'ERR_WAPP_NOT_INITIALIZED', session, async (s) => ({
+        type: 'profilePicture',
+        url: await s.profilePicture(command.chat),
+      }));
+    case 'deleteMessage':
+      return bestEffort(command, deps, session, (s) => s.deleteMessage(command));
+    case 'markRead':
+      return bestEffort(command, deps, session, (s) => s.markRead(command));
+    case 'rejectCall':
+      return bestEffort(command, deps, session, (s) => s.rejectCall(command));
+  }
+}
+
+async function send(
+  command: Extract<ConnectorCommand, { type: 'sendMessage' }>,
+  handle: SessionHandle | undefined,
+  session: ProviderSession | null,
+  deps: DispatchDeps,
+): Promise<CommandOutcome> {
+  const { companyId, messageId } = command;
+  const now = () => new Date(deps.clock.now());
+  const stored = await deps.messages.get(companyId, messageId);
+  if (stored && stored.ack >= 1) {
+    deps.log.info('sendMessage already carried out (a redelivery); skipped', { companyId, messageId });
+    return 'done';
+  }
+  let quoted: QuotedMessage | null = null;
+  if (command.quotedMessageId) {
+    const original = await deps.messages.get(companyId, command.quotedMessageId);
+    quoted = original
+      ? { id: original.id, fromMe: original.fromMe, body: original.body, participant: original.participant }
+      : { id: command.quotedMessageId, fromMe: false, body: '', participant: null };
+  }
+  const message = { messageId, to: command.to, body: command.body, media: command.media ?? null, quoted };
+  let current = session;
+  for (let attempt = 0; attempt < 2 && current; attempt += 1) {
+    try {
+      await current.sendMessage(message);
+      await deps.messages.markSent(companyId, messageId, now());
+      return 'done';
+    } catch (error) {
+      deps.log.warn('sendMessage failed', { companyId, messageId, attempt, error });
+      // The socket dropped under us: give it one more chance to come back.
+      current =
+        error instanceof NotConnectedError && handle && (await deps.manager.waitConnected(handle))
+          ? handle.session
+          : null;
+    }
+  }
+  await deps.messages.markFailed(companyId, messageId, now());
+  return 'done';
+}
+
+async function reply(
+  command: Extract<ConnectorCommand, { type: 'checkNumber' | 'profilePicture' }>,
+  deps: DispatchDeps,
+  failureCode: string,
+  session: ProviderSession | null,
+  work: (session: ProviderSession) => Promise<ConnectorReply>,
+): Promise<CommandOutcome> {
+  let answer: ConnectorReply;
+  if (!session) {
+    answer = { type: 'error', error: 'ERR_WAPP_NOT_INITIALIZED' };
+  } else {
+    try {
+      answer = await work(session);
+    } catch (error) {
+      deps.log.warn(`${command.type} failed`, { error, companyId: command.companyId });
+      answer = { type: 'error', error: failureCode };
+    }
+  }
+  await deps.replies.put(command.companyId, command.replyKey, answer, deps.clock.now());
+  return 'done';
+}
+
+async function bestEffort(
+  command: LiveCommand,
+  deps: DispatchDeps,
+  session: ProviderSession | null,
+  work: (session: ProviderSession) => Promise<void>,
+): Promise<CommandOutcome> {
+  if (!session) {
+    deps.log.warn(`${command.type} dropped: the session is not connected`, {
+      companyId: command.companyId,
+      whatsappId: command.whatsappId,
+    });
+    return 'done';
+  }
+  try {
+    await work(session);
+  } catch (error) {
+    deps.log.warn(`${command.type} failed`, {
+      error,
+      companyId: command.companyId,
+      whatsappId: command.whatsappId,
+    });
+  }
+  return 'done';
+}

@@ -1,0 +1,85 @@
+/**
+ * The ports the connector is built from: everything that touches the outside world or time is
+ * injected, so tests run it against fakes and the local runtime and the Fargate task against
+ * their own clients.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+export interface Logger {
+  debug(message: string, data?: Record<string, unknown>): void;
+  info(message: string, data?: Record<string, unknown>): void;
+  warn(message: string, data?: Record<string, unknown>): void;
+  error(message: string, data?: Record<string, unknown>): void;
+}
+
+/** Epoch milliseconds. */
+export interface Clock {
+  now(): number;
+}
+
+export type TimerHandle = unknown;
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): TimerHandle;
+  clearTimeout(handle: TimerHandle): void;
+}
+
+/** The inbound FIFO queue (SQS SendMessage with MessageGroupId and MessageDeduplicationId). */
+export interface InboundQueuePort {
+  send(message: { body: string; groupId: string; deduplicationId: string }): Promise<void>;
+}
+
+/** The media bucket. */
+export interface MediaPort {
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  get(key: string): Promise<{ bytes: Uint8Array; contentType?: string }>;
+}
+
+/** The one table, written with a plain DocumentClient (not ElectroDB). */
+export interface TableRef {
+  documents: DynamoDBDocumentClient;
+  tableName: string;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export const systemTimers: Timers = {
+  setTimeout: (callback, ms) => {
+    const handle = setTimeout(callback, ms);
+    // A pending retry or renewal never keeps the process alive on its own.
+    handle.unref?.();
+    return handle;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** One JSON line per entry, like the Lambdas. */
+export const jsonLogger: Logger = {
+  debug: (message, data) => {
+    if (process.env.CONNECTOR_DEBUG === 'true') console.debug(line('debug', message, data));
+  },
+  info: (message, data) => console.info(line('info', message, data)),
+  warn: (message, data) => console.warn(line('warn', message, data)),
+  error: (message, data) => console.error(line('error', message, data)),
+};
+
+function line(level: string, message: string, data?: Record<string, unknown>): string {
+  return JSON.stringify({ level, message, ...data }, (_key, value: unknown) =>
+    value instanceof Error ? { name: value.name, message: value.message } : value,
+  );
+}
+
+/** A logger whose entries all carry `context`. */
+export function childLogger(log: Logger, context: Record<string, unknown>): Logger {
+  return {
+    debug: (message, data) => log.debug(message, { ...context, ...data }),
+    info: (message, data) => log.info(message, { ...context, ...data }),
+    warn: (message, data) => log.warn(message, { ...context, ...data }),
+    error: (message, data) => log.error(message, { ...context, ...data }),
+  };
+}
+
+/** Waits `ms` on the injected timers. */
+export function sleep(timers: Timers, ms: number): Promise<void> {
+  return new Promise((resolve) => timers.setTimeout(resolve, ms));
+}

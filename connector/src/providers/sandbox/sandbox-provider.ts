@@ -1,0 +1,268 @@
+/**
+ * The `sandbox` provider: a virtual phone, no network. It shows a QR until `sandboxScan`, then is
+ * CONNECTED as 5500000000000; its customers are played through the sandbox* commands, and what
+ * the business sends is recorded in the table (the outbox read by GET /api/sandbox/{id}/outbox).
+ * Its "credentials" are one small item, so a paired sandbox survives a connector restart without
+ * a new QR, exactly like a real session. `sandboxDrop` behaves like a dropped socket: OPENING and
+ * reconnection attempts on the usual backoff, none succeeding until `sandboxRestore`; customer
+ * messages sent meanwhile wait, as WhatsApp would hold them, and arrive on restore.
+ */
+import { randomBytes } from 'node:crypto';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { backoffDelay } from '../../backoff.ts';
+import { jidUser, toJid } from '../../jid.ts';
+import { companyPk, sandboxOutboxKey, sandboxOutboxPrefix } from '../../table/keys.ts';
+import {
+  NotConnectedError,
+  type OutgoingMessage,
+  type ProviderContext,
+  type ProviderFactory,
+  type ProviderSession,
+  type SandboxCommand,
+} from '../provider.ts';
+import { sandboxInboundEvent, type SandboxInbound } from './sandbox-inbound.ts';
+
+export const sandboxNumber = '5500000000000';
+const outboxTtlSeconds = 30 * 24 * 3600;
+
+type State = 'stopped' | 'qrcode' | 'connected' | 'dropped';
+
+export function createSandboxProvider(): ProviderFactory {
+  return (context) => new SandboxSession(context);
+}
+
+function newMessageId(): string {
+  // Shaped like a WhatsApp Web id.
+  return `3EB0${randomBytes(8).toString('hex').toUpperCase()}`;
+}
+
+function mediaTypeOf(mimetype: string): string {
+  const major = mimetype.split('/')[0];
+  return major === 'image' || major === 'audio' || major === 'video' ? major : 'application';
+}
+
+export class SandboxSession implements ProviderSession {
+  private state: State = 'stopped';
+  private attempt = 0;
+  private retryTimer: unknown = undefined;
+  private readonly held: SandboxInbound[] = [];
+  /** Chat of each message the business sent, for acks. */
+  private readonly sentTo = new Map<string, string>();
+
+  constructor(private readonly ctx: ProviderContext) {}
+
+  async start(): Promise<void> {
+    const stored = await this.ctx.credentials.readCreds();
+    const paired = stored !== null && (JSON.parse(stored) as { paired?: boolean }).paired === true;
+    if (paired) this.connect();
+    else this.showQr();
+  }
+
+  async stop(): Promise<void> {
+    this.state = 'stopped';
+    this.clearRetry();
+  }
+
+  async logout(): Promise<void> {
+    await this.stop();
+  }
+
+  retryNow(): void {
+    // A dropped sandbox stays down until sandboxRestore.
+  }
+
+  async sandbox(command: SandboxCommand): Promise<void> {
+    switch (command.type) {
+      case 'sandboxScan':
+        return this.scan();
+      case 'sandboxInbound':
+        return this.inbound(command);
+      case 'sandboxAck':
+        return this.ack(command.id, command.ack);
+      case 'sandboxDrop':
+        return this.drop();
+      case 'sandboxRestore':
+        return this.restore();
+    }
+  }
+
+  // ------------------------------------------------------------------ the virtual phone
+
+  private showQr(): void {
+    this.state = 'qrcode';
+    this.ctx.callbacks.onQr(
+      `sandbox:${this.ctx.companyId}:${this.ctx.whatsappId}:${randomBytes(12).toString('hex')}`,
+    );
+  }
+
+  private connect(): void {
+    this.state = 'connected';
+    this.attempt = 0;
+    this.ctx.callbacks.onStatus('CONNECTED', { number: sandboxNumber, retries: 0 });
+  }
+
+  private async scan(): Promise<void> {
+    if (this.state !== 'qrcode') return;
+    this.ctx.callbacks.onStatus('PAIRING');
+    await this.ctx.credentials.write([
+      { key: { kind: 'creds' }, value: JSON.stringify({ paired: true, number: sandboxNumber }) },
+    ]);
+    if (this.state === 'qrcode') this.connect();
+  }
+
+  private drop(): void {
+    if (this.state !== 'connected') return;
+    this.state = 'dropped';
+    this.attempt = 0;
+    this.ctx.callbacks.onStatus('OPENING', { retries: 0 });
+    this.scheduleRetry();
+  }
+
+  /** Reconnection attempts on the usual backoff; each fails while the sandbox is dropped. */
+  private scheduleRetry(): void {
+    const delay = backoffDelay(this.attempt, this.ctx.backoff, this.ctx.random);
+    this.retryTimer = this.ctx.timers.setTimeout(() => {
+      this.retryTimer = undefined;
+      if (this.state !== 'dropped') return;
+      this.attempt += 1;
+      this.ctx.log.debug('sandbox reconnection attempt failed (dropped)', { attempt: this.attempt });
+      this.ctx.callbacks.onStatus('OPENING', { retries: this.attempt });
+      this.scheduleRetry();
+    }, delay);
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer !== undefined) this.ctx.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+  }
+
+  private restore(): void {
+    if (this.state !== 'dropped') return;
+    this.clearRetry();
+    this.connect();
+    for (const command of this.held.splice(0)) this.emitInbound(command);
+  }
+
+  private async inbound(command: SandboxInbound): Promise<void> {
+    if (this.state === 'dropped') {
+      this.held.push(command);
+      return;
+    }
+    if (this.state !== 'connected') {
+      this.ctx.log.warn('sandbox inbound ignored: the sandbox phone is not paired', { from: command.from });
+      return;
+    }
+    this.emitInbound(command);
+  }
+
+  private emitInbound(command: SandboxInbound): void {
+    this.ctx.callbacks.onInbound(() =>
+      sandboxInboundEvent(command, {
+        companyId: this.ctx.companyId,
+        whatsappId: this.ctx.whatsappId,
+        nowMs: this.ctx.clock.now(),
+        media: this.ctx.media,
+        newMessageId,
+      }),
+    );
+  }
+
+  private async ack(messageId: string, ack: number): Promise<void> {
+    const chatJid = this.sentTo.get(messageId) ?? (await this.findSentChat(messageId));
+    if (!chatJid) {
+      this.ctx.log.warn('sandbox ack for a message the sandbox never sent; ignored', { messageId });
+      return;
+    }
+    this.ctx.callbacks.onInbound({
+      kind: 'ack',
+      whatsappId: this.ctx.whatsappId,
+      companyId: this.ctx.companyId,
+      chatJid,
+      isGroup: chatJid.endsWith('@g.us'),
+      timestamp: new Date(this.ctx.clock.now()).toISOString(),
+      messageId,
+      ack: ack as 1 | 2 | 3 | 4 | 5,
+    });
+  }
+
+  private async findSentChat(messageId: string): Promise<string | null> {
+    const { documents, tableName } = this.ctx.table;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await documents.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: {
+            ':pk': companyPk(this.ctx.companyId),
+            ':prefix': sandboxOutboxPrefix(this.ctx.whatsappId),
+          },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      const item = page.Items?.find((candidate) => candidate.id === messageId);
+      if (item) return toJid(String(item.to));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return null;
+  }
+
+  // ------------------------------------------------------------------ the business's side
+
+  private requireConnected(): void {
+    if (this.state !== 'connected') throw new NotConnectedError(`sandbox ${this.state}`);
+  }
+
+  async sendMessage(message: OutgoingMessage): Promise<void> {
+    this.requireConnected();
+    const jid = toJid(message.to);
+    const to = jidUser(jid);
+    const nowMs = this.ctx.clock.now();
+    const sentAt = new Date(nowMs).toISOString();
+    await this.ctx.table.documents.send(
+      new PutCommand({
+        TableName: this.ctx.table.tableName,
+        Item: {
+          ...sandboxOutboxKey(this.ctx.companyId, this.ctx.whatsappId, to, sentAt, message.messageId),
+          to,
+          id: message.messageId,
+          body: message.body,
+          ...(message.media
+            ? {
+                mediaType: mediaTypeOf(message.media.mimetype),
+                mediaKey: message.media.key,
+                mimetype: message.media.mimetype,
+              }
+            : {}),
+          ...(message.media?.fileName ? { fileName: message.media.fileName } : {}),
+          ...(message.quoted ? { quotedId: message.quoted.id } : {}),
+          sentAt,
+          expiresAt: Math.floor(nowMs / 1000) + outboxTtlSeconds,
+        },
+      }),
+    );
+    this.sentTo.set(message.messageId, jid);
+  }
+
+  async deleteMessage(): Promise<void> {
+    this.requireConnected();
+  }
+
+  async markRead(): Promise<void> {
+    this.requireConnected();
+  }
+
+  async checkNumber(number: string): Promise<{ exists: boolean; jid: string | null }> {
+    this.requireConnected();
+    return { exists: true, jid: toJid(number) };
+  }
+
+  async profilePicture(): Promise<string | null> {
+    this.requireConnected();
+    return null;
+  }
+
+  async rejectCall(): Promise<void> {
+    this.requireConnected();
+  }
+}

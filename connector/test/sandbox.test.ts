@@ -1,0 +1,282 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connection, lease, seedConnection, startTask } from './connector-harness.ts';
+import { MemoryTable } from './fakes/memory-table.ts';
+import { commandEvent, settle } from './helpers.ts';
+
+const ids = { companyId: 1, whatsappId: 2 };
+const customer = '5511999990001';
+const customerJid = `${customer}@s.whatsapp.net`;
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2025-03-01T12:00:00Z') });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A sandbox connection, started and scanned. */
+async function pairedSandbox(table = new MemoryTable()) {
+  seedConnection(table);
+  const task = await startTask(table, 'task-a');
+  const run = async (...commands: Record<string, unknown>[]) => {
+    const result = await task.connector.handleCommands(
+      commandEvent(...commands.map((c) => ({ ...ids, ...c }))),
+    );
+    await settle(vi);
+    return result;
+  };
+  expect(await run({ type: 'startSession' })).toEqual({ batchItemFailures: [] });
+  await run({ type: 'sandboxScan' });
+  return { table, task, run };
+}
+
+describe('sandbox provider', () => {
+  it('startSession shows a sandbox QR and marks the connection running; scan connects it as 5500000000000', async () => {
+    const table = new MemoryTable();
+    seedConnection(table);
+    const { connector } = await startTask(table, 'task-a');
+    await connector.handleCommands(commandEvent({ type: 'startSession', ...ids }));
+    await settle(vi);
+    const waiting = connection(table);
+    expect(waiting).toMatchObject({
+      status: 'qrcode',
+      retries: 0,
+      running: 'RUN',
+      gsi2pk: 'WAPPS#RUN',
+      gsi2sk: 'C#1#W#2',
+    });
+    expect(waiting?.qrcode).toMatch(/^sandbox:1:2:[0-9a-f]+$/);
+    // ElectroDB's own attributes are untouched.
+    expect(waiting).toMatchObject({ __edb_e__: 'whatsapp', __edb_v__: '1', name: 'Demo', token: 'token-1' });
+    expect(lease(table)).toMatchObject({ holder: 'task-a', fence: 1 });
+
+    await connector.handleCommands(commandEvent({ type: 'sandboxScan', ...ids }));
+    await settle(vi);
+    const paired = connection(table);
+    expect(paired).toMatchObject({ status: 'CONNECTED', number: '5500000000000', retries: 0 });
+    expect(paired?.qrcode).toBeUndefined();
+    expect(table.get('C#1', 'WSESS#2#creds')).toBeDefined();
+  });
+
+  it('plays customer messages exactly like real ones: text, redelivery, media, location, contact, call', async () => {
+    const { task, run } = await pairedSandbox();
+    await run({ type: 'sandboxInbound', from: customer, name: 'Juan', body: 'hola', id: 'IN1' });
+    await run({ type: 'sandboxInbound', from: customer, name: 'Juan', body: 'hola', id: 'IN1' });
+    await run({
+      type: 'sandboxInbound',
+      from: customer,
+      body: 'mira',
+      id: 'IMG1',
+      mediaType: 'image',
+      data: png.toString('base64'),
+      quotedId: 'IN1',
+    });
+    await run({
+      type: 'sandboxInbound',
+      from: customer,
+      body: '-23.56,-46.65|Loja',
+      id: 'LOC1',
+      mediaType: 'locationMessage',
+    });
+    await run({ type: 'sandboxInbound', from: customer, body: 'Ana', id: 'VC1', mediaType: 'vcard' });
+    await run({
+      type: 'sandboxInbound',
+      from: customer,
+      body: '',
+      id: 'DOC1',
+      mediaType: 'application',
+      data: Buffer.from('%PDF-1.4').toString('base64'),
+      fileName: 'boleto.pdf',
+    });
+    await run({ type: 'sandboxInbound', from: customer, name: 'Juan', id: 'CALL1', mediaType: 'call_log' });
+    await run({ type: 'sandboxInbound', from: '5511999990002', body: 'sin id' });
+
+    const sent = task.inbound.sent;
+    expect(sent.map((s) => s.groupId)).toEqual([
+      ...Array(7).fill(`2:${customerJid}`),
+      '2:5511999990002@s.whatsapp.net',
+    ]);
+    expect(sent.slice(0, 7).map((s) => s.deduplicationId)).toEqual([
+      '2:IN1',
+      '2:IN1',
+      '2:IMG1',
+      '2:LOC1',
+      '2:VC1',
+      '2:DOC1',
+      '2:call:CALL1:offer',
+    ]);
+    expect(sent[0]!.event).toMatchObject({
+      kind: 'message',
+      companyId: 1,
+      whatsappId: 2,
+      chatJid: customerJid,
+      isGroup: false,
+      messageId: 'IN1',
+      fromMe: false,
+      type: 'text',
+      body: 'hola',
+      pushName: 'Juan',
+    });
+    expect(sent[2]!.event).toMatchObject({
+      type: 'image',
+      body: 'mira',
+      quotedMessageId: 'IN1',
+      media: { key: 'c1/w2/IMG1', mimetype: 'image/png', sizeBytes: png.byteLength },
+    });
+    expect(task.media.objects.get('c1/w2/IMG1')).toEqual({
+      bytes: Uint8Array.from(png),
+      contentType: 'image/png',
+    });
+    expect(sent[3]!.event).toMatchObject({
+      type: 'location',
+      location: { latitude: -23.56, longitude: -46.65, name: 'Loja' },
+    });
+    expect(sent[4]!.event).toMatchObject({ type: 'vcard', vcards: [expect.stringContaining('FN:Ana')] });
+    expect(sent[5]!.event).toMatchObject({
+      type: 'document',
+      media: { key: 'c1/w2/DOC1', mimetype: 'application/pdf', fileName: 'boleto.pdf' },
+    });
+    expect(sent[6]!.event).toMatchObject({
+      kind: 'call',
+      callId: 'CALL1',
+      from: customerJid,
+      status: 'offer',
+    });
+    expect(sent[7]!.event).toMatchObject({
+      kind: 'message',
+      messageId: expect.stringMatching(/^3EB0[0-9A-F]{16}$/),
+    });
+  });
+
+  it('records what the business sends (the outbox), acks it 1, and turns sandboxAck into ack events', async () => {
+    const { table, task, run } = await pairedSandbox();
+    table.put({ pk: 'C#1#MSG#IN1', sk: 'MSG', __edb_e__: 'message', body: 'hola', fromMe: false, ack: 0 });
+    table.put({
+      pk: 'C#1#MSG#OUT1',
+      sk: 'MSG',
+      __edb_e__: 'message',
+      body: '¿En qué ayudo?',
+      fromMe: true,
+      ack: 0,
+    });
+    const send = {
+      type: 'sendMessage',
+      messageId: 'OUT1',
+      ticketId: 5,
+      to: customer,
+      body: '¿En qué ayudo?',
+      quotedMessageId: 'IN1',
+    };
+    await run(send);
+    const outbox = table.list('C#1', `SANDBOX#2#OUT#${customer}#`);
+    expect(outbox).toEqual([
+      expect.objectContaining({
+        sk: `SANDBOX#2#OUT#${customer}#2025-03-01T12:00:00.020Z#OUT1`,
+        to: customer,
+        id: 'OUT1',
+        body: '¿En qué ayudo?',
+        quotedId: 'IN1',
+        sentAt: '2025-03-01T12:00:00.020Z',
+      }),
+    ]);
+    expect(table.get('C#1#MSG#OUT1', 'MSG')).toMatchObject({ ack: 1, __edb_e__: 'message' });
+    // A redelivered command is not sent twice.
+    await run(send);
+    expect(table.list('C#1', 'SANDBOX#2#OUT#')).toHaveLength(1);
+
+    await run({ type: 'sandboxAck', id: 'OUT1', ack: 3 });
+    expect(task.inbound.sent.at(-1)).toMatchObject({
+      groupId: `2:${customerJid}`,
+      deduplicationId: '2:OUT1:ack:3',
+      event: { kind: 'ack', messageId: 'OUT1', ack: 3, chatJid: customerJid },
+    });
+  });
+
+  it('drop behaves like a lost socket (OPENING, retries on the backoff) until restore; messages meanwhile wait', async () => {
+    const { table, task, run } = await pairedSandbox();
+    table.put({ pk: 'C#1#MSG#OUT2', sk: 'MSG', body: 'x', fromMe: true, ack: 0 });
+    await run({ type: 'sandboxDrop' });
+    expect(connection(table)).toMatchObject({ status: 'OPENING', retries: 0 });
+    await vi.advanceTimersByTimeAsync(500 + 1000 + 2000);
+    await settle(vi);
+    expect(connection(table)).toMatchObject({ status: 'OPENING', retries: 3 });
+
+    await run({ type: 'sandboxInbound', from: customer, body: 'estás ahí?', id: 'WAIT1' });
+    expect(task.inbound.sent).toHaveLength(0);
+    const sending = task.connector.handleCommands(
+      commandEvent({ ...ids, type: 'sendMessage', messageId: 'OUT2', ticketId: 5, to: customer, body: 'x' }),
+    );
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await sending).toEqual({ batchItemFailures: [] });
+    expect(table.get('C#1#MSG#OUT2', 'MSG')).toMatchObject({ ack: 0, error: 'ERR_SENDING_WAPP_MSG' });
+
+    await run({ type: 'sandboxRestore' });
+    expect(connection(table)).toMatchObject({ status: 'CONNECTED', retries: 0 });
+    expect(task.inbound.sent.map((s) => s.event)).toEqual([
+      expect.objectContaining({ messageId: 'WAIT1', body: 'estás ahí?' }),
+    ]);
+  });
+
+  it('a paired sandbox survives a connector restart without a new QR', async () => {
+    const { table, task } = await pairedSandbox();
+    await task.connector.stop();
+    expect(lease(table)?.holder).toBeUndefined();
+    const writes = table.sent.length;
+    const next = await startTask(table, 'task-b');
+    await next.connector.reconcile();
+    await settle(vi);
+    expect(connection(table)).toMatchObject({ status: 'CONNECTED', number: '5500000000000' });
+    expect(lease(table)).toMatchObject({ holder: 'task-b', fence: 2 });
+    const statusWrites = table.sent
+      .slice(writes)
+      .filter((s) => s.name === 'TransactWriteCommand')
+      .map((s) => JSON.stringify(s.input));
+    expect(statusWrites.some((w) => w.includes('":qrcode"'))).toBe(false);
+    expect(statusWrites.length).toBeGreaterThan(0);
+    expect(next.connector.status().sessions).toMatchObject([
+      { companyId: 1, whatsappId: 2, provider: 'sandbox', status: 'CONNECTED' },
+    ]);
+  });
+
+  it('stopSession logs out: DISCONNECTED, QR cleared, not running, credentials deleted, lease freed', async () => {
+    const { table, task, run } = await pairedSandbox();
+    await run({ type: 'stopSession' });
+    const stopped = connection(table);
+    expect(stopped).toMatchObject({ status: 'DISCONNECTED', __edb_e__: 'whatsapp' });
+    expect(stopped?.running).toBeUndefined();
+    expect(stopped?.gsi2pk).toBeUndefined();
+    expect(stopped?.gsi2sk).toBeUndefined();
+    expect(table.list('C#1', 'WSESS#2#')).toEqual([]);
+    expect(lease(table)?.holder).toBeUndefined();
+    expect(task.connector.status().sessions).toEqual([]);
+    // Not running: a reconcile leaves it alone; sandbox commands are ignored.
+    await task.connector.reconcile();
+    await run({ type: 'sandboxInbound', from: customer, body: 'hola' });
+    expect(task.connector.status().sessions).toEqual([]);
+    expect(task.inbound.sent).toHaveLength(0);
+  });
+
+  it('newQr drops the pairing and shows a new QR', async () => {
+    const { table, run } = await pairedSandbox();
+    await run({ type: 'newQr' });
+    expect(connection(table)).toMatchObject({ status: 'qrcode', running: 'RUN' });
+    expect(table.list('C#1', 'WSESS#2#')).toEqual([]);
+  });
+
+  it('answers checkNumber and profilePicture under the reply key, expiring in 10 minutes', async () => {
+    const { table, run } = await pairedSandbox();
+    await run(
+      { type: 'checkNumber', number: customer, replyKey: 'r1' },
+      { type: 'profilePicture', chat: customer, replyKey: 'r2' },
+    );
+    expect(table.get('C#1', 'REPLY#r1')).toMatchObject({
+      reply: { type: 'checkNumber', exists: true, jid: customerJid },
+      expiresAt: Math.floor(Date.now() / 1000) + 600 - 0,
+    });
+    expect(table.get('C#1', 'REPLY#r2')).toMatchObject({ reply: { type: 'profilePicture', url: null } });
+  });
+});

@@ -1,0 +1,77 @@
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { startConnector, type Connector, type Logger as ConnectorLogger } from '../../../connector/src/index.ts';
+import type { LambdaHandler } from './invoke.ts';
+import type { LocalQueue } from './local-queue.ts';
+import type { Logger } from './log.ts';
+
+/** The name the connector's command queue names as its consumer (manifest serviceQueues). */
+export const connectorConsumerName = 'connector';
+const commandsQueue = 'connector-commands';
+
+export interface LocalConnector {
+  /** The invoker's handler for the `connector` consumer: the running connector's handleCommands. */
+  handler: LambdaHandler;
+  start(): Promise<void>;
+  /** Stops the connector like a task that goes away: its commands wait in the queue. */
+  stop(): Promise<void>;
+  running(): boolean;
+}
+
+/**
+ * Runs the connector in the runtime's process, as the Fargate task runs it in AWS: fed by the
+ * connector-commands queue, sending to the inbound queue, keeping media in the local S3.
+ */
+export function createLocalConnector(options: {
+  documents: DynamoDBDocumentClient;
+  tableName: string;
+  queue: LocalQueue;
+  s3Endpoint: string;
+  bucket: string;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string };
+  log: Logger;
+}): LocalConnector {
+  const s3 = new S3Client({ endpoint: options.s3Endpoint, forcePathStyle: true, region: options.region, credentials: options.credentials });
+  let connector: Connector | undefined;
+  const log: ConnectorLogger = {
+    debug: () => {},
+    info: (message) => options.log.info(`connector: ${message}`),
+    warn: (message, data) => options.log.warn(`connector: ${message}${data ? ` ${JSON.stringify(data)}` : ''}`),
+    error: (message, data) => options.log.error(`connector: ${message}`, data),
+  };
+  return {
+    handler: async (event) => {
+      if (!connector) throw new Error('the connector is not running');
+      return connector.handleCommands(event as Parameters<Connector['handleCommands']>[0]);
+    },
+    async start() {
+      if (connector) return;
+      connector = await startConnector({
+        documents: options.documents,
+        tableName: options.tableName,
+        holderId: `local-${process.pid}`,
+        inbound: { send: (message) => options.queue.send('inbound', message) },
+        media: {
+          async put(key, bytes, contentType) {
+            await s3.send(new PutObjectCommand({ Bucket: options.bucket, Key: key, Body: bytes, ContentType: contentType }));
+          },
+          async get(key) {
+            const object = await s3.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+            return { bytes: await object.Body!.transformToByteArray(), contentType: object.ContentType };
+          },
+        },
+        log,
+      });
+      options.queue.resumeConsumer(commandsQueue);
+    },
+    async stop() {
+      if (!connector) return;
+      await options.queue.pauseConsumer(commandsQueue);
+      const stopping = connector;
+      connector = undefined;
+      await stopping.stop();
+    },
+    running: () => connector !== undefined,
+  };
+}

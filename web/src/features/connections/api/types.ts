@@ -1,0 +1,55 @@
+import type { ConnectionStatus } from '@atende/shared/entities/whatsapp';
+
+export type { ConnectionStatus };
+
+/** The providers a connection may use; the sandbox only where the server allows it (locally). */
+export type ConnectionProvider = 'beta' | 'sandbox';
+
+/** A WhatsApp connection as GET /whatsapp answers it (core §3), with every field filled in. */
+export interface Whatsapp {
+  id: number;
+  name: string;
+  status: ConnectionStatus;
+  isDefault: boolean;
+  /** The QR to scan while the status is `qrcode`; '' when there is none. */
+  qrcode: string;
+  retries: number;
+  provider: string;
+  /** The paired phone, or null. */
+  number: string | null;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  expiresInactiveMessage: string;
+  expiresTicket: number;
+  timeUseBotQueues: number;
+  maxUseBotQueues: number;
+  timeToTransfer: number | null;
+  transferQueueId: number | null;
+  promptId: number | null;
+  queueIds: number[];
+  /** Admins only; absent from live events (they never carry it). */
+  token?: string;
+  createdAt?: string;
+  updatedAt: string;
+}
+
+/** What the edit modal sends to POST /whatsapp and PUT /whatsapp/{id}. */
+export interface WhatsappPayload {
+  name: string;
+  isDefault: boolean;
+  provider: string;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  expiresInactiveMessage: string;
+  expiresTicket: number;
+  timeUseBotQueues: number;
+  maxUseBotQueues: number;
+  timeToTransfer: number | null;
+  transferQueueId: number | null;
+  token: string;
+  queueIds: number[];
+}

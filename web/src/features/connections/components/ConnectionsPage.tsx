@@ -1,0 +1,372 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Badge,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  Loader,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Text,
+} from '@aws-amplify/ui-react';
+import { useAuth } from '../../../app/providers/auth/index.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import {
+  CheckCircleIcon,
+  CheckIcon,
+  ClockIcon,
+  EditIcon,
+  LinkIcon,
+  PlusIcon,
+  PowerIcon,
+  QrCodeIcon,
+  RefreshIcon,
+  SmartphoneIcon,
+  TrashIcon,
+  WifiOffIcon,
+} from '../../../components/icons/icons.tsx';
+import { t, type MessageKey } from '../../../i18n/index.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { can } from '../../../lib/permissions.ts';
+import { toast } from '../../../lib/toast.ts';
+import { toastError } from '../../../lib/toast-error.ts';
+import { useLoadErrorToast } from '../../../lib/use-load-error-toast.ts';
+import { useDeleteWhatsapp } from '../api/delete-whatsapp.ts';
+import { useWhatsapps } from '../api/get-whatsapps.ts';
+import type { ConnectionStatus, Whatsapp } from '../api/types.ts';
+import { useSessionCommand, type SessionCommand } from '../api/whatsapp-session.ts';
+import {
+  qrModalShouldClose,
+  sessionButtonsFor,
+  statusTone,
+  type SessionButton,
+} from '../connection-status.ts';
+import { ConnectionModal } from './ConnectionModal.tsx';
+import { QrCodeModal } from './QrCodeModal.tsx';
+
+const statusIcon: Record<ConnectionStatus, ReactNode> = {
+  CONNECTED: <CheckCircleIcon size={16} />,
+  qrcode: <QrCodeIcon size={16} />,
+  PAIRING: <LinkIcon size={16} />,
+  OPENING: <Loader size="small" className="connection-status__spinner" />,
+  TIMEOUT: <ClockIcon size={16} />,
+  DISCONNECTED: <WifiOffIcon size={16} />,
+};
+
+const statusLabel = (status: ConnectionStatus) => t(`connections.status.${status}` as MessageKey);
+const statusHint = (status: ConnectionStatus) => t(`connections.statusHint.${status}` as MessageKey);
+
+function StatusCell({ connection }: { connection: Whatsapp }) {
+  const { status, number } = connection;
+  return (
+    <Flex direction="column" gap="xxxs" alignItems="flex-start">
+      <span className={`connection-status connection-status--${statusTone[status]}`} data-status={status}>
+        {statusIcon[status]}
+        {statusLabel(status)}
+      </span>
+      <Text as="span" fontSize="xs" color="font.tertiary" className="connection-status__detail">
+        {number ? t('connections.number', { number }) : statusHint(status)}
+      </Text>
+    </Flex>
+  );
+}
+
+interface SessionButtonsProps {
+  connection: Whatsapp;
+  /** The command being sent for this row, if any. */
+  pending: SessionCommand | undefined;
+  onShowQr(): void;
+  onCommand(command: SessionCommand): void;
+  onDisconnect(): void;
+}
+
+/** core §4: the session column's buttons for the connection's status. */
+function SessionButtons({ connection, pending, onShowQr, onCommand, onDisconnect }: SessionButtonsProps) {
+  const render = (button: SessionButton) => {
+    switch (button) {
+      case 'showQr':
+        return (
+          <Button key={button} size="small" variation="primary" gap="xs" onClick={onShowQr}>
+            <QrCodeIcon size={16} />
+            {t('connections.buttons.showQr')}
+          </Button>
+        );
+      case 'retry':
+        return (
+          <Button
+            key={button}
+            size="small"
+            gap="xs"
+            isLoading={pending === 'retry'}
+            onClick={() => onCommand('retry')}
+          >
+            <RefreshIcon size={16} />
+            {t('connections.buttons.retry')}
+          </Button>
+        );
+      case 'newQr':
+        return (
+          <Button
+            key={button}
+            size="small"
+            variation="primary"
+            gap="xs"
+            isLoading={pending === 'newQr'}
+            onClick={() => onCommand('newQr')}
+          >
+            <QrCodeIcon size={16} />
+            {t('connections.buttons.newQr')}
+          </Button>
+        );
+      case 'disconnect':
+        return (
+          <Button
+            key={button}
+            size="small"
+            gap="xs"
+            className="connection-disconnect"
+            isLoading={pending === 'disconnect'}
+            onClick={onDisconnect}
+          >
+            <PowerIcon size={16} />
+            {t('connections.buttons.disconnect')}
+          </Button>
+        );
+      case 'connecting':
+        return (
+          <Button
+            key={button}
+            size="small"
+            isDisabled
+            isLoading
+            loadingText={t('connections.buttons.connecting')}
+          >
+            {t('connections.buttons.connecting')}
+          </Button>
+        );
+    }
+  };
+  return (
+    <Flex gap="xs" wrap="nowrap" className="connection-session">
+      {sessionButtonsFor(connection.status).map(render)}
+    </Flex>
+  );
+}
+
+/** core §2 Connections page: the WhatsApp connections table with its QR-code and edit modals. */
+export function ConnectionsPage() {
+  const { user } = useAuth();
+  const connections = useWhatsapps();
+  const deleteWhatsapp = useDeleteWhatsapp();
+  const sessionCommand = useSessionCommand();
+  const [modal, setModal] = useState<{ whatsappId?: number } | undefined>(undefined);
+  const [qrId, setQrId] = useState<number | undefined>(undefined);
+  const [toDelete, setToDelete] = useState<Whatsapp | undefined>(undefined);
+  const [toDisconnect, setToDisconnect] = useState<Whatsapp | undefined>(undefined);
+  useLoadErrorToast(connections, t('toast.loadError'));
+
+  const mayAdd = can(user?.profile, 'connections-page:addConnection');
+  const mayAct = can(user?.profile, 'connections-page:actionButtons');
+  const mayEdit = can(user?.profile, 'connections-page:editOrDeleteConnection');
+  const rows = connections.data ?? [];
+
+  // core §4: the QR modal reads the live connection and closes itself once its QR is empty
+  // (the phone connected, or the connection went away). Closing clears the choice, so a later QR
+  // for the same connection does not reopen it by surprise.
+  const qrConnection = qrId === undefined ? undefined : rows.find((row) => row.id === qrId);
+  if (qrId !== undefined && connections.data && qrModalShouldClose(qrConnection)) setQrId(undefined);
+
+  const pendingFor = (id: number) =>
+    sessionCommand.isPending && sessionCommand.variables?.id === id
+      ? sessionCommand.variables.command
+      : undefined;
+
+  function runCommand(id: number, command: SessionCommand) {
+    sessionCommand.mutate({ id, command }, { onError: toastError });
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    try {
+      await deleteWhatsapp.mutateAsync(toDelete.id);
+      toast.success(t('connections.deleted'));
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setToDelete(undefined);
+    }
+  }
+
+  function confirmDisconnect() {
+    if (!toDisconnect) return;
+    runCommand(toDisconnect.id, 'disconnect');
+    setToDisconnect(undefined);
+  }
+
+  return (
+    <Flex direction="column" gap="medium" padding={{ base: 'medium', large: 'large' }} className="screen">
+      <Flex
+        className="screen__header"
+        alignItems="center"
+        justifyContent="space-between"
+        wrap="wrap"
+        gap="small"
+      >
+        <Heading level={3}>{t('connections.title')}</Heading>
+        {mayAdd && (
+          <Button variation="primary" size="small" gap="xs" onClick={() => setModal({})}>
+            <PlusIcon size={18} />
+            {t('connections.add')}
+          </Button>
+        )}
+      </Flex>
+      <Card variation="outlined" padding="0" className="list-card" data-testid="connections-list">
+        <Table highlightOnHover size="small" className="data-table connections-table">
+          <TableHead>
+            <TableRow>
+              <TableCell as="th">{t('connections.columns.name')}</TableCell>
+              <TableCell as="th">{t('connections.columns.status')}</TableCell>
+              {mayAct && <TableCell as="th">{t('connections.columns.session')}</TableCell>}
+              <TableCell as="th" className="data-table__wide-only">
+                {t('connections.columns.lastUpdate')}
+              </TableCell>
+              <TableCell as="th" className="connections-table__default">
+                {t('connections.columns.default')}
+              </TableCell>
+              {mayEdit && (
+                <TableCell as="th" className="data-table__actions">
+                  {t('common.actions')}
+                </TableCell>
+              )}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((connection) => (
+              <TableRow
+                key={connection.id}
+                data-connection-name={connection.name}
+                data-status={connection.status}
+              >
+                <TableCell>
+                  <Flex alignItems="center" gap="xs" wrap="nowrap">
+                    <Text as="span" fontWeight="semibold">
+                      {connection.name}
+                    </Text>
+                    {connection.provider === 'sandbox' && (
+                      <Badge size="small" variation="info">
+                        {t('connections.sandbox')}
+                      </Badge>
+                    )}
+                  </Flex>
+                  <Text as="span" className="data-table__narrow-only" fontSize="xs" color="font.tertiary">
+                    {formatDateTime(connection.updatedAt)}
+                  </Text>
+                </TableCell>
+                <TableCell>
+                  <StatusCell connection={connection} />
+                </TableCell>
+                {mayAct && (
+                  <TableCell>
+                    <SessionButtons
+                      connection={connection}
+                      pending={pendingFor(connection.id)}
+                      onShowQr={() => setQrId(connection.id)}
+                      onCommand={(command) => runCommand(connection.id, command)}
+                      onDisconnect={() => setToDisconnect(connection)}
+                    />
+                  </TableCell>
+                )}
+                <TableCell className="data-table__wide-only connections-table__time">
+                  {formatDateTime(connection.updatedAt)}
+                </TableCell>
+                <TableCell className="connections-table__default">
+                  {connection.isDefault && (
+                    <span
+                      className="connection-default"
+                      role="img"
+                      aria-label={t('connections.isDefault')}
+                      title={t('connections.isDefault')}
+                    >
+                      <CheckIcon size={16} />
+                    </span>
+                  )}
+                </TableCell>
+                {mayEdit && (
+                  <TableCell className="data-table__actions">
+                    <Button
+                      variation="link"
+                      size="small"
+                      className="icon-button"
+                      ariaLabel={t('connections.editConnection', { name: connection.name })}
+                      title={t('common.edit')}
+                      onClick={() => setModal({ whatsappId: connection.id })}
+                    >
+                      <EditIcon size={18} />
+                    </Button>
+                    <Button
+                      variation="link"
+                      size="small"
+                      className="icon-button icon-button--danger"
+                      ariaLabel={t('connections.deleteConnection', { name: connection.name })}
+                      title={t('common.delete')}
+                      onClick={() => setToDelete(connection)}
+                    >
+                      <TrashIcon size={18} />
+                    </Button>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {connections.isLoading && (
+          <Flex justifyContent="center" padding="medium">
+            <Loader size="large" />
+          </Flex>
+        )}
+        {!connections.isLoading && rows.length === 0 && (
+          <Flex direction="column" alignItems="center" gap="xs" padding="xl" className="connections-empty">
+            <SmartphoneIcon size={28} />
+            <Text textAlign="center" color="font.tertiary">
+              {connections.isError ? t('toast.loadError') : t('connections.empty')}
+            </Text>
+          </Flex>
+        )}
+      </Card>
+      {modal && (
+        <ConnectionModal
+          open
+          whatsappId={modal.whatsappId}
+          isFirst={connections.isSuccess && rows.length === 0}
+          onClose={() => setModal(undefined)}
+        />
+      )}
+      {qrConnection && !qrModalShouldClose(qrConnection) && (
+        <QrCodeModal
+          connection={qrConnection}
+          canSimulateScan={mayAct && qrConnection.provider === 'sandbox'}
+          onClose={() => setQrId(undefined)}
+        />
+      )}
+      <ConfirmDialog
+        open={toDelete !== undefined}
+        title={toDelete ? t('connections.deleteConnection', { name: toDelete.name }) : undefined}
+        isLoading={deleteWhatsapp.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(undefined)}
+      />
+      <ConfirmDialog
+        open={toDisconnect !== undefined}
+        title={toDisconnect ? t('connections.disconnectTitle', { name: toDisconnect.name }) : undefined}
+        message={t('connections.disconnectMessage')}
+        confirmLabel={t('connections.buttons.disconnect')}
+        onConfirm={confirmDisconnect}
+        onClose={() => setToDisconnect(undefined)}
+      />
+    </Flex>
+  );
+}

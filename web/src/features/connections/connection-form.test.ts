@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { errorCatalogue } from '@atende/shared/errors';
+import { checkConnectionForm, connectionFormOf, emptyConnectionForm } from './connection-form.ts';
+import { connection } from './test-support.ts';
+
+describe('connection form', () => {
+  it('requires a name of 2 to 50 characters with the spec texts (core §5)', () => {
+    const check = (name: string) => checkConnectionForm({ ...emptyConnectionForm(), name }, false);
+    expect(check('')).toEqual({ ok: false, errors: { name: 'Requerido' } });
+    expect(check('a')).toEqual({ ok: false, errors: { name: 'muy corto' } });
+    expect(check('x'.repeat(51))).toEqual({ ok: false, errors: { name: 'muy largo!' } });
+  });
+
+  it('builds the body with the defaults, "none" as null and numbers as numbers', () => {
+    const checked = checkConnectionForm(
+      { ...emptyConnectionForm(), name: '  Ventas  ', provider: 'sandbox' },
+      false,
+    );
+    expect(checked).toEqual({
+      ok: true,
+      data: {
+        name: 'Ventas',
+        isDefault: false,
+        provider: 'sandbox',
+        greetingMessage: '',
+        complationMessage: '',
+        outOfHoursMessage: '',
+        ratingMessage: '',
+        expiresInactiveMessage: '',
+        expiresTicket: 0,
+        timeUseBotQueues: 0,
+        maxUseBotQueues: 3,
+        timeToTransfer: null,
+        transferQueueId: null,
+        token: '',
+        queueIds: [],
+      },
+    });
+  });
+
+  it('round-trips a stored connection for editing', () => {
+    const stored = connection(4, {
+      name: 'Soporte',
+      isDefault: true,
+      expiresTicket: 30,
+      timeToTransfer: 10,
+      transferQueueId: 2,
+      queueIds: [2],
+      token: 'tok',
+      greetingMessage: 'Hola',
+    });
+    const checked = checkConnectionForm(connectionFormOf(stored), true);
+    expect(checked).toMatchObject({
+      ok: true,
+      data: {
+        name: 'Soporte',
+        isDefault: true,
+        expiresTicket: 30,
+        timeToTransfer: 10,
+        transferQueueId: 2,
+        queueIds: [2],
+        token: 'tok',
+      },
+    });
+  });
+
+  it('refuses negative or fractional minutes in Spanish', () => {
+    const checked = checkConnectionForm(
+      { ...emptyConnectionForm(), name: 'Ventas', expiresTicket: '-1', maxUseBotQueues: '1.5' },
+      false,
+    );
+    expect(checked).toEqual({
+      ok: false,
+      errors: { expiresTicket: 'Valor no válido', maxUseBotQueues: 'Valor no válido' },
+    });
+  });
+
+  it('asks for a greeting when more than one queue is chosen', () => {
+    const checked = checkConnectionForm(
+      { ...emptyConnectionForm(), name: 'Ventas', queueIds: [1, 2] },
+      false,
+    );
+    expect(checked).toEqual({
+      ok: false,
+      errors: { greetingMessage: errorCatalogue.ERR_WAPP_GREETING_REQUIRED.es },
+    });
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { can } from './permissions.ts';
+
+describe('can', () => {
+  it('gives the connection actions to admins only, whatever the case of the profile', () => {
+    for (const permission of [
+      'connections-page:addConnection',
+      'connections-page:actionButtons',
+      'connections-page:editOrDeleteConnection',
+    ] as const) {
+      expect(can('admin', permission)).toBe(true);
+      expect(can('ADMIN', permission)).toBe(true);
+      expect(can('user', permission)).toBe(false);
+      expect(can('supervisor', permission)).toBe(false);
+      expect(can(undefined, permission)).toBe(false);
+    }
+  });
+});
