@@ -73,10 +73,19 @@ describe('the WebSocket handler', () => {
     expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
   });
 
-  it('adds the chat-box room of joinChatBox to the connection only', async () => {
-    dynamo.on(GetCommand).resolves({
-      Item: { pk: 'WS#conn-1=', sk: 'CONN', __edb_e__: 'wsConnection', __edb_v__: '1', connectionId: 'conn-1=', companyId: 3, userId: 7, profile: 'user', isSuper: false, sessionId: 's', connectedAt: 1, expiresAt: Math.floor(Date.now() / 1000) + 60 },
-    });
+  const agentConnection = {
+    pk: 'WS#conn-1=', sk: 'CONN', __edb_e__: 'wsConnection', __edb_v__: '1', connectionId: 'conn-1=', companyId: 3, userId: 7,
+    profile: 'user', isSuper: false, sessionId: 's', queueIds: [4], allTicket: 'desabled', connectedAt: 1,
+    expiresAt: Math.floor(Date.now() / 1000) + 60,
+  };
+  const ticket = (id: number, queueId: number) => ({
+    pk: 'C#3', sk: `TICKET#${id}`, __edb_e__: 'ticket', __edb_v__: '1', companyId: 3, id, uuid: 'u', status: 'open',
+    contactId: 1, whatsappId: 1, queueId,
+  });
+
+  it("adds the chat-box room of a ticket of the agent's queues to the connection only", async () => {
+    dynamo.on(GetCommand, { Key: { pk: 'WS#conn-1=', sk: 'CONN' } }).resolves({ Item: agentConnection });
+    dynamo.on(GetCommand, { Key: { pk: 'C#3', sk: 'TICKET#15' } }).resolves({ Item: ticket(15, 4) });
     dynamo.on(UpdateCommand).resolves({});
     const result = await handler(socketEvent('$default', { body: JSON.stringify({ action: 'joinChatBox', ticketId: '15' }) }));
     expect(status(result)).toBe(200);
@@ -85,6 +94,15 @@ describe('the WebSocket handler', () => {
     expect(update.UpdateExpression).toMatch(/ADD #rooms :rooms_u0/);
     expect(update.ConditionExpression).toMatch(/attribute_exists/);
     expect([...(Object.values(update.ExpressionAttributeValues ?? {}).find((v) => v instanceof Set) as Set<string>)]).toEqual(['ticket:15']);
+  });
+
+  it("refuses the chat box of a ticket outside the agent's queues, or of no ticket", async () => {
+    dynamo.on(GetCommand, { Key: { pk: 'WS#conn-1=', sk: 'CONN' } }).resolves({ Item: agentConnection });
+    dynamo.on(GetCommand, { Key: { pk: 'C#3', sk: 'TICKET#16' } }).resolves({ Item: ticket(16, 9) });
+    dynamo.on(GetCommand, { Key: { pk: 'C#3', sk: 'TICKET#17' } }).resolves({});
+    expect(status(await handler(socketEvent('$default', { body: '{"action":"joinChatBox","ticketId":16}' })))).toBe(403);
+    expect(status(await handler(socketEvent('$default', { body: '{"action":"joinChatBox","ticketId":17}' })))).toBe(403);
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it('answers unknown actions and malformed messages with ERR_VALIDATION', async () => {

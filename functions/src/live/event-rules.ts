@@ -1,4 +1,6 @@
-import { adminsOnly, everyone, type Audience } from '#domain/live-audience';
+import { adminsOnly, everyone, inRoom, rooms, type Audience } from '#domain/live-audience';
+import type { MessageRecord } from '#data/messages';
+import { publicMessage } from '../modules/messages/serialize.ts';
 import { platformCompanyId } from '#domain/company-rules';
 import { publicCompany, publicUser } from '#domain/serialize';
 import type { CompanyRecord } from '#data/companies';
@@ -83,6 +85,26 @@ eventRules.whatsapp = (change) => {
     events.push({ companyId, event: 'whatsappSession', data: { action: 'update', session: whatsapp }, audience: everyone });
   }
   return events;
+};
+
+/**
+ * A message reaches the sockets watching its ticket (joinChatBox checks the right to see it)
+ * and the company's admins; the inbox issue widens this to everyone who may see the ticket.
+ */
+eventRules.message = (change) => {
+  const item = change.newItem ?? change.oldItem;
+  if (!item || change.kind === 'delete') return [];
+  const ticketId = Number(item.ticketId);
+  const watching = inRoom(rooms.chatBox(ticketId));
+  const audience: Audience = (listener) => watching(listener) || adminsOnly(listener);
+  return [
+    {
+      companyId: Number(item.companyId),
+      event: 'appMessage',
+      data: { action: change.kind, ticketId, message: publicMessage(item as MessageRecord) },
+      audience,
+    },
+  ];
 };
 
 export function eventsFor(change: EntityChange): LiveEvent[] {

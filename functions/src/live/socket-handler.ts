@@ -7,8 +7,11 @@ import {
   getWsConnection,
   saveWsConnection,
   wsConnectionLifetimeSeconds,
+  type WsConnection,
 } from '#data/ws-connections';
+import { getTicket } from '#data/tickets';
 import { AppError } from '#domain/app-error';
+import { canSeeTicket } from '#domain/ticket-visibility';
 import { rooms } from '#domain/live-audience';
 import { clientActionSchema, type ClientAction } from './client-actions.ts';
 
@@ -74,8 +77,24 @@ async function receive(connectionId: string, body: string | undefined): Promise<
   if (!action.success) return { statusCode: 400, body: JSON.stringify({ error: 'ERR_VALIDATION' }) };
   const connection = await getWsConnection(connectionId);
   if (!connection) return { statusCode: 410, body: JSON.stringify({ error: 'ERR_SESSION_EXPIRED' }) };
+  if (action.data.action === 'joinChatBox' && !(await mayWatchTicket(connection, action.data.ticketId))) {
+    return { statusCode: 403, body: JSON.stringify({ error: 'ERR_NO_PERMISSION' }) };
+  }
   await apply(action.data, connection.connectionId, connection.companyId, connection.userId);
   return ok;
+}
+
+/** A chat box shows a ticket's messages, so joining one needs the right to see that ticket. */
+async function mayWatchTicket(connection: WsConnection, ticketId: number): Promise<boolean> {
+  const ticket = await getTicket(connection.companyId, ticketId);
+  if (!ticket) return false;
+  const viewer = {
+    userId: connection.userId,
+    isAdmin: connection.profile === 'admin' || connection.isSuper,
+    queueIds: connection.queueIds ?? [],
+    allTicket: connection.allTicket ?? 'desabled',
+  };
+  return canSeeTicket(viewer, ticket);
 }
 
 async function apply(action: ClientAction, connectionId: string, companyId: number, userId: number): Promise<void> {

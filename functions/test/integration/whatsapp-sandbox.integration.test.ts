@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type * as ContactsModule from '../../src/data/contacts.ts';
 import type * as MessagesModule from '../../src/data/messages.ts';
 import type * as TicketsModule from '../../src/data/tickets.ts';
@@ -157,5 +158,37 @@ describe('WhatsApp traffic through the sandbox', () => {
     // connection with that id does not exist, so nothing is sent anywhere.
     expect([404, 400]).toContain(probe.status);
     expect((await other.get(`/whatsapp/${whatsappId}`)).status).toBe(404);
+  });
+
+  it('rejects calls with a text when the company does not take them', async () => {
+    const api = env.client();
+    const { companyId } = await signUpCompany(api, 'Llamadas');
+    expect((await api.put('/settings/call', { value: 'disabled' })).status).toBe(200);
+    const whatsappId = await connectedSandbox(api);
+    await api.post(`/sandbox/${whatsappId}/inbound`, { from: '5511990000007', name: 'Dani', mediaType: 'call_log', id: 'CALL-1' });
+    const outbox = await until(async () => {
+      const answer = await api.get<{ body: string }[]>(`/sandbox/${whatsappId}/outbox?to=5511990000007`);
+      return answer.body.length > 0 ? answer.body : undefined;
+    }, 'the reply to the call');
+    expect(outbox[0]!.body).toMatch(/llamadas de voz y video están deshabilitadas/i);
+    const logged = await until(() => conversation(companyId, whatsappId, '5511990000007'), 'the call log');
+    expect(logged.messages.some((m) => m.mediaType === 'call_log')).toBe(true);
+  });
+
+  it("shows a customer's message on an admin's screen live", async () => {
+    const api = env.client();
+    await signUpCompany(api, 'EnVivo');
+    const whatsappId = await connectedSandbox(api);
+    const socket = new WebSocket(`${env.runtime.url.replace(/^http/, 'ws')}/ws?token=${api.token}`);
+    const events: { event: string; data: { message?: { body?: string } } }[] = [];
+    socket.on('message', (raw) => events.push(JSON.parse(String(raw))));
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    await api.post(`/sandbox/${whatsappId}/inbound`, { from: '5511990000008', body: 'en vivo', id: 'LIVE-1' });
+    const seen = await until(async () => events.find((e) => e.event === 'appMessage' && e.data.message?.body === 'en vivo'), 'appMessage');
+    expect(seen.data).toMatchObject({ action: 'create', message: { id: 'LIVE-1', fromMe: false } });
+    socket.close();
   });
 });

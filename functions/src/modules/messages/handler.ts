@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { getContact } from '#data/contacts';
-import { getMessage, listTicketMessages, storeMessageOnce, type MessageRecord } from '#data/messages';
+import { getMessage, listTicketMessages, storeMessageOnce } from '#data/messages';
 
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { sendConnectorCommand } from '#ports/connector-commands';
+import { publicMessage } from './serialize.ts';
 import { visibleTicket } from './visible-ticket.ts';
 
 const ticketPath = z.object({ ticketId: z.coerce.number().int().positive() });
@@ -15,28 +16,6 @@ const pageSize = 40;
 /** Ids shaped like WhatsApp's own (3EB0 + hex), so the phone and our store agree on them. */
 function newMessageId(): string {
   return `3EB0${randomBytes(10).toString('hex').toUpperCase()}`;
-}
-
-export function publicMessage(message: MessageRecord) {
-  return {
-    id: message.id,
-    ticketId: message.ticketId,
-    contactId: message.contactId ?? null,
-    body: message.isDeleted ? '' : message.body,
-    fromMe: message.fromMe,
-    mediaType: message.mediaType ?? null,
-    mediaUrl: message.mediaKey ? `/api/messages/media/${encodeURIComponent(message.id)}` : null,
-    mediaName: message.mediaName ?? null,
-    ack: message.ack ?? 0,
-    read: message.read ?? false,
-    isDeleted: message.isDeleted ?? false,
-    isEdited: message.isEdited ?? false,
-    quotedMsgId: message.quotedMsgId ?? null,
-    error: message.error ?? null,
-    userId: message.userId ?? null,
-    createdAt: message.createdAt,
-    updatedAt: message.updatedAt,
-  };
 }
 
 /**
