@@ -191,4 +191,22 @@ describe('WhatsApp traffic through the sandbox', () => {
     expect(seen.data).toMatchObject({ action: 'create', message: { id: 'LIVE-1', fromMe: false } });
     socket.close();
   });
+
+  it('keeps group chats out unless the company takes group messages', async () => {
+    const api = env.client();
+    const { companyId } = await signUpCompany(api, 'Grupos');
+    const whatsappId = await connectedSandbox(api);
+    const group = { from: '120363025246125486', name: 'Familia', body: 'hola grupo' };
+    // Sandbox numbers of 15+ digits starting 1203 stand for group chats (docs/sandbox.md).
+    await api.post(`/sandbox/${whatsappId}/inbound`, { ...group, id: 'G-1' });
+    await api.post(`/sandbox/${whatsappId}/inbound`, { from: '5511990000009', body: 'después', id: 'AFTER-G-1' });
+    await until(() => conversation(companyId, whatsappId, '5511990000009'), 'the later 1:1 message');
+    expect(await conversation(companyId, whatsappId, group.from)).toBeUndefined();
+
+    expect((await api.put('/settings/CheckMsgIsGroup', { value: 'disabled' })).status).toBe(200);
+    await api.post(`/sandbox/${whatsappId}/inbound`, { ...group, id: 'G-2' });
+    const taken = await until(() => conversation(companyId, whatsappId, group.from), 'the group ticket');
+    expect(taken.ticket.isGroup).toBe(true);
+    expect(taken.messages.map((m) => m.id)).toEqual(['G-2']);
+  });
 });

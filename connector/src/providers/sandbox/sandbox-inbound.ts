@@ -57,6 +57,14 @@ export function vcardOf(body: string, name: string | undefined, from: string): s
   ].join('\n');
 }
 
+/**
+ * WhatsApp group ids are long numbers starting 1203 (120363…@g.us); a sandbox `from` shaped like
+ * one stands for a group chat, so group handling can be tried without a phone.
+ */
+export function isSandboxGroup(from: string): boolean {
+  return from.startsWith('1203') && from.length >= 15;
+}
+
 export async function sandboxInboundEvent(
   command: SandboxInbound,
   context: {
@@ -68,12 +76,13 @@ export async function sandboxInboundEvent(
   },
 ): Promise<InboundEvent> {
   const messageId = command.id ?? context.newMessageId();
-  const chatJid = `${command.from}@s.whatsapp.net`;
+  const isGroup = isSandboxGroup(command.from);
+  const chatJid = isGroup ? `${command.from}@g.us` : `${command.from}@s.whatsapp.net`;
   const base = {
     whatsappId: context.whatsappId,
     companyId: context.companyId,
     chatJid,
-    isGroup: false,
+    isGroup,
     timestamp: new Date(context.nowMs).toISOString(),
   };
   if (command.mediaType === 'call_log') {

@@ -38,7 +38,17 @@ async function ticketOf(event: { companyId: number; whatsappId: number; chatJid:
   return { contact, ticket };
 }
 
+/**
+ * The company's CheckMsgIsGroup setting, when enabled, keeps group chats out of the inbox
+ * (the settings screen calls it "ignore group messages"). Read only for group traffic.
+ */
+async function ignoresGroups(companyId: number): Promise<boolean> {
+  const settings = await listSettings(companyId);
+  return (settings.find((s) => s.key === 'CheckMsgIsGroup')?.value ?? 'enabled') === 'enabled';
+}
+
 async function ingestMessage(event: InboundMessage): Promise<void> {
+  if (event.isGroup && (await ignoresGroups(event.companyId))) return;
   // A message we sent from the product already exists under its id: only new ones get a ticket.
   const { contact, ticket } = await ticketOf(event, event.fromMe ? null : event.pushName);
   await storeMessageOnce(
