@@ -54,6 +54,7 @@ export const restModules: RestModule[] = [
   { name: 'whatsappsession', prefixes: ['whatsappsession'], entry: 'src/modules/whatsappsession/handler.ts' },
   { name: 'sandbox', prefixes: ['sandbox'], entry: 'src/modules/sandbox/handler.ts' },
   { name: 'messages', prefixes: ['messages'], entry: 'src/modules/messages/handler.ts' },
+  { name: 'tickets', prefixes: ['tickets'], entry: 'src/modules/tickets/handler.ts' },
 ];
 
 export interface Task {

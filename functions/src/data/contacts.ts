@@ -52,3 +52,11 @@ export async function renameContactIfUnnamed(contact: ContactRecord, pushName: s
   if (!pushName || contact.name !== contact.number) return;
   await contactEntity.patch({ companyId: contact.companyId, id: contact.id }).set({ name: pushName }).go();
 }
+
+/** AP-CT-5: several contacts at once (a page of tickets). */
+export async function getContacts(companyId: number, ids: number[]): Promise<Map<number, ContactRecord>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const { data } = await contactEntity.get(unique.map((id) => ({ companyId, id }))).go();
+  return new Map(data.map((contact) => [contact.id, contact]));
+}

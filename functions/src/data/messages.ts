@@ -2,6 +2,7 @@ import type { EntityItem } from 'electrodb';
 import { messageEntity } from './message-entity.ts';
 import { isConditionFailure } from './sessions.ts';
 import { ticketEntity } from './ticket-entity.ts';
+import { activityUpdate, getTicket } from './tickets.ts';
 import { writeAll } from './transaction.ts';
 
 export type MessageRecord = EntityItem<typeof messageEntity>;
@@ -15,35 +16,48 @@ export async function getMessage(companyId: number, id: string): Promise<Message
 
 /**
  * AP-MS-2: store a message exactly once and move its ticket in the same transaction (last
- * message, unread count). A redelivered message fails the put's condition and changes nothing.
+ * message, unread count, activity and list keys). A redelivered message fails the put's condition
+ * and changes nothing. The ticket part is guarded by the state it was computed from; if an agent
+ * changed the ticket meanwhile, it is read again and the write retried.
  */
 export async function storeMessageOnce(
   message: NewMessage,
   ticketUpdate: { lastMessage: string; lastMessageAt: string; countUnread: boolean },
 ): Promise<'stored' | 'duplicate'> {
-  try {
-    await writeAll(
-      { message: messageEntity, ticket: ticketEntity },
-      ({ message: messages, ticket }) => [
-        messages.create(message).commit(),
-        ticketUpdate.countUnread
-          ? ticket
-              .update({ companyId: message.companyId, id: message.ticketId })
-              .set({ lastMessage: ticketUpdate.lastMessage, lastMessageAt: ticketUpdate.lastMessageAt })
-              .add({ unreadMessages: 1 })
-              .commit()
-          : ticket
-              .update({ companyId: message.companyId, id: message.ticketId })
-              .set({ lastMessage: ticketUpdate.lastMessage, lastMessageAt: ticketUpdate.lastMessageAt })
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const ticket = await getTicket(message.companyId, message.ticketId);
+    if (!ticket) throw new Error(`ticket ${message.companyId}/${message.ticketId} not found for message ${message.id}`);
+    try {
+      await writeAll(
+        { message: messageEntity, ticket: ticketEntity },
+        ({ message: messages, ticket: tickets }) => {
+          const update = tickets
+            .update({ companyId: message.companyId, id: message.ticketId })
+            .set({ lastMessage: ticketUpdate.lastMessage, lastMessageAt: ticketUpdate.lastMessageAt, ...activityUpdate(ticket, ticketUpdate.lastMessageAt) });
+          const counted = ticketUpdate.countUnread ? update.add({ unreadMessages: 1 }) : update;
+          return [
+            messages.create(message).commit(),
+            counted
+              .where((attributes, { eq, notExists }) =>
+                [
+                  eq(attributes.status, ticket.status),
+                  ticket.userId === undefined ? notExists(attributes.userId) : eq(attributes.userId, ticket.userId),
+                  ticket.queueId === undefined ? notExists(attributes.queueId) : eq(attributes.queueId, ticket.queueId),
+                ].join(' AND '),
+              )
               .commit(),
-      ],
-      ['ERR_CREATING_MESSAGE'],
-    );
-    return 'stored';
-  } catch (error) {
-    if (error instanceof Error && error.message === 'ERR_CREATING_MESSAGE') return 'duplicate';
-    throw error;
+          ];
+        },
+        ['ERR_CREATING_MESSAGE', 'ERR_TICKET_CONFLICT'],
+      );
+      return 'stored';
+    } catch (error) {
+      if (error instanceof Error && error.message === 'ERR_CREATING_MESSAGE') return 'duplicate';
+      if (error instanceof Error && error.message === 'ERR_TICKET_CONFLICT') continue;
+      throw error;
+    }
   }
+  throw new Error(`message ${message.id}: its ticket kept changing`);
 }
 
 /** AP-MS-3: raise a message's ack; an older or repeated ack changes nothing. */

@@ -2,8 +2,10 @@ import { Entity } from 'electrodb';
 import { entityConfig, exactCase, serviceName } from './electro.ts';
 
 /**
- * A conversation with a contact on a connection. The inbox issue adds its list indexes; the
- * contactTicket claim below keeps one non-closed ticket per contact and connection.
+ * A conversation with a contact on a connection. Its list keys (gsi1..3) are plain attributes
+ * computed by domain/ticket-keys.ts and written with every change of status, queue, user or
+ * activity (data/tickets.ts), so every list is one index query. The contactTicket claim below
+ * keeps one non-closed ticket per contact and connection.
  */
 export const ticketEntity = new Entity(
   {
@@ -25,6 +27,14 @@ export const ticketEntity = new Entity(
       useIntegration: { type: 'boolean', default: false },
       promptId: { type: 'number' },
       integrationId: { type: 'number' },
+      /** Last customer or agent activity: the lists' order. */
+      activityAt: { type: 'string' },
+      gsi1pk: { type: 'string' },
+      gsi1sk: { type: 'string' },
+      gsi2pk: { type: 'string' },
+      gsi2sk: { type: 'string' },
+      gsi3pk: { type: 'string' },
+      gsi3sk: { type: 'string' },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },
@@ -43,6 +53,53 @@ export const ticketEntity = new Entity(
  * transaction, so two messages arriving at once can never create two tickets; a closed ticket
  * stays current and is reopened as pending by the next inbound message.
  */
+/** One line of a ticket's timeline: who moved it, when, from where to where (dashboard input). */
+export const ticketEventEntity = new Entity(
+  {
+    model: { entity: 'ticketEvent', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      ticketId: { type: 'number', required: true, readOnly: true },
+      at: { type: 'string', required: true, readOnly: true },
+      seq: { type: 'string', required: true, readOnly: true },
+      action: { type: ['create', 'accept', 'return', 'resolve', 'reopen', 'transfer', 'inbound-reopen'] as const, required: true },
+      actorId: { type: 'number' },
+      fromStatus: { type: 'string' },
+      toStatus: { type: 'string', required: true },
+      fromUserId: { type: 'number' },
+      toUserId: { type: 'number' },
+      fromQueueId: { type: 'number' },
+      toQueueId: { type: 'number' },
+    },
+    indexes: {
+      byTicket: {
+        pk: { field: 'pk', composite: ['companyId', 'ticketId'], template: 'C#${companyId}#T#${ticketId}', casing: exactCase },
+        sk: { field: 'sk', composite: ['at', 'seq'], template: 'EV#${at}#${seq}', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);
+
+/** A ticket's uuid (links after creating a ticket use it), written with the ticket. */
+export const ticketUuidEntity = new Entity(
+  {
+    model: { entity: 'ticketUuid', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      uuid: { type: 'string', required: true, readOnly: true },
+      ticketId: { type: 'number', required: true },
+    },
+    indexes: {
+      byUuid: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
+        sk: { field: 'sk', composite: ['uuid'], template: 'TICKETUUID#${uuid}', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);
+
 export const contactTicketEntity = new Entity(
   {
     model: { entity: 'contactTicket', version: '1', service: serviceName },

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
+import { documentClient, tableName } from '#aws/dynamo';
+import { ticketIndexKeys } from '#domain/ticket-keys';
+import type { TicketAction, TicketState } from '#domain/ticket-transitions';
 import { nextId } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
-import { contactTicketEntity, ticketEntity } from './ticket-entity.ts';
+import { contactTicketEntity, ticketEntity, ticketEventEntity, ticketUuidEntity } from './ticket-entity.ts';
 import { writeAll } from './transaction.ts';
 
 export type TicketRecord = EntityItem<typeof ticketEntity>;
+
+const nowIso = () => new Date().toISOString();
+const seq = () => randomUUID().slice(0, 8);
 
 /** AP-TK-1: a ticket by id. */
 export async function getTicket(companyId: number, id: number): Promise<TicketRecord | undefined> {
@@ -13,10 +20,20 @@ export async function getTicket(companyId: number, id: number): Promise<TicketRe
   return data ?? undefined;
 }
 
+/** AP-TK-10: a ticket by its uuid. */
+export async function getTicketByUuid(companyId: number, uuid: string): Promise<TicketRecord | undefined> {
+  const { data } = await ticketUuidEntity.get({ companyId, uuid }).go();
+  return data ? getTicket(companyId, data.ticketId) : undefined;
+}
+
 /** AP-TK-2: the current ticket of a contact on a connection, if any. */
 export async function currentTicketOf(companyId: number, whatsappId: number, contactId: number): Promise<TicketRecord | undefined> {
   const { data: claim } = await contactTicketEntity.get({ companyId, whatsappId, contactId }).go({ consistent: true });
   return claim ? getTicket(companyId, claim.ticketId) : undefined;
+}
+
+function keysOf(ticket: Pick<TicketRecord, 'companyId' | 'id' | 'status' | 'queueId' | 'userId'>, activityAt: string) {
+  return ticketIndexKeys({ ...ticket, activityAt });
 }
 
 /**
@@ -30,40 +47,221 @@ export async function ticketForInbound(
   contactId: number,
   isGroup: boolean,
 ): Promise<{ ticket: TicketRecord; change: 'existing' | 'reopened' | 'created' }> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
     const current = await currentTicketOf(companyId, whatsappId, contactId);
     if (current && current.status !== 'closed') return { ticket: current, change: 'existing' };
     if (current) {
+      const at = nowIso();
       try {
-        await ticketEntity
-          .patch({ companyId, id: current.id })
-          .set({ status: 'pending' })
-          .remove(['userId'])
-          .where(({ status }, { eq }) => eq(status, 'closed'))
-          .go();
-        return { ticket: { ...current, status: 'pending', userId: undefined }, change: 'reopened' };
+        await writeAll(
+          { ticket: ticketEntity, event: ticketEventEntity },
+          ({ ticket, event }) => [
+            ticket
+              .patch({ companyId, id: current.id })
+              .set({ status: 'pending', activityAt: at, ...keysOf({ ...current, status: 'pending', userId: undefined }, at) })
+              .remove(['userId'])
+              .where(({ status }, { eq }) => eq(status, 'closed'))
+              .commit(),
+            event
+              .put({ companyId, ticketId: current.id, at, seq: seq(), action: 'inbound-reopen', fromStatus: 'closed', toStatus: 'pending', ...(current.userId ? { fromUserId: current.userId } : {}) })
+              .commit(),
+          ],
+          ['ERR_TICKET_CONFLICT'],
+        );
+        return { ticket: { ...current, status: 'pending', userId: undefined, activityAt: at }, change: 'reopened' };
       } catch (error) {
-        if (isConditionFailure(error)) continue; // someone reopened it first: read again
+        if (error instanceof Error && error.message === 'ERR_TICKET_CONFLICT') continue; // reopened meanwhile
         throw error;
       }
     }
-    const id = await nextId({ companyId }, 'ticket');
-    const ticket = { companyId, id, uuid: randomUUID(), status: 'pending' as const, contactId, whatsappId, isGroup, unreadMessages: 0 };
-    try {
-      await writeAll(
-        { ticket: ticketEntity, contactTicket: contactTicketEntity },
-        ({ ticket: tickets, contactTicket }) => [
-          contactTicket.create({ companyId, whatsappId, contactId, ticketId: id }).commit(),
-          tickets.create(ticket).commit(),
-        ],
-        ['ERR_OTHER_OPEN_TICKET', 'ERR_CREATING_TICKET'],
-      );
-      const created = await getTicket(companyId, id);
-      if (created) return { ticket: created, change: 'created' };
-    } catch (error) {
-      if (!(error instanceof Error) || error.message !== 'ERR_OTHER_OPEN_TICKET') throw error;
-      // Another message created the ticket first: loop and use it.
-    }
+    const created = await createTicket({ companyId, whatsappId, contactId, isGroup, status: 'pending' }, undefined);
+    if (created.outcome === 'created') return { ticket: created.ticket, change: 'created' };
+    // Another message created it first: loop and use it.
   }
   throw new Error(`no ticket for contact ${contactId} on connection ${whatsappId} after retries`);
+}
+
+/**
+ * AP-TK-4: create a ticket and make it the contact's current one on the connection, if the
+ * current one is absent or closed (checked inside the transaction). Otherwise answers the
+ * ticket that holds the place.
+ */
+export async function createTicket(
+  fields: { companyId: number; whatsappId: number; contactId: number; isGroup: boolean; status: 'pending' | 'open'; userId?: number; queueId?: number },
+  actorId: number | undefined,
+): Promise<{ outcome: 'created' | 'taken'; ticket: TicketRecord }> {
+  const { companyId, whatsappId, contactId } = fields;
+  const current = await currentTicketOf(companyId, whatsappId, contactId);
+  if (current && current.status !== 'closed') return { outcome: 'taken', ticket: current };
+  const id = await nextId({ companyId }, 'ticket');
+  const at = nowIso();
+  const ticket = {
+    companyId,
+    id,
+    uuid: randomUUID(),
+    status: fields.status,
+    contactId,
+    whatsappId,
+    isGroup: fields.isGroup,
+    unreadMessages: 0,
+    activityAt: at,
+    ...(fields.userId ? { userId: fields.userId } : {}),
+    ...(fields.queueId ? { queueId: fields.queueId } : {}),
+  };
+  try {
+    await writeAll(
+      { ticket: ticketEntity, claim: contactTicketEntity, event: ticketEventEntity, uuidRef: ticketUuidEntity },
+      ({ ticket: tickets, claim, event, uuidRef }) => [
+        current
+          ? claim
+              .patch({ companyId, whatsappId, contactId })
+              .set({ ticketId: id })
+              .where(({ ticketId }, { eq }) => eq(ticketId, current.id))
+              .commit()
+          : claim.create({ companyId, whatsappId, contactId, ticketId: id }).commit(),
+        tickets.create({ ...ticket, ...keysOf(ticket, at) }).commit(),
+        uuidRef.create({ companyId, uuid: ticket.uuid, ticketId: id }).commit(),
+        event
+          .put({ companyId, ticketId: id, at, seq: seq(), action: 'create', toStatus: fields.status, ...(actorId ? { actorId } : {}), ...(fields.userId ? { toUserId: fields.userId } : {}), ...(fields.queueId ? { toQueueId: fields.queueId } : {}) })
+          .commit(),
+      ],
+      ['ERR_OTHER_OPEN_TICKET'],
+    );
+  } catch (error) {
+    if (!(error instanceof Error) || error.message !== 'ERR_OTHER_OPEN_TICKET') throw error;
+    const winner = await currentTicketOf(companyId, whatsappId, contactId);
+    if (winner) return { outcome: 'taken', ticket: winner };
+    throw error;
+  }
+  const created = await getTicket(companyId, id);
+  if (!created) throw new Error(`ticket ${companyId}/${id} vanished after creation`);
+  return { outcome: 'created', ticket: created };
+}
+
+/**
+ * AP-TK-5: move a ticket to its next state, only if it is still in the state that was read
+ * (status and user): of two agents accepting at once, one wins and the other gets
+ * ERR_TICKET_CONFLICT. The timeline entry is written in the same transaction.
+ */
+export async function changeTicketState(
+  current: TicketRecord,
+  next: TicketState,
+  action: TicketAction,
+  actorId: number,
+  extra: { clearIntegration?: boolean } = {},
+): Promise<TicketRecord> {
+  const at = nowIso();
+  const { companyId, id } = current;
+  const state = { ...current, status: next.status, userId: next.userId ?? undefined, queueId: next.queueId ?? undefined, whatsappId: next.whatsappId };
+  const remove = [
+    ...(next.userId == null ? (['userId'] as const) : []),
+    ...(next.queueId == null ? (['queueId'] as const) : []),
+    ...(extra.clearIntegration ? (['integrationId', 'promptId'] as const) : []),
+  ];
+  await writeAll(
+    { ticket: ticketEntity, event: ticketEventEntity },
+    ({ ticket, event }) => {
+      const patch = ticket
+        .patch({ companyId, id })
+        .set({
+          status: next.status,
+          whatsappId: next.whatsappId,
+          activityAt: at,
+          ...(next.userId != null ? { userId: next.userId } : {}),
+          ...(next.queueId != null ? { queueId: next.queueId } : {}),
+          ...(extra.clearIntegration ? { useIntegration: false } : {}),
+          ...keysOf(state, at),
+        });
+      const guarded = (remove.length > 0 ? patch.remove([...remove]) : patch).where((attributes, { eq, notExists }) =>
+        [
+          eq(attributes.status, current.status),
+          current.userId === undefined ? notExists(attributes.userId) : eq(attributes.userId, current.userId),
+        ].join(' AND '),
+      );
+      return [
+        guarded.commit(),
+        event
+          .put({
+            companyId,
+            ticketId: id,
+            at,
+            seq: seq(),
+            action,
+            actorId,
+            fromStatus: current.status,
+            toStatus: next.status,
+            ...(current.userId ? { fromUserId: current.userId } : {}),
+            ...(next.userId ? { toUserId: next.userId } : {}),
+            ...(current.queueId ? { fromQueueId: current.queueId } : {}),
+            ...(next.queueId ? { toQueueId: next.queueId } : {}),
+          })
+          .commit(),
+      ];
+    },
+    ['ERR_TICKET_CONFLICT'],
+  );
+  const changed = await getTicket(companyId, id);
+  if (!changed) throw new Error(`ticket ${companyId}/${id} vanished`);
+  return changed;
+}
+
+/** AP-TK-6: one page of a list partition, newest activity first. */
+export async function queryTicketPartition(
+  index: 'gsi1' | 'gsi2' | 'gsi3',
+  partition: string,
+  options: { limit: number; unreadOnly?: boolean },
+): Promise<TicketRecord[]> {
+  const answer = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': `${index}pk`, ...(options.unreadOnly ? { '#unread': 'unreadMessages' } : {}) },
+      ExpressionAttributeValues: { ':pk': partition, ...(options.unreadOnly ? { ':zero': 0 } : {}) },
+      ...(options.unreadOnly ? { FilterExpression: '#unread > :zero' } : {}),
+      ScanIndexForward: false,
+      Limit: options.limit,
+    }),
+  );
+  return ticketEntity.parse({ Items: answer.Items ?? [] }).data as TicketRecord[];
+}
+
+/** AP-TK-7: how many tickets a list partition holds (tab badges; open and pending only). */
+export async function countTicketPartition(index: 'gsi1' | 'gsi2' | 'gsi3', partition: string): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const answer = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: index,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': `${index}pk` },
+        ExpressionAttributeValues: { ':pk': partition },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += answer.Count ?? 0;
+    startKey = answer.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+/** AP-TK-8: delete a ticket (admins); the contact's claim is released if it named this ticket. */
+export async function deleteTicket(current: TicketRecord): Promise<void> {
+  const { companyId, whatsappId, contactId, id } = current;
+  await ticketEntity.delete({ companyId, id }).go();
+  await contactTicketEntity
+    .delete({ companyId, whatsappId, contactId })
+    .where(({ ticketId }, { eq }) => eq(ticketId, id))
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}
+
+/** AP-TK-9: record activity on a ticket (a message), keeping its list keys current. */
+export function activityUpdate(ticket: TicketRecord, at: string) {
+  return { activityAt: at, ...keysOf(ticket, at) };
 }

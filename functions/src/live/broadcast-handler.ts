@@ -9,13 +9,13 @@ import { changeFromRecord } from './stream-changes.ts';
  * failed record so the batch is retried from there (ReportBatchItemFailures), keeping order.
  */
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
-  const events: LiveEvent[] = [];
-  for (const record of event.Records) {
-    const change = changeFromRecord(record);
-    if (change) events.push(...eventsFor(change));
-  }
-  if (events.length === 0) return { batchItemFailures: [] };
   try {
+    const events: LiveEvent[] = [];
+    for (const record of event.Records) {
+      const change = changeFromRecord(record);
+      if (change) events.push(...(await eventsFor(change)));
+    }
+    if (events.length === 0) return { batchItemFailures: [] };
     await fanOut(events);
     return { batchItemFailures: [] };
   } catch (error) {

@@ -1,4 +1,7 @@
-import { adminsOnly, everyone, inRoom, rooms, type Audience } from '#domain/live-audience';
+import { adminsOnly, everyone, inRoom, rooms, type Audience, type LiveListener } from '#domain/live-audience';
+import type { TicketRecord } from '#data/tickets';
+import { canSeeTicket } from '#domain/ticket-visibility';
+import { withRelated } from '../modules/tickets/related.ts';
 import type { MessageRecord } from '#data/messages';
 import { publicMessage } from '../modules/messages/serialize.ts';
 import { platformCompanyId } from '#domain/company-rules';
@@ -107,7 +110,29 @@ eventRules.message = (change) => {
   ];
 };
 
-export function eventsFor(change: EntityChange): LiveEvent[] {
+/**
+ * A ticket change reaches whoever may see the ticket before or after it (so a transfer removes it
+ * from one list and adds it to another), with its contact, connection and user like the REST lists.
+ */
+eventRules.ticket = async (change) => {
+  const item = change.newItem ?? change.oldItem;
+  if (!item) return [];
+  const companyId = Number(item.companyId);
+  const before = change.oldItem as TicketRecord | undefined;
+  const after = change.newItem as TicketRecord | undefined;
+  const mayHaveSeen = (listener: LiveListener, ticket: TicketRecord | undefined) =>
+    ticket !== undefined &&
+    canSeeTicket(
+      { userId: listener.userId, isAdmin: listener.profile === 'admin' || listener.isSuper, queueIds: listener.queueIds, allTicket: listener.allTicket },
+      ticket,
+    );
+  const audience: Audience = (listener) => mayHaveSeen(listener, before) || mayHaveSeen(listener, after);
+  if (!after) return [{ companyId, event: 'ticket', data: { action: 'delete', ticketId: item.id }, audience }];
+  const [ticket] = await withRelated(companyId, [after]);
+  return [{ companyId, event: 'ticket', data: { action: 'update', ticket }, audience }];
+};
+
+export async function eventsFor(change: EntityChange): Promise<LiveEvent[]> {
   const rule = eventRules[change.entity];
   return rule ? rule(change) : [];
 }

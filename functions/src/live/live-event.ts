@@ -16,4 +16,4 @@ export interface EntityChange {
   oldItem: Record<string, unknown> | undefined;
 }
 
-export type EventRule = (change: EntityChange) => LiveEvent[];
+export type EventRule = (change: EntityChange) => LiveEvent[] | Promise<LiveEvent[]>;

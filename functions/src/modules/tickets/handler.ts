@@ -1,0 +1,167 @@
+import * as z from 'zod';
+import { ticketListQuerySchema } from '@atende/shared/entities/ticket-list-query';
+import { ticketUpdateInputSchema, ticketUuidPathSchema } from '@atende/shared/entities/ticket';
+import { idPathSchema } from '@atende/shared/fields';
+import { isAdmin, type Principal } from '#auth/principal';
+import { getContact } from '#data/contacts';
+import { changeTicketState, countTicketPartition, createTicket, deleteTicket, queryTicketPartition } from '#data/tickets';
+import { getUser } from '#data/users';
+import { getWhatsapp, listWhatsapps } from '#data/whatsapps';
+import { AppError } from '#domain/app-error';
+import { mergeNewestFirst, ticketListPartitions, type TicketListViewer } from '#domain/ticket-lists';
+import { planTicketChange } from '#domain/ticket-transitions';
+import { restModule } from '#http/rest-module';
+import { route } from '#http/route';
+import { HttpAnswer } from '#http/types';
+import { visibleTicket, visibleTicketByUuid } from '../messages/visible-ticket.ts';
+import { withRelated } from './related.ts';
+
+const pageSize = 40;
+
+async function viewerOf(principal: Principal): Promise<TicketListViewer> {
+  if (isAdmin(principal)) return { userId: principal.userId, isAdmin: true, queueIds: [], allTicket: 'enabled' };
+  const user = await getUser(principal.companyId, principal.userId);
+  return { userId: principal.userId, isAdmin: false, queueIds: user?.queueIds ?? [], allTicket: user?.allTicket ?? 'desabled' };
+}
+
+async function oneWithRelated(principal: Principal, ticket: Parameters<typeof withRelated>[1][number]) {
+  return (await withRelated(principal.companyId, [ticket]))[0]!;
+}
+
+/**
+ * /api/tickets: the inbox lists, one ticket, creating one for a contact, and the transitions of
+ * core §4, each a conditional write (a lost race answers ERR_TICKET_CONFLICT).
+ */
+export const handler = restModule([
+  route({
+    method: 'GET',
+    path: '/tickets',
+    access: 'user',
+    query: ticketListQuerySchema,
+    handler: async ({ principal, query }) => {
+      if (query.searchParam || query.tags.length > 0 || query.date || query.updatedAt) {
+        // Search, tag and date filters answer from their own indexes, which are not built yet.
+        throw new AppError('ERR_VALIDATION', { issues: [{ path: 'searchParam', message: 'Filtro aún no disponible' }] });
+      }
+      const status = query.status ?? 'open';
+      const viewer = await viewerOf(principal);
+      const partitions = ticketListPartitions(
+        principal.companyId,
+        { status, showAll: query.showAll, queueIds: query.queueIds, userIds: viewer.isAdmin ? query.users : [] },
+        viewer,
+      );
+      const wanted = query.pageNumber * pageSize;
+      const [pages, counts] = await Promise.all([
+        Promise.all(partitions.map((p) => queryTicketPartition(p.index, p.partition, { limit: wanted + 1, unreadOnly: query.withUnreadMessages }))),
+        status === 'closed' || query.withUnreadMessages
+          ? Promise.resolve(undefined)
+          : Promise.all(partitions.map((p) => countTicketPartition(p.index, p.partition))),
+      ]);
+      const merged = mergeNewestFirst(pages);
+      const page = merged.slice(wanted - pageSize, wanted);
+      return {
+        tickets: await withRelated(principal.companyId, page),
+        count: counts ? counts.reduce((sum, n) => sum + n, 0) : merged.length,
+        hasMore: merged.length > wanted,
+      };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/tickets/u/{uuid}',
+    access: 'user',
+    params: ticketUuidPathSchema,
+    handler: async ({ principal, params }) => oneWithRelated(principal, await visibleTicketByUuid(principal, params.uuid)),
+  }),
+  route({
+    method: 'GET',
+    path: '/tickets/{id}',
+    access: 'user',
+    params: idPathSchema,
+    handler: async ({ principal, params }) => oneWithRelated(principal, await visibleTicket(principal, params.id)),
+  }),
+  route({
+    method: 'POST',
+    path: '/tickets',
+    access: 'user',
+    body: z.object({
+      contactId: z.coerce.number().int().positive(),
+      queueId: z.coerce.number().int().positive().nullable().optional(),
+      whatsappId: z.coerce.number().int().positive().nullable().optional(),
+      userId: z.coerce.number().int().positive().nullable().optional(),
+      status: z.enum(['open', 'pending']).default('open'),
+    }),
+    handler: async ({ principal, body }) => {
+      if (!isAdmin(principal) && !body.queueId) {
+        throw new AppError('ERR_VALIDATION', { issues: [{ path: 'queueId', message: 'Selecione uma fila' }] });
+      }
+      const contact = await getContact(principal.companyId, body.contactId);
+      if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+      const whatsapp = body.whatsappId
+        ? await getWhatsapp(principal.companyId, body.whatsappId)
+        : (await listWhatsapps(principal.companyId)).find((w) => w.isDefault);
+      if (!whatsapp) throw new AppError(body.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
+      // An agent opens tickets for themselves; only admins assign them to someone else.
+      const userId = isAdmin(principal) && body.userId ? body.userId : principal.userId;
+      const result = await createTicket(
+        {
+          companyId: principal.companyId,
+          whatsappId: whatsapp.id,
+          contactId: contact.id,
+          isGroup: contact.isGroup ?? false,
+          status: body.status,
+          ...(body.status === 'open' ? { userId } : {}),
+          ...(body.queueId ? { queueId: body.queueId } : {}),
+        },
+        principal.userId,
+      );
+      if (result.outcome === 'taken') {
+        const holder = result.ticket.userId ? await getUser(principal.companyId, result.ticket.userId) : undefined;
+        throw new AppError('ERR_OTHER_OPEN_TICKET', {
+          ticketId: result.ticket.id,
+          uuid: result.ticket.uuid,
+          userId: result.ticket.userId ?? null,
+          userName: holder?.name ?? null,
+          queueName: null,
+        });
+      }
+      return new HttpAnswer(201, await oneWithRelated(principal, result.ticket));
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/tickets/{id}',
+    access: 'user',
+    params: idPathSchema,
+    body: ticketUpdateInputSchema,
+    handler: async ({ principal, params, body }) => {
+      const current = await visibleTicket(principal, params.id);
+      const admin = isAdmin(principal);
+      // Working an assigned ticket (return, resolve, transfer) is for its agent or an admin.
+      if (current.status === 'open' && current.userId !== principal.userId && !admin) throw new AppError('ERR_NO_PERMISSION');
+      const { action, next } = planTicketChange(
+        { status: current.status, userId: current.userId ?? null, queueId: current.queueId ?? null, whatsappId: current.whatsappId },
+        body,
+        { userId: principal.userId, isAdmin: admin },
+      );
+      if (next.userId && next.userId !== principal.userId && !(await getUser(principal.companyId, next.userId))) {
+        throw new AppError('ERR_NO_USER_FOUND');
+      }
+      if (next.whatsappId !== current.whatsappId && !(await getWhatsapp(principal.companyId, next.whatsappId))) {
+        throw new AppError('ERR_NO_WAPP_FOUND');
+      }
+      const changed = await changeTicketState(current, next, action, principal.userId, { clearIntegration: action === 'resolve' });
+      return oneWithRelated(principal, changed);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/tickets/{id}',
+    access: 'admin',
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      await deleteTicket(await visibleTicket(principal, params.id));
+      return new HttpAnswer(204);
+    },
+  }),
+]);

@@ -1,0 +1,23 @@
+import { getContacts } from '#data/contacts';
+import type { TicketRecord } from '#data/tickets';
+import { listCompanyUsers } from '#data/users';
+import { listWhatsapps } from '#data/whatsapps';
+import { publicTicket } from './serialize.ts';
+
+/** Tickets with their contact, connection and user, read in three requests for a whole page. */
+export async function withRelated(companyId: number, tickets: TicketRecord[]) {
+  const [contacts, whatsapps, users] = await Promise.all([
+    getContacts(companyId, tickets.map((t) => t.contactId)),
+    listWhatsapps(companyId),
+    tickets.some((t) => t.userId) ? listCompanyUsers(companyId) : Promise.resolve([]),
+  ]);
+  const whatsappById = new Map(whatsapps.map((w) => [w.id, w]));
+  const userById = new Map(users.map((u) => [u.id, u]));
+  return tickets.map((ticket) =>
+    publicTicket(ticket, {
+      contact: contacts.get(ticket.contactId),
+      whatsapp: whatsappById.get(ticket.whatsappId),
+      user: ticket.userId ? userById.get(ticket.userId) : undefined,
+    }),
+  );
+}

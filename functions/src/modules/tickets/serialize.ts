@@ -1,0 +1,41 @@
+import type { ContactRecord } from '#data/contacts';
+import type { TicketRecord } from '#data/tickets';
+import type { UserRecord } from '#data/users';
+import type { WhatsappRecord } from '#data/whatsapps';
+
+/** A ticket as the list and the chat show it, with its contact, connection and user. */
+export function publicTicket(
+  ticket: TicketRecord,
+  related: { contact?: ContactRecord; whatsapp?: WhatsappRecord; user?: UserRecord },
+) {
+  return {
+    id: ticket.id,
+    uuid: ticket.uuid,
+    status: ticket.status,
+    contactId: ticket.contactId,
+    contact: related.contact
+      ? {
+          id: related.contact.id,
+          name: related.contact.name,
+          number: related.contact.number,
+          profilePicUrl: related.contact.profilePicUrl ?? null,
+          isGroup: related.contact.isGroup ?? false,
+        }
+      : null,
+    whatsappId: ticket.whatsappId,
+    whatsapp: related.whatsapp ? { id: related.whatsapp.id, name: related.whatsapp.name } : null,
+    queueId: ticket.queueId ?? null,
+    // Queue names and colours join in with the queues issue.
+    queue: null,
+    userId: ticket.userId ?? null,
+    user: related.user ? { id: related.user.id, name: related.user.name } : null,
+    lastMessage: ticket.lastMessage ?? '',
+    lastMessageAt: ticket.lastMessageAt ?? null,
+    unreadMessages: ticket.unreadMessages ?? 0,
+    isGroup: ticket.isGroup ?? false,
+    chatbot: ticket.chatbot ?? false,
+    tags: [],
+    createdAt: ticket.createdAt,
+    updatedAt: ticket.activityAt ?? ticket.updatedAt,
+  };
+}

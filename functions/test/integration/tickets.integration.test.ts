@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from './support/api-client.ts';
+import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+
+let env: Awaited<ReturnType<typeof startTestRuntime>>;
+
+beforeAll(async () => {
+  env = await startTestRuntime();
+});
+afterAll(async () => env?.stop());
+
+type Ticket = { id: number; uuid: string; status: string; userId: number | null; queueId: number | null; contact: { name: string } | null; unreadMessages: number };
+
+async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A company with a connected sandbox connection and a pending ticket from one customer. */
+async function companyWithPendingTicket(label: string) {
+  const admin = env.client();
+  const company = await signUpCompany(admin, label);
+  const { body: wa } = await admin.post<{ id: number }>('/whatsapp', { name: 'Sandbox', provider: 'sandbox', isDefault: true });
+  await until(async () => ((await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status === 'qrcode' ? true : undefined), 'QR');
+  await admin.post(`/sandbox/${wa.id}/scan`);
+  await until(async () => ((await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status === 'CONNECTED' ? true : undefined), 'CONNECTED');
+  await admin.post(`/sandbox/${wa.id}/inbound`, { from: '5511980000001', name: 'Cliente', body: 'hola', id: `${label}-1` });
+  const ticket = await until(async () => {
+    const list = await admin.get<{ tickets: Ticket[] }>('/tickets?status=pending&showAll=true');
+    return list.body.tickets[0];
+  }, 'the pending ticket');
+  return { admin, company, whatsappId: wa.id, ticket };
+}
+
+async function agentOf(admin: ApiClient, companyId: number, name: string, overrides: Record<string, unknown> = {}) {
+  const email = `${name}-${companyId}@example.com`;
+  const created = await admin.post<{ id: number }>('/users', { name: `Agente ${name}`, email, password: 'secret1', profile: 'user', allTicket: 'enabled', queueIds: [], ...overrides });
+  const agent = env.client();
+  await agent.login(email, 'secret1');
+  return { agent, userId: created.body.id };
+}
+
+describe('tickets', () => {
+  it('walks the transition table: accept, return, accept, resolve, reopen', async () => {
+    const { admin, company, ticket } = await companyWithPendingTicket('Transiciones');
+    const { agent, userId } = await agentOf(admin, company.companyId, 'ana');
+    expect(ticket.status).toBe('pending');
+    expect(ticket.contact?.name).toBe('Cliente');
+    expect(ticket.unreadMessages).toBe(1);
+
+    const accepted = await agent.put<Ticket>(`/tickets/${ticket.id}`, { status: 'open', userId });
+    expect(accepted.body).toMatchObject({ status: 'open', userId });
+    const mine = await agent.get<{ tickets: Ticket[]; count: number }>('/tickets?status=open');
+    expect(mine.body.tickets.map((t) => t.id)).toEqual([ticket.id]);
+    expect(mine.body.count).toBe(1);
+
+    const returned = await agent.put<Ticket>(`/tickets/${ticket.id}`, { status: 'pending', userId: null });
+    expect(returned.body).toMatchObject({ status: 'pending', userId: null });
+    expect((await agent.get<{ tickets: Ticket[] }>('/tickets?status=open')).body.tickets).toEqual([]);
+
+    await agent.put(`/tickets/${ticket.id}`, { status: 'open', userId });
+    const resolved = await agent.put<Ticket>(`/tickets/${ticket.id}`, { status: 'closed' });
+    expect(resolved.body.status).toBe('closed');
+    const closedList = await agent.get<{ tickets: Ticket[] }>('/tickets?status=closed');
+    expect(closedList.body.tickets.map((t) => t.id)).toContain(ticket.id);
+
+    const reopened = await admin.put<Ticket>(`/tickets/${ticket.id}`, { status: 'open' });
+    expect(reopened.body).toMatchObject({ status: 'open', userId: company.user.id });
+    const invalid = await admin.put(`/tickets/${ticket.id}`, { status: 'open' });
+    expect(invalid.status).toBe(400);
+  });
+
+  it('lets one of two agents accepting at once win, and tells the other', async () => {
+    const { admin, company, ticket } = await companyWithPendingTicket('Carrera');
+    const first = await agentOf(admin, company.companyId, 'uno');
+    const second = await agentOf(admin, company.companyId, 'dos');
+    const answers = await Promise.all([
+      first.agent.put(`/tickets/${ticket.id}`, { status: 'open', userId: first.userId }),
+      second.agent.put(`/tickets/${ticket.id}`, { status: 'open', userId: second.userId }),
+    ]);
+    const statuses = answers.map((a) => a.status).sort();
+    // The loser either hit the conditional write (409) or, arriving after, may no longer touch
+    // a ticket assigned to someone else (403).
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
+    const loser = answers.find((a) => a.status !== 200)!;
+    expect(['ERR_TICKET_CONFLICT', 'ERR_NO_PERMISSION']).toContain((loser.body as { error: string }).error);
+  });
+
+  it('answers a second ticket for the same contact with who holds the first', async () => {
+    const { admin, company, ticket } = await companyWithPendingTicket('Conflicto');
+    const { agent, userId } = await agentOf(admin, company.companyId, 'tres');
+    await agent.put(`/tickets/${ticket.id}`, { status: 'open', userId });
+    const full = await admin.get<{ contactId: number }>(`/tickets/${ticket.id}`);
+    const conflict = await admin.post('/tickets', { contactId: full.body.contactId, status: 'open', userId: company.user.id });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticketId: ticket.id, userId, userName: 'Agente tres' });
+
+    await agent.put(`/tickets/${ticket.id}`, { status: 'closed' });
+    const fresh = await admin.post<Ticket>('/tickets', { contactId: full.body.contactId, status: 'open', userId: company.user.id });
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.id).not.toBe(ticket.id);
+    expect((await admin.get<Ticket>(`/tickets/u/${fresh.body.uuid}`)).body.id).toBe(fresh.body.id);
+  });
+
+  it('shows agents only what their role allows', async () => {
+    const { admin, company, ticket } = await companyWithPendingTicket('Visibilidad');
+    const withAll = await agentOf(admin, company.companyId, 'todos', { allTicket: 'enabled' });
+    const without = await agentOf(admin, company.companyId, 'nada', { allTicket: 'desabled' });
+    // A pending ticket without a queue: agents with allTicket see it, others do not.
+    expect((await withAll.agent.get<{ tickets: Ticket[] }>('/tickets?status=pending')).body.tickets.map((t) => t.id)).toEqual([ticket.id]);
+    expect((await without.agent.get<{ tickets: Ticket[] }>('/tickets?status=pending')).body.tickets).toEqual([]);
+    expect((await without.agent.get(`/tickets/${ticket.id}`)).status).toBe(403);
+    expect((await without.agent.get(`/messages/${ticket.id}`)).status).toBe(403);
+    // showAll is an admin permission: an agent asking for it gets their own view.
+    expect((await without.agent.get<{ tickets: Ticket[] }>('/tickets?status=pending&showAll=true')).body.tickets).toEqual([]);
+    expect((await without.agent.delete(`/tickets/${ticket.id}`)).status).toBe(403);
+  });
+
+  it("never shows or changes another company's ticket", async () => {
+    const { ticket } = await companyWithPendingTicket('Propia');
+    const other = env.client();
+    await signUpCompany(other, 'Ajena');
+    for (const [method, path] of [
+      ['GET', `/tickets/${ticket.id}`],
+      ['GET', `/tickets/u/${ticket.uuid}`],
+      ['GET', `/messages/${ticket.id}`],
+      ['PUT', `/tickets/${ticket.id}`],
+      ['DELETE', `/tickets/${ticket.id}`],
+      ['POST', `/messages/${ticket.id}`],
+    ] as const) {
+      const answer = await other.call(method, path, method === 'PUT' ? { status: 'open' } : method === 'POST' ? { body: 'x' } : undefined);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+    }
+    const lists = await other.get<{ tickets: Ticket[] }>('/tickets?status=pending&showAll=true');
+    expect(lists.body.tickets).toEqual([]);
+  });
+});
