@@ -265,3 +265,14 @@ export async function deleteTicket(current: TicketRecord): Promise<void> {
 export function activityUpdate(ticket: TicketRecord, at: string) {
   return { activityAt: at, ...keysOf(ticket, at) };
 }
+
+/** AP-TK-11: the agent read the ticket: its unread count goes back to zero. */
+export async function clearUnread(companyId: number, id: number): Promise<void> {
+  await ticketEntity
+    .patch({ companyId, id })
+    .set({ unreadMessages: 0 })
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}

@@ -140,4 +140,23 @@ describe('tickets', () => {
     const lists = await other.get<{ tickets: Ticket[] }>('/tickets?status=pending&showAll=true');
     expect(lists.body.tickets).toEqual([]);
   });
+
+  it('clears the unread count when the ticket is read, and deletes a sent message for everyone', async () => {
+    const { admin, whatsappId, ticket } = await companyWithPendingTicket('Lectura');
+    expect(ticket.unreadMessages).toBe(1);
+    expect((await admin.get(`/messages/${ticket.id}`)).status).toBe(200);
+    expect((await admin.get<Ticket>(`/tickets/${ticket.id}`)).body.unreadMessages).toBe(0);
+
+    await admin.put(`/tickets/${ticket.id}`, { status: 'open' });
+    const sent = await admin.post<{ id: string }>(`/messages/${ticket.id}`, { body: 'mensaje equivocado' });
+    await until(async () => {
+      const outbox = await admin.get<{ id: string }[]>(`/sandbox/${whatsappId}/outbox?to=5511980000001`);
+      return outbox.body.some((m) => m.id === sent.body.id) ? true : undefined;
+    }, 'the sent message');
+    expect((await admin.delete(`/messages/${sent.body.id}`)).status).toBe(204);
+    const listed = await admin.get<{ messages: { id: string; isDeleted: boolean; body: string }[] }>(`/messages/${ticket.id}`);
+    expect(listed.body.messages.find((m) => m.id === sent.body.id)).toMatchObject({ isDeleted: true, body: '' });
+    const inbound = listed.body.messages.find((m) => m.id !== sent.body.id)!;
+    expect((await admin.delete(`/messages/${inbound.id}`)).status).toBe(403);
+  });
 });

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { getContact } from '#data/contacts';
-import { getMessage, listTicketMessages, storeMessageOnce } from '#data/messages';
+import { changeMessage, getMessage, listTicketMessages, storeMessageOnce, type MessageRecord } from '#data/messages';
+import { clearUnread, type TicketRecord } from '#data/tickets';
+import { AppError } from '#domain/app-error';
 
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
@@ -19,6 +21,25 @@ function newMessageId(): string {
 }
 
 /**
+ * Opening a ticket reads it: its unread count goes to zero and the customer's phone gets read
+ * receipts for the newest messages it sent.
+ */
+async function markTicketRead(companyId: number, ticket: TicketRecord, newestFirst: MessageRecord[]): Promise<void> {
+  if ((ticket.unreadMessages ?? 0) === 0) return;
+  await clearUnread(companyId, ticket.id);
+  const unread = newestFirst.filter((m) => !m.fromMe && !m.isDeleted && m.mediaType !== 'call_log').slice(0, ticket.unreadMessages);
+  const contact = await getContact(companyId, ticket.contactId);
+  if (unread.length === 0 || !contact) return;
+  await sendConnectorCommand({
+    type: 'markRead',
+    companyId,
+    whatsappId: ticket.whatsappId,
+    chat: contact.isGroup ? `${contact.number}@g.us` : `${contact.number}@s.whatsapp.net`,
+    messageIds: unread.map((m) => m.id),
+  });
+}
+
+/**
  * /api/messages/{ticketId}: a ticket's messages and the agent's replies. The inbox issue adds
  * media uploads, deletion and reading; sending here stores the message first (ack 0) and hands it
  * to the connector, whose result comes back on the message (ack 1, or ERR_SENDING_WAPP_MSG).
@@ -31,7 +52,7 @@ export const handler = restModule([
     params: ticketPath,
     query: z.object({ pageNumber: z.coerce.number().int().positive().default(1), cursor: z.string().optional() }),
     handler: async ({ principal, params, query }) => {
-      await visibleTicket(principal, params.ticketId);
+      const ticket = await visibleTicket(principal, params.ticketId);
       // Pages are read with the cursor; pageNumber walks them for clients that only know pages.
       let cursor: string | null = query.cursor ?? null;
       let page = await listTicketMessages(principal.companyId, params.ticketId, { limit: pageSize, cursor });
@@ -39,7 +60,33 @@ export const handler = restModule([
         cursor = page.cursor;
         page = await listTicketMessages(principal.companyId, params.ticketId, { limit: pageSize, cursor });
       }
+      if (query.pageNumber === 1 && !query.cursor) await markTicketRead(principal.companyId, ticket, page.messages);
       return { messages: page.messages.reverse().map(publicMessage), hasMore: page.cursor !== null, cursor: page.cursor };
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/messages/{messageId}',
+    access: 'user',
+    params: z.object({ messageId: z.string().min(1).max(128) }),
+    handler: async ({ principal, params }) => {
+      const message = await getMessage(principal.companyId, params.messageId);
+      if (!message) throw new AppError('ERR_NOT_FOUND');
+      const ticket = await visibleTicket(principal, message.ticketId);
+      // Only what the business sent can be deleted for everyone.
+      if (!message.fromMe) throw new AppError('ERR_NO_PERMISSION');
+      if (message.isDeleted) return new HttpAnswer(204);
+      const contact = await getContact(principal.companyId, ticket.contactId);
+      await changeMessage(principal.companyId, message.id, { isDeleted: true });
+      await sendConnectorCommand({
+        type: 'deleteMessage',
+        companyId: principal.companyId,
+        whatsappId: ticket.whatsappId,
+        messageId: message.id,
+        chat: contact?.isGroup ? `${contact.number}@g.us` : `${contact?.number ?? ''}@s.whatsapp.net`,
+        fromMe: true,
+      });
+      return new HttpAnswer(204);
     },
   }),
   route({
