@@ -55,6 +55,7 @@ export const restModules: RestModule[] = [
   { name: 'sandbox', prefixes: ['sandbox'], entry: 'src/modules/sandbox/handler.ts' },
   { name: 'messages', prefixes: ['messages'], entry: 'src/modules/messages/handler.ts' },
   { name: 'tickets', prefixes: ['tickets'], entry: 'src/modules/tickets/handler.ts' },
+  { name: 'contacts', prefixes: ['contacts'], entry: 'src/modules/contacts/handler.ts' },
 ];
 
 export interface Task {

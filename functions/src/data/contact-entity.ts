@@ -9,6 +9,8 @@ export const contactEntity = new Entity(
       companyId: { type: 'number', required: true, readOnly: true },
       id: { type: 'number', required: true, readOnly: true },
       name: { type: 'string', required: true },
+      /** The name folded for ordering and search (no case, no accents). */
+      nameKey: { type: 'string', required: true },
       number: { type: 'string', required: true },
       email: { type: 'string', default: '' },
       profilePicUrl: { type: 'string' },
@@ -26,6 +28,33 @@ export const contactEntity = new Entity(
       byId: {
         pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
         sk: { field: 'sk', composite: ['id'], template: 'CONTACT#${id}', casing: exactCase },
+      },
+      byName: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['companyId'], template: 'C#${companyId}#CONTACTS', casing: exactCase },
+        sk: { field: 'gsi1sk', composite: ['nameKey', 'id'], template: '${nameKey}#${id}', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);
+
+/**
+ * One search token of a contact (a word of its name, or a tail of its number), so a search is
+ * a begins_with query on the tokens, never a scan of the contacts.
+ */
+export const contactTokenEntity = new Entity(
+  {
+    model: { entity: 'contactToken', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      token: { type: 'string', required: true, readOnly: true },
+      contactId: { type: 'number', required: true, readOnly: true },
+    },
+    indexes: {
+      byToken: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}#CSEARCH', casing: exactCase },
+        sk: { field: 'sk', composite: ['token', 'contactId'], template: '${token}#${contactId}', casing: exactCase },
       },
     },
   },

@@ -1,5 +1,7 @@
 import { adminsOnly, everyone, inRoom, rooms, type Audience, type LiveListener } from '#domain/live-audience';
 import type { TicketRecord } from '#data/tickets';
+import type { ContactRecord } from '#data/contacts';
+import { publicContact } from '../modules/contacts/serialize.ts';
 import { canSeeTicket } from '#domain/ticket-visibility';
 import { withRelated } from '../modules/tickets/related.ts';
 import type { MessageRecord } from '#data/messages';
@@ -130,6 +132,14 @@ eventRules.ticket = async (change) => {
   if (!after) return [{ companyId, event: 'ticket', data: { action: 'delete', ticketId: item.id }, audience }];
   const [ticket] = await withRelated(companyId, [after]);
   return [{ companyId, event: 'ticket', data: { action: 'update', ticket }, audience }];
+};
+
+eventRules.contact = (change) => {
+  const item = change.newItem ?? change.oldItem;
+  if (!item) return [];
+  const companyId = Number(item.companyId);
+  if (change.kind === 'delete') return [{ companyId, event: 'contact', data: { action: 'delete', contactId: item.id }, audience: everyone }];
+  return [{ companyId, event: 'contact', data: { action: change.kind, contact: publicContact(item as ContactRecord) }, audience: everyone }];
 };
 
 export async function eventsFor(change: EntityChange): Promise<LiveEvent[]> {

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+
+let env: Awaited<ReturnType<typeof startTestRuntime>>;
+
+beforeAll(async () => {
+  env = await startTestRuntime();
+});
+afterAll(async () => env?.stop());
+
+type Contact = { id: number; name: string; number: string; email: string; extraInfo: { name: string; value: string }[] };
+type Page = { contacts: Contact[]; count: number; hasMore: boolean };
+
+describe('contacts', () => {
+  it('creates, finds by any word or the end of the number, pages, changes and exports contacts', async () => {
+    const admin = env.client();
+    await signUpCompany(admin, 'Agenda');
+    const people = [
+      { name: 'José Núñez', number: '5511999990001', email: 'jose@example.com' },
+      { name: 'María Silva', number: '5511999990002', email: '' },
+      { name: 'Mario Gómez', number: '5521988880003', email: '' },
+    ];
+    for (const person of people) expect((await admin.post('/contacts', person)).status).toBe(201);
+    for (let i = 0; i < 22; i += 1) await admin.post('/contacts', { name: `Zeta ${String(i).padStart(2, '0')}`, number: `55119777700${String(i).padStart(2, '0')}` });
+
+    const byAccentlessName = await admin.get<Page>('/contacts?searchParam=jose');
+    expect(byAccentlessName.body.contacts.map((c) => c.name)).toEqual(['José Núñez']);
+    expect((await admin.get<Page>('/contacts?searchParam=MAR')).body.contacts.map((c) => c.name)).toEqual(['María Silva', 'Mario Gómez']);
+    expect((await admin.get<Page>('/contacts?searchParam=maria silva')).body.contacts.map((c) => c.name)).toEqual(['María Silva']);
+    expect((await admin.get<Page>('/contacts?searchParam=88880003')).body.contacts.map((c) => c.name)).toEqual(['Mario Gómez']);
+
+    const first = await admin.get<Page>('/contacts');
+    expect(first.body.count).toBe(25);
+    expect(first.body.contacts).toHaveLength(20);
+    expect(first.body.hasMore).toBe(true);
+    expect(first.body.contacts[0]!.name).toBe('José Núñez');
+    const second = await admin.get<Page>('/contacts?pageNumber=2');
+    expect(second.body.contacts).toHaveLength(5);
+    expect(second.body.hasMore).toBe(false);
+
+    const maria = byAccentlessName.body.contacts[0]!;
+    const changed = await admin.put<Contact>(`/contacts/${maria.id}`, { name: 'José Núñez Filho', number: '5511999990099', extraInfo: [{ name: 'CPF', value: '123' }] });
+    expect(changed.body).toMatchObject({ name: 'José Núñez Filho', number: '5511999990099', extraInfo: [{ name: 'CPF', value: '123' }] });
+    expect((await admin.get<Page>('/contacts?searchParam=filho')).body.contacts.map((c) => c.id)).toEqual([maria.id]);
+    expect((await admin.get<Page>('/contacts?searchParam=99990001')).body.contacts).toEqual([]);
+
+    const csv = await fetch(`${env.runtime.url}/api/contacts/export`, { headers: { authorization: `Bearer ${admin.token}` } });
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    expect(csv.headers.get('content-disposition')).toContain('contatos.csv');
+    const lines = (await csv.text()).trim().split('\n');
+    expect(lines[0]).toBe('name;number;email');
+    expect(lines).toContain('José Núñez Filho;5511999990099;jose@example.com');
+    expect(lines).toHaveLength(26);
+  });
+
+  it('refuses a duplicated number and bad input with the spec texts', async () => {
+    const admin = env.client();
+    await signUpCompany(admin, 'Duplicados');
+    expect((await admin.post('/contacts', { name: 'Ana', number: '5511999990001' })).status).toBe(201);
+    const duplicate = await admin.post('/contacts', { name: 'Otra Ana', number: '+55 (11) 99999-0001' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body).toEqual({ error: 'ERR_DUPLICATED_CONTACT' });
+    const invalid = await admin.post<{ issues: { path: string; message: string }[] }>('/contacts', { name: 'A', number: '123', email: 'x' });
+    expect(invalid.status).toBe(400);
+    const messages = Object.fromEntries(invalid.body.issues.map((i) => [i.path, i.message]));
+    expect(messages.name).toBe('muy corto');
+    expect(messages.email).toBe('Email no valido');
+  });
+
+  it('checks a new number through a connected connection', async () => {
+    const admin = env.client();
+    await signUpCompany(admin, 'Verifica');
+    const { body: wa } = await admin.post<{ id: number }>('/whatsapp', { name: 'Sandbox', provider: 'sandbox', isDefault: true });
+    for (let i = 0; i < 100 && (await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status !== 'qrcode'; i += 1) await new Promise((r) => setTimeout(r, 50));
+    await admin.post(`/sandbox/${wa.id}/scan`);
+    for (let i = 0; i < 100 && (await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status !== 'CONNECTED'; i += 1) await new Promise((r) => setTimeout(r, 50));
+    const created = await admin.post('/contacts', { name: 'Con WhatsApp', number: '5511999990077' });
+    expect(created.status).toBe(201);
+  });
+
+  it("keeps contacts to their company and deletion to admins", async () => {
+    const owner = env.client();
+    const { companyId } = await signUpCompany(owner, 'Dueña');
+    const { body: contact } = await owner.post<Contact>('/contacts', { name: 'Privado', number: '5511999990055' });
+    const other = env.client();
+    await signUpCompany(other, 'Otra');
+    expect((await other.get(`/contacts/${contact.id}`)).status).toBe(404);
+    expect((await other.put(`/contacts/${contact.id}`, { name: 'Robado' })).status).toBe(404);
+    expect((await other.delete(`/contacts/${contact.id}`)).status).toBe(404);
+    expect((await other.get<Page>('/contacts?searchParam=privado')).body.contacts).toEqual([]);
+
+    await owner.post('/users', { name: 'Agente', email: `agente-${companyId}@example.com`, password: 'secret1', profile: 'user', allTicket: 'desabled', queueIds: [] });
+    const agent = env.client();
+    await agent.login(`agente-${companyId}@example.com`, 'secret1');
+    expect((await agent.delete(`/contacts/${contact.id}`)).status).toBe(403);
+    expect((await owner.delete(`/contacts/${contact.id}`)).status).toBe(204);
+    expect((await owner.get(`/contacts/${contact.id}`)).status).toBe(404);
+    expect((await owner.get<Page>('/contacts')).body.count).toBe(0);
+  });
+});
