@@ -33,5 +33,10 @@ export function ensureWebBuild(): void {
   if (builtAt > Math.max(...sources.map(newestChange))) return;
   // The vite that web resolves, exactly as `npm run build -w web` would run it.
   const viteCli = join(dirname(createRequire(join(webDir, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
-  execFileSync(process.execPath, [viteCli, 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which vite would honour and bundle React's development build.
+  execFileSync(process.execPath, [viteCli, 'build', '--logLevel', 'warn'], {
+    cwd: webDir,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

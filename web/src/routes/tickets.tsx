@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { TicketsPage } from '../features/tickets/components/TicketsPage.tsx';
 
 export default function TicketsRoute() {
-  return <ScreenPage titleKey="screens.tickets" />;
+  return <TicketsPage />;
 }

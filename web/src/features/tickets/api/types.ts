@@ -1,0 +1,78 @@
+/** The ticket and message shapes the API answers (core §3; the lead's /tickets contract). */
+export type TicketStatus = 'open' | 'pending' | 'closed';
+
+export interface TicketContact {
+  id: number;
+  name: string;
+  number: string;
+  profilePicUrl: string | null;
+  isGroup?: boolean;
+}
+
+export interface Ticket {
+  id: number;
+  uuid: string;
+  status: TicketStatus;
+  contactId: number;
+  contact?: TicketContact | null;
+  whatsappId: number | null;
+  whatsapp?: { id: number; name: string } | null;
+  queueId: number | null;
+  queue?: { id: number; name: string; color: string } | null;
+  userId: number | null;
+  user?: { id: number; name: string } | null;
+  lastMessage?: string | null;
+  lastMessageAt?: string | null;
+  unreadMessages?: number;
+  isGroup?: boolean;
+  chatbot?: boolean;
+  tags?: { id: number; name: string; color?: string }[];
+  createdAt?: string;
+  updatedAt: string;
+}
+
+export interface TicketsPage {
+  tickets: Ticket[];
+  count?: number;
+  hasMore: boolean;
+}
+
+export type MediaType = 'image' | 'audio' | 'video' | 'application' | 'locationMessage' | 'vcard' | 'call_log';
+
+export interface Message {
+  id: string;
+  ticketId: number;
+  body: string;
+  fromMe: boolean;
+  mediaType?: MediaType | null;
+  mediaUrl?: string | null;
+  mediaName?: string | null;
+  ack: number;
+  isDeleted?: boolean;
+  isEdited?: boolean;
+  quotedMsgId?: string | null;
+  error?: string | null;
+  userId?: number | null;
+  createdAt: string;
+  updatedAt?: string;
+}
+
+export interface MessagesPage {
+  messages: Message[];
+  hasMore: boolean;
+}
+
+/** PUT /tickets/{id}. */
+export interface TicketUpdate {
+  status?: TicketStatus;
+  userId?: number | null;
+  queueId?: number | null;
+  whatsappId?: number | null;
+}
+
+/** The ticket list a tab shows: its status, the show-all setting and the queue filter. */
+export interface TicketListFilter {
+  status: TicketStatus;
+  showAll: boolean;
+  queueIds: number[];
+}

@@ -1,0 +1,169 @@
+import { Fragment, type ReactNode } from 'react';
+import { Button } from '@aws-amplify/ui-react';
+import { t, type MessageKey } from '../../../i18n/index.ts';
+import type { Message } from '../api/types.ts';
+import { downloadMedia } from '../media-download.ts';
+import { ackLook } from '../message-rules.ts';
+import { formatTime } from '../ticket-format.ts';
+import {
+  AlertCircleIcon,
+  ClockDotIcon,
+  ContactCardIcon,
+  DoubleTickIcon,
+  DownloadIcon,
+  FileIcon,
+  ImageIcon,
+  MapPinIcon,
+  MicIcon,
+  PhoneMissedIcon,
+  ReplyIcon,
+  TickIcon,
+  VideoIcon,
+} from './icons.tsx';
+
+/** WhatsApp's *bold* and _italic_, the rest as plain text (no HTML is ever injected). */
+export function formatBody(body: string): ReactNode {
+  const parts = body.split(/(\*[^*\n]+\*|_[^_\n]+_)/g);
+  return parts.map((part, index) => {
+    if (/^\*[^*\n]+\*$/.test(part)) return <strong key={index}>{part.slice(1, -1)}</strong>;
+    if (/^_[^_\n]+_$/.test(part)) return <em key={index}>{part.slice(1, -1)}</em>;
+    return <Fragment key={index}>{part}</Fragment>;
+  });
+}
+
+function Ack({ ack }: { ack: number }) {
+  const look = ackLook(ack);
+  const label =
+    look.ticks === 0
+      ? t('tickets.messages.ack.pending')
+      : look.read
+        ? t('tickets.messages.ack.read')
+        : look.ticks === 2
+          ? t('tickets.messages.ack.delivered')
+          : t('tickets.messages.ack.sent');
+  return (
+    <span className={`msg__ack${look.read ? ' msg__ack--read' : ''}`} role="img" aria-label={label} title={label} data-ack={ack}>
+      {look.ticks === 0 ? <ClockDotIcon size={14} /> : look.ticks === 1 ? <TickIcon size={15} /> : <DoubleTickIcon size={16} />}
+    </span>
+  );
+}
+
+const mediaIcon = {
+  image: ImageIcon,
+  audio: MicIcon,
+  video: VideoIcon,
+  application: FileIcon,
+  vcard: ContactCardIcon,
+} as const;
+
+function Media({ message }: { message: Message }) {
+  const type = message.mediaType;
+  if (!type || type === 'call_log' || type === 'locationMessage') return null;
+  const Icon = mediaIcon[type];
+  const label = t(`tickets.messages.media.${type}` as MessageKey);
+  const name = message.mediaName || label;
+  return (
+    <div className={`msg-media msg-media--${type}`}>
+      <span className="msg-media__icon">
+        <Icon size={22} />
+      </span>
+      <span className="msg-media__name" title={name}>
+        {name}
+      </span>
+      {message.mediaUrl && (
+        <Button
+          size="small"
+          variation="link"
+          className="icon-button msg-media__download"
+          ariaLabel={`${t('tickets.messages.download')}: ${name}`}
+          title={t('tickets.messages.download')}
+          onClick={() => void downloadMedia(message.mediaUrl ?? '', name)}
+        >
+          <DownloadIcon size={18} />
+        </Button>
+      )}
+    </div>
+  );
+}
+
+interface MessageBubbleProps {
+  message: Message;
+  quoted: Message | undefined;
+  onReply?(message: Message): void;
+}
+
+/** One message: own messages on the right with ticks, the contact's on the left (core §2). */
+export function MessageBubble({ message, quoted, onReply }: MessageBubbleProps) {
+  const side = message.fromMe ? 'msg--me' : 'msg--them';
+  if (message.mediaType === 'call_log') {
+    return (
+      <div className="msg-row msg-row--center" data-message-id={message.id}>
+        <div className="msg-card msg-card--call">
+          <PhoneMissedIcon size={20} />
+          <div>
+            <strong>{t('tickets.messages.missedCall')}</strong>
+            <span>{message.body || t('tickets.messages.missedCallHint')}</span>
+          </div>
+          <time>{formatTime(message.createdAt)}</time>
+        </div>
+      </div>
+    );
+  }
+  const location = message.mediaType === 'locationMessage';
+  const mapHref = location
+    ? /^https?:\/\//.test(message.body)
+      ? message.body
+      : `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(message.body)}`
+    : undefined;
+  const showBody = !message.isDeleted && !location && message.body && !(message.mediaType && message.body === message.mediaName);
+  return (
+    <div className={`msg-row ${message.fromMe ? 'msg-row--me' : 'msg-row--them'}`} data-message-id={message.id}>
+      <div className={`msg ${side}${message.isDeleted ? ' msg--deleted' : ''}${message.error ? ' msg--error' : ''}`}>
+        {message.quotedMsgId && (
+          <div className={`msg__quote${quoted?.fromMe ? ' msg__quote--me' : ''}`}>
+            <span className="msg__quote-author">
+              {quoted ? (quoted.fromMe ? t('tickets.messages.you') : t('tickets.messages.quotedUnknown')) : t('tickets.messages.quotedUnknown')}
+            </span>
+            <span className="msg__quote-body">{quoted ? quoted.body || (quoted.mediaType ? t('tickets.messages.media.application') : '') : '…'}</span>
+          </div>
+        )}
+        {!message.isDeleted && <Media message={message} />}
+        {location && (
+          <a className="msg-card msg-card--location" href={mapHref} target="_blank" rel="noreferrer">
+            <MapPinIcon size={20} />
+            <div>
+              <strong>{t('tickets.messages.location')}</strong>
+              <span>{t('tickets.messages.openMap')}</span>
+            </div>
+          </a>
+        )}
+        {message.isDeleted ? (
+          <span className="msg__body msg__body--deleted">{t('tickets.messages.deleted')}</span>
+        ) : (
+          showBody && <span className="msg__body">{formatBody(message.body)}</span>
+        )}
+        <span className="msg__meta">
+          {message.isEdited && <span className="msg__edited">{t('tickets.messages.edited')}</span>}
+          <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+          {message.fromMe && !message.error && <Ack ack={message.ack} />}
+          {message.error && (
+            <span className="msg__error" role="img" aria-label={t('tickets.messages.error')} title={t('tickets.messages.error')}>
+              <AlertCircleIcon size={15} />
+            </span>
+          )}
+        </span>
+        {onReply && !message.isDeleted && (
+          <button
+            type="button"
+            className="msg__reply"
+            aria-label={t('tickets.messages.reply')}
+            title={t('tickets.messages.reply')}
+            onClick={() => onReply(message)}
+          >
+            <ReplyIcon size={15} />
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

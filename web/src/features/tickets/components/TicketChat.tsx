@@ -1,0 +1,188 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Loader } from '@aws-amplify/ui-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../../app/providers/auth/index.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { CheckCircleIcon, TrashIcon } from '../../../components/icons/icons.tsx';
+import { t, type MessageKey } from '../../../i18n/index.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { toast } from '../../../lib/toast.ts';
+import { toastError } from '../../../lib/toast-error.ts';
+import { useDeleteTicket } from '../api/delete-ticket.ts';
+import { useTicket } from '../api/get-ticket.ts';
+import { ticketsQueryKeys } from '../api/tickets-query-keys.ts';
+import type { Message, Ticket, TicketUpdate } from '../api/types.ts';
+import { useUpdateTicket } from '../api/update-ticket.ts';
+import { actionsFor, staysOnTicket, statusChangeFor, type TicketAction } from '../ticket-actions.ts';
+import { useLiveMessages } from '../use-live-tickets.ts';
+import { ContactAvatar } from './ContactAvatar.tsx';
+import { ArrowLeftIcon, SwapIcon, UndoIcon } from './icons.tsx';
+import { MessageInput } from './MessageInput.tsx';
+import { MessagesList } from './MessagesList.tsx';
+import { TransferTicketModal } from './TransferTicketModal.tsx';
+
+interface TicketChatProps {
+  idOrUuid: string;
+  /** Narrow screens: back to the list tab. */
+  onBack?(): void;
+}
+
+/** The open chat (core §2): header with the actions for the status, messages and the input. */
+export function TicketChat({ idOrUuid, onBack }: TicketChatProps) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const ticketQuery = useTicket(idOrUuid);
+  const ticket = ticketQuery.data;
+  const updateTicket = useUpdateTicket();
+  const deleteTicket = useDeleteTicket();
+  const [replyTo, setReplyTo] = useState<Message | undefined>(undefined);
+  const [transferOpen, setTransferOpen] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  useLiveMessages(ticket?.id);
+
+  // core §6: a non-admin outside the ticket's queues is refused and sent back to the list.
+  const { isError, error } = ticketQuery;
+  useEffect(() => {
+    if (!isError) return;
+    if (error instanceof ApiError && (error.status === 403 || error.code === 'ERR_NO_PERMISSION')) {
+      toast.error(t('tickets.accessDenied'));
+    } else {
+      toastError(error);
+    }
+    void navigate('/tickets', { replace: true });
+  }, [isError, error, navigate]);
+
+  if (!ticket) {
+    return (
+      <div className="ticket-chat ticket-chat--loading">
+        <Loader size="large" />
+      </div>
+    );
+  }
+
+  async function change(current: Ticket, update: TicketUpdate) {
+    try {
+      const updated = await updateTicket.mutateAsync({ id: current.id, update });
+      if (updated && typeof updated === 'object' && updated.id === current.id) {
+        queryClient.setQueryData(ticketsQueryKeys.detail(idOrUuid), updated);
+      }
+      if (!staysOnTicket(update)) void navigate('/tickets');
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.code === 'ERR_TICKET_CONFLICT') {
+        toast.warning(t('tickets.conflict'));
+        void ticketQuery.refetch();
+      } else {
+        toastError(failure);
+      }
+    }
+  }
+
+  async function remove(current: Ticket) {
+    try {
+      await deleteTicket.mutateAsync(current.id);
+      toast.success(t('tickets.deleted'));
+      setConfirmDelete(false);
+      queryClient.removeQueries({ queryKey: ticketsQueryKeys.detail(idOrUuid) });
+      void navigate('/tickets');
+    } catch (failure) {
+      setConfirmDelete(false);
+      toastError(failure);
+    }
+  }
+
+  const me = user?.id ?? 0;
+  const busy = updateTicket.isPending;
+  const run = (action: TicketAction) => {
+    switch (action) {
+      case 'transfer':
+        setTransferOpen(true);
+        return;
+      case 'delete':
+        setConfirmDelete(true);
+        return;
+      default:
+        void change(ticket, statusChangeFor(action, me));
+    }
+  };
+  const actionIcon: Partial<Record<TicketAction, React.ReactNode>> = {
+    return: <UndoIcon size={16} />,
+    resolve: <CheckCircleIcon size={16} />,
+    transfer: <SwapIcon size={16} />,
+    delete: <TrashIcon size={16} />,
+  };
+  const primary = (action: TicketAction) => action === 'accept' || action === 'resolve' || action === 'reopen';
+  const name = ticket.contact?.name || ticket.contact?.number || `#${ticket.id}`;
+
+  return (
+    <div className="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status}>
+      <header className="ticket-chat__header">
+        {onBack && (
+          <Button variation="link" size="small" className="icon-button" ariaLabel={t('tickets.back')} onClick={onBack}>
+            <ArrowLeftIcon />
+          </Button>
+        )}
+        <ContactAvatar name={name} url={ticket.contact?.profilePicUrl} size={40} />
+        <div className="ticket-chat__who">
+          <span className="ticket-chat__name">{name}</span>
+          <span className="ticket-chat__sub">
+            <span className={`ticket-status ticket-status--${ticket.status}`}>{t(`tickets.status.${ticket.status}` as MessageKey)}</span>
+            {ticket.user?.name && <span>{t('tickets.assignedTo', { name: ticket.user.name })}</span>}
+            {ticket.queue?.name && (
+              <span className="ticket-chat__queue">
+                <span className="queue-dot" style={{ backgroundColor: ticket.queue.color }} />
+                {ticket.queue.name}
+              </span>
+            )}
+          </span>
+        </div>
+        <div className="ticket-chat__actions">
+          {actionsFor(ticket.status, user?.profile).map((action) => (
+            <Button
+              key={action}
+              size="small"
+              gap="xxs"
+              variation={primary(action) ? 'primary' : action === 'delete' ? 'link' : undefined}
+              className={action === 'delete' ? 'icon-button icon-button--danger' : undefined}
+              isDisabled={busy}
+              isLoading={busy && primary(action)}
+              onClick={() => run(action)}
+              ariaLabel={action === 'delete' ? t('tickets.actions.delete') : undefined}
+              title={action === 'delete' ? t('tickets.actions.delete') : undefined}
+            >
+              {actionIcon[action]}
+              {action !== 'delete' && t(`tickets.actions.${action}` as MessageKey)}
+            </Button>
+          ))}
+        </div>
+      </header>
+      <MessagesList ticketId={ticket.id} onReply={ticket.status === 'open' ? setReplyTo : undefined} />
+      {ticket.status === 'open' ? (
+        <MessageInput ticketId={ticket.id} replyTo={replyTo} onCancelReply={() => setReplyTo(undefined)} />
+      ) : (
+        <div className="ticket-chat__hint">
+          {ticket.status === 'pending' ? t('tickets.pendingHint') : t('tickets.closedHint')}
+        </div>
+      )}
+      {transferOpen && (
+        <TransferTicketModal
+          ticket={ticket}
+          onClose={() => setTransferOpen(false)}
+          onTransfer={async (update) => {
+            await change(ticket, update);
+            setTransferOpen(false);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('tickets.deleteTitle')}
+        message={t('tickets.deleteMessage')}
+        isLoading={deleteTicket.isPending}
+        onConfirm={() => void remove(ticket)}
+        onClose={() => setConfirmDelete(false)}
+      />
+    </div>
+  );
+}

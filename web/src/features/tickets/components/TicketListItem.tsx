@@ -1,0 +1,125 @@
+import { Button } from '@aws-amplify/ui-react';
+import { t } from '../../../i18n/index.ts';
+import type { Ticket } from '../api/types.ts';
+import { formatListTime, plainPreview, shortName } from '../ticket-format.ts';
+import { ContactAvatar } from './ContactAvatar.tsx';
+import { BotIcon, EyeIcon } from './icons.tsx';
+
+interface TicketListItemProps {
+  ticket: Ticket;
+  selected: boolean;
+  narrow: boolean;
+  canPeek: boolean;
+  accepting: boolean;
+  onOpen(ticket: Ticket): void;
+  onAccept(ticket: Ticket): void;
+  onPeek(ticket: Ticket): void;
+}
+
+/**
+ * One ticket in the list (core §2): queue colour strip, picture, name, last message, connection,
+ * user and queue badges, unread count and time. Pending tickets open only by accepting them.
+ */
+export function TicketListItem({ ticket, selected, narrow, canPeek, accepting, onOpen, onAccept, onPeek }: TicketListItemProps) {
+  const name = ticket.contact?.name || ticket.contact?.number || `#${ticket.id}`;
+  const pending = ticket.status === 'pending';
+  const unread = ticket.unreadMessages ?? 0;
+  const open = () => {
+    if (!pending) onOpen(ticket);
+  };
+  return (
+    <li
+      className={[
+        'ticket-item',
+        selected && 'ticket-item--selected',
+        pending && 'ticket-item--pending',
+        unread > 0 && 'ticket-item--unread',
+      ]
+        .filter(Boolean)
+        .join(' ')}
+      data-ticket-id={ticket.id}
+      data-status={ticket.status}
+      data-contact-name={ticket.contact?.name ?? ''}
+    >
+      <span
+        className="ticket-item__strip"
+        style={{ backgroundColor: ticket.queue?.color ?? 'var(--amplify-colors-neutral-40)' }}
+        title={ticket.queue?.name ?? t('tickets.noQueue')}
+      />
+      <div
+        className="ticket-item__main"
+        role={pending ? undefined : 'button'}
+        tabIndex={pending ? undefined : 0}
+        aria-current={selected ? 'true' : undefined}
+        onClick={open}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            open();
+          }
+        }}
+      >
+        <ContactAvatar name={name} url={ticket.contact?.profilePicUrl} size={42} />
+        <div className="ticket-item__body">
+          <div className="ticket-item__row">
+            <span className="ticket-item__name" title={name}>
+              {shortName(name, narrow)}
+            </span>
+            {ticket.chatbot && (
+              <span className="ticket-item__bot" title={t('tickets.chatbot')}>
+                <BotIcon size={14} />
+              </span>
+            )}
+            <time className="ticket-item__time" dateTime={ticket.lastMessageAt ?? ticket.updatedAt}>
+              {formatListTime(ticket.lastMessageAt ?? ticket.updatedAt)}
+            </time>
+          </div>
+          <div className="ticket-item__row">
+            <span className="ticket-item__last">{plainPreview(ticket.lastMessage) || '\u00a0'}</span>
+            {unread > 0 && (
+              <span className="ticket-item__unread" aria-label={t('tickets.unread', { count: unread })}>
+                {unread}
+              </span>
+            )}
+          </div>
+          <div className="ticket-item__badges">
+            {ticket.whatsapp?.name && <span className="ticket-badge ticket-badge--connection">{ticket.whatsapp.name}</span>}
+            {ticket.user?.name && <span className="ticket-badge ticket-badge--user">{ticket.user.name}</span>}
+            <span
+              className="ticket-badge ticket-badge--queue"
+              style={ticket.queue?.color ? { borderColor: ticket.queue.color, color: ticket.queue.color } : undefined}
+            >
+              {ticket.queue?.name ?? t('tickets.noQueue')}
+            </span>
+            {(ticket.tags ?? []).map((tag) => (
+              <span key={tag.id} className="ticket-badge" style={tag.color ? { backgroundColor: tag.color, color: '#fff' } : undefined}>
+                {tag.name}
+              </span>
+            ))}
+          </div>
+        </div>
+      </div>
+      {(pending || canPeek) && (
+        <div className="ticket-item__actions">
+          {canPeek && (
+            <Button
+              variation="link"
+              size="small"
+              className="icon-button"
+              title={t('tickets.peek', { name })}
+              ariaLabel={t('tickets.peek', { name })}
+              onClick={() => onPeek(ticket)}
+            >
+              <EyeIcon size={18} />
+            </Button>
+          )}
+          {pending && (
+            <Button size="small" variation="primary" isLoading={accepting} onClick={() => onAccept(ticket)}>
+              {t('tickets.actions.accept')}
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { InfiniteData } from '@tanstack/react-query';
+import type { Message, MessagesPage } from './api/types.ts';
+import {
+  ackLook,
+  flattenMessages,
+  isSendable,
+  parseMessageEvent,
+  signBody,
+  upsertMessage,
+  withDaySeparators,
+} from './message-rules.ts';
+
+function message(id: string, over: Partial<Message> = {}): Message {
+  return { id, ticketId: 1, body: id, fromMe: false, ack: 0, createdAt: new Date(2025, 4, 20, 10).toISOString(), ...over };
+}
+
+const data = (...pages: Message[][]): InfiniteData<MessagesPage> => ({
+  pages: pages.map((messages) => ({ messages, hasMore: true })),
+  pageParams: pages.map((_, index) => index + 1),
+});
+
+describe('signBody', () => {
+  it('prefixes the user name in bold when signing', () => {
+    expect(signBody('Hola Juan', 'Ana Gómez', true)).toBe('*Ana Gómez:*\nHola Juan');
+  });
+
+  it('leaves the body alone when not signing or without a name', () => {
+    expect(signBody('Hola', 'Ana', false)).toBe('Hola');
+    expect(signBody('Hola', '  ', true)).toBe('Hola');
+  });
+
+  it('never sends blank messages', () => {
+    expect(isSendable('  \n ')).toBe(false);
+    expect(isSendable(' a ')).toBe(true);
+  });
+});
+
+describe('ackLook', () => {
+  it('maps 1 sent, 2 delivered, 3 read, 4 and 5 read in colour', () => {
+    expect(ackLook(0)).toEqual({ ticks: 0, read: false });
+    expect(ackLook(1)).toEqual({ ticks: 1, read: false });
+    expect(ackLook(2)).toEqual({ ticks: 2, read: false });
+    expect(ackLook(3)).toEqual({ ticks: 2, read: true });
+    expect(ackLook(4)).toEqual({ ticks: 2, read: true });
+    expect(ackLook(5)).toEqual({ ticks: 2, read: true });
+  });
+});
+
+describe('message pages', () => {
+  it('shows older pages first, oldest to newest', () => {
+    expect(flattenMessages(data([message('c'), message('d')], [message('a'), message('b')])).map((m) => m.id)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
+  });
+
+  it('adds day separators between days', () => {
+    const rows = withDaySeparators([
+      message('a', { createdAt: new Date(2025, 4, 19, 10).toISOString() }),
+      message('b', { createdAt: new Date(2025, 4, 19, 11).toISOString() }),
+      message('c', { createdAt: new Date(2025, 4, 20, 9).toISOString() }),
+    ]);
+    expect(rows.map((row) => (row.kind === 'day' ? row.day : row.message.id))).toEqual(['19/05/2025', 'a', 'b', '20/05/2025', 'c']);
+  });
+
+  it('appends a new message to the newest page once, and updates in place', () => {
+    const start = data([message('a')], [message('old')]);
+    const added = upsertMessage(start, message('b', { fromMe: true }));
+    expect(added?.pages[0]?.messages.map((m) => m.id)).toEqual(['a', 'b']);
+    const again = upsertMessage(added, message('b', { fromMe: true, ack: 2 }));
+    expect(again?.pages[0]?.messages.map((m) => [m.id, m.ack])).toEqual([
+      ['a', 0],
+      ['b', 2],
+    ]);
+    const old = upsertMessage(again, message('old', { isEdited: true, body: 'edited' }));
+    expect(old?.pages[1]?.messages[0]).toMatchObject({ id: 'old', isEdited: true, body: 'edited' });
+  });
+
+  it('parses appMessage events', () => {
+    expect(parseMessageEvent({ action: 'create', ticketId: 1, message: message('x') })).toEqual({
+      ticketId: 1,
+      message: message('x'),
+    });
+    expect(parseMessageEvent({ action: 'delete', ticketId: 1 })).toBeUndefined();
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { formatDay, formatListTime, initialsOf, plainPreview, shortName } from './ticket-format.ts';
+
+describe('formatListTime', () => {
+  const now = new Date(2025, 4, 20, 18, 30);
+
+  it('shows HH:mm for today', () => {
+    expect(formatListTime(new Date(2025, 4, 20, 9, 5).toISOString(), now)).toBe('09:05');
+  });
+
+  it('shows DD/MM/YYYY for any other day', () => {
+    expect(formatListTime(new Date(2025, 4, 19, 23, 59).toISOString(), now)).toBe('19/05/2025');
+    expect(formatListTime(new Date(2024, 0, 3, 12, 0).toISOString(), now)).toBe('03/01/2024');
+  });
+
+  it('is empty for missing or invalid dates', () => {
+    expect(formatListTime(null, now)).toBe('');
+    expect(formatListTime('nope', now)).toBe('');
+  });
+});
+
+describe('small formatters', () => {
+  it('formats the day separator', () => {
+    expect(formatDay(new Date(2025, 11, 1, 8).toISOString())).toBe('01/12/2025');
+  });
+
+  it('takes initials', () => {
+    expect(initialsOf('Juan Pérez Gómez')).toBe('JG');
+    expect(initialsOf('juan')).toBe('JU');
+    expect(initialsOf('')).toBe('?');
+  });
+
+  it('cuts names to 10 characters only on narrow screens', () => {
+    expect(shortName('Maximiliano Rodríguez', true)).toBe('Maximilian…');
+    expect(shortName('Maximiliano Rodríguez', false)).toBe('Maximiliano Rodríguez');
+    expect(shortName('Juan', true)).toBe('Juan');
+  });
+});
+
+describe('plainPreview', () => {
+  it('drops the signature markers and line breaks', () => {
+    expect(plainPreview('*Ana:*\nHola Juan')).toBe('Ana: Hola Juan');
+    expect(plainPreview(null)).toBe('');
+  });
+});

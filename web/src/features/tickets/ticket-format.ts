@@ -1,0 +1,44 @@
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** core §2 / §9: the list's time, HH:mm when it is today, DD/MM/YYYY otherwise. */
+export function formatListTime(value: string | null | undefined, now: Date = new Date()): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const today =
+    date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
+  return today
+    ? `${pad(date.getHours())}:${pad(date.getMinutes())}`
+    : `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
+/** HH:mm of a message. */
+export function formatTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The day a message belongs to, as the separator shows it: DD/MM/YYYY. */
+export function formatDay(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
+/** Up to two initials for an avatar without a picture. */
+export function initialsOf(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const letters = words.length === 1 ? [...(words[0] ?? '')].slice(0, 2) : [words[0]?.[0], words[words.length - 1]?.[0]];
+  return letters.join('').toUpperCase();
+}
+
+/** core §2: contact names are cut to 10 characters under 600 px width. */
+export function shortName(name: string, narrow: boolean, max = 10): string {
+  return narrow && name.length > max ? `${name.slice(0, max)}…` : name;
+}
+
+/** The list's preview of the last message, without WhatsApp's *bold* and _italic_ markers. */
+export function plainPreview(text: string | null | undefined): string {
+  return (text ?? '').replace(/\*([^*\n]+)\*/g, '$1').replace(/_([^_\n]+)_/g, '$1').replace(/\s*\n\s*/g, ' ');
+}

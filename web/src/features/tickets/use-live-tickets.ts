@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { liveSocket } from '../../lib/live-socket.ts';
+import { useLiveEvent } from '../../lib/use-live-event.ts';
+import { ticketsQueryKeys } from './api/tickets-query-keys.ts';
+import type { Message, MessagesPage, Ticket, TicketListFilter, TicketsPage } from './api/types.ts';
+import { parseMessageEvent, upsertMessage } from './message-rules.ts';
+import { applyTicketEvent, parseTicketEvent, type TicketViewer } from './ticket-list-rules.ts';
+
+/**
+ * Keeps every loaded ticket list and ticket detail current from the live `ticket` events
+ * (core §4 Live updates). Joins the status rooms and the notification room while mounted.
+ */
+export function useLiveTickets(viewer: TicketViewer | undefined): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const releases = [
+      liveSocket.joinNotification(),
+      liveSocket.joinTickets('open'),
+      liveSocket.joinTickets('pending'),
+      liveSocket.joinTickets('closed'),
+    ];
+    return () => releases.forEach((release) => release());
+  }, []);
+
+  useLiveEvent('ticket', (data) => {
+    const event = parseTicketEvent(data);
+    if (!event || !viewer) return;
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: ticketsQueryKeys.lists() })) {
+      const filter = query.queryKey[2] as TicketListFilter | undefined;
+      if (!filter) continue;
+      queryClient.setQueryData<InfiniteData<TicketsPage>>(query.queryKey, (current) =>
+        applyTicketEvent(current, event, filter, viewer),
+      );
+    }
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: ticketsQueryKeys.details() })) {
+      const current = query.state.data as Ticket | undefined;
+      if (!current) continue;
+      if (event.action === 'delete' && current.id === event.ticketId) {
+        queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
+      } else if (event.action === 'update' && current.id === event.ticket.id) {
+        queryClient.setQueryData<Ticket>(query.queryKey, { ...current, ...event.ticket });
+      }
+    }
+  });
+}
+
+/** Joins the open chat's room and merges its live messages (appMessage create and update). */
+export function useLiveMessages(ticketId: number | undefined): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (ticketId === undefined) return;
+    return liveSocket.joinChatBox(ticketId);
+  }, [ticketId]);
+
+  useLiveEvent('appMessage', (data) => {
+    const event = parseMessageEvent(data);
+    if (!event) return;
+    queryClient.setQueryData<InfiniteData<MessagesPage>>(ticketsQueryKeys.messages(event.ticketId), (current) =>
+      upsertMessage(current, event.message as Message),
+    );
+  });
+}
