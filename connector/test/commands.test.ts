@@ -249,12 +249,12 @@ describe('inbound emission never loses an event', () => {
     const stopping = task.connector.stop();
     await vi.advanceTimersByTimeAsync(5_000);
     await stopping;
-    expect(table.list('C#1', 'WSPOOL#2#').map((item) => item.deduplicationId)).toEqual(['2:R1', '2:R2']);
+    expect(table.list('C#1', 'WSPOOL#2#').map((item) => item.deduplicationId)).toEqual(['1:2:R1', '1:2:R2']);
 
     const next = await startTask(table, 'task-b');
     await next.connector.reconcile();
     await settle(vi);
-    expect(next.inbound.sent.map((s) => s.deduplicationId)).toEqual(['2:R1', '2:R2']);
+    expect(next.inbound.sent.map((s) => s.deduplicationId)).toEqual(['1:2:R1', '1:2:R2']);
     expect(table.list('C#1', 'WSPOOL#2#')).toEqual([]);
   });
 });

@@ -109,7 +109,7 @@ it('runs sandbox and beta sessions, fences a stale writer and hands a session ov
   });
   expect(await item('C#1#MSG#OUT1', 'MSG')).toMatchObject({ ack: 1 });
   expect(await item('C#1', 'REPLY#k1')).toMatchObject({ reply: { type: 'checkNumber', exists: true } });
-  expect(inbound.sent.map((s) => s.deduplicationId)).toEqual(['2:IN1']);
+  expect(inbound.sent.map((s) => s.deduplicationId)).toEqual(['1:2:IN1']);
 
   // A beta session on a fake socket: pairing writes creds and keys through fenced transactions.
   await a.handleCommands(commandEvent({ companyId: 1, whatsappId: 3, type: 'startSession' }));

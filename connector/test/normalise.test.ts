@@ -295,13 +295,13 @@ describe('group and deduplication ids (docs/connector.md)', () => {
       { kind: 'revoke', ...base, messageId: 'M1' },
       { kind: 'call', ...base, callId: 'C1', from: customer, status: 'offer', isVideo: false },
     ];
-    expect(events.map(groupIdOf)).toEqual(Array(5).fill(`2:${customer}`));
+    expect(events.map(groupIdOf)).toEqual(Array(5).fill(`1:2:${customer}`));
     expect(events.map(deduplicationIdOf)).toEqual([
-      '2:M1',
-      '2:M1:ack:3',
-      '2:M1:edit:95cb0bfd2977c761298d9624e4b4d4c72a39974a',
-      '2:M1:revoke',
-      '2:call:C1:offer',
+      '1:2:M1',
+      '1:2:M1:ack:3',
+      '1:2:M1:edit:95cb0bfd2977c761298d9624e4b4d4c72a39974a',
+      '1:2:M1:revoke',
+      '1:2:call:C1:offer',
     ]);
   });
 

@@ -97,17 +97,17 @@ describe('sandbox provider', () => {
 
     const sent = task.inbound.sent;
     expect(sent.map((s) => s.groupId)).toEqual([
-      ...Array(7).fill(`2:${customerJid}`),
-      '2:5511999990002@s.whatsapp.net',
+      ...Array(7).fill(`1:2:${customerJid}`),
+      '1:2:5511999990002@s.whatsapp.net',
     ]);
     expect(sent.slice(0, 7).map((s) => s.deduplicationId)).toEqual([
-      '2:IN1',
-      '2:IN1',
-      '2:IMG1',
-      '2:LOC1',
-      '2:VC1',
-      '2:DOC1',
-      '2:call:CALL1:offer',
+      '1:2:IN1',
+      '1:2:IN1',
+      '1:2:IMG1',
+      '1:2:LOC1',
+      '1:2:VC1',
+      '1:2:DOC1',
+      '1:2:call:CALL1:offer',
     ]);
     expect(sent[0]!.event).toMatchObject({
       kind: 'message',
@@ -190,8 +190,8 @@ describe('sandbox provider', () => {
 
     await run({ type: 'sandboxAck', id: 'OUT1', ack: 3 });
     expect(task.inbound.sent.at(-1)).toMatchObject({
-      groupId: `2:${customerJid}`,
-      deduplicationId: '2:OUT1:ack:3',
+      groupId: `1:2:${customerJid}`,
+      deduplicationId: '1:2:OUT1:ack:3',
       event: { kind: 'ack', messageId: 'OUT1', ack: 3, chatJid: customerJid },
     });
   });

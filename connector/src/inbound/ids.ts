@@ -1,7 +1,9 @@
 /**
  * FIFO group and deduplication ids of the inbound queue (docs/connector.md): one group per chat
- * (`<whatsappId>:<chatJid>`), and a deduplication id per event, so a redelivered message, ack,
- * edit, revoke or call signal is queued once within SQS's five-minute window.
+ * (`<companyId>:<whatsappId>:<chatJid>`), and a deduplication id per event, so a redelivered
+ * message, ack, edit, revoke or call signal is queued once within SQS's five-minute window.
+ * Connection ids are numbered per company, so every id starts with the company: two companies'
+ * connection 1 must never deduplicate each other's messages.
  */
 import { createHash } from 'node:crypto';
 import type { InboundEvent } from '@atende/shared/entities/inbound-message';
@@ -14,11 +16,11 @@ export function sqsSafeId(id: string): string {
 }
 
 export function groupIdOf(event: InboundEvent): string {
-  return sqsSafeId(`${event.whatsappId}:${event.chatJid}`);
+  return sqsSafeId(`${event.companyId}:${event.whatsappId}:${event.chatJid}`);
 }
 
 export function deduplicationIdOf(event: InboundEvent): string {
-  const prefix = `${event.whatsappId}:`;
+  const prefix = `${event.companyId}:${event.whatsappId}:`;
   switch (event.kind) {
     case 'message':
       return sqsSafeId(`${prefix}${event.messageId}`);

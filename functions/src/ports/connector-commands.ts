@@ -6,14 +6,17 @@ export const connectorCommandsQueue = 'connector-commands';
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'commandId'> & { commandId?: string } : never;
 
-/** Sends a command to the connector: one FIFO group per connection, so its commands stay in order. */
+/**
+ * Sends a command to the connector: one FIFO group per connection, so its commands stay in order.
+ * Connection ids are numbered per company, so the group and deduplication ids carry the company.
+ */
 export async function sendConnectorCommand(command: WithoutId<ConnectorCommand>): Promise<string> {
   const commandId = command.commandId ?? randomUUID();
   const queue = await queuePort();
   await queue.send(connectorCommandsQueue, {
     body: JSON.stringify({ ...command, commandId }),
-    groupId: String(command.whatsappId),
-    deduplicationId: commandId,
+    groupId: `${command.companyId}:${command.whatsappId}`,
+    deduplicationId: `${command.companyId}:${commandId}`,
   });
   return commandId;
 }

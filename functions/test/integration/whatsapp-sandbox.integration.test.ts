@@ -60,7 +60,10 @@ describe('WhatsApp traffic through the sandbox', () => {
     const message = { from: '5511990000001', name: 'Ana', body: 'hola', id: 'REDELIVERED-1' };
     expect((await api.post(`/sandbox/${whatsappId}/inbound`, message)).status).toBe(202);
     expect((await api.post(`/sandbox/${whatsappId}/inbound`, message)).status).toBe(202);
-    const seen = await until(() => conversation(companyId, whatsappId, '5511990000001'), 'the message');
+    const seen = await until(async () => {
+      const c = await conversation(companyId, whatsappId, '5511990000001');
+      return c && c.messages.length > 0 ? c : undefined;
+    }, 'the message');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const after = (await conversation(companyId, whatsappId, '5511990000001'))!;
     expect(after.messages.map((m) => m.id)).toEqual(['REDELIVERED-1']);
@@ -171,7 +174,10 @@ describe('WhatsApp traffic through the sandbox', () => {
       return answer.body.length > 0 ? answer.body : undefined;
     }, 'the reply to the call');
     expect(outbox[0]!.body).toMatch(/llamadas de voz y video están deshabilitadas/i);
-    const logged = await until(() => conversation(companyId, whatsappId, '5511990000007'), 'the call log');
+    const logged = await until(async () => {
+      const c = await conversation(companyId, whatsappId, '5511990000007');
+      return c && c.messages.length > 0 ? c : undefined;
+    }, 'the call log');
     expect(logged.messages.some((m) => m.mediaType === 'call_log')).toBe(true);
   });
 
@@ -205,7 +211,11 @@ describe('WhatsApp traffic through the sandbox', () => {
 
     expect((await api.put('/settings/CheckMsgIsGroup', { value: 'disabled' })).status).toBe(200);
     await api.post(`/sandbox/${whatsappId}/inbound`, { ...group, id: 'G-2' });
-    const taken = await until(() => conversation(companyId, whatsappId, group.from), 'the group ticket');
+    // The ticket is written just before its first message: wait for both.
+    const taken = await until(async () => {
+      const c = await conversation(companyId, whatsappId, group.from);
+      return c && c.messages.length > 0 ? c : undefined;
+    }, 'the group ticket and its message');
     expect(taken.ticket.isGroup).toBe(true);
     expect(taken.messages.map((m) => m.id)).toEqual(['G-2']);
   });

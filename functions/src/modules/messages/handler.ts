@@ -3,7 +3,9 @@ import * as z from 'zod';
 import { getContact } from '#data/contacts';
 import { changeMessage, getMessage, listTicketMessages, storeMessageOnce, type MessageRecord } from '#data/messages';
 import { clearUnread, type TicketRecord } from '#data/tickets';
+import { mediaUrlSeconds, putMedia, signedMediaUrl } from '#aws/s3';
 import { AppError } from '#domain/app-error';
+import { mediaKeyOf, mediaTypeOfUpload } from '#domain/media-rules';
 
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
@@ -13,11 +15,23 @@ import { publicMessage } from './serialize.ts';
 import { visibleTicket } from './visible-ticket.ts';
 
 const ticketPath = z.object({ ticketId: z.coerce.number().int().positive() });
+
+/** A file as the multipart parser hands it over. */
+const uploadedFile = z.object({
+  filename: z.string().default(''),
+  mimetype: z.string().min(1),
+  content: z.instanceof(Buffer),
+});
 const pageSize = 40;
 
 /** Ids shaped like WhatsApp's own (3EB0 + hex), so the phone and our store agree on them. */
 function newMessageId(): string {
   return `3EB0${randomBytes(10).toString('hex').toUpperCase()}`;
+}
+
+async function withMediaUrl(message: MessageRecord) {
+  const url = message.mediaKey && !message.isDeleted ? await signedMediaUrl(message.mediaKey, message.mediaName) : null;
+  return publicMessage(message, url);
 }
 
 /**
@@ -61,7 +75,8 @@ export const handler = restModule([
         page = await listTicketMessages(principal.companyId, params.ticketId, { limit: pageSize, cursor });
       }
       if (query.pageNumber === 1 && !query.cursor) await markTicketRead(principal.companyId, ticket, page.messages);
-      return { messages: page.messages.reverse().map(publicMessage), hasMore: page.cursor !== null, cursor: page.cursor };
+      const messages = await Promise.all(page.messages.reverse().map(withMediaUrl));
+      return { messages, hasMore: page.cursor !== null, cursor: page.cursor };
     },
   }),
   route({
@@ -90,20 +105,47 @@ export const handler = restModule([
     },
   }),
   route({
+    method: 'GET',
+    path: '/messages/media/{messageId}',
+    access: 'user',
+    params: z.object({ messageId: z.string().min(1).max(128) }),
+    handler: async ({ principal, params }) => {
+      const message = await getMessage(principal.companyId, params.messageId);
+      if (!message?.mediaKey || message.isDeleted) throw new AppError('ERR_NOT_FOUND');
+      await visibleTicket(principal, message.ticketId);
+      return { url: await signedMediaUrl(message.mediaKey, message.mediaName), expiresInSeconds: mediaUrlSeconds };
+    },
+  }),
+  route({
     method: 'POST',
     path: '/messages/{ticketId}',
     access: 'user',
     params: ticketPath,
+    // JSON `{ body, quotedMsg }`, or multipart with `medias` (one file) and an optional `body` caption.
     body: z.object({
-      body: z.string().trim().min(1, 'Requerido').max(65_536),
-      quotedMsg: z.object({ id: z.string().min(1) }).nullable().optional(),
+      body: z.string().max(65_536).default(''),
+      quotedMsg: z.preprocess((v) => (typeof v === 'string' && v ? JSON.parse(v) : v), z.object({ id: z.string().min(1) }).nullable().optional()),
+      medias: z
+        .union([uploadedFile, z.array(uploadedFile).length(1).transform((files) => files[0]!)])
+        .optional(),
     }),
     handler: async ({ principal, params, body }) => {
+      const text = body.body.trim();
+      if (!text && !body.medias) throw new AppError('ERR_VALIDATION', { issues: [{ path: 'body', message: 'Requerido' }] });
       const ticket = await visibleTicket(principal, params.ticketId);
       const contact = await getContact(principal.companyId, ticket.contactId);
       const quoted = body.quotedMsg ? await getMessage(principal.companyId, body.quotedMsg.id) : undefined;
+      const quotedId = quoted && quoted.ticketId === ticket.id ? quoted.id : undefined;
       const id = newMessageId();
       const now = new Date().toISOString();
+      let media: { mediaType: ReturnType<typeof mediaTypeOfUpload>; key: string; mimetype: string; fileName: string } | undefined;
+      if (body.medias) {
+        const file = body.medias;
+        const mediaType = mediaTypeOfUpload(file.mimetype, file.content.length);
+        const key = mediaKeyOf(principal.companyId, ticket.whatsappId, id);
+        await putMedia(key, file.content, file.mimetype);
+        media = { mediaType, key, mimetype: file.mimetype, fileName: file.filename || 'archivo' };
+      }
       await storeMessageOnce(
         {
           companyId: principal.companyId,
@@ -111,15 +153,16 @@ export const handler = restModule([
           ticketId: ticket.id,
           contactId: ticket.contactId,
           whatsappId: ticket.whatsappId,
-          body: body.body,
+          body: text,
           fromMe: true,
           ack: 0,
           read: true,
           userId: principal.userId,
-          ...(quoted && quoted.ticketId === ticket.id ? { quotedMsgId: quoted.id } : {}),
+          ...(media ? { mediaType: media.mediaType, mediaKey: media.key, mimetype: media.mimetype, mediaName: media.fileName } : {}),
+          ...(quotedId ? { quotedMsgId: quotedId } : {}),
           createdAt: now,
         },
-        { lastMessage: body.body.slice(0, 255), lastMessageAt: now, countUnread: false },
+        { lastMessage: (text || media?.fileName || '').slice(0, 255), lastMessageAt: now, countUnread: false },
       );
       await sendConnectorCommand({
         type: 'sendMessage',
@@ -128,11 +171,12 @@ export const handler = restModule([
         messageId: id,
         ticketId: ticket.id,
         to: contact?.isGroup ? `${contact.number}@g.us` : `${contact?.number ?? ''}@s.whatsapp.net`,
-        body: body.body,
-        ...(quoted && quoted.ticketId === ticket.id ? { quotedMessageId: quoted.id } : {}),
+        body: text,
+        ...(media ? { media: { key: media.key, mimetype: media.mimetype, fileName: media.fileName, sizeBytes: body.medias!.content.length } } : {}),
+        ...(quotedId ? { quotedMessageId: quotedId } : {}),
       });
       const stored = await getMessage(principal.companyId, id);
-      return new HttpAnswer(201, stored ? publicMessage(stored) : { id });
+      return new HttpAnswer(201, stored ? await withMediaUrl(stored) : { id });
     },
   }),
 ]);

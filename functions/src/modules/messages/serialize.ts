@@ -1,7 +1,11 @@
 import type { MessageRecord } from '#data/messages';
 
 /** A message as the API and the live channel show it. */
-export function publicMessage(message: MessageRecord) {
+/**
+ * `mediaUrl` is a short-lived signed URL where the caller had one made (REST lists); elsewhere
+ * (live events) it is null and `hasMedia` says to ask GET /messages/media/{id} for one.
+ */
+export function publicMessage(message: MessageRecord, mediaUrl: string | null = null) {
   return {
     id: message.id,
     ticketId: message.ticketId,
@@ -9,7 +13,9 @@ export function publicMessage(message: MessageRecord) {
     body: message.isDeleted ? '' : message.body,
     fromMe: message.fromMe,
     mediaType: message.mediaType ?? null,
-    mediaUrl: message.mediaKey ? `/api/messages/media/${encodeURIComponent(message.id)}` : null,
+    mediaUrl,
+    hasMedia: Boolean(message.mediaKey),
+    mimetype: message.mimetype ?? null,
     mediaName: message.mediaName ?? null,
     ack: message.ack ?? 0,
     read: message.read ?? false,

@@ -68,7 +68,7 @@ export const handler = restModule([
         type: 'sandboxInbound',
         companyId: principal.companyId,
         whatsappId: params.id,
-        ...(body.id ? { commandId: `sandbox-inbound-${params.id}-${body.id}` } : {}),
+        ...(body.id ? { commandId: `sandbox-inbound-${principal.companyId}-${params.id}-${body.id}` } : {}),
         ...body,
       });
       return accepted();

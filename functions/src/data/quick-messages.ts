@@ -1,0 +1,68 @@
+import type { EntityItem } from 'electrodb';
+import { AppError } from '#domain/app-error';
+import { nextId } from './ids.ts';
+import { quickMessageEntity } from './quick-message-entity.ts';
+import { isConditionFailure } from './sessions.ts';
+
+export type QuickMessageRecord = EntityItem<typeof quickMessageEntity>;
+
+/** AP-QM-1: a quick message by id. */
+export async function getQuickMessage(companyId: number, id: number): Promise<QuickMessageRecord | undefined> {
+  const { data } = await quickMessageEntity.get({ companyId, id }).go({ consistent: true });
+  return data ?? undefined;
+}
+
+/**
+ * AP-QM-2: every quick message of a company: `pk = C#<companyId>`, `sk begins_with QUICKMSG#`.
+ * A bounded set (tens to a few hundred); visibility, search and pages are applied in memory.
+ */
+export async function listQuickMessages(companyId: number): Promise<QuickMessageRecord[]> {
+  const { data } = await quickMessageEntity.query.byId({ companyId }).go({ pages: 'all' });
+  return data;
+}
+
+/** AP-QM-3: create a quick message. */
+export async function createQuickMessage(
+  companyId: number,
+  fields: { shortcode: string; message: string; geral: boolean; status: boolean; userId: number },
+): Promise<QuickMessageRecord> {
+  const id = await nextId({ companyId }, 'quickMessage');
+  const { data } = await quickMessageEntity.create({ companyId, id, ...fields }).go();
+  return data;
+}
+
+type Changes = Partial<Pick<QuickMessageRecord, 'shortcode' | 'message' | 'geral' | 'status' | 'mediaKey' | 'mediaName' | 'mediaMimetype'>>;
+
+/**
+ * AP-QM-4: change a quick message that exists (404 when it is gone). `removeMedia` clears the
+ * attachment fields.
+ */
+export async function updateQuickMessage(
+  companyId: number,
+  id: number,
+  changes: Changes,
+  options: { removeMedia?: boolean } = {},
+): Promise<QuickMessageRecord> {
+  try {
+    let patch = quickMessageEntity.patch({ companyId, id }).set({ ...changes });
+    if (options.removeMedia) patch = patch.remove(['mediaKey', 'mediaName', 'mediaMimetype']);
+    const { data } = await patch.go({ response: 'all_new' });
+    return data as QuickMessageRecord;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND');
+    throw error;
+  }
+}
+
+/** AP-QM-5: delete a quick message (404 when it is already gone). */
+export async function deleteQuickMessage(companyId: number, id: number): Promise<void> {
+  try {
+    await quickMessageEntity
+      .delete({ companyId, id })
+      .where(({ id: existing }, { exists }) => exists(existing))
+      .go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND');
+    throw error;
+  }
+}
