@@ -1,7 +1,10 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
+import { documentClient, tableName } from '#aws/dynamo';
 import { messageEntity } from './message-entity.ts';
 import { isConditionFailure } from './sessions.ts';
-import { ticketEntity } from './ticket-entity.ts';
+import { messageTokens } from '#domain/message-tokens';
+import { ticketEntity, ticketTokenEntity } from './ticket-entity.ts';
 import { activityUpdate, getTicket } from './tickets.ts';
 import { writeAll } from './transaction.ts';
 
@@ -29,8 +32,8 @@ export async function storeMessageOnce(
     if (!ticket) throw new Error(`ticket ${message.companyId}/${message.ticketId} not found for message ${message.id}`);
     try {
       await writeAll(
-        { message: messageEntity, ticket: ticketEntity },
-        ({ message: messages, ticket: tickets }) => {
+        { message: messageEntity, ticket: ticketEntity, token: ticketTokenEntity },
+        ({ message: messages, ticket: tickets, token }) => {
           const update = tickets
             .update({ companyId: message.companyId, id: message.ticketId })
             .set({ lastMessage: ticketUpdate.lastMessage, lastMessageAt: ticketUpdate.lastMessageAt, ...activityUpdate(ticket, ticketUpdate.lastMessageAt) });
@@ -46,6 +49,7 @@ export async function storeMessageOnce(
                 ].join(' AND '),
               )
               .commit(),
+            ...messageTokens(message.body ?? '').map((t) => token.put({ companyId: message.companyId, token: t, ticketId: message.ticketId }).commit()),
           ];
         },
         ['ERR_CREATING_MESSAGE', 'ERR_TICKET_CONFLICT'],
@@ -103,4 +107,24 @@ export async function listTicketMessages(
     .byTicket({ companyId, ticketId })
     .go({ order: 'desc', limit: options.limit, cursor: options.cursor ?? null });
   return { messages: data, cursor };
+}
+
+/** AP-MS-6: ids of the tickets with a message word starting with `prefix` (ticket search). */
+export async function ticketIdsWithToken(companyId: number, prefix: string, limit: number): Promise<number[]> {
+  const ids = new Set<number>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `C#${companyId}#TSEARCH`, ':prefix': prefix },
+        ProjectionExpression: 'ticketId',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) ids.add(Number(item.ticketId));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && ids.size < limit);
+  return [...ids].slice(0, limit);
 }

@@ -81,6 +81,28 @@ export const ticketEventEntity = new Entity(
   entityConfig,
 );
 
+/**
+ * One word of a ticket's messages (folded), so searching message text is a begins_with query on
+ * these items, never a scan of messages. Written with the message, idempotent per word and ticket.
+ */
+export const ticketTokenEntity = new Entity(
+  {
+    model: { entity: 'ticketToken', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      token: { type: 'string', required: true, readOnly: true },
+      ticketId: { type: 'number', required: true, readOnly: true },
+    },
+    indexes: {
+      byToken: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}#TSEARCH', casing: exactCase },
+        sk: { field: 'sk', composite: ['token', 'ticketId'], template: '${token}#${ticketId}', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);
+
 /** A ticket's uuid (links after creating a ticket use it), written with the ticket. */
 export const ticketUuidEntity = new Entity(
   {

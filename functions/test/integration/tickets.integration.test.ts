@@ -32,8 +32,9 @@ async function companyWithPendingTicket(label: string) {
   await admin.post(`/sandbox/${wa.id}/inbound`, { from: '5511980000001', name: 'Cliente', body: 'hola', id: `${label}-1` });
   const ticket = await until(async () => {
     const list = await admin.get<{ tickets: Ticket[] }>('/tickets?status=pending&showAll=true');
-    return list.body.tickets[0];
-  }, 'the pending ticket');
+    // The ticket is written just before its first message: wait for the message too.
+    return list.body.tickets.find((t) => t.unreadMessages > 0);
+  }, 'the pending ticket with its message');
   return { admin, company, whatsappId: wa.id, ticket };
 }
 
@@ -158,5 +159,28 @@ describe('tickets', () => {
     expect(listed.body.messages.find((m) => m.id === sent.body.id)).toMatchObject({ isDeleted: true, body: '' });
     const inbound = listed.body.messages.find((m) => m.id !== sent.body.id)!;
     expect((await admin.delete(`/messages/${inbound.id}`)).status).toBe(403);
+  });
+
+  it('finds tickets by message words, contact name or number, within what the caller may see', async () => {
+    const { admin, company, whatsappId, ticket } = await companyWithPendingTicket('Busqueda');
+    await admin.post(`/sandbox/${whatsappId}/inbound`, { from: '5511980000001', body: 'Necesito la FACTURA de marzo', id: 'Busqueda-2' });
+    await admin.post(`/sandbox/${whatsappId}/inbound`, { from: '5511980000002', name: 'Beatriz Núñez', body: 'otra cosa', id: 'Busqueda-3' });
+    const second = await until(async () => {
+      const list = await admin.get<{ tickets: Ticket[] }>('/tickets?searchParam=nunez');
+      return list.body.tickets[0];
+    }, 'the second customer');
+    expect(second.id).not.toBe(ticket.id);
+    const search = async (client: ApiClient, text: string) =>
+      (await client.get<{ tickets: Ticket[] }>(`/tickets?searchParam=${encodeURIComponent(text)}`)).body.tickets.map((t) => t.id);
+    expect(await until(async () => ((await search(admin, 'factura')).length ? search(admin, 'factura') : undefined), 'the indexed words')).toEqual([ticket.id]);
+    expect(await search(admin, 'fact marz')).toEqual([ticket.id]);
+    expect(await search(admin, 'cliente')).toEqual([ticket.id]);
+    expect(await search(admin, '80000002')).toEqual([second.id]);
+    expect(await search(admin, 'factura otra')).toEqual([]);
+    const agent = await agentOf(admin, company.companyId, 'buscador', { allTicket: 'desabled' });
+    expect(await search(agent.agent, 'factura')).toEqual([]);
+    const other = env.client();
+    await signUpCompany(other, 'BusquedaAjena');
+    expect(await search(other, 'factura')).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { visibleTicket, visibleTicketByUuid } from '../messages/visible-ticket.ts';
 import { withRelated } from './related.ts';
+import { searchTickets } from './search.ts';
 
 const pageSize = 40;
 
@@ -39,12 +40,17 @@ export const handler = restModule([
     access: 'user',
     query: ticketListQuerySchema,
     handler: async ({ principal, query }) => {
-      if (query.searchParam || query.tags.length > 0 || query.date || query.updatedAt) {
-        // Search, tag and date filters answer from their own indexes, which are not built yet.
-        throw new AppError('ERR_VALIDATION', { issues: [{ path: 'searchParam', message: 'Filtro aún no disponible' }] });
+      if (query.tags.length > 0 || query.date || query.updatedAt) {
+        // Tag and date filters answer from their own indexes, which are not built yet.
+        throw new AppError('ERR_VALIDATION', { issues: [{ path: 'tags', message: 'Filtro aún no disponible' }] });
+      }
+      const viewer = await viewerOf(principal);
+      if (query.searchParam) {
+        const found = await searchTickets(principal, viewer, query.searchParam, query.status);
+        const end = query.pageNumber * pageSize;
+        return { tickets: await withRelated(principal.companyId, found.slice(end - pageSize, end)), count: found.length, hasMore: found.length > end };
       }
       const status = query.status ?? 'open';
-      const viewer = await viewerOf(principal);
       const partitions = ticketListPartitions(
         principal.companyId,
         { status, showAll: query.showAll, queueIds: query.queueIds, userIds: viewer.isAdmin ? query.users : [] },
