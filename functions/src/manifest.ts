@@ -56,6 +56,9 @@ export const restModules: RestModule[] = [
   { name: 'messages', prefixes: ['messages'], entry: 'src/modules/messages/handler.ts' },
   { name: 'tickets', prefixes: ['tickets'], entry: 'src/modules/tickets/handler.ts' },
   { name: 'contacts', prefixes: ['contacts'], entry: 'src/modules/contacts/handler.ts' },
+  { name: 'tags', prefixes: ['tags', 'ticket-tags'], entry: 'src/modules/tags/handler.ts' },
+  { name: 'ticket-notes', prefixes: ['ticket-notes'], entry: 'src/modules/ticket-notes/handler.ts' },
+  { name: 'quick-messages', prefixes: ['quick-messages'], entry: 'src/modules/quick-messages/handler.ts' },
 ];
 
 export interface Task {

@@ -12,6 +12,8 @@ import type { CompanyRecord } from '#data/companies';
 import type { UserRecord } from '#data/users';
 import type { WhatsappRecord } from '#data/whatsapps';
 import { publicWhatsapp } from '../modules/whatsapp/serialize.ts';
+import { tagEventRule } from '../modules/tags/events.ts';
+import { quickMessageEventRule } from '../modules/quick-messages/events.ts';
 import type { EntityChange, EventRule, LiveEvent } from './live-event.ts';
 
 /**
@@ -141,6 +143,10 @@ eventRules.contact = (change) => {
   if (change.kind === 'delete') return [{ companyId, event: 'contact', data: { action: 'delete', contactId: item.id }, audience: everyone }];
   return [{ companyId, event: 'contact', data: { action: change.kind, contact: publicContact(item as ContactRecord) }, audience: everyone }];
 };
+
+eventRules.tag = tagEventRule;
+
+eventRules.quickMessage = quickMessageEventRule;
 
 export async function eventsFor(change: EntityChange): Promise<LiveEvent[]> {
   const rule = eventRules[change.entity];

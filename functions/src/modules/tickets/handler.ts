@@ -4,6 +4,7 @@ import { ticketUpdateInputSchema, ticketUuidPathSchema } from '@atende/shared/en
 import { idPathSchema } from '@atende/shared/fields';
 import { isAdmin, type Principal } from '#auth/principal';
 import { getContact } from '#data/contacts';
+import { changeTicketTags } from '#data/tags';
 import { changeTicketState, countTicketPartition, createTicket, deleteTicket, queryTicketPartition } from '#data/tickets';
 import { getUser } from '#data/users';
 import { getWhatsapp, listWhatsapps } from '#data/whatsapps';
@@ -166,7 +167,10 @@ export const handler = restModule([
     access: 'admin',
     params: idPathSchema,
     handler: async ({ principal, params }) => {
-      await deleteTicket(await visibleTicket(principal, params.id));
+      const ticket = await visibleTicket(principal, params.id);
+      // Its tag links (and the tags' counts) go first, then the ticket.
+      await changeTicketTags(principal.companyId, ticket.id, () => [], { touchTicket: false });
+      await deleteTicket(ticket);
       return new HttpAnswer(204);
     },
   }),

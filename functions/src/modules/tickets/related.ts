@@ -1,15 +1,17 @@
 import { getContacts } from '#data/contacts';
+import { tagsOfTickets } from '#data/tags';
 import type { TicketRecord } from '#data/tickets';
 import { listCompanyUsers } from '#data/users';
 import { listWhatsapps } from '#data/whatsapps';
 import { publicTicket } from './serialize.ts';
 
-/** Tickets with their contact, connection and user, read in three requests for a whole page. */
+/** Tickets with their contact, connection, user and tags, read together for a whole page. */
 export async function withRelated(companyId: number, tickets: TicketRecord[]) {
-  const [contacts, whatsapps, users] = await Promise.all([
+  const [contacts, whatsapps, users, tags] = await Promise.all([
     getContacts(companyId, tickets.map((t) => t.contactId)),
     listWhatsapps(companyId),
     tickets.some((t) => t.userId) ? listCompanyUsers(companyId) : Promise.resolve([]),
+    tagsOfTickets(companyId, tickets.map((t) => t.id)),
   ]);
   const whatsappById = new Map(whatsapps.map((w) => [w.id, w]));
   const userById = new Map(users.map((u) => [u.id, u]));
@@ -18,6 +20,7 @@ export async function withRelated(companyId: number, tickets: TicketRecord[]) {
       contact: contacts.get(ticket.contactId),
       whatsapp: whatsappById.get(ticket.whatsappId),
       user: ticket.userId ? userById.get(ticket.userId) : undefined,
+      tags: tags.get(ticket.id) ?? [],
     }),
   );
 }

@@ -6,7 +6,7 @@ import type { WhatsappRecord } from '#data/whatsapps';
 /** A ticket as the list and the chat show it, with its contact, connection and user. */
 export function publicTicket(
   ticket: TicketRecord,
-  related: { contact?: ContactRecord; whatsapp?: WhatsappRecord; user?: UserRecord },
+  related: { contact?: ContactRecord; whatsapp?: WhatsappRecord; user?: UserRecord; tags?: unknown[] },
 ) {
   return {
     id: ticket.id,
@@ -34,7 +34,7 @@ export function publicTicket(
     unreadMessages: ticket.unreadMessages ?? 0,
     isGroup: ticket.isGroup ?? false,
     chatbot: ticket.chatbot ?? false,
-    tags: [],
+    tags: related.tags ?? [],
     createdAt: ticket.createdAt,
     updatedAt: ticket.activityAt ?? ticket.updatedAt,
   };

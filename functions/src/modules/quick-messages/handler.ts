@@ -1,0 +1,202 @@
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import * as z from 'zod';
+import {
+  quickMessageCreateInputSchema,
+  quickMessageListQuerySchema,
+  quickMessageSimpleListQuerySchema,
+  quickMessageUpdateInputSchema,
+} from '@atende/shared/entities/quick-message';
+import { idPathSchema } from '@atende/shared/fields';
+import { mediaBucket, mediaUrlSeconds, putMedia, s3Client, signedMediaUrl } from '#aws/s3';
+import {
+  createQuickMessage,
+  deleteQuickMessage,
+  getQuickMessage,
+  listQuickMessages,
+  updateQuickMessage,
+  type QuickMessageRecord,
+} from '#data/quick-messages';
+import type { Principal } from '#auth/principal';
+import { AppError } from '#domain/app-error';
+import { mediaTypeOfUpload } from '#domain/media-rules';
+import { pageOf } from '#domain/paging';
+import {
+  assertMayChangeQuickMessage,
+  mayReadQuickMessage,
+  quickMessageMediaKey,
+  quickMessagePageSize,
+  quickMessagesFor,
+  quickMessageViewer,
+} from '#domain/quick-message-rules';
+import { restModule } from '#http/rest-module';
+import { route } from '#http/route';
+import { HttpAnswer } from '#http/types';
+import { validationMessages as msg } from '@atende/shared/validation-messages';
+import { publicQuickMessage } from './serialize.ts';
+
+/** A file as the multipart parser hands it over. */
+const uploadedFile = z.object(
+  {
+    filename: z.string().default(''),
+    mimetype: z.string().min(1),
+    content: z.instanceof(Buffer),
+  },
+  { error: msg.required },
+);
+
+/** POST /quick-messages/{id}/media-upload: multipart `file` (one), and the SPA's `typeArch`, unused. */
+const mediaUploadSchema = z.object({
+  file: z.union([uploadedFile, z.array(uploadedFile).length(1).transform((files) => files[0]!)], { error: msg.required }),
+  typeArch: z.string().optional(),
+});
+
+async function withMediaUrl(quickMessage: QuickMessageRecord) {
+  const url = quickMessage.mediaKey ? await signedMediaUrl(quickMessage.mediaKey, quickMessage.mediaName) : null;
+  return publicQuickMessage(quickMessage, url);
+}
+
+/** The quick message if the caller may read it; another user's private one is not found. */
+async function readableOrFail(principal: Principal, id: number) {
+  const quickMessage = await getQuickMessage(principal.companyId, id);
+  if (!quickMessage || !mayReadQuickMessage(principal, quickMessage)) throw new AppError('ERR_NOT_FOUND');
+  return quickMessage;
+}
+
+async function changeableOrFail(principal: Principal, id: number) {
+  const quickMessage = await readableOrFail(principal, id);
+  assertMayChangeQuickMessage(principal, quickMessage);
+  return quickMessage;
+}
+
+/** An attachment no record names any more. Best effort: a failure leaves an orphan, never a broken record. */
+async function removeMediaObject(key: string | undefined): Promise<void> {
+  if (!key) return;
+  try {
+    await s3Client.send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: key }));
+  } catch (error) {
+    console.warn(JSON.stringify({ level: 'warn', message: 'quick message media not deleted', key, error: String(error) }));
+  }
+}
+
+/**
+ * /api/quick-messages: quick replies (core §7, extended §2.15, §7). Everyone sees the company's
+ * general ones and their own; admins see and change all. Only the author or an admin changes one.
+ */
+export const handler = restModule([
+  route({
+    method: 'GET',
+    path: '/quick-messages',
+    access: 'user',
+    query: quickMessageListQuerySchema,
+    handler: async ({ principal, query }) => {
+      const visible = quickMessagesFor(
+        await listQuickMessages(principal.companyId),
+        quickMessageViewer(principal, query.userId),
+        query.searchParam,
+      );
+      const page = pageOf(visible, query.pageNumber, quickMessagePageSize);
+      return { records: await Promise.all(page.items.map(withMediaUrl)), count: page.count, hasMore: page.hasMore };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/quick-messages/list',
+    access: 'user',
+    query: quickMessageSimpleListQuerySchema,
+    handler: async ({ principal, query }) => {
+      const visible = quickMessagesFor(await listQuickMessages(principal.companyId), quickMessageViewer(principal, query.userId), '');
+      return Promise.all(visible.map(withMediaUrl));
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/quick-messages/{id}',
+    access: 'user',
+    params: idPathSchema,
+    handler: async ({ principal, params }) => withMediaUrl(await readableOrFail(principal, params.id)),
+  }),
+  route({
+    method: 'GET',
+    path: '/quick-messages/{id}/media',
+    access: 'user',
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      const quickMessage = await readableOrFail(principal, params.id);
+      if (!quickMessage.mediaKey) throw new AppError('ERR_NOT_FOUND');
+      return { url: await signedMediaUrl(quickMessage.mediaKey, quickMessage.mediaName), expiresInSeconds: mediaUrlSeconds };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/quick-messages',
+    access: 'user',
+    body: quickMessageCreateInputSchema,
+    handler: async ({ principal, body }) => {
+      const created = await createQuickMessage(principal.companyId, { ...body, userId: principal.userId });
+      return new HttpAnswer(201, publicQuickMessage(created));
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/quick-messages/{id}',
+    access: 'user',
+    params: idPathSchema,
+    body: quickMessageUpdateInputSchema,
+    handler: async ({ principal, params, body }) => {
+      const current = await changeableOrFail(principal, params.id);
+      return withMediaUrl(await updateQuickMessage(principal.companyId, current.id, body));
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/quick-messages/{id}',
+    access: 'user',
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      const current = await changeableOrFail(principal, params.id);
+      await deleteQuickMessage(principal.companyId, current.id);
+      await removeMediaObject(current.mediaKey);
+      return new HttpAnswer(204);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/quick-messages/{id}/media-upload',
+    access: 'user',
+    params: idPathSchema,
+    body: mediaUploadSchema,
+    handler: async ({ principal, params, body }) => {
+      const current = await changeableOrFail(principal, params.id);
+      const file = body.file;
+      mediaTypeOfUpload(file.mimetype, file.content.length);
+      const key = quickMessageMediaKey(principal.companyId, current.id);
+      await putMedia(key, file.content, file.mimetype);
+      let updated: QuickMessageRecord;
+      try {
+        updated = await updateQuickMessage(principal.companyId, current.id, {
+          mediaKey: key,
+          mediaName: file.filename || 'archivo',
+          mediaMimetype: file.mimetype,
+        });
+      } catch (error) {
+        await removeMediaObject(key);
+        throw error;
+      }
+      await removeMediaObject(current.mediaKey);
+      return withMediaUrl(updated);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/quick-messages/{id}/media-upload',
+    access: 'user',
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      const current = await changeableOrFail(principal, params.id);
+      if (!current.mediaKey) return publicQuickMessage(current);
+      const updated = await updateQuickMessage(principal.companyId, current.id, {}, { removeMedia: true });
+      await removeMediaObject(current.mediaKey);
+      return publicQuickMessage(updated);
+    },
+  }),
+]);
