@@ -89,7 +89,7 @@ export type TicketUuidPath = z.infer<typeof ticketUuidPathSchema>;
 export const ticketConflictSchema = z.object({
   error: z.literal('ERR_OTHER_OPEN_TICKET'),
   ticketId: idSchema,
-  ticketUuid: z.uuid(),
+  uuid: z.uuid(),
   userId: idSchema.nullable(),
   userName: z.string().nullable(),
   queueName: z.string().nullable(),

@@ -172,4 +172,29 @@ describe('api client', () => {
     await api.post('/auth/login', { email: 'a@b.c', password: 'x' });
     expect(calls[0]?.authorization).toBeNull();
   });
+
+  it('downloads a file with the token, refreshing once on 403, and reads its name', async () => {
+    const csv = 'name;number;email\nAna;5511987654321;\n';
+    const { api, calls } = setup(
+      json(403, { error: 'ERR_SESSION_EXPIRED' }),
+      json(200, { token: 'new-token' }),
+      new Response(csv, {
+        status: 200,
+        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="contatos.csv"' },
+      }),
+    );
+    const file = await api.download('/contacts/export');
+    expect(file.filename).toBe('contatos.csv');
+    expect(await file.blob.text()).toBe(csv);
+    expect(calls.map((call) => `${call.method} ${call.url} ${call.authorization}`)).toEqual([
+      'GET /api/contacts/export Bearer old-token',
+      'POST /api/auth/refresh_token Bearer old-token',
+      'GET /api/contacts/export Bearer new-token',
+    ]);
+  });
+
+  it('throws the API error of a failed download', async () => {
+    const { api } = setup(json(404, { error: 'ERR_ROUTE_NOT_FOUND' }));
+    await expect(api.download('/contacts/export')).rejects.toMatchObject({ status: 404, code: 'ERR_ROUTE_NOT_FOUND' });
+  });
 });

@@ -33,6 +33,14 @@ export interface ApiClient {
   put<T>(path: string, body?: unknown): Promise<T>;
   patch<T>(path: string, body?: unknown): Promise<T>;
   delete<T>(path: string, params?: QueryParams): Promise<T>;
+  /** A file answer (an export): the body as a Blob and the name its Content-Disposition gives. */
+  download(path: string, params?: QueryParams): Promise<DownloadedFile>;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From the answer's Content-Disposition; undefined when it names none. */
+  filename: string | undefined;
 }
 
 export const refreshTokenPath = '/auth/refresh_token';
@@ -49,8 +57,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   // Several calls can meet a 403 together; they share one refresh instead of racing.
   let refreshInFlight: Promise<boolean> | undefined;
 
-  function send(request: ApiRequest): Promise<Response> {
-    const headers = new Headers({ Accept: 'application/json' });
+  function send(request: ApiRequest, accept = 'application/json'): Promise<Response> {
+    const headers = new Headers({ Accept: accept });
     const token = session.getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     let body: BodyInit | undefined;
@@ -95,15 +103,30 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return refreshInFlight;
   }
 
-  async function request<T>(request: ApiRequest): Promise<T> {
-    let response = await send(request);
+  /** Sends with the session rules (403: one refresh and one retry; 401: the session ends). */
+  async function exchange(request: ApiRequest, accept?: string): Promise<Response> {
+    let response = await send(request, accept);
     if (response.status === 403 && request.path !== refreshTokenPath && (await refreshTokenOnce())) {
-      response = await send(request);
+      response = await send(request, accept);
     }
     if (response.status === 401) endSession();
+    return response;
+  }
+
+  async function request<T>(request: ApiRequest): Promise<T> {
+    const response = await exchange(request);
     const body = await readBody(response);
     if (!response.ok) throw new ApiError(response.status, errorCodeOf(body), body);
     return body as T;
+  }
+
+  async function download(path: string, params?: QueryParams): Promise<DownloadedFile> {
+    const response = await exchange({ method: 'GET', path, params }, '*/*');
+    if (!response.ok) {
+      const body = await readBody(response);
+      throw new ApiError(response.status, errorCodeOf(body), body);
+    }
+    return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
   }
 
   return {
@@ -113,7 +136,31 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     put: (path, body) => request({ method: 'PUT', path, body }),
     patch: (path, body) => request({ method: 'PATCH', path, body }),
     delete: (path, params) => request({ method: 'DELETE', path, params }),
+    download,
   };
+}
+
+/**
+ * The file name of a Content-Disposition header: the RFC 5987 `filename*=UTF-8''…` form first,
+ * then the plain `filename="…"` (or unquoted) one. Path parts are dropped.
+ */
+export function filenameOf(contentDisposition: string | null | undefined): string | undefined {
+  if (!contentDisposition) return undefined;
+  let name: string | undefined;
+  const extended = /filename\*\s*=\s*(?:[\w-]+)?'[^']*'([^;]+)/i.exec(contentDisposition);
+  if (extended?.[1]) {
+    try {
+      name = decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      name = undefined;
+    }
+  }
+  if (!name) {
+    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(contentDisposition);
+    name = (plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2])?.trim();
+  }
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base ? base : undefined;
 }
 
 function isRawBody(body: unknown): body is BodyInit {

@@ -15,4 +15,10 @@ describe('can', () => {
       expect(can(undefined, permission)).toBe(false);
     }
   });
+
+  it('gives contact deletion to admins only (core §6)', () => {
+    expect(can('admin', 'contacts-page:deleteContact')).toBe(true);
+    expect(can('user', 'contacts-page:deleteContact')).toBe(false);
+    expect(can('supervisor', 'contacts-page:deleteContact')).toBe(false);
+  });
 });

@@ -8,7 +8,8 @@ export type Permission =
   | 'connections-page:actionButtons'
   | 'connections-page:editOrDeleteConnection'
   | 'user-modal:editProfile'
-  | 'user-modal:editQueues';
+  | 'user-modal:editQueues'
+  | 'contacts-page:deleteContact';
 
 /**
  * Which profiles hold each permission. The spec lists all of these among the admin-only actions
@@ -23,6 +24,8 @@ const rules: Readonly<Record<Permission, (profile: string | null | undefined) =>
   'connections-page:editOrDeleteConnection': isAdminProfile,
   'user-modal:editProfile': isAdminProfile,
   'user-modal:editQueues': isAdminProfile,
+  // core §6: deleting contacts is admin only (extended §6 names the check).
+  'contacts-page:deleteContact': isAdminProfile,
 };
 
 /** Whether a user of this profile may perform the action. */

@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { ContactsPage } from '../features/contacts/components/ContactsPage.tsx';
 
 export default function ContactsRoute() {
-  return <ScreenPage titleKey="screens.contacts" />;
+  return <ContactsPage />;
 }

@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { QuickMessagesPage } from '../features/quick-messages/components/QuickMessagesPage.tsx';
 
 export default function QuickMessagesRoute() {
-  return <ScreenPage titleKey="screens.quickMessages" />;
+  return <QuickMessagesPage />;
 }

@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { TagsPage } from '../features/tags/components/TagsPage.tsx';
 
 export default function TagsRoute() {
-  return <ScreenPage titleKey="screens.tags" />;
+  return <TagsPage />;
 }

@@ -26,12 +26,7 @@ export function formatDay(value: string): string {
 }
 
 /** Up to two initials for an avatar without a picture. */
-export function initialsOf(name: string | null | undefined): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const letters = words.length === 1 ? [...(words[0] ?? '')].slice(0, 2) : [words[0]?.[0], words[words.length - 1]?.[0]];
-  return letters.join('').toUpperCase();
-}
+export { initialsOf } from '../../lib/initials.ts';
 
 /** core §2: contact names are cut to 10 characters under 600 px width. */
 export function shortName(name: string, narrow: boolean, max = 10): string {

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@aws-amplify/ui-react';
 import { messageInputMaxRows } from '@atende/shared/constants';
 import { useAuth } from '../../../app/providers/auth/index.ts';
@@ -7,6 +7,8 @@ import { t } from '../../../i18n/index.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import type { Message } from '../api/types.ts';
+import { useQuickMessageOptions } from '../../quick-messages/api/get-quick-messages.ts';
+import { matchQuickReplies, type QuickReplyOption } from '../../quick-messages/quick-reply.ts';
 import { isSendable, signBody } from '../message-rules.ts';
 import { ReplyIcon, SendIcon } from './icons.tsx';
 
@@ -19,6 +21,8 @@ interface MessageInputProps {
 /**
  * The message input (core §2): grows to at most 5 rows; Enter sends, Shift+Enter breaks the line;
  * empty messages are never sent; signing is on by default and prefixes the user's name in bold.
+ * Typing / and more than one character offers the matching quick replies (arrows, Enter or Tab,
+ * or a click choose one and it fills the input; Escape hides them).
  */
 export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputProps) {
   const { user } = useAuth();
@@ -26,7 +30,26 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
   const [sign, setSign] = useState(true);
   const send = useSendMessage(ticketId);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const listId = useId();
   const rows = Math.min(messageInputMaxRows, Math.max(1, body.split('\n').length));
+  // The quick replies are fetched the first time the input starts with "/".
+  const quickOptions = useQuickMessageOptions(user?.companyId, user?.id, body.startsWith('/'));
+  const suggestions = useMemo(() => matchQuickReplies(body, quickOptions.data ?? []), [body, quickOptions.data]);
+  const [highlight, setHighlight] = useState(0);
+  const [dismissedFor, setDismissedFor] = useState<string | undefined>(undefined);
+  const showSuggestions = suggestions.length > 0 && dismissedFor !== body;
+  const active = Math.min(highlight, suggestions.length - 1);
+
+  const changeBody = (value: string) => {
+    setBody(value);
+    setHighlight(0);
+  };
+
+  const choose = (option: QuickReplyOption) => {
+    changeBody(option.message);
+    setDismissedFor(option.message);
+    inputRef.current?.focus();
+  };
 
   async function submit() {
     if (!isSendable(body) || send.isPending) return;
@@ -48,6 +71,25 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (showSuggestions && !event.nativeEvent.isComposing) {
+      const chosen = suggestions[active];
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setHighlight((active + step + suggestions.length) % suggestions.length);
+        return;
+      }
+      if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey && chosen) {
+        event.preventDefault();
+        choose(chosen);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setDismissedFor(body);
+        return;
+      }
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void submit();
@@ -68,6 +110,28 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
           </Button>
         </div>
       )}
+      {showSuggestions && (
+        <ul className="quick-replies" role="listbox" id={listId} aria-label={t('tickets.quickReplies.label')} data-testid="quick-replies">
+          {suggestions.map((option, index) => (
+            <li
+              key={option.id}
+              id={`${listId}-${option.id}`}
+              role="option"
+              aria-selected={index === active}
+              className="quick-replies__item"
+              title={option.message}
+              // Keep the focus in the input: choose on mouse down, before it would blur.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(option);
+              }}
+              onMouseEnter={() => setHighlight(index)}
+            >
+              {option.label}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="message-input__row">
         <label className="message-input__sign" title={t('tickets.input.sign')}>
           <input type="checkbox" role="switch" checked={sign} onChange={(event) => setSign(event.target.checked)} />
@@ -81,7 +145,10 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
           placeholder={t('tickets.input.placeholder')}
           rows={rows}
           value={body}
-          onChange={(event) => setBody(event.target.value)}
+          aria-autocomplete="list"
+          aria-controls={showSuggestions ? listId : undefined}
+          aria-activedescendant={showSuggestions && suggestions[active] ? `${listId}-${suggestions[active].id}` : undefined}
+          onChange={(event) => changeBody(event.target.value)}
           onKeyDown={onKeyDown}
         />
         <Button

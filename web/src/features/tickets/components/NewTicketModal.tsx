@@ -24,6 +24,8 @@ interface NewTicketModalProps {
 interface OtherOpenTicket {
   error: 'ERR_OTHER_OPEN_TICKET';
   ticketId?: number;
+  /** The API answers `uuid`; `ticketUuid` is the shared schema's name for it. */
+  uuid?: string;
   ticketUuid?: string;
   userId?: number | null;
   userName?: string | null;
@@ -85,8 +87,8 @@ export function NewTicketModal({ onClose, onOpened }: NewTicketModalProps) {
         toastError(error);
         return;
       }
-      if (other.userId === user.id && (other.ticketUuid || other.ticketId)) {
-        openTicket(other.ticketUuid || other.ticketId || '');
+      if (other.userId === user.id && (other.uuid || other.ticketUuid || other.ticketId)) {
+        openTicket(other.uuid || other.ticketUuid || other.ticketId || '');
         return;
       }
       setConflict(

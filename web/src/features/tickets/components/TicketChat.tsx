@@ -17,9 +17,13 @@ import { useUpdateTicket } from '../api/update-ticket.ts';
 import { actionsFor, staysOnTicket, statusChangeFor, type TicketAction } from '../ticket-actions.ts';
 import { useLiveMessages } from '../use-live-tickets.ts';
 import { ContactAvatar } from './ContactAvatar.tsx';
+import { ContactInfoIcon } from '../../../components/icons/feature-icons.tsx';
+import type { TicketTag } from '../ticket-tags.ts';
+import { ContactDrawer } from './ContactDrawer.tsx';
 import { ArrowLeftIcon, SwapIcon, UndoIcon } from './icons.tsx';
 import { MessageInput } from './MessageInput.tsx';
 import { MessagesList } from './MessagesList.tsx';
+import { TicketTagsEditor } from './TicketTagsEditor.tsx';
 import { TransferTicketModal } from './TransferTicketModal.tsx';
 
 interface TicketChatProps {
@@ -28,7 +32,10 @@ interface TicketChatProps {
   onBack?(): void;
 }
 
-/** The open chat (core §2): header with the actions for the status, messages and the input. */
+/**
+ * The open chat (core §2): header with the actions for the status, the tag editor, messages and
+ * the input; the contact drawer (320 px) opens at the right from the header.
+ */
 export function TicketChat({ idOrUuid, onBack }: TicketChatProps) {
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -40,6 +47,7 @@ export function TicketChat({ idOrUuid, onBack }: TicketChatProps) {
   const [replyTo, setReplyTo] = useState<Message | undefined>(undefined);
   const [transferOpen, setTransferOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   useLiveMessages(ticket?.id);
 
   // core §6: a non-admin outside the ticket's queues is refused and sent back to the list.
@@ -112,77 +120,123 @@ export function TicketChat({ idOrUuid, onBack }: TicketChatProps) {
     transfer: <SwapIcon size={16} />,
     delete: <TrashIcon size={16} />,
   };
-  const primary = (action: TicketAction) => action === 'accept' || action === 'resolve' || action === 'reopen';
+  const primary = (action: TicketAction) =>
+    action === 'accept' || action === 'resolve' || action === 'reopen';
   const name = ticket.contact?.name || ticket.contact?.number || `#${ticket.id}`;
+  const setTags = (tags: TicketTag[]) =>
+    queryClient.setQueryData<Ticket>(ticketsQueryKeys.detail(idOrUuid), (current) =>
+      current ? { ...current, tags } : current,
+    );
 
   return (
-    <div className="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status}>
-      <header className="ticket-chat__header">
-        {onBack && (
-          <Button variation="link" size="small" className="icon-button" ariaLabel={t('tickets.back')} onClick={onBack}>
-            <ArrowLeftIcon />
-          </Button>
-        )}
-        <ContactAvatar name={name} url={ticket.contact?.profilePicUrl} size={40} />
-        <div className="ticket-chat__who">
-          <span className="ticket-chat__name">{name}</span>
-          <span className="ticket-chat__sub">
-            <span className={`ticket-status ticket-status--${ticket.status}`}>{t(`tickets.status.${ticket.status}` as MessageKey)}</span>
-            {ticket.user?.name && <span>{t('tickets.assignedTo', { name: ticket.user.name })}</span>}
-            {ticket.queue?.name && (
-              <span className="ticket-chat__queue">
-                <span className="queue-dot" style={{ backgroundColor: ticket.queue.color }} />
-                {ticket.queue.name}
-              </span>
-            )}
-          </span>
-        </div>
-        <div className="ticket-chat__actions">
-          {actionsFor(ticket.status, user?.profile).map((action) => (
+    <div className={`ticket-chat-shell${drawerOpen ? ' ticket-chat-shell--drawer' : ''}`}>
+      <div className="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status}>
+        <header className="ticket-chat__header">
+          {onBack && (
             <Button
-              key={action}
+              variation="link"
               size="small"
-              gap="xxs"
-              variation={primary(action) ? 'primary' : action === 'delete' ? 'link' : undefined}
-              className={action === 'delete' ? 'icon-button icon-button--danger' : undefined}
-              isDisabled={busy}
-              isLoading={busy && primary(action)}
-              onClick={() => run(action)}
-              ariaLabel={action === 'delete' ? t('tickets.actions.delete') : undefined}
-              title={action === 'delete' ? t('tickets.actions.delete') : undefined}
+              className="icon-button"
+              ariaLabel={t('tickets.back')}
+              onClick={onBack}
             >
-              {actionIcon[action]}
-              {action !== 'delete' && t(`tickets.actions.${action}` as MessageKey)}
+              <ArrowLeftIcon />
             </Button>
-          ))}
-        </div>
-      </header>
-      <MessagesList ticketId={ticket.id} onReply={ticket.status === 'open' ? setReplyTo : undefined} />
-      {ticket.status === 'open' ? (
-        <MessageInput ticketId={ticket.id} replyTo={replyTo} onCancelReply={() => setReplyTo(undefined)} />
-      ) : (
-        <div className="ticket-chat__hint">
-          {ticket.status === 'pending' ? t('tickets.pendingHint') : t('tickets.closedHint')}
-        </div>
-      )}
-      {transferOpen && (
-        <TransferTicketModal
-          ticket={ticket}
-          onClose={() => setTransferOpen(false)}
-          onTransfer={async (update) => {
-            await change(ticket, update);
-            setTransferOpen(false);
-          }}
+          )}
+          {/* The picture and the name also open the drawer; the labelled toggle is in the actions. */}
+          <button
+            type="button"
+            className="ticket-chat__contact"
+            tabIndex={-1}
+            aria-hidden="true"
+            title={t('tickets.drawer.toggle')}
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
+            <ContactAvatar name={name} url={ticket.contact?.profilePicUrl} size={40} />
+          </button>
+          <div className="ticket-chat__who">
+            <button
+              type="button"
+              className="ticket-chat__name"
+              title={t('tickets.drawer.toggle')}
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerOpen((open) => !open)}
+            >
+              {name}
+            </button>
+            <span className="ticket-chat__sub">
+              <span className={`ticket-status ticket-status--${ticket.status}`}>
+                {t(`tickets.status.${ticket.status}` as MessageKey)}
+              </span>
+              {ticket.user?.name && <span>{t('tickets.assignedTo', { name: ticket.user.name })}</span>}
+              {ticket.queue?.name && (
+                <span className="ticket-chat__queue">
+                  <span className="queue-dot" style={{ backgroundColor: ticket.queue.color }} />
+                  {ticket.queue.name}
+                </span>
+              )}
+            </span>
+          </div>
+          <div className="ticket-chat__actions">
+            {actionsFor(ticket.status, user?.profile).map((action) => (
+              <Button
+                key={action}
+                size="small"
+                gap="xxs"
+                variation={primary(action) ? 'primary' : action === 'delete' ? 'link' : undefined}
+                className={action === 'delete' ? 'icon-button icon-button--danger' : undefined}
+                isDisabled={busy}
+                isLoading={busy && primary(action)}
+                onClick={() => run(action)}
+                ariaLabel={action === 'delete' ? t('tickets.actions.delete') : undefined}
+                title={action === 'delete' ? t('tickets.actions.delete') : undefined}
+              >
+                {actionIcon[action]}
+                {action !== 'delete' && t(`tickets.actions.${action}` as MessageKey)}
+              </Button>
+            ))}
+          </div>
+          <Button
+            variation="link"
+            size="small"
+            className={`icon-button ticket-chat__drawer-toggle${drawerOpen ? ' ticket-chat__drawer-toggle--on' : ''}`}
+            ariaLabel={t('tickets.drawer.toggle')}
+            title={t('tickets.drawer.toggle')}
+            aria-pressed={drawerOpen}
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
+            <ContactInfoIcon size={18} />
+          </Button>
+        </header>
+        <TicketTagsEditor ticket={ticket} onChange={setTags} />
+        <MessagesList ticketId={ticket.id} onReply={ticket.status === 'open' ? setReplyTo : undefined} />
+        {ticket.status === 'open' ? (
+          <MessageInput ticketId={ticket.id} replyTo={replyTo} onCancelReply={() => setReplyTo(undefined)} />
+        ) : (
+          <div className="ticket-chat__hint">
+            {ticket.status === 'pending' ? t('tickets.pendingHint') : t('tickets.closedHint')}
+          </div>
+        )}
+        {transferOpen && (
+          <TransferTicketModal
+            ticket={ticket}
+            onClose={() => setTransferOpen(false)}
+            onTransfer={async (update) => {
+              await change(ticket, update);
+              setTransferOpen(false);
+            }}
+          />
+        )}
+        <ConfirmDialog
+          open={confirmDelete}
+          title={t('tickets.deleteTitle')}
+          message={t('tickets.deleteMessage')}
+          isLoading={deleteTicket.isPending}
+          onConfirm={() => void remove(ticket)}
+          onClose={() => setConfirmDelete(false)}
         />
-      )}
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('tickets.deleteTitle')}
-        message={t('tickets.deleteMessage')}
-        isLoading={deleteTicket.isPending}
-        onConfirm={() => void remove(ticket)}
-        onClose={() => setConfirmDelete(false)}
-      />
+      </div>
+      {drawerOpen && <ContactDrawer ticket={ticket} onClose={() => setDrawerOpen(false)} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Button } from '@aws-amplify/ui-react';
 import { t } from '../../../i18n/index.ts';
+import { textOnColour } from '../../../lib/colour.ts';
 import type { Ticket } from '../api/types.ts';
 import { formatListTime, plainPreview, shortName } from '../ticket-format.ts';
 import { ContactAvatar } from './ContactAvatar.tsx';
@@ -92,7 +93,7 @@ export function TicketListItem({ ticket, selected, narrow, canPeek, accepting, o
               {ticket.queue?.name ?? t('tickets.noQueue')}
             </span>
             {(ticket.tags ?? []).map((tag) => (
-              <span key={tag.id} className="ticket-badge" style={tag.color ? { backgroundColor: tag.color, color: '#fff' } : undefined}>
+              <span key={tag.id} className="ticket-badge" style={tag.color ? { backgroundColor: tag.color, color: textOnColour(tag.color) } : undefined}>
                 {tag.name}
               </span>
             ))}

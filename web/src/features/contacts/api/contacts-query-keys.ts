@@ -1,0 +1,7 @@
+export const contactsQueryKeys = {
+  all: ['contacts'] as const,
+  lists: () => ['contacts', 'list'] as const,
+  list: (searchParam: string) => ['contacts', 'list', { searchParam }] as const,
+  details: () => ['contacts', 'detail'] as const,
+  detail: (id: number) => ['contacts', 'detail', id] as const,
+};

@@ -1,0 +1,200 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Flex, Grid, Text, TextField } from '@aws-amplify/ui-react';
+import { PlusIcon, TrashIcon } from '../../../components/icons/icons.tsx';
+import { errorText, t } from '../../../i18n/index.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { apiFieldErrors, type FieldErrors } from '../../../lib/form-validation.ts';
+import { toast } from '../../../lib/toast.ts';
+import { toastError } from '../../../lib/toast-error.ts';
+import { useSaveContact } from '../api/save-contact.ts';
+import type { Contact } from '../api/types.ts';
+import '../contacts.css';
+import {
+  checkContactForm,
+  emptyExtraInfoRow,
+  type ContactFormValues,
+  type ExtraInfoRow,
+} from '../contact-form.ts';
+
+export interface ContactFormProps {
+  initial: ContactFormValues;
+  /** The contact to update; without it the form adds one. */
+  contactId?: number;
+  formId: string;
+  /** One column, as in the 320 px contact drawer. */
+  compact?: boolean;
+  onSaved(contact: Contact): void;
+  onPendingChange?(pending: boolean): void;
+}
+
+/** The number's own failures are shown under the field as well as in a toast. */
+const numberErrorCodes = new Set(['ERR_DUPLICATED_CONTACT', 'ERR_WAPP_INVALID_CONTACT']);
+
+/**
+ * The contact form of the contact modal and of the drawer's inline edit (core §2, §5 Contact):
+ * name, number, e-mail and the extra-information rows, added and removed at will.
+ */
+export function ContactForm({
+  initial,
+  contactId,
+  formId,
+  compact = false,
+  onSaved,
+  onPendingChange,
+}: ContactFormProps) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const saveContact = useSaveContact();
+
+  const set = <K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const setRow = (index: number, patch: Partial<ExtraInfoRow>) => {
+    setValues((current) => ({
+      ...current,
+      extraInfo: current.extraInfo.map((row, at) => (at === index ? { ...row, ...patch } : row)),
+    }));
+    setErrors((current) => ({ ...current, [`extraInfo.${index}.name`]: undefined }));
+  };
+
+  const removeRow = (index: number) => {
+    setValues((current) => ({ ...current, extraInfo: current.extraInfo.filter((_row, at) => at !== index) }));
+    // Row errors are positional: after a removal they would point at the wrong rows.
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([field]) => !field.startsWith('extraInfo.'))),
+    );
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = checkContactForm(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    onPendingChange?.(true);
+    try {
+      const contact = await saveContact.mutateAsync({ id: contactId, payload: checked.data });
+      toast.success(t('contacts.modal.saved'));
+      onSaved(contact);
+    } catch (error) {
+      const fieldErrors = apiFieldErrors(error);
+      if (fieldErrors) {
+        setErrors(fieldErrors);
+        return;
+      }
+      if (error instanceof ApiError && error.code && numberErrorCodes.has(error.code)) {
+        setErrors((current) => ({ ...current, number: errorText(error.code ?? '') }));
+      }
+      toastError(error);
+    } finally {
+      onPendingChange?.(false);
+    }
+  }
+
+  return (
+    <Flex
+      as="form"
+      id={formId}
+      direction="column"
+      gap="medium"
+      noValidate
+      className="contact-form"
+      onSubmit={(event) => void handleSubmit(event)}
+    >
+      <TextField
+        label={t('contacts.modal.name')}
+        name="name"
+        autoComplete="off"
+        value={values.name}
+        onChange={(event) => set('name', event.target.value)}
+        hasError={!!errors.name}
+        errorMessage={errors.name}
+      />
+      <Grid templateColumns={compact ? '1fr' : { base: '1fr', medium: '1fr 1fr' }} gap="medium">
+        <TextField
+          label={t('contacts.modal.number')}
+          name="number"
+          inputMode="tel"
+          autoComplete="off"
+          placeholder="5511987654321"
+          descriptiveText={compact ? undefined : t('contacts.modal.numberHint')}
+          value={values.number}
+          onChange={(event) => set('number', event.target.value)}
+          hasError={!!errors.number}
+          errorMessage={errors.number}
+        />
+        <TextField
+          label={t('contacts.modal.email')}
+          name="email"
+          type="email"
+          autoComplete="off"
+          value={values.email}
+          onChange={(event) => set('email', event.target.value)}
+          hasError={!!errors.email}
+          errorMessage={errors.email}
+        />
+      </Grid>
+      <Flex as="fieldset" direction="column" gap="small" className="plain-fieldset contact-form__extra">
+        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
+          {t('contacts.modal.extraInfo')}
+        </Text>
+        {values.extraInfo.length === 0 && (
+          <Text fontSize="small" color="font.tertiary">
+            {t('contacts.modal.extraInfoEmpty')}
+          </Text>
+        )}
+        {values.extraInfo.map((row, index) => (
+          <div
+            key={row.key}
+            className={`contact-form__row${compact ? ' contact-form__row--compact' : ''}`}
+            data-testid="extra-info-row"
+          >
+            <TextField
+              label={t('contacts.modal.extraName')}
+              labelHidden={!compact && index > 0}
+              size="small"
+              value={row.name}
+              onChange={(event) => setRow(index, { name: event.target.value })}
+              hasError={!!errors[`extraInfo.${index}.name`]}
+              errorMessage={errors[`extraInfo.${index}.name`]}
+            />
+            <TextField
+              label={t('contacts.modal.extraValue')}
+              labelHidden={!compact && index > 0}
+              size="small"
+              value={row.value}
+              onChange={(event) => setRow(index, { value: event.target.value })}
+            />
+            <Button
+              variation="link"
+              size="small"
+              className="icon-button icon-button--danger contact-form__remove"
+              ariaLabel={
+                row.name.trim()
+                  ? t('contacts.modal.removeExtraInfo', { name: row.name.trim() })
+                  : t('contacts.modal.removeExtraInfoUnnamed')
+              }
+              title={t('common.delete')}
+              onClick={() => removeRow(index)}
+            >
+              <TrashIcon size={18} />
+            </Button>
+          </div>
+        ))}
+        <div>
+          <Button
+            size="small"
+            gap="xs"
+            onClick={() => set('extraInfo', [...values.extraInfo, emptyExtraInfoRow()])}
+          >
+            <PlusIcon size={16} />
+            {t('contacts.modal.addExtraInfo')}
+          </Button>
+        </div>
+      </Flex>
+    </Flex>
+  );
+}
