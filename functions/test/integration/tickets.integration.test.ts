@@ -183,4 +183,16 @@ describe('tickets', () => {
     await signUpCompany(other, 'BusquedaAjena');
     expect(await search(other, 'factura')).toEqual([]);
   });
+
+  it('filters the search tab by tags, alone or with words', async () => {
+    const { admin, ticket } = await companyWithPendingTicket('Etiquetas');
+    const vip = await admin.post<{ id: number }>('/tags', { name: 'Cliente VIP', color: '#ff9800' });
+    const other = await admin.post<{ id: number }>('/tags', { name: 'Otro tema', color: '#2196f3' });
+    expect((await admin.post('/tags/sync', { ticketId: ticket.id, tags: [{ id: vip.body.id }] })).status).toBe(200);
+    const ids = async (query: string) => (await admin.get<{ tickets: Ticket[] }>(`/tickets?${query}`)).body.tickets.map((t) => t.id);
+    expect(await ids(`tags=[${vip.body.id}]`)).toEqual([ticket.id]);
+    expect(await ids(`tags=[${other.body.id}]`)).toEqual([]);
+    expect(await ids(`tags=[${vip.body.id}]&searchParam=hola`)).toEqual([ticket.id]);
+    expect(await ids(`tags=[${vip.body.id}]&searchParam=adios`)).toEqual([]);
+  });
 });

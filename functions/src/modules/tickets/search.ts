@@ -2,6 +2,7 @@ import { isAdmin, type Principal } from '#auth/principal';
 import { contactIdsWithToken, getContacts } from '#data/contacts';
 import { ticketIdsWithToken } from '#data/messages';
 import { currentTicketOf, getTicket, type TicketRecord } from '#data/tickets';
+import { ticketIdsWithTag } from '#data/tags';
 import { listWhatsapps } from '#data/whatsapps';
 import { contactMatches, searchQueryTokens } from '#domain/contact-tokens';
 import type { TicketListViewer } from '#domain/ticket-lists';
@@ -12,19 +13,37 @@ const candidatesPerWord = 500;
 const contactCandidates = 50;
 
 /**
- * Tickets whose messages contain every word (by prefix), or whose contact's name or number
- * matches every word, that the viewer may see, newest activity first. Everything is read through
- * token items and keys; no message or ticket is scanned.
+ * The search tab: tickets whose messages contain every word (by prefix), or whose contact's name
+ * or number matches every word, and that carry every asked tag; only those the viewer may see,
+ * newest activity first. Everything is read through token items, tag links and keys; no message
+ * or ticket is scanned.
  */
 export async function searchTickets(
   principal: Principal,
   viewer: TicketListViewer,
-  searchParam: string,
-  status: TicketRecord['status'] | undefined,
+  filter: { text: string; tagIds: number[]; status: TicketRecord['status'] | undefined },
 ): Promise<TicketRecord[]> {
-  const words = searchQueryTokens(searchParam);
-  if (words.length === 0) return [];
   const companyId = principal.companyId;
+  const words = searchQueryTokens(filter.text);
+  // Tickets carrying every asked tag, from the tags' link index.
+  const tagged = filter.tagIds.length > 0 ? await ticketsWithEveryTag(companyId, filter.tagIds) : undefined;
+  const ids = words.length > 0 ? await ticketIdsMatching(companyId, words) : new Set(tagged ?? []);
+  const candidates = tagged ? [...ids].filter((id) => tagged.includes(id)) : [...ids];
+  const tickets = (await Promise.all(candidates.map((id) => getTicket(companyId, id)))).filter((t): t is TicketRecord => t !== undefined);
+  const admin = isAdmin(principal);
+  return tickets
+    .filter((ticket) => !filter.status || ticket.status === filter.status)
+    .filter((ticket) => admin || canSeeTicket(viewer, ticket))
+    .sort((a, b) => (b.activityAt ?? '').localeCompare(a.activityAt ?? '') || b.id - a.id);
+}
+
+async function ticketsWithEveryTag(companyId: number, tagIds: number[]): Promise<number[]> {
+  const perTag = await Promise.all(tagIds.map((tagId) => ticketIdsWithTag(companyId, tagId)));
+  return perTag.reduce((kept, ids) => kept.filter((id) => ids.includes(id)));
+}
+
+/** Tickets whose messages hold every word, or whose contact's name or number matches every word. */
+async function ticketIdsMatching(companyId: number, words: string[]): Promise<Set<number>> {
 
   const byMessage = await Promise.all(words.map((word) => ticketIdsWithToken(companyId, word, candidatesPerWord)));
   const messageMatches = byMessage.reduce((kept, ids) => kept.filter((id) => ids.includes(id)));
@@ -37,11 +56,5 @@ export async function searchTickets(
     contacts.flatMap((contact) => connections.map((connection) => currentTicketOf(companyId, connection.id, contact.id))),
   );
 
-  const ids = new Set([...messageMatches, ...contactTickets.filter((t): t is TicketRecord => t !== undefined).map((t) => t.id)]);
-  const tickets = (await Promise.all([...ids].map((id) => getTicket(companyId, id)))).filter((t): t is TicketRecord => t !== undefined);
-  const admin = isAdmin(principal);
-  return tickets
-    .filter((ticket) => !status || ticket.status === status)
-    .filter((ticket) => admin || canSeeTicket(viewer, ticket))
-    .sort((a, b) => (b.activityAt ?? '').localeCompare(a.activityAt ?? '') || b.id - a.id);
+  return new Set([...messageMatches, ...contactTickets.filter((t): t is TicketRecord => t !== undefined).map((t) => t.id)]);
 }
