@@ -1,11 +1,10 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
-import { documentClient, tableName } from '#aws/dynamo';
 import { contactTokens } from '#domain/contact-tokens';
 import { nameKey } from '#domain/company-rules';
 import { companyEntity } from './company-entity.ts';
 import { contactEntity, contactNumberEntity, contactTokenEntity } from './contact-entity.ts';
 import { nextId } from './ids.ts';
+import { idsWithTokenPrefix } from './token-index.ts';
 import { writeAll } from './transaction.ts';
 
 export type ContactRecord = EntityItem<typeof contactEntity>;
@@ -155,24 +154,8 @@ export async function* allContactsByName(companyId: number): AsyncGenerator<Cont
 }
 
 /** AP-CT-11: ids of the contacts with a token starting with `prefix` (a search's most selective word). */
-export async function contactIdsWithToken(companyId: number, prefix: string, limit: number): Promise<number[]> {
-  const ids = new Set<number>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    // A plain begins_with on the sort key: "jo" must match the token "jose", not only "jo#…".
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `C#${companyId}#CSEARCH`, ':prefix': prefix },
-        ProjectionExpression: 'contactId',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) ids.add(Number(item.contactId));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && ids.size < limit);
-  return [...ids].slice(0, limit);
+export function contactIdsWithToken(companyId: number, prefix: string, limit: number): Promise<number[]> {
+  return idsWithTokenPrefix(`C#${companyId}#CSEARCH`, prefix, 'contactId', limit);
 }
 
 /** AP-CT-5: several contacts at once (a page of tickets or search results). */

@@ -1,10 +1,9 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
-import { documentClient, tableName } from '#aws/dynamo';
 import { messageEntity } from './message-entity.ts';
 import { isConditionFailure } from './sessions.ts';
 import { messageTokens } from '#domain/message-tokens';
 import { ticketEntity, ticketTokenEntity } from './ticket-entity.ts';
+import { idsWithTokenPrefix } from './token-index.ts';
 import { activityUpdate, getTicket } from './tickets.ts';
 import { writeAll } from './transaction.ts';
 
@@ -110,21 +109,6 @@ export async function listTicketMessages(
 }
 
 /** AP-MS-6: ids of the tickets with a message word starting with `prefix` (ticket search). */
-export async function ticketIdsWithToken(companyId: number, prefix: string, limit: number): Promise<number[]> {
-  const ids = new Set<number>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `C#${companyId}#TSEARCH`, ':prefix': prefix },
-        ProjectionExpression: 'ticketId',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) ids.add(Number(item.ticketId));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && ids.size < limit);
-  return [...ids].slice(0, limit);
+export function ticketIdsWithToken(companyId: number, prefix: string, limit: number): Promise<number[]> {
+  return idsWithTokenPrefix(`C#${companyId}#TSEARCH`, prefix, 'ticketId', limit);
 }

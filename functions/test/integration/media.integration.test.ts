@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client.ts';
 import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+import { until } from './support/until.ts';
 
 let env: Awaited<ReturnType<typeof startTestRuntime>>;
 
@@ -8,16 +9,6 @@ beforeAll(async () => {
   env = await startTestRuntime();
 });
 afterAll(async () => env?.stop());
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 type Message = { id: string; mediaType: string | null; mediaUrl: string | null; mediaName: string | null; fromMe: boolean; body: string };
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ApiClient } from './support/api-client.ts';
 import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+import { until } from './support/until.ts';
 
 let env: Awaited<ReturnType<typeof startTestRuntime>>;
 
@@ -22,16 +23,6 @@ type QuickMessage = {
   mediaName: string | null;
 };
 type Page = { records: QuickMessage[]; count: number; hasMore: boolean };
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function userOf(admin: ApiClient, companyId: number, name: string, overrides: Record<string, unknown> = {}) {
   const email = `${name}-${companyId}@example.com`;

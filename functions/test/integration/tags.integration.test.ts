@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ApiClient } from './support/api-client.ts';
 import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+import { until } from './support/until.ts';
 
 let env: Awaited<ReturnType<typeof startTestRuntime>>;
 
@@ -12,16 +13,6 @@ afterAll(async () => env?.stop());
 
 type Tag = { id: number; name: string; color: string; kanban: 0 | 1; userId: number | null; ticketsCount: number };
 type TicketTags = { ticketId: number; tags: { id: number; name: string; color: string }[] };
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A company with a connected sandbox connection and one pending ticket per customer number. */
 async function companyWithTickets(label: string, customers: string[]) {

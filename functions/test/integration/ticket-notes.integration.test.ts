@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client.ts';
 import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+import { until } from './support/until.ts';
 
 let env: Awaited<ReturnType<typeof startTestRuntime>>;
 
@@ -10,16 +11,6 @@ beforeAll(async () => {
 afterAll(async () => env?.stop());
 
 type Note = { id: number; note: string; ticketId: number; contactId: number; userId: number; user: { id: number; name: string }; createdAt: string };
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A company with a connected sandbox connection and a pending ticket from one customer. */
 async function companyWithTicket(label: string) {

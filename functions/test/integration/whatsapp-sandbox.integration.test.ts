@@ -5,6 +5,7 @@ import type * as MessagesModule from '../../src/data/messages.ts';
 import type * as TicketsModule from '../../src/data/tickets.ts';
 import type { ApiClient } from './support/api-client.ts';
 import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+import { until } from './support/until.ts';
 
 /**
  * WhatsApp traffic end to end through the sandbox provider: API → connector-commands queue →
@@ -22,16 +23,6 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => env?.stop());
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function connectedSandbox(api: ApiClient): Promise<number> {
   const created = await api.post<{ id: number }>('/whatsapp', { name: 'Sandbox', provider: 'sandbox', isDefault: true });
