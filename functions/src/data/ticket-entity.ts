@@ -62,8 +62,19 @@ export const ticketEventEntity = new Entity(
       ticketId: { type: 'number', required: true, readOnly: true },
       at: { type: 'string', required: true, readOnly: true },
       seq: { type: 'string', required: true, readOnly: true },
-      action: { type: ['create', 'accept', 'return', 'resolve', 'reopen', 'transfer', 'inbound-reopen'] as const, required: true },
+      /**
+       * create, accept, return, resolve, reopen and transfer come from agents (actorId set);
+       * inbound-reopen, chatbot-queue (the menu chose a queue), auto-transfer (timeToTransfer),
+       * expire (inactivity close) and rating come from the system (no actorId).
+       */
+      action: {
+        type: ['create', 'accept', 'return', 'resolve', 'reopen', 'transfer', 'inbound-reopen', 'chatbot-queue', 'auto-transfer', 'expire', 'rating'] as const,
+        required: true,
+      },
       actorId: { type: 'number' },
+      /** rating entries: the contact's answer, 1 to 3, and the agent it rates. */
+      rating: { type: 'number' },
+      ratedUserId: { type: 'number' },
       fromStatus: { type: 'string' },
       toStatus: { type: 'string', required: true },
       fromUserId: { type: 'number' },

@@ -1,4 +1,7 @@
 import { errorCatalogue, type ErrorCode } from '@atende/shared/errors';
+import { dashboardMessages } from './catalogue/dashboard.es.ts';
+import { inboxMessages } from './catalogue/inbox.es.ts';
+import { queuesMessages } from './catalogue/queues.es.ts';
 
 /**
  * The Spanish UI text. Every string the SPA shows comes from here through `t()`, so screens
@@ -577,6 +580,11 @@ const uiMessages = {
   'toast.dismiss': 'Cerrar aviso',
   'toast.loadError': 'Error al obtener los datos',
   'toast.genericError': 'Ocurrió un error. Por favor, inténtelo de nuevo.',
+
+  // Screens added later keep their text in their own files, one per feature, so they can grow apart.
+  ...dashboardMessages,
+  ...queuesMessages,
+  ...inboxMessages,
 } as const;
 
 /**
