@@ -59,6 +59,9 @@ export const restModules: RestModule[] = [
   { name: 'tags', prefixes: ['tags', 'ticket-tags'], entry: 'src/modules/tags/handler.ts' },
   { name: 'ticket-notes', prefixes: ['ticket-notes'], entry: 'src/modules/ticket-notes/handler.ts' },
   { name: 'quick-messages', prefixes: ['quick-messages'], entry: 'src/modules/quick-messages/handler.ts' },
+  { name: 'dashboard', prefixes: ['dashboard'], entry: 'src/modules/dashboard/handler.ts' },
+  { name: 'queues', prefixes: ['queue'], entry: 'src/modules/queues/handler.ts' },
+  { name: 'queue-options', prefixes: ['queue-options'], entry: 'src/modules/queue-options/handler.ts' },
 ];
 
 export interface Task {
@@ -81,6 +84,8 @@ export const webSocketApi: WebSocketApi = {
 
 export const streamConsumers: StreamConsumer[] = [
   { name: 'broadcaster', entry: 'src/live/broadcast-handler.ts', batchSize: 100 },
+  // The dashboard's day buckets and live counters (docs/metrics.md).
+  { name: 'dashboard-aggregator', entry: 'src/modules/dashboard-aggregator/handler.ts', batchSize: 100 },
 ];
 
 /** Queues and their consumers. One-time schedules (EventBridge Scheduler) target these queues. */
@@ -90,6 +95,15 @@ export const queues: QueueDefinition[] = [
     name: 'inbound',
     fifo: true,
     consumer: { name: 'ingest', entry: 'src/modules/ingest/handler.ts', batchSize: 10 },
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 10,
+  },
+  {
+    // Ticket timers (auto-transfer, inactivity close, rating wait; docs/chatbot.md): one-time
+    // schedules deliver here. Standard: each timer stands alone and its handling is idempotent.
+    name: 'timers',
+    fifo: false,
+    consumer: { name: 'timers', entry: 'src/modules/timers/handler.ts', batchSize: 10 },
     visibilityTimeoutSeconds: 60,
     maxReceiveCount: 10,
   },

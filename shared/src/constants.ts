@@ -96,6 +96,11 @@ export const audioBitrateKbps = 128 as const;
 export const audioFormat = 'mp3' as const;
 /** Recordings smaller than this are discarded. */
 export const audioMinBytes = 10_000 as const;
+/**
+ * A message attachment's largest size: API Gateway carries at most 10 MB base64-encoded, so
+ * 7 MB of file (functions/src/domain/media-rules.ts enforces it; the chat input checks first).
+ */
+export const messageUploadMaxBytes = 7 * 1024 * 1024;
 /** Schedules and announcements accept only these image attachments. */
 export const imageAttachmentExtensions = ['png', 'jpg', 'jpeg'] as const;
 /** Contact-list item import accepts spreadsheets only. */

@@ -34,6 +34,12 @@ export const contactEntity = new Entity(
         pk: { field: 'gsi1pk', composite: ['companyId'], template: 'C#${companyId}#CONTACTS', casing: exactCase },
         sk: { field: 'gsi1sk', composite: ['nameKey', 'id'], template: '${nameKey}#${id}', casing: exactCase },
       },
+      /** Creation order, so "created between two days" is a key range on the company's partition. */
+      byCreation: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: ['companyId'], template: 'C#${companyId}#CCREATED', casing: exactCase },
+        sk: { field: 'gsi2sk', composite: ['createdAt', 'id'], template: '${createdAt}#${id}', casing: exactCase },
+      },
     },
   },
   entityConfig,

@@ -1,9 +1,13 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
+import { documentClient, tableName } from '#aws/dynamo';
 import { contactTokens } from '#domain/contact-tokens';
 import { nameKey } from '#domain/company-rules';
+import type { InstantRange } from '#domain/day-range';
+import { AppError } from '#domain/app-error';
 import { companyEntity } from './company-entity.ts';
 import { contactEntity, contactNumberEntity, contactTokenEntity } from './contact-entity.ts';
-import { nextId } from './ids.ts';
+import { nextId, reserveIds } from './ids.ts';
 import { idsWithTokenPrefix } from './token-index.ts';
 import { writeAll } from './transaction.ts';
 
@@ -36,7 +40,16 @@ export async function getContactByNumber(companyId: number, number: string): Pro
  */
 export async function createContact(companyId: number, fields: ContactFields): Promise<ContactRecord> {
   const id = await nextId({ companyId }, 'contact');
-  const record = {
+  await writeNewContacts(companyId, [newContactRecord(companyId, id, fields)], { countInTransaction: true });
+  const created = await getContact(companyId, id);
+  if (!created) throw new Error(`contact ${companyId}/${id} vanished after creation`);
+  return created;
+}
+
+type NewContactRecord = ReturnType<typeof newContactRecord>;
+
+function newContactRecord(companyId: number, id: number, fields: ContactFields) {
+  return {
     companyId,
     id,
     name: fields.name.trim(),
@@ -47,19 +60,34 @@ export async function createContact(companyId: number, fields: ContactFields): P
     extraInfo: (fields.extraInfo ?? []).map((info, index) => ({ id: index + 1, name: info.name, value: info.value })),
     ...(fields.whatsappId ? { whatsappId: fields.whatsappId } : {}),
   };
+}
+
+/** How many items a new contact writes: its number claim, itself and its search tokens. */
+function itemsOfNewContact(record: NewContactRecord): number {
+  return 2 + contactTokens(record).length;
+}
+
+/**
+ * The one way new contacts are written, alone (AP-CT-6) or several together (AP-CT-13): per
+ * contact its number claim (created only if absent: the uniqueness guard), the contact and its
+ * search tokens, all in one transaction. With `countInTransaction` the company's
+ * `contactCount` moves in the same transaction; a taken number answers ERR_DUPLICATED_CONTACT
+ * and nothing is written.
+ */
+async function writeNewContacts(companyId: number, records: NewContactRecord[], options: { countInTransaction: boolean }): Promise<void> {
   await writeAll(
     { contact: contactEntity, contactNumber: contactNumberEntity, token: contactTokenEntity, company: companyEntity },
     ({ contact, contactNumber, token, company }) => [
-      contactNumber.create({ companyId, number: record.number, contactId: id }).commit(),
-      contact.create(record).commit(),
-      company.update({ id: companyId }).add({ contactCount: 1 }).commit(),
-      ...contactTokens(record).map((t) => token.put({ companyId, token: t, contactId: id }).commit()),
+      ...records.flatMap((record) => [
+        contactNumber.create({ companyId, number: record.number, contactId: record.id }).commit(),
+        contact.create(record).commit(),
+        ...contactTokens(record).map((t) => token.put({ companyId, token: t, contactId: record.id }).commit()),
+      ]),
+      ...(options.countInTransaction ? [company.update({ id: companyId }).add({ contactCount: records.length }).commit()] : []),
     ],
-    ['ERR_DUPLICATED_CONTACT', 'ERR_DUPLICATED_CONTACT'],
+    // Only the claims and the contacts carry conditions: a failed one is a taken number.
+    records.flatMap((record) => ['ERR_DUPLICATED_CONTACT' as const, 'ERR_DUPLICATED_CONTACT' as const, ...contactTokens(record).map(() => undefined)]),
   );
-  const created = await getContact(companyId, id);
-  if (!created) throw new Error(`contact ${companyId}/${id} vanished after creation`);
-  return created;
 }
 
 /**
@@ -170,4 +198,128 @@ export async function getContacts(companyId: number, ids: number[]): Promise<Map
 export async function renameContactIfUnnamed(contact: ContactRecord, pushName: string): Promise<void> {
   if (!pushName || contact.name !== contact.number) return;
   await updateContact(contact, { name: pushName });
+}
+
+/** DynamoDB's limit of items in one transaction. */
+const transactionItemLimit = 100;
+
+/** AP-CT-12: which of these numbers already belong to a contact of the company (batch gets of the claims). */
+export async function takenContactNumbers(companyId: number, numbers: string[]): Promise<Set<string>> {
+  const unique = [...new Set(numbers)];
+  if (unique.length === 0) return new Set();
+  const { data } = await contactNumberEntity.get(unique.map((number) => ({ companyId, number }))).go({ concurrency: 4 });
+  return new Set(data.map((claim) => claim.number));
+}
+
+/**
+ * AP-CT-13: create many contacts (an import). Ids are reserved with one counter update; the
+ * contacts go in transactions of up to 100 items, several at once, each with exactly the items
+ * and guards of AP-CT-6. The company's `contactCount` is added right after each transaction
+ * (not inside: parallel transactions on the company item would cancel each other), so only a
+ * crash between the two could leave the count short of a batch. A batch that
+ * meets a number taken meanwhile is retried contact by contact, and that contact is reported as
+ * taken. Batches not started before `deadline` (epoch ms) are reported as not written.
+ */
+export async function createContactsInBulk(
+  companyId: number,
+  rows: ContactFields[],
+  options: { deadline: number; concurrency?: number },
+): Promise<{ created: number[]; taken: number[]; notWritten: number[] }> {
+  const ids = await reserveIds({ companyId }, 'contact', rows.length);
+  const records = rows.map((fields, index) => ({ index, record: newContactRecord(companyId, ids[index]!, fields) }));
+  const batches: (typeof records)[] = [];
+  let items = 0;
+  for (const entry of records) {
+    const size = itemsOfNewContact(entry.record);
+    const last = batches.at(-1);
+    if (!last || items + size > transactionItemLimit) {
+      batches.push([entry]);
+      items = size;
+    } else {
+      last.push(entry);
+      items += size;
+    }
+  }
+  const outcome = { created: [] as number[], taken: [] as number[], notWritten: [] as number[] };
+  let next = 0;
+  const lane = async () => {
+    for (let batch = batches[next++]; batch; batch = batches[next++]) {
+      if (Date.now() > options.deadline) {
+        outcome.notWritten.push(...batch.map((entry) => entry.index));
+        continue;
+      }
+      try {
+        await writeNewContacts(companyId, batch.map((entry) => entry.record), { countInTransaction: false });
+        await addToContactCount(companyId, batch.length);
+        outcome.created.push(...batch.map((entry) => entry.index));
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'ERR_DUPLICATED_CONTACT') throw error;
+        for (const entry of batch) {
+          try {
+            await writeNewContacts(companyId, [entry.record], { countInTransaction: false });
+            await addToContactCount(companyId, 1);
+            outcome.created.push(entry.index);
+          } catch (single) {
+            if (!(single instanceof AppError) || single.code !== 'ERR_DUPLICATED_CONTACT') throw single;
+            outcome.taken.push(entry.index);
+          }
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 8, batches.length) }, lane));
+  return outcome;
+}
+
+/** The company's contact count after a bulk batch; retried while a transaction holds the company item. */
+async function addToContactCount(companyId: number, count: number): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await companyEntity.update({ id: companyId }).add({ contactCount: count }).go({ response: 'none' });
+      return;
+    } catch (error) {
+      const name = (error as { cause?: { name?: string }; name?: string }).cause?.name ?? (error as { name?: string }).name;
+      if (name !== 'TransactionConflictException' || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
+}
+
+/**
+ * AP-CT-14: contacts created in a range of instants (days of the company), newest first, one
+ * page: `gsi2pk = C#<companyId>#CCREATED`, `gsi2sk BETWEEN <from> AND <to>`, limit page × 20 + 1.
+ */
+export async function listContactsCreatedIn(companyId: number, range: InstantRange, limit: number): Promise<ContactRecord[]> {
+  const answer = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': `C#${companyId}#CCREATED`, ':from': range.from, ':to': range.to },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return contactEntity.parse({ Items: answer.Items ?? [] }).data as ContactRecord[];
+}
+
+/** AP-CT-15: how many contacts were created in a range (the same key range, `Select COUNT`). */
+export async function countContactsCreatedIn(companyId: number, range: InstantRange): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const answer = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': `C#${companyId}#CCREATED`, ':from': range.from, ':to': range.to },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += answer.Count ?? 0;
+    startKey = answer.LastEvaluatedKey;
+  } while (startKey);
+  return count;
 }

@@ -39,3 +39,20 @@ export async function raiseCounterTo(scope: { companyId: number } | 'platform', 
     if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
   }
 }
+
+/** AP-SEQ-3: `count` consecutive ids at once (bulk creates such as a contact import): one ADD. */
+export async function reserveIds(scope: { companyId: number }, kind: string, count: number): Promise<number[]> {
+  if (count <= 0) return [];
+  const answer = await documentClient.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: `C#${scope.companyId}`, sk: `SEQ#${kind}` },
+      UpdateExpression: 'ADD #value :count',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':count': count },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  const last = Number(answer.Attributes?.value);
+  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
+}

@@ -24,7 +24,13 @@ export async function getMessage(companyId: number, id: string): Promise<Message
  */
 export async function storeMessageOnce(
   message: NewMessage,
-  ticketUpdate: { lastMessage: string; lastMessageAt: string; countUnread: boolean },
+  ticketUpdate: {
+    lastMessage: string;
+    lastMessageAt: string;
+    countUnread: boolean;
+    /** A customer message the automation must still handle (data/ticket-automation.ts clears it). */
+    botPendingId?: string;
+  },
 ): Promise<'stored' | 'duplicate'> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const ticket = await getTicket(message.companyId, message.ticketId);
@@ -35,7 +41,12 @@ export async function storeMessageOnce(
         ({ message: messages, ticket: tickets, token }) => {
           const update = tickets
             .update({ companyId: message.companyId, id: message.ticketId })
-            .set({ lastMessage: ticketUpdate.lastMessage, lastMessageAt: ticketUpdate.lastMessageAt, ...activityUpdate(ticket, ticketUpdate.lastMessageAt) });
+            .set({
+              lastMessage: ticketUpdate.lastMessage,
+              lastMessageAt: ticketUpdate.lastMessageAt,
+              ...activityUpdate(ticket, ticketUpdate.lastMessageAt),
+              ...(ticketUpdate.botPendingId ? { botPendingId: ticketUpdate.botPendingId } : {}),
+            });
           const counted = ticketUpdate.countUnread ? update.add({ unreadMessages: 1 }) : update;
           return [
             messages.create(message).commit(),

@@ -29,6 +29,29 @@ export const ticketEntity = new Entity(
       integrationId: { type: 'number' },
       /** Last customer or agent activity: the lists' order. */
       activityAt: { type: 'string' },
+      /**
+       * Automation (docs/chatbot.md), written by data/ticket-automation.ts with conditions on
+       * botVersion and the ticket's status, user and queue. botPendingId: the customer message
+       * whose automation step has not run yet (set with the message). botStage/botOptionId: where
+       * the chatbot is (queue menu sent, or inside a queue's options under an option or at its
+       * root); botInvalid: answers in a row that matched nothing; botUses/botUsesSince: menu
+       * sends counted against maxUseBotQueues in the timeUseBotQueues window. outOfHoursPeriod:
+       * the closed period already answered. transferAt/expireAt/ratingAt: the timers' deadlines
+       * (their versions). ratingUserId/ratingAsks: a resolved ticket waiting for its rating.
+       */
+      botVersion: { type: 'number' },
+      botPendingId: { type: 'string' },
+      botStage: { type: ['menu', 'options'] as const },
+      botOptionId: { type: 'number' },
+      botInvalid: { type: 'number' },
+      botUses: { type: 'number' },
+      botUsesSince: { type: 'string' },
+      outOfHoursPeriod: { type: 'string' },
+      transferAt: { type: 'string' },
+      expireAt: { type: 'string' },
+      ratingAt: { type: 'string' },
+      ratingUserId: { type: 'number' },
+      ratingAsks: { type: 'number' },
       gsi1pk: { type: 'string' },
       gsi1sk: { type: 'string' },
       gsi2pk: { type: 'string' },

@@ -7,6 +7,7 @@ import type { TicketAction, TicketState } from '#domain/ticket-transitions';
 import { nextId } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
 import { contactTicketEntity, ticketEntity, ticketEventEntity, ticketUuidEntity } from './ticket-entity.ts';
+import { ticketCreatedEntity } from './ticket-created-entity.ts';
 import { writeAll } from './transaction.ts';
 
 export type TicketRecord = EntityItem<typeof ticketEntity>;
@@ -46,10 +47,12 @@ export async function ticketForInbound(
   whatsappId: number,
   contactId: number,
   isGroup: boolean,
+  /** A closed ticket this answers true for stays closed and takes the message (a rating answer). */
+  keepClosed: (ticket: TicketRecord) => boolean = () => false,
 ): Promise<{ ticket: TicketRecord; change: 'existing' | 'reopened' | 'created' }> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const current = await currentTicketOf(companyId, whatsappId, contactId);
-    if (current && current.status !== 'closed') return { ticket: current, change: 'existing' };
+    if (current && (current.status !== 'closed' || keepClosed(current))) return { ticket: current, change: 'existing' };
     if (current) {
       const at = nowIso();
       try {
@@ -105,13 +108,15 @@ export async function createTicket(
     isGroup: fields.isGroup,
     unreadMessages: 0,
     activityAt: at,
+    // The same instant as its TCREATED item (the "created on a day" filter).
+    createdAt: at,
     ...(fields.userId ? { userId: fields.userId } : {}),
     ...(fields.queueId ? { queueId: fields.queueId } : {}),
   };
   try {
     await writeAll(
-      { ticket: ticketEntity, claim: contactTicketEntity, event: ticketEventEntity, uuidRef: ticketUuidEntity },
-      ({ ticket: tickets, claim, event, uuidRef }) => [
+      { ticket: ticketEntity, claim: contactTicketEntity, event: ticketEventEntity, uuidRef: ticketUuidEntity, createdRef: ticketCreatedEntity },
+      ({ ticket: tickets, claim, event, uuidRef, createdRef }) => [
         current
           ? claim
               .patch({ companyId, whatsappId, contactId })
@@ -121,6 +126,7 @@ export async function createTicket(
           : claim.create({ companyId, whatsappId, contactId, ticketId: id }).commit(),
         tickets.create({ ...ticket, ...keysOf(ticket, at) }).commit(),
         uuidRef.create({ companyId, uuid: ticket.uuid, ticketId: id }).commit(),
+        createdRef.put({ companyId, createdAt: at, ticketId: id }).commit(),
         event
           .put({ companyId, ticketId: id, at, seq: seq(), action: 'create', toStatus: fields.status, ...(actorId ? { actorId } : {}), ...(fields.userId ? { toUserId: fields.userId } : {}), ...(fields.queueId ? { toQueueId: fields.queueId } : {}) })
           .commit(),
@@ -205,19 +211,30 @@ export async function changeTicketState(
   return changed;
 }
 
-/** AP-TK-6: one page of a list partition, newest activity first. */
+/**
+ * AP-TK-6: one page of a list partition, newest activity first; with `since` (an ISO instant) only
+ * tickets with activity from then on, as a key condition on the `<activityAt>#<id>` sort key.
+ */
 export async function queryTicketPartition(
   index: 'gsi1' | 'gsi2' | 'gsi3',
   partition: string,
-  options: { limit: number; unreadOnly?: boolean },
+  options: { limit: number; unreadOnly?: boolean; since?: string },
 ): Promise<TicketRecord[]> {
   const answer = await documentClient.send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: index,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': `${index}pk`, ...(options.unreadOnly ? { '#unread': 'unreadMessages' } : {}) },
-      ExpressionAttributeValues: { ':pk': partition, ...(options.unreadOnly ? { ':zero': 0 } : {}) },
+      KeyConditionExpression: options.since ? '#pk = :pk AND #sk >= :since' : '#pk = :pk',
+      ExpressionAttributeNames: {
+        '#pk': `${index}pk`,
+        ...(options.since ? { '#sk': `${index}sk` } : {}),
+        ...(options.unreadOnly ? { '#unread': 'unreadMessages' } : {}),
+      },
+      ExpressionAttributeValues: {
+        ':pk': partition,
+        ...(options.since ? { ':since': options.since } : {}),
+        ...(options.unreadOnly ? { ':zero': 0 } : {}),
+      },
       ...(options.unreadOnly ? { FilterExpression: '#unread > :zero' } : {}),
       ScanIndexForward: false,
       Limit: options.limit,
@@ -226,8 +243,8 @@ export async function queryTicketPartition(
   return ticketEntity.parse({ Items: answer.Items ?? [] }).data as TicketRecord[];
 }
 
-/** AP-TK-7: how many tickets a list partition holds (tab badges; open and pending only). */
-export async function countTicketPartition(index: 'gsi1' | 'gsi2' | 'gsi3', partition: string): Promise<number> {
+/** AP-TK-7: how many tickets a list partition holds (tab badges; open and pending only), optionally with activity since an instant. */
+export async function countTicketPartition(index: 'gsi1' | 'gsi2' | 'gsi3', partition: string, since?: string): Promise<number> {
   let count = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -235,9 +252,9 @@ export async function countTicketPartition(index: 'gsi1' | 'gsi2' | 'gsi3', part
       new QueryCommand({
         TableName: tableName(),
         IndexName: index,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `${index}pk` },
-        ExpressionAttributeValues: { ':pk': partition },
+        KeyConditionExpression: since ? '#pk = :pk AND #sk >= :since' : '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': `${index}pk`, ...(since ? { '#sk': `${index}sk` } : {}) },
+        ExpressionAttributeValues: { ':pk': partition, ...(since ? { ':since': since } : {}) },
         Select: 'COUNT',
         ExclusiveStartKey: startKey,
       }),
@@ -252,6 +269,7 @@ export async function countTicketPartition(index: 'gsi1' | 'gsi2' | 'gsi3', part
 export async function deleteTicket(current: TicketRecord): Promise<void> {
   const { companyId, whatsappId, contactId, id } = current;
   await ticketEntity.delete({ companyId, id }).go();
+  if (current.createdAt) await ticketCreatedEntity.delete({ companyId, createdAt: current.createdAt, ticketId: id }).go();
   await contactTicketEntity
     .delete({ companyId, whatsappId, contactId })
     .where(({ ticketId }, { eq }) => eq(ticketId, id))

@@ -1,10 +1,11 @@
+import { messageUploadMaxBytes } from '@atende/shared/constants';
 import { AppError } from './app-error.ts';
 
 /**
  * What an agent may attach: API Gateway carries at most 10 MB base64-encoded, so a file of up
  * to 7 MB; images, audio, video and documents only.
  */
-export const maxUploadBytes = 7 * 1024 * 1024;
+export const maxUploadBytes = messageUploadMaxBytes;
 
 export type StoredMediaType = 'image' | 'audio' | 'video' | 'application';
 

@@ -1,5 +1,6 @@
 import type { CompanyRecord } from '#data/companies';
 import type { PlanRecord } from '#data/plans';
+import type { QueueRef } from '#data/queues';
 import type { SettingRecord } from '#data/settings';
 import type { UserRecord } from '#data/users';
 
@@ -60,7 +61,14 @@ export function publicCompany(company: CompanyRecord, extras: { plan?: PlanRecor
   };
 }
 
-export function publicUser(user: UserRecord, extras: { company?: ReturnType<typeof publicCompany> } = {}) {
+/**
+ * `queues`: the company's queues by id, to show the user's with name and colour (a queue deleted
+ * since is left out); without it (live events) the user's queues carry their ids only.
+ */
+export function publicUser(
+  user: UserRecord,
+  extras: { company?: ReturnType<typeof publicCompany>; queues?: Map<number, QueueRef> } = {},
+) {
   return {
     id: user.id,
     name: user.name,
@@ -70,8 +78,12 @@ export function publicUser(user: UserRecord, extras: { company?: ReturnType<type
     super: user.isSuper ?? false,
     allTicket: user.allTicket ?? 'desabled',
     whatsappId: user.whatsappId ?? null,
-    // Queue names and colours join in when queues exist (queues issue); ids are enough today.
-    queues: (user.queueIds ?? []).map((id) => ({ id })),
+    queues: extras.queues
+      ? (user.queueIds ?? []).flatMap((id) => {
+          const queue = extras.queues?.get(id);
+          return queue ? [queue] : [];
+        })
+      : (user.queueIds ?? []).map((id) => ({ id })),
     queueIds: user.queueIds ?? [],
     online: user.online ?? false,
     createdAt: user.createdAt,

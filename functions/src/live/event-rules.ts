@@ -14,6 +14,7 @@ import type { WhatsappRecord } from '#data/whatsapps';
 import { publicWhatsapp } from '../modules/whatsapp/serialize.ts';
 import { tagEventRule } from '../modules/tags/events.ts';
 import { quickMessageEventRule } from '../modules/quick-messages/events.ts';
+import { queueEventRule } from '../modules/queues/events.ts';
 import type { EntityChange, EventRule, LiveEvent } from './live-event.ts';
 
 /**
@@ -147,6 +148,8 @@ eventRules.contact = (change) => {
 eventRules.tag = tagEventRule;
 
 eventRules.quickMessage = quickMessageEventRule;
+
+eventRules.queue = queueEventRule;
 
 export async function eventsFor(change: EntityChange): Promise<LiveEvent[]> {
   const rule = eventRules[change.entity];

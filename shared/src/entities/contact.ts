@@ -80,3 +80,30 @@ export const contactsSimpleQuerySchema = z.object({
   companyId: idParamSchema.optional(),
 });
 export type ContactsSimpleQuery = z.infer<typeof contactsSimpleQuerySchema>;
+
+/**
+ * POST /contacts/import: a CSV like the export (`;` or `,`, header name;number;email or nome /
+ * nombre, numero / número / telefone / teléfono, email / correo), as multipart field `file`. The
+ * file is at most 4 MB (its base64 body must stay under Lambda's 6 MB request limit) and 10,000
+ * rows.
+ */
+export const contactImportLimits = {
+  maxBytes: 4 * 1024 * 1024,
+  maxRows: 10_000,
+  field: 'file',
+  accept: '.csv,text/csv,text/plain',
+} as const;
+
+/** One row that was not imported: its line in the file and why. */
+export const contactImportIssueSchema = z.object({
+  line: z.number().int().positive(),
+  reason: z.string(),
+});
+
+/** The import's answer: contacts created, rows skipped because their number exists, invalid rows. */
+export const contactImportResultSchema = z.object({
+  created: z.number().int().nonnegative(),
+  skipped: z.number().int().nonnegative(),
+  invalid: z.array(contactImportIssueSchema),
+});
+export type ContactImportResult = z.infer<typeof contactImportResultSchema>;

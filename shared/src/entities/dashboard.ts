@@ -11,6 +11,8 @@ export const dashboardAttendantSchema = z.object({
   rating: z.number().min(1).max(3).nullable(),
   /** Minutes. */
   avgSupportTime: z.number().nonnegative(),
+  /** Conversations the attendant finished in the period (docs/metrics.md). */
+  tickets: z.number().int().nonnegative(),
   online: z.boolean(),
 });
 export type DashboardAttendant = z.infer<typeof dashboardAttendantSchema>;
@@ -25,6 +27,8 @@ export const dashboardCountersSchema = z.object({
   avgSupportTime: z.number().nonnegative(),
   /** Minutes. */
   avgWaitTime: z.number().nonnegative(),
+  /** Minutes from the customer's first message of a conversation to the first agent reply. */
+  avgFirstResponseTime: z.number().nonnegative(),
 });
 export type DashboardCounters = z.infer<typeof dashboardCountersSchema>;
 
@@ -52,6 +56,8 @@ export const dashboardQuerySchema = z
     days: periodSchema.optional(),
     date_from: isoDateSchema.optional(),
     date_to: isoDateSchema.optional(),
+    /** Accepted only when it is the caller's own company. */
+    companyId: idParamSchema.optional(),
   })
   .refine((query) => Boolean(query.days) || (query.date_from !== undefined && query.date_to !== undefined), {
     error: msg.dashboardFilterRequired,

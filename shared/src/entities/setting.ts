@@ -8,6 +8,16 @@ import { idSchema } from '../fields.ts';
 
 const enabledDisabledSchema = z.enum(enabledDisabled);
 
+/** Whether Intl knows a time zone name ("America/Bogota"). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value }).format(0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The value domain of every known setting key. */
 export const settingValueSchemas = {
   userRating: enabledDisabledSchema,
@@ -22,6 +32,11 @@ export const settingValueSchemas = {
   asaas: z.string(),
   /** Whether the company may run campaigns; stored as text. */
   campaignsEnabled: z.enum(['true', 'false']),
+  /**
+   * The company's IANA time zone (opening hours, calendar days); without it America/Sao_Paulo
+   * (docs/chatbot.md).
+   */
+  timezone: z.string().min(1).max(64).refine(isTimeZone, { error: 'Zona horaria desconocida' }),
 } as const;
 
 export type SettingKey = keyof typeof settingValueSchemas;
@@ -56,6 +71,7 @@ export const settingUpdateInputSchema = z.discriminatedUnion('key', [
   settingInput('chatBotType'),
   settingInput('asaas'),
   settingInput('campaignsEnabled'),
+  settingInput('timezone'),
 ]);
 export type SettingUpdateInput = z.infer<typeof settingUpdateInputSchema>;
 

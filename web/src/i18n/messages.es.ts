@@ -1,4 +1,5 @@
 import { errorCatalogue, type ErrorCode } from '@atende/shared/errors';
+import { contactsImportMessages } from './catalogue/contacts-import.es.ts';
 import { dashboardMessages } from './catalogue/dashboard.es.ts';
 import { inboxMessages } from './catalogue/inbox.es.ts';
 import { queuesMessages } from './catalogue/queues.es.ts';
@@ -585,6 +586,7 @@ const uiMessages = {
   ...dashboardMessages,
   ...queuesMessages,
   ...inboxMessages,
+  ...contactsImportMessages,
 } as const;
 
 /**

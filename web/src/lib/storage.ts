@@ -10,6 +10,8 @@ export const storageKeys = {
   campaignsFlag: 'cshow',
   theme: 'theme',
   volume: 'volume',
+  /** The local task list (core §3), as the source product keeps it. */
+  tasks: 'tasks',
 } as const;
 
 export interface KeyValueStore {

@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { DashboardPage } from '../features/dashboard/components/DashboardPage.tsx';
 
 export default function DashboardRoute() {
-  return <ScreenPage titleKey="screens.dashboard" />;
+  return <DashboardPage />;
 }

@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { QueuesPage } from '../features/queues/components/QueuesPage.tsx';
 
 export default function QueuesRoute() {
-  return <ScreenPage titleKey="screens.queues" />;
+  return <QueuesPage />;
 }

@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { TodoListPage } from '../features/todo-list/components/TodoListPage.tsx';
 
 export default function TodoListRoute() {
-  return <ScreenPage titleKey="screens.todoList" />;
+  return <TodoListPage />;
 }

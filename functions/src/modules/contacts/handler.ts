@@ -1,22 +1,35 @@
-import { contactCreateInputSchema, contactsQuerySchema, contactUpdateInputSchema } from '@atende/shared/entities/contact';
+import * as z from 'zod';
+import {
+  contactCreateInputSchema,
+  contactImportLimits,
+  contactsQuerySchema,
+  contactUpdateInputSchema,
+  type ContactsQuery,
+} from '@atende/shared/entities/contact';
 import { idPathSchema } from '@atende/shared/fields';
+import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { getCompany } from '#data/companies';
+import { companyTimeZone } from '#data/company-time-zone';
 import {
   allContactsByName,
   contactIdsWithToken,
+  countContactsCreatedIn,
   createContact,
   deleteContact,
   getContact,
   getContacts,
   listContactsByName,
+  listContactsCreatedIn,
   updateContact,
 } from '#data/contacts';
 import { AppError } from '#domain/app-error';
 import { contactMatches, searchQueryTokens } from '#domain/contact-tokens';
+import { daysRangeIn, inRange, type InstantRange } from '#domain/day-range';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { assertNumberOnWhatsapp } from './check-number.ts';
+import { importContactsCsv } from './import.ts';
 import { contactCsvLines, publicContact } from './serialize.ts';
 
 const pageSize = 20;
@@ -31,7 +44,46 @@ async function contactOrFail(companyId: number, id: number) {
 
 const digitsOnly = (number: string) => number.replace(/\D/g, '');
 
-/** /api/contacts: the company's contacts, searched through their token index (core §7). */
+/**
+ * The creation-date filter as instants: `date` is one day, `dateStart`/`dateEnd` the days from
+ * one to the other (both included, either may be left open), in the company's time zone.
+ */
+async function creationRange(companyId: number, query: ContactsQuery): Promise<InstantRange | undefined> {
+  const first = query.date ?? query.dateStart;
+  const last = query.date ?? query.dateEnd;
+  if (!first && !last) return undefined;
+  if (first && last && first > last)
+    throw new AppError('ERR_VALIDATION', { issues: [{ path: 'dateEnd', message: msg.invalidDate }] });
+  return daysRangeIn(first, last, await companyTimeZone(companyId));
+}
+
+/** A file as the multipart parser hands it over. */
+const uploadedFile = z.object(
+  { filename: z.string().default(''), mimetype: z.string().default(''), content: z.instanceof(Buffer) },
+  { error: msg.required },
+);
+
+/** POST /contacts/import: multipart `file` (one). */
+const importBodySchema = z.object({
+  file: z.union(
+    [
+      uploadedFile,
+      z
+        .array(uploadedFile)
+        .length(1)
+        .transform((files) => files[0]!),
+    ],
+    { error: msg.required },
+  ),
+});
+
+/** Time kept back from the Lambda's limit to answer what was imported so far. */
+const importAnswerMarginMs = 4_000;
+
+/**
+ * /api/contacts: the company's contacts, searched through their token index (core §7), filtered by
+ * creation day through their creation index, exported and imported as CSV (extended §9).
+ */
 export const handler = restModule([
   route({
     method: 'GET',
@@ -39,13 +91,26 @@ export const handler = restModule([
     access: 'user',
     query: contactsQuerySchema,
     handler: async ({ principal, query }) => {
-      if (query.date || query.dateStart || query.dateEnd) {
-        throw new AppError('ERR_VALIDATION', { issues: [{ path: 'date', message: 'Filtro aún no disponible' }] });
-      }
       const wanted = query.pageNumber * pageSize;
       const words = searchQueryTokens(query.searchParam);
+      const created = await creationRange(principal.companyId, query);
+      if (words.length === 0 && created) {
+        // Newest first: a key range of the company's creation index, whatever its size.
+        const [page, count] = await Promise.all([
+          listContactsCreatedIn(principal.companyId, created, wanted + 1),
+          countContactsCreatedIn(principal.companyId, created),
+        ]);
+        return {
+          contacts: page.slice(wanted - pageSize, wanted).map(publicContact),
+          count,
+          hasMore: page.length > wanted,
+        };
+      }
       if (words.length === 0) {
-        const [page, company] = await Promise.all([listContactsByName(principal.companyId, wanted + 1), getCompany(principal.companyId)]);
+        const [page, company] = await Promise.all([
+          listContactsByName(principal.companyId, wanted + 1),
+          getCompany(principal.companyId),
+        ]);
         return {
           contacts: page.slice(wanted - pageSize, wanted).map(publicContact),
           count: company?.contactCount ?? page.length,
@@ -54,16 +119,23 @@ export const handler = restModule([
       }
       const ids = await contactIdsWithToken(principal.companyId, words[0]!, searchCandidates);
       const found = [...(await getContacts(principal.companyId, ids)).values()]
-        .filter((contact) => contactMatches(contact, words))
+        .filter(
+          (contact) => contactMatches(contact, words) && (!created || inRange(contact.createdAt, created)),
+        )
         .sort((a, b) => a.nameKey.localeCompare(b.nameKey) || a.id - b.id);
-      return { contacts: found.slice(wanted - pageSize, wanted).map(publicContact), count: found.length, hasMore: found.length > wanted };
+      return {
+        contacts: found.slice(wanted - pageSize, wanted).map(publicContact),
+        count: found.length,
+        hasMore: found.length > wanted,
+      };
     },
   }),
   route({
     method: 'GET',
     path: '/contacts/list',
     access: 'user',
-    handler: async ({ principal }) => (await listContactsByName(principal.companyId, 1000)).map(publicContact),
+    handler: async ({ principal }) =>
+      (await listContactsByName(principal.companyId, 1000)).map(publicContact),
   }),
   route({
     method: 'GET',
@@ -79,11 +151,29 @@ export const handler = restModule([
     },
   }),
   route({
+    method: 'POST',
+    path: '/contacts/import',
+    access: 'user',
+    body: importBodySchema,
+    handler: async ({ principal, body, context }) => {
+      if (body.file.content.length > contactImportLimits.maxBytes)
+        throw new AppError('ERR_PAYLOAD_TOO_LARGE');
+      const remaining =
+        typeof context?.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : 29_000;
+      return importContactsCsv(
+        principal.companyId,
+        body.file.content,
+        Date.now() + Math.max(1_000, remaining - importAnswerMarginMs),
+      );
+    },
+  }),
+  route({
     method: 'GET',
     path: '/contacts/{id}',
     access: 'user',
     params: idPathSchema,
-    handler: async ({ principal, params }) => publicContact(await contactOrFail(principal.companyId, params.id)),
+    handler: async ({ principal, params }) =>
+      publicContact(await contactOrFail(principal.companyId, params.id)),
   }),
   route({
     method: 'POST',
@@ -93,7 +183,12 @@ export const handler = restModule([
     handler: async ({ principal, body }) => {
       const number = digitsOnly(body.number);
       await assertNumberOnWhatsapp(principal.companyId, number);
-      const contact = await createContact(principal.companyId, { name: body.name, number, email: body.email, extraInfo: body.extraInfo });
+      const contact = await createContact(principal.companyId, {
+        name: body.name,
+        number,
+        email: body.email,
+        extraInfo: body.extraInfo,
+      });
       return new HttpAnswer(201, publicContact(contact));
     },
   }),
@@ -128,4 +223,3 @@ export const handler = restModule([
     },
   }),
 ]);
-

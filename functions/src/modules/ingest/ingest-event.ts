@@ -3,8 +3,11 @@ import { findOrCreateContact, renameContactIfUnnamed } from '#data/contacts';
 import { changeMessage, raiseAck, storeMessageOnce } from '#data/messages';
 import { listSettings } from '#data/settings';
 import { ticketForInbound } from '#data/tickets';
+import { awaitingRating, needsAutomation } from '#domain/chatbot/automation-plan';
 import { callRejectedText, chatNumber, lastMessagePreview, storedBody, storedMedia } from '#domain/inbound-rules';
 import { sendConnectorCommand } from '#ports/connector-commands';
+import { loadAutomationContext } from '../timers/automation-context.ts';
+import { runInboundAutomation } from './automation.ts';
 
 /** One normalised WhatsApp event into the table; every step is idempotent. */
 export async function ingestEvent(event: InboundEvent): Promise<void> {
@@ -25,7 +28,11 @@ export async function ingestEvent(event: InboundEvent): Promise<void> {
   }
 }
 
-async function ticketOf(event: { companyId: number; whatsappId: number; chatJid: string; isGroup: boolean }, pushName?: string | null) {
+async function ticketOf(
+  event: { companyId: number; whatsappId: number; chatJid: string; isGroup: boolean },
+  pushName?: string | null,
+  keepClosed?: Parameters<typeof ticketForInbound>[4],
+) {
   const number = chatNumber(event.chatJid);
   const { contact } = await findOrCreateContact(event.companyId, {
     number,
@@ -34,7 +41,7 @@ async function ticketOf(event: { companyId: number; whatsappId: number; chatJid:
     whatsappId: event.whatsappId,
   });
   if (pushName && !event.isGroup) await renameContactIfUnnamed(contact, pushName);
-  const { ticket } = await ticketForInbound(event.companyId, event.whatsappId, contact.id, event.isGroup);
+  const { ticket } = await ticketForInbound(event.companyId, event.whatsappId, contact.id, event.isGroup, keepClosed);
   return { contact, ticket };
 }
 
@@ -47,11 +54,25 @@ async function ignoresGroups(companyId: number): Promise<boolean> {
   return (settings.find((s) => s.key === 'CheckMsgIsGroup')?.value ?? 'enabled') === 'enabled';
 }
 
+/**
+ * A message into its ticket, exactly once. A customer's message that needs the automation
+ * (docs/chatbot.md: the chatbot, an out-of-hours answer, a rating answer, the timers) is stored
+ * with the ticket's `botPendingId` set to it, and the step runs after; a redelivered message whose
+ * step did not finish runs it then, and one whose step did only re-sends what it left unsent.
+ */
 async function ingestMessage(event: InboundMessage): Promise<void> {
   if (event.isGroup && (await ignoresGroups(event.companyId))) return;
+  const customer = !event.fromMe && !event.isGroup;
+  // Read alongside the contact and ticket: the connection, settings and hours the automation needs.
+  const loading = customer ? loadAutomationContext(event.companyId, event.whatsappId) : Promise.resolve(undefined);
+  loading.catch(() => undefined);
+  const now = new Date();
   // A message we sent from the product already exists under its id: only new ones get a ticket.
-  const { contact, ticket } = await ticketOf(event, event.fromMe ? null : event.pushName);
-  await storeMessageOnce(
+  // A resolved ticket waiting for its rating stays closed and takes the answer.
+  const { contact, ticket } = await ticketOf(event, event.fromMe ? null : event.pushName, (t) => customer && awaitingRating(t, now));
+  const automation = await loading;
+  const pending = automation && needsAutomation(ticket, automation.context, now) ? event.messageId : undefined;
+  const outcome = await storeMessageOnce(
     {
       companyId: event.companyId,
       id: event.messageId,
@@ -67,7 +88,20 @@ async function ingestMessage(event: InboundMessage): Promise<void> {
       ...(event.participant ? { participant: event.participant } : {}),
       createdAt: event.timestamp,
     },
-    { lastMessage: lastMessagePreview(event), lastMessageAt: event.timestamp, countUnread: !event.fromMe },
+    {
+      lastMessage: lastMessagePreview(event),
+      lastMessageAt: event.timestamp,
+      countUnread: !event.fromMe,
+      ...(pending ? { botPendingId: pending } : {}),
+    },
+  );
+  if (!automation || (outcome === 'stored' && !pending)) return;
+  await runInboundAutomation(
+    ticket.id,
+    { companyId: event.companyId, messageId: event.messageId, text: event.body, timestamp: event.timestamp },
+    contact,
+    automation.context,
+    outcome,
   );
 }
 

@@ -3,6 +3,7 @@ import { ticketListQuerySchema } from '@atende/shared/entities/ticket-list-query
 import { ticketUpdateInputSchema, ticketUuidPathSchema } from '@atende/shared/entities/ticket';
 import { idPathSchema } from '@atende/shared/fields';
 import { isAdmin, type Principal } from '#auth/principal';
+import { getQueue } from '#data/queues';
 import { getContact } from '#data/contacts';
 import { changeTicketTags } from '#data/tags';
 import { changeTicketState, countTicketPartition, createTicket, deleteTicket, queryTicketPartition } from '#data/tickets';
@@ -15,6 +16,8 @@ import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { visibleTicket, visibleTicketByUuid } from '../messages/visible-ticket.ts';
+import { afterTicketChange } from '../timers/after-ticket-change.ts';
+import { matchesDates, ticketDateFilter, ticketsCreatedInList } from './date-filters.ts';
 import { withRelated } from './related.ts';
 import { searchTickets } from './search.ts';
 
@@ -41,13 +44,12 @@ export const handler = restModule([
     access: 'user',
     query: ticketListQuerySchema,
     handler: async ({ principal, query }) => {
-      if (query.date || query.updatedAt) {
-        // Date filters answer from their own index, which is not built yet.
-        throw new AppError('ERR_VALIDATION', { issues: [{ path: 'date', message: 'Filtro aún no disponible' }] });
-      }
-      const viewer = await viewerOf(principal);
+      // date: created on that day; updatedAt: activity since that day or instant (company's time zone).
+      const [viewer, dates] = await Promise.all([viewerOf(principal), ticketDateFilter(principal.companyId, query)]);
       if (query.searchParam || query.tags.length > 0) {
-        const found = await searchTickets(principal, viewer, { text: query.searchParam, tagIds: query.tags, status: query.status });
+        const found = (await searchTickets(principal, viewer, { text: query.searchParam, tagIds: query.tags, status: query.status })).filter((t) =>
+          matchesDates(t, dates),
+        );
         const end = query.pageNumber * pageSize;
         return { tickets: await withRelated(principal.companyId, found.slice(end - pageSize, end)), count: found.length, hasMore: found.length > end };
       }
@@ -58,11 +60,16 @@ export const handler = restModule([
         viewer,
       );
       const wanted = query.pageNumber * pageSize;
+      if (dates?.created) {
+        const found = await ticketsCreatedInList(principal.companyId, { ...dates, created: dates.created }, partitions, { unreadOnly: query.withUnreadMessages });
+        return { tickets: await withRelated(principal.companyId, found.slice(wanted - pageSize, wanted)), count: found.length, hasMore: found.length > wanted };
+      }
+      const since = dates?.since;
       const [pages, counts] = await Promise.all([
-        Promise.all(partitions.map((p) => queryTicketPartition(p.index, p.partition, { limit: wanted + 1, unreadOnly: query.withUnreadMessages }))),
+        Promise.all(partitions.map((p) => queryTicketPartition(p.index, p.partition, { limit: wanted + 1, unreadOnly: query.withUnreadMessages, since }))),
         status === 'closed' || query.withUnreadMessages
           ? Promise.resolve(undefined)
-          : Promise.all(partitions.map((p) => countTicketPartition(p.index, p.partition))),
+          : Promise.all(partitions.map((p) => countTicketPartition(p.index, p.partition, since))),
       ]);
       const merged = mergeNewestFirst(pages);
       const page = merged.slice(wanted - pageSize, wanted);
@@ -108,6 +115,7 @@ export const handler = restModule([
         ? await getWhatsapp(principal.companyId, body.whatsappId)
         : (await listWhatsapps(principal.companyId)).find((w) => w.isDefault);
       if (!whatsapp) throw new AppError(body.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
+      if (body.queueId && !(await getQueue(principal.companyId, body.queueId))) throw new AppError('ERR_NOT_FOUND');
       // An agent opens tickets for themselves; only admins assign them to someone else.
       const userId = isAdmin(principal) && body.userId ? body.userId : principal.userId;
       const result = await createTicket(
@@ -124,12 +132,13 @@ export const handler = restModule([
       );
       if (result.outcome === 'taken') {
         const holder = result.ticket.userId ? await getUser(principal.companyId, result.ticket.userId) : undefined;
+        const holderQueue = result.ticket.queueId ? await getQueue(principal.companyId, result.ticket.queueId) : undefined;
         throw new AppError('ERR_OTHER_OPEN_TICKET', {
           ticketId: result.ticket.id,
           uuid: result.ticket.uuid,
           userId: result.ticket.userId ?? null,
           userName: holder?.name ?? null,
-          queueName: null,
+          queueName: holderQueue?.name ?? null,
         });
       }
       return new HttpAnswer(201, await oneWithRelated(principal, result.ticket));
@@ -157,7 +166,12 @@ export const handler = restModule([
       if (next.whatsappId !== current.whatsappId && !(await getWhatsapp(principal.companyId, next.whatsappId))) {
         throw new AppError('ERR_NO_WAPP_FOUND');
       }
-      const changed = await changeTicketState(current, next, action, principal.userId, { clearIntegration: action === 'resolve' });
+      if (next.queueId && next.queueId !== current.queueId && !(await getQueue(principal.companyId, next.queueId))) {
+        throw new AppError('ERR_NOT_FOUND');
+      }
+      const moved = await changeTicketState(current, next, action, principal.userId, { clearIntegration: action === 'resolve' });
+      // Greeting, transfer notice, rating or completion message; bot state and timers (docs/chatbot.md).
+      const changed = await afterTicketChange(current, moved, action, principal.userId);
       return oneWithRelated(principal, changed);
     },
   }),

@@ -1,4 +1,5 @@
 import type { ContactRecord } from '#data/contacts';
+import type { QueueRef } from '#data/queues';
 import type { TicketRecord } from '#data/tickets';
 import type { UserRecord } from '#data/users';
 import type { WhatsappRecord } from '#data/whatsapps';
@@ -6,7 +7,7 @@ import type { WhatsappRecord } from '#data/whatsapps';
 /** A ticket as the list and the chat show it, with its contact, connection and user. */
 export function publicTicket(
   ticket: TicketRecord,
-  related: { contact?: ContactRecord; whatsapp?: WhatsappRecord; user?: UserRecord; tags?: unknown[] },
+  related: { contact?: ContactRecord; whatsapp?: WhatsappRecord; user?: UserRecord; tags?: unknown[]; queue?: QueueRef },
 ) {
   return {
     id: ticket.id,
@@ -25,8 +26,8 @@ export function publicTicket(
     whatsappId: ticket.whatsappId,
     whatsapp: related.whatsapp ? { id: related.whatsapp.id, name: related.whatsapp.name } : null,
     queueId: ticket.queueId ?? null,
-    // Queue names and colours join in with the queues issue.
-    queue: null,
+    // A queue deleted since (closed tickets keep its id as history) shows as no queue.
+    queue: related.queue ?? null,
     userId: ticket.userId ?? null,
     user: related.user ? { id: related.user.id, name: related.user.name } : null,
     lastMessage: ticket.lastMessage ?? '',

@@ -5,7 +5,8 @@ import { hashPassword } from '#auth/password';
 import { isAdmin } from '#auth/principal';
 import { companyContext } from '#http/company-context';
 import { nextId } from '#data/ids';
-import { createUser, deleteUser, getUser, listCompanyUsers, updateUser } from '#data/users';
+import { queueRefsByIds } from '#data/queues';
+import { createUser, deleteUser, getUser, listCompanyUsers, updateUser, type UserRecord } from '#data/users';
 import { AppError } from '#domain/app-error';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { publicUser } from '#domain/serialize';
@@ -20,6 +21,15 @@ async function userOrFail(companyId: number, id: number) {
   const user = await getUser(companyId, id);
   if (!user) throw new AppError('ERR_NO_USER_FOUND');
   return user;
+}
+
+/** The users' queues with name and colour, read once for a whole list. */
+const queuesOf = (companyId: number, users: UserRecord[]) => queueRefsByIds(companyId, users.flatMap((user) => user.queueIds ?? []));
+
+/** Users as the API shows them, with their queues. */
+async function publicUsers(companyId: number, users: UserRecord[]) {
+  const queues = await queuesOf(companyId, users);
+  return users.map((user) => publicUser(user, { queues }));
 }
 
 const sortedByName = <T extends { name: string }>(items: T[]) => items.sort((a, b) => a.name.localeCompare(b.name, 'es'));
@@ -39,14 +49,14 @@ export const handler = restModule([
         matchesSearch(query.searchParam, user.name, user.email),
       );
       const page = pageOf(users, query.pageNumber, pageSize);
-      return { users: page.items.map((user) => publicUser(user)), count: page.count, hasMore: page.hasMore };
+      return { users: await publicUsers(principal.companyId, page.items), count: page.count, hasMore: page.hasMore };
     },
   }),
   route({
     method: 'GET',
     path: '/users/list',
     access: 'user',
-    handler: async ({ principal }) => sortedByName(await listCompanyUsers(principal.companyId)).map((user) => publicUser(user)),
+    handler: async ({ principal }) => publicUsers(principal.companyId, sortedByName(await listCompanyUsers(principal.companyId))),
   }),
   route({
     method: 'GET',
@@ -56,7 +66,7 @@ export const handler = restModule([
     params: idPathSchema,
     handler: async ({ principal, params }) => {
       assertMayReadUser(principal, params.id);
-      return publicUser(await userOrFail(principal.companyId, params.id));
+      return (await publicUsers(principal.companyId, [await userOrFail(principal.companyId, params.id)]))[0];
     },
   }),
   route({
@@ -83,7 +93,7 @@ export const handler = restModule([
         ...(body.whatsappId ? { whatsappId: body.whatsappId } : {}),
       };
       await createUser(user, plan?.users ?? Number.MAX_SAFE_INTEGER);
-      return new HttpAnswer(201, publicUser(await userOrFail(companyId, id)));
+      return new HttpAnswer(201, (await publicUsers(companyId, [await userOrFail(companyId, id)]))[0]);
     },
   }),
   route({
@@ -113,7 +123,7 @@ export const handler = restModule([
         },
         body.whatsappId === null && isAdmin(principal),
       );
-      return publicUser(await userOrFail(principal.companyId, params.id));
+      return (await publicUsers(principal.companyId, [await userOrFail(principal.companyId, params.id)]))[0];
     },
   }),
   route({

@@ -1,7 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { createRuntimeDynamoClients } from '../../../../infra/local/src/dynamo-clients.ts';
 import { startRuntime } from '../../../../infra/local/src/runtime.ts';
+import { schedulesPk } from '../../../../infra/local/src/runtime-keys.ts';
 import { ApiClient } from './api-client.ts';
 
 export const superUser = { email: 'root@atende.test', password: 'Root-pass-1' };
@@ -25,6 +28,29 @@ export async function startTestRuntime() {
       }
       const newest = files.at(-1);
       return newest ? readFileSync(join(runtime.outboxDir, newest), 'utf8') : undefined;
+    },
+    /**
+     * The local scheduler's pending timers whose name contains `nameIncludes` (e.g. `-t12-`):
+     * their name, due time and body.
+     */
+    async timers(nameIncludes: string): Promise<{ name: string; atMs: number; queueName: string; body: string }[]> {
+      const clients = createRuntimeDynamoClients(runtime.env.DYNAMODB_ENDPOINT!);
+      try {
+        const answer = await clients.documents.send(
+          new QueryCommand({ TableName: runtime.env.TABLE_NAME!, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': schedulesPk } }),
+        );
+        return (answer.Items ?? [])
+          .filter((item) => String(item.sk).includes(nameIncludes))
+          .map((item) => ({ name: String(item.sk), atMs: Number(item.atMs), queueName: String(item.queueName), body: String(item.body) }));
+      } finally {
+        clients.destroy();
+      }
+    },
+    /** Makes those timers due now (same name and body, as if their time had come); answers their names. */
+    async fireTimersNow(nameIncludes: string): Promise<string[]> {
+      const due = await this.timers(nameIncludes);
+      for (const timer of due) await runtime.scheduler.schedule({ name: timer.name, at: new Date(), queueName: timer.queueName, body: timer.body });
+      return due.map((timer) => timer.name);
     },
     async stop() {
       await runtime.stop();

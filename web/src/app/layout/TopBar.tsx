@@ -2,7 +2,8 @@ import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { BrandMark, MenuIcon, RefreshIcon } from '../../components/icons/icons.tsx';
 import { t } from '../../i18n/index.ts';
 import { isAdminProfile } from '../../lib/profile.ts';
-import { useAuth } from '../providers/auth/index.ts';
+import { NotificationsPopover } from '../../features/notifications/components/NotificationsPopover.tsx';
+import { useAuth, usePaymentOnly } from '../providers/auth/index.ts';
 import { DueDateChip } from './DueDateChip.tsx';
 import { ThemeToggleButton } from './ThemeToggleButton.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -15,10 +16,11 @@ interface TopBarProps {
 
 /**
  * core §2 Layout: greeting, company name and, for admins, the due date; then the theme toggle,
- * the volume slider, the refresh button and the user menu.
+ * the volume slider, the refresh button, the notifications popover and the user menu.
  */
 export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
   const { user } = useAuth();
+  const paymentOnly = usePaymentOnly();
   const companyName = user?.company?.name;
   return (
     <Flex as="header" className="top-bar" alignItems="center" gap="small">
@@ -59,6 +61,7 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
         >
           <RefreshIcon />
         </Button>
+        {user && !paymentOnly && <NotificationsPopover viewerId={user.id} />}
         <ThemeToggleButton />
         <UserMenu />
       </Flex>

@@ -37,10 +37,12 @@ import { applyRecordEvent, parseContactEvent } from '../live-contacts.ts';
 import { openTicketConflictOf } from '../open-ticket.ts';
 import '../contacts.css';
 import { ContactModal } from './ContactModal.tsx';
+import { ImportContactsButton } from './ImportContactsButton.tsx';
 
 /**
  * core §2 Contacts: the company's contacts with search (500 ms), infinite scroll, the contact
- * modal, a click to the contact's ticket, deletion for admins and the CSV export (extended §9).
+ * modal, a click to the contact's ticket, deletion for admins and the CSV export and import
+ * (extended §9).
  */
 export function ContactsPage() {
   const { user } = useAuth();
@@ -154,6 +156,7 @@ export function ContactsPage() {
             <DownloadIcon size={18} />
             {t('contacts.export')}
           </Button>
+          <ImportContactsButton />
           <Button variation="primary" size="small" gap="xs" onClick={() => setModal({})}>
             <PlusIcon size={18} />
             {t('contacts.add')}

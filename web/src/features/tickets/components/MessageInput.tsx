@@ -5,12 +5,16 @@ import { useAuth } from '../../../app/providers/auth/index.ts';
 import { CloseIcon } from '../../../components/icons/icons.tsx';
 import { t } from '../../../i18n/index.ts';
 import { toastError } from '../../../lib/toast-error.ts';
+import { useSendMedia } from '../api/send-media.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import type { Message } from '../api/types.ts';
 import { useQuickMessageOptions } from '../../quick-messages/api/get-quick-messages.ts';
 import { matchQuickReplies, type QuickReplyOption } from '../../quick-messages/quick-reply.ts';
 import { isSendable, signBody } from '../message-rules.ts';
-import { ReplyIcon, SendIcon } from './icons.tsx';
+import { AttachmentList, AttachmentPicker } from './AttachmentPicker.tsx';
+import { AudioRecorder } from './AudioRecorder.tsx';
+import { MicIcon, ReplyIcon, SendIcon } from './icons.tsx';
+import './message-input-extras.css';
 
 interface MessageInputProps {
   ticketId: number;
@@ -23,18 +27,28 @@ interface MessageInputProps {
  * empty messages are never sent; signing is on by default and prefixes the user's name in bold.
  * Typing / and more than one character offers the matching quick replies (arrows, Enter or Tab,
  * or a click choose one and it fills the input; Escape hides them).
+ * The paperclip adds files (sent one after another, the text as the first one's caption); with
+ * nothing typed or attached the send button is a microphone that records a voice note.
  */
 export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputProps) {
   const { user } = useAuth();
   const [body, setBody] = useState('');
   const [sign, setSign] = useState(true);
   const send = useSendMessage(ticketId);
+  const sendMedia = useSendMedia(ticketId);
+  const [files, setFiles] = useState<File[]>([]);
+  const [recording, setRecording] = useState(false);
+  const [progress, setProgress] = useState<{ current: number; total: number } | undefined>(undefined);
+  const busy = send.isPending || progress !== undefined;
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
   const rows = Math.min(messageInputMaxRows, Math.max(1, body.split('\n').length));
   // The quick replies are fetched the first time the input starts with "/".
   const quickOptions = useQuickMessageOptions(user?.companyId, user?.id, body.startsWith('/'));
-  const suggestions = useMemo(() => matchQuickReplies(body, quickOptions.data ?? []), [body, quickOptions.data]);
+  const suggestions = useMemo(
+    () => matchQuickReplies(body, quickOptions.data ?? []),
+    [body, quickOptions.data],
+  );
   const [highlight, setHighlight] = useState(0);
   const [dismissedFor, setDismissedFor] = useState<string | undefined>(undefined);
   const showSuggestions = suggestions.length > 0 && dismissedFor !== body;
@@ -51,13 +65,42 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
     inputRef.current?.focus();
   };
 
+  /** Sends the files one after another; what fails stays chosen, with the caption if it was not sent. */
+  async function sendFiles(list: readonly File[], caption: string, quoted: Message | undefined) {
+    let captionSent = false;
+    try {
+      for (const [index, file] of list.entries()) {
+        setProgress({ current: index + 1, total: list.length });
+        await sendMedia.mutateAsync({
+          file,
+          fileName: file.name,
+          body: captionSent ? '' : caption,
+          ...(quoted && !captionSent ? { quotedMsg: { id: quoted.id } } : {}),
+        });
+        captionSent = true;
+        setFiles((current) => current.filter((item) => item !== file));
+      }
+      return true;
+    } catch (error) {
+      toastError(error);
+      return captionSent;
+    } finally {
+      setProgress(undefined);
+    }
+  }
+
   async function submit() {
-    if (!isSendable(body) || send.isPending) return;
+    if (busy || (!isSendable(body) && files.length === 0)) return;
     const text = body;
     const quoted = replyTo;
     setBody('');
     onCancelReply();
     try {
+      if (files.length > 0) {
+        const caption = isSendable(text) ? signBody(text.trim(), user?.name ?? '', sign) : '';
+        if (!(await sendFiles(files, caption, quoted))) setBody(text);
+        return;
+      }
       await send.mutateAsync({
         body: signBody(text.trim(), user?.name ?? '', sign),
         ...(quoted ? { quotedMsg: { id: quoted.id } } : {}),
@@ -68,6 +111,13 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
     } finally {
       inputRef.current?.focus();
     }
+  }
+
+  /** A finished voice note goes like an attachment without caption, quoting what is being answered. */
+  async function sendRecording(file: File) {
+    const quoted = replyTo;
+    onCancelReply();
+    await sendFiles([file], '', quoted);
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -105,13 +155,25 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
             <strong>{t('tickets.input.replyingTo')}</strong>
             <span>{replyTo.body || t('tickets.messages.quotedUnknown')}</span>
           </div>
-          <Button variation="link" size="small" className="icon-button" ariaLabel={t('tickets.input.cancelReply')} onClick={onCancelReply}>
+          <Button
+            variation="link"
+            size="small"
+            className="icon-button"
+            ariaLabel={t('tickets.input.cancelReply')}
+            onClick={onCancelReply}
+          >
             <CloseIcon size={16} />
           </Button>
         </div>
       )}
       {showSuggestions && (
-        <ul className="quick-replies" role="listbox" id={listId} aria-label={t('tickets.quickReplies.label')} data-testid="quick-replies">
+        <ul
+          className="quick-replies"
+          role="listbox"
+          id={listId}
+          aria-label={t('tickets.quickReplies.label')}
+          data-testid="quick-replies"
+        >
           {suggestions.map((option, index) => (
             <li
               key={option.id}
@@ -132,37 +194,78 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
           ))}
         </ul>
       )}
-      <div className="message-input__row">
-        <label className="message-input__sign" title={t('tickets.input.sign')}>
-          <input type="checkbox" role="switch" checked={sign} onChange={(event) => setSign(event.target.checked)} />
-          <span className="message-input__sign-track" aria-hidden="true" />
-          <span className="message-input__sign-label">{t('tickets.input.sign')}</span>
-        </label>
-        <textarea
-          ref={inputRef}
-          className="message-input__field"
-          aria-label={t('tickets.input.label')}
-          placeholder={t('tickets.input.placeholder')}
-          rows={rows}
-          value={body}
-          aria-autocomplete="list"
-          aria-controls={showSuggestions ? listId : undefined}
-          aria-activedescendant={showSuggestions && suggestions[active] ? `${listId}-${suggestions[active].id}` : undefined}
-          onChange={(event) => changeBody(event.target.value)}
-          onKeyDown={onKeyDown}
-        />
-        <Button
-          variation="primary"
-          className="message-input__send"
-          ariaLabel={t('tickets.input.send')}
-          title={t('tickets.input.send')}
-          isDisabled={!isSendable(body)}
-          isLoading={send.isPending}
-          onClick={() => void submit()}
-        >
-          <SendIcon size={18} />
-        </Button>
-      </div>
+      <AttachmentList
+        files={files}
+        disabled={busy}
+        onRemove={(index) => setFiles((current) => current.filter((_, at) => at !== index))}
+      />
+      {progress && (
+        <div className="message-input__progress" role="status">
+          {t('tickets.attach.sending', { current: progress.current, total: progress.total })}
+        </div>
+      )}
+      {recording ? (
+        <div className="message-input__row">
+          <AudioRecorder onRecorded={sendRecording} onClose={() => setRecording(false)} />
+        </div>
+      ) : (
+        <div className="message-input__row">
+          <label className="message-input__sign" title={t('tickets.input.sign')}>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={sign}
+              onChange={(event) => setSign(event.target.checked)}
+            />
+            <span className="message-input__sign-track" aria-hidden="true" />
+            <span className="message-input__sign-label">{t('tickets.input.sign')}</span>
+          </label>
+          <AttachmentPicker
+            disabled={busy}
+            onPick={(picked) => setFiles((current) => [...current, ...picked])}
+          />
+          <textarea
+            ref={inputRef}
+            className="message-input__field"
+            aria-label={t('tickets.input.label')}
+            placeholder={
+              files.length > 0 ? t('tickets.attach.captionPlaceholder') : t('tickets.input.placeholder')
+            }
+            rows={rows}
+            value={body}
+            aria-autocomplete="list"
+            aria-controls={showSuggestions ? listId : undefined}
+            aria-activedescendant={
+              showSuggestions && suggestions[active] ? `${listId}-${suggestions[active].id}` : undefined
+            }
+            onChange={(event) => changeBody(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          {isSendable(body) || files.length > 0 ? (
+            <Button
+              variation="primary"
+              className="message-input__send"
+              ariaLabel={t('tickets.input.send')}
+              title={t('tickets.input.send')}
+              isLoading={busy}
+              onClick={() => void submit()}
+            >
+              <SendIcon size={18} />
+            </Button>
+          ) : (
+            <Button
+              variation="primary"
+              className="message-input__send"
+              ariaLabel={t('tickets.audio.record')}
+              title={t('tickets.audio.record')}
+              isDisabled={busy}
+              onClick={() => setRecording(true)}
+            >
+              <MicIcon size={18} />
+            </Button>
+          )}
+        </div>
+      )}
     </div>
   );
 }

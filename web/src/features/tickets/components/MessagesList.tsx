@@ -4,24 +4,33 @@ import { infiniteScrollThresholdPx } from '@atende/shared/constants';
 import { t } from '../../../i18n/index.ts';
 import { useMessages } from '../api/get-messages.ts';
 import type { Message } from '../api/types.ts';
+import { withConversationMarkers } from '../conversation-markers.ts';
 import { flattenMessages, withDaySeparators } from '../message-rules.ts';
 import { MessageBubble } from './MessageBubble.tsx';
+import './message-input-extras.css';
 
 interface MessagesListProps {
   ticketId: number;
+  /** A closed ticket's conversation ends after its last message. */
+  closed?: boolean;
   onReply?(message: Message): void;
 }
 
 /**
- * The conversation (core §2): day separators, own messages on the right. Starts at the newest
+ * The conversation (core §2): day separators, notes where the conversation starts and ends, own
+ * messages on the right. Starts at the newest
  * message, follows new ones while the reader is at the bottom, and loads older pages when scrolled
  * near the top (core §9), keeping the reader's place.
  */
-export function MessagesList({ ticketId, onReply }: MessagesListProps) {
+export function MessagesList({ ticketId, closed = false, onReply }: MessagesListProps) {
   const query = useMessages(ticketId);
   const boxRef = useRef<HTMLDivElement>(null);
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
-  const rows = useMemo(() => withDaySeparators(messages), [messages]);
+  const hasOlder = query.hasNextPage;
+  const rows = useMemo(
+    () => withConversationMarkers(withDaySeparators(messages), { hasOlder, closed }),
+    [messages, hasOlder, closed],
+  );
   const byId = useMemo(() => new Map(messages.map((message) => [message.id, message])), [messages]);
   const state = useRef({ pages: 0, lastId: '', atBottom: true, heightBeforeOlder: 0, topBeforeOlder: 0 });
 
@@ -76,6 +85,15 @@ export function MessagesList({ ticketId, onReply }: MessagesListProps) {
         row.kind === 'day' ? (
           <div key={row.key} className="messages__day" role="separator">
             <span>{row.day}</span>
+          </div>
+        ) : row.kind === 'start' || row.kind === 'end' ? (
+          <div
+            key={row.key}
+            className="messages__marker"
+            role="note"
+            data-testid={`conversation-${row.kind}`}
+          >
+            {t(row.kind === 'start' ? 'tickets.conversation.start' : 'tickets.conversation.end')}
           </div>
         ) : (
           <MessageBubble

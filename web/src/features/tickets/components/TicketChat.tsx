@@ -209,7 +209,11 @@ export function TicketChat({ idOrUuid, onBack }: TicketChatProps) {
           </Button>
         </header>
         <TicketTagsEditor ticket={ticket} onChange={setTags} />
-        <MessagesList ticketId={ticket.id} onReply={ticket.status === 'open' ? setReplyTo : undefined} />
+        <MessagesList
+          ticketId={ticket.id}
+          closed={ticket.status === 'closed'}
+          onReply={ticket.status === 'open' ? setReplyTo : undefined}
+        />
         {ticket.status === 'open' ? (
           <MessageInput ticketId={ticket.id} replyTo={replyTo} onCancelReply={() => setReplyTo(undefined)} />
         ) : (

@@ -9,7 +9,7 @@ export function TicketPeekModal({ ticket, onClose }: { ticket: Ticket; onClose()
   return (
     <Modal open title={t('tickets.peekTitle', { name })} onClose={onClose} size="large" className="ticket-peek">
       <div className="ticket-peek__messages">
-        <MessagesList ticketId={ticket.id} />
+        <MessagesList ticketId={ticket.id} closed={ticket.status === 'closed'} />
       </div>
     </Modal>
   );

@@ -1,0 +1,38 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '#aws/dynamo';
+import type { InstantRange } from '#domain/day-range';
+import { ticketEntity } from './ticket-entity.ts';
+import type { TicketRecord } from './tickets.ts';
+
+/**
+ * AP-TK-12: the ids of the tickets created in a range of instants (a day of the company), from
+ * the `C#<companyId>#TCREATED` partition: `sk BETWEEN <from> AND <to>`, keys only. Reads exactly
+ * the range's items (about 60 bytes each, so one 1 MB page holds a busy day).
+ */
+export async function ticketIdsCreatedIn(companyId: number, range: InstantRange): Promise<number[]> {
+  const ids: number[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': `C#${companyId}#TCREATED`, ':from': range.from, ':to': range.to },
+        ExpressionAttributeNames: { '#ticketId': 'ticketId' },
+        ProjectionExpression: '#ticketId',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) ids.push(Number(item.ticketId));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return ids;
+}
+
+/** AP-TK-13: several tickets at once (batch gets of 100); missing ones are left out. */
+export async function getTickets(companyId: number, ids: number[]): Promise<TicketRecord[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const { data } = await ticketEntity.get(unique.map((id) => ({ companyId, id }))).go({ concurrency: 4 });
+  return data as TicketRecord[];
+}

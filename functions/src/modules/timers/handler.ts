@@ -1,0 +1,29 @@
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { ticketTimerBodySchema } from '#domain/chatbot/timers';
+import { fireTicketTimer } from './fire-timer.ts';
+
+/**
+ * Consumer of the `timers` queue: one-time schedules (EventBridge Scheduler, or the local
+ * runtime's stand-in) deliver a ticket timer's body here when it falls due (docs/chatbot.md).
+ * Each timer is handled on its own; a failed one is reported alone and delivered again (the
+ * handling is idempotent). A body that is not a timer can never succeed: logged and dropped.
+ */
+export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  const failures: { itemIdentifier: string }[] = [];
+  for (const record of event.Records) {
+    let body;
+    try {
+      body = ticketTimerBodySchema.parse(JSON.parse(record.body));
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', message: 'invalid timer dropped', messageId: record.messageId, error: String(error) }));
+      continue;
+    }
+    try {
+      await fireTicketTimer(body);
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', message: 'timer failed', messageId: record.messageId, kind: body.kind, ticketId: body.ticketId, error: String(error) }));
+      failures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures: failures };
+};

@@ -1,0 +1,126 @@
+/**
+ * The benchmark's command line: `npm run bench -- --sizes=1000,10000 --agents=50 --duration=20
+ * --burst=1000 --contacts=200`, or `--quick` (1,000 tickets, 5 s per operation, a 200-message
+ * burst). Pure, so it is unit-tested.
+ */
+
+export interface BenchOptions {
+  /** Tickets per company, one company (and one runtime) per size, in this order. */
+  sizes: number[];
+  /** Concurrent signed-in agents: autocannon connections, one WebSocket each. */
+  agents: number;
+  /** Seconds each agent operation runs, per size. */
+  durationSeconds: number;
+  /** Inbound customer messages of the burst, per size. */
+  burst: number;
+  /** Customers the burst comes from (a fifth of them new numbers). */
+  burstContacts: number;
+  /** Seeded contacts' current tickets the agents open (messages are written only for these), per agent. */
+  openedPerAgent: number;
+  /** Where the runtimes keep their data (default: a folder under /dev/shm when it exists). */
+  dataDir: string | undefined;
+  /** Seed again even when .bench/seed holds this size already. */
+  freshSeed: boolean;
+  /** Keep no copy of the seeded data in .bench/seed. */
+  noSeedCache: boolean;
+  quick: boolean;
+  help: boolean;
+}
+
+export const defaultOptions: BenchOptions = {
+  sizes: [1_000, 10_000, 100_000],
+  agents: 50,
+  durationSeconds: 20,
+  burst: 1_000,
+  burstContacts: 200,
+  openedPerAgent: 10,
+  dataDir: undefined,
+  freshSeed: false,
+  noSeedCache: false,
+  quick: false,
+  help: false,
+};
+
+/** What `--quick` means; flags given with it still win. */
+export const quickPreset: Partial<BenchOptions> = { sizes: [1_000], durationSeconds: 5, burst: 200, burstContacts: 50 };
+
+export const usage = `npm run bench -- [options]
+
+  --sizes=1000,10000,100000  tickets per company (one company and runtime per size)
+  --agents=50                concurrent signed-in agents (HTTP connections and WebSockets)
+  --duration=20              seconds per agent operation and size
+  --burst=1000               inbound customer messages per size
+  --contacts=200             customers the burst comes from (a fifth of them new)
+  --opened=10                tickets per agent whose messages are seeded (opened and replied to)
+  --data-dir=<path>          where the runtimes keep their data (default /dev/shm when present)
+  --fresh-seed               seed again even if .bench/seed has this size
+  --no-seed-cache            do not keep a copy of the seeded data in .bench/seed
+  --quick                    1,000 tickets, 5 s per operation, a 200-message burst
+  --help                     this text`;
+
+function positiveInteger(name: string, value: string, { allowZero = false } = {}): number {
+  const number = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(number) || number < (allowZero ? 0 : 1)) {
+    throw new Error(`--${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer, not "${value}"`);
+  }
+  return number;
+}
+
+/** Parses argv (without node and the script); throws with a readable message on a bad flag. */
+export function parseBenchArgs(argv: readonly string[]): BenchOptions {
+  const given: Partial<BenchOptions> = {};
+  let quick = false;
+  for (const argument of argv) {
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(argument);
+    if (!match) throw new Error(`unknown argument "${argument}"\n\n${usage}`);
+    const [, name, value] = match as unknown as [string, string, string | undefined];
+    const needValue = (): string => {
+      if (value === undefined || value === '') throw new Error(`--${name} needs a value (--${name}=...)`);
+      return value;
+    };
+    switch (name) {
+      case 'sizes':
+        given.sizes = needValue()
+          .split(',')
+          .map((size) => positiveInteger(name, size.trim()));
+        break;
+      case 'agents':
+        given.agents = positiveInteger(name, needValue());
+        break;
+      case 'duration':
+        given.durationSeconds = positiveInteger(name, needValue());
+        break;
+      case 'burst':
+        given.burst = positiveInteger(name, needValue(), { allowZero: true });
+        break;
+      case 'contacts':
+        given.burstContacts = positiveInteger(name, needValue());
+        break;
+      case 'opened':
+        given.openedPerAgent = positiveInteger(name, needValue());
+        break;
+      case 'data-dir':
+        given.dataDir = needValue();
+        break;
+      case 'fresh-seed':
+        given.freshSeed = true;
+        break;
+      case 'no-seed-cache':
+        given.noSeedCache = true;
+        break;
+      case 'quick':
+        quick = true;
+        break;
+      case 'help':
+        given.help = true;
+        break;
+      default:
+        throw new Error(`unknown option --${name}\n\n${usage}`);
+    }
+  }
+  const options: BenchOptions = { ...defaultOptions, ...(quick ? quickPreset : {}), ...given, quick };
+  if (options.burst > 0 && options.burstContacts > options.burst) {
+    throw new Error(`--contacts (${options.burstContacts}) cannot exceed --burst (${options.burst})`);
+  }
+  return options;
+}

@@ -1,0 +1,99 @@
+/**
+ * Memory and CPU of the processes under test, read from /proc: the runtime's Node process (by
+ * the pid it reports), DynamoDB Local's JVM (the java process whose -dbPath is the runtime's
+ * data folder) and the benchmark's own process (the load generator).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Resident set size in MB, or undefined when the process is gone. */
+export function rssMb(pid: number): number | undefined {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far. */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at the closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pid of the DynamoDB Local JVM serving files under `dbDir`. */
+export function findDynamoPid(dbDir: string): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let command: string[];
+    try {
+      command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    if (!command[0]?.endsWith('java') || !command.some((arg) => arg.endsWith('DynamoDBLocal.jar'))) continue;
+    const dbPath = command[command.indexOf('-dbPath') + 1];
+    if (dbPath === dbDir) return Number(entry);
+  }
+  return undefined;
+}
+
+export interface ProcessSample {
+  rssMb: number | undefined;
+  cpuSeconds: number | undefined;
+}
+
+export interface MemoryPeak {
+  maxMb: number;
+  lastMb: number;
+}
+
+/** Samples the RSS of named processes every `intervalMs`, keeping the peak and the latest. */
+export class MemorySampler {
+  readonly peaks = new Map<string, MemoryPeak>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly pids: Record<string, number | undefined>) {}
+
+  sample(): void {
+    for (const [name, pid] of Object.entries(this.pids)) {
+      if (pid === undefined) continue;
+      const mb = rssMb(pid);
+      if (mb === undefined) continue;
+      const peak = this.peaks.get(name);
+      this.peaks.set(name, { maxMb: Math.max(peak?.maxMb ?? 0, mb), lastMb: mb });
+    }
+  }
+
+  start(intervalMs = 1000): void {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): Record<string, MemoryPeak> {
+    if (this.timer) clearInterval(this.timer);
+    this.sample();
+    return Object.fromEntries(this.peaks);
+  }
+}
+
+/** CPU seconds each named process used between two readings. */
+export function cpuUsage(pids: Record<string, number | undefined>): () => Record<string, number> {
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, pid === undefined ? undefined : cpuSeconds(pid)]));
+  return () => {
+    const used: Record<string, number> = {};
+    for (const [name, pid] of Object.entries(pids)) {
+      const start = before[name];
+      const end = pid === undefined ? undefined : cpuSeconds(pid);
+      if (start !== undefined && end !== undefined) used[name] = end - start;
+    }
+    return used;
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The local runtime in a process of its own (forked by runtime-process.ts), so the benchmark's
+ * clients do not share its event loop and its memory is its own. It tells the parent its URL
+ * and environment once ready, and stops cleanly when asked or when the parent goes away.
+ */
+import { startRuntime, type Runtime } from '../src/runtime.ts';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+export type ChildMessage =
+  | { type: 'ready'; url: string; env: Record<string, string>; pid: number; firstStart: boolean }
+  | { type: 'failed'; message: string }
+  | { type: 'stopped' };
+
+const send = (message: ChildMessage) => process.send?.(message);
+
+let runtime: Runtime | undefined;
+let stopping: Promise<void> | undefined;
+function stop(): Promise<void> {
+  stopping ??= (async () => {
+    await runtime?.stop();
+    send({ type: 'stopped' });
+    process.disconnect?.();
+    process.exit(0);
+  })();
+  return stopping;
+}
+
+process.on('message', (message: { type?: string }) => {
+  if (message?.type === 'stop') void stop();
+});
+// The benchmark died: leave nothing running.
+process.on('disconnect', () => void stop());
+
+const dataDir = process.argv[2];
+if (!dataDir) {
+  send({ type: 'failed', message: 'runtime-child: no data directory given' });
+  process.exit(1);
+}
+try {
+  runtime = await startRuntime({ port: 0, dataDir, quiet: true, build: false });
+  send({ type: 'ready', url: runtime.url, env: runtime.env, pid: process.pid, firstStart: runtime.firstStart });
+} catch (error) {
+  send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  process.exit(1);
+}

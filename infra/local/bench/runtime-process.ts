@@ -1,0 +1,86 @@
+/**
+ * Starts and stops the runtime child (runtime-child.ts): `node --import tsx`, so the pid is the
+ * runtime's own Node process. Its output (errors only: the runtime is quiet) goes to a log file
+ * whose error lines the report counts.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ChildMessage } from './runtime-child.ts';
+import { findDynamoPid } from './memory.ts';
+
+const childScript = join(fileURLToPath(new URL('.', import.meta.url)), 'runtime-child.ts');
+const startTimeoutMs = 180_000;
+const stopTimeoutMs = 60_000;
+
+export interface RuntimeProcess {
+  url: string;
+  env: Record<string, string>;
+  /** The runtime's Node process. */
+  pid: number;
+  /** DynamoDB Local's JVM. */
+  dynamoPid: number | undefined;
+  dataDir: string;
+  /** Lines the runtime wrote to stderr/stdout so far. */
+  logLines(): number;
+  stop(): Promise<void>;
+}
+
+export async function startRuntimeProcess(options: {
+  dataDir: string;
+  env: Record<string, string>;
+  logFile: string;
+}): Promise<RuntimeProcess> {
+  const log: WriteStream = createWriteStream(options.logFile, { flags: 'a' });
+  let lines = 0;
+  const child: ChildProcess = fork(childScript, [options.dataDir], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...options.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const keep = (chunk: Buffer) => {
+    lines += chunk.toString().split('\n').filter(Boolean).length;
+    log.write(chunk);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+
+  const ready = await new Promise<Extract<ChildMessage, { type: 'ready' }>>((resolveReady, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the runtime did not start within ${startTimeoutMs / 1000} s (log: ${options.logFile})`)), startTimeoutMs);
+    child.on('message', (message: ChildMessage) => {
+      if (message.type === 'ready') {
+        clearTimeout(timer);
+        resolveReady(message);
+      } else if (message.type === 'failed') {
+        clearTimeout(timer);
+        reject(new Error(`the runtime failed to start: ${message.message}`));
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the runtime exited with code ${code} while starting (log: ${options.logFile})`));
+    });
+  });
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url: ready.url,
+    env: ready.env,
+    pid: ready.pid,
+    dynamoPid: findDynamoPid(join(options.dataDir, 'dynamodb')),
+    dataDir: options.dataDir,
+    logLines: () => lines,
+    stop() {
+      stopping ??= (async () => {
+        if (child.exitCode === null && child.connected) child.send({ type: 'stop' });
+        const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
+        await exited;
+        clearTimeout(timer);
+        await new Promise<void>((resolveClosed) => log.end(resolveClosed));
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,405 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import type {
+  DashboardAnswer,
+  TicketsDayAnswer,
+  TicketsUsersAnswer,
+} from '@atende/shared/entities/dashboard';
+import { defaultTimeZone } from '@atende/shared/constants';
+import { formatMinutes } from '@atende/shared/format-minutes';
+import { startRuntime } from '../../infra/local/src/runtime.ts';
+import { t } from '../src/i18n/index.ts';
+import { ensureWebBuild } from './ensure-web-build.ts';
+
+/**
+ * The dashboard against the local runtime (core §2 Dashboard, §3 counters, §7, §9): three
+ * customers write to a sandbox connection; the admin answers and resolves one, keeps one in
+ * conversation and leaves one waiting. The dashboard at / then shows those counters for the
+ * current month (loaded by itself after a second), the attendants table with its CSV export,
+ * and both charts with data, in light and dark; a non-admin sees no figures.
+ */
+describe('dashboard', () => {
+  let runtime: Awaited<ReturnType<typeof startRuntime>> | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let dataDir: string;
+  let whatsappId = 0;
+  let adminName = '';
+  const pageErrors: string[] = [];
+
+  const stamp = Date.now().toString(36);
+  const company = {
+    name: `Panel ${stamp}`,
+    email: `panel-${stamp}@example.com`,
+    phone: '11987654321',
+    password: 'segredo123',
+  };
+  const agent = { name: 'Marta Agente', email: `marta-${stamp}@example.com`, password: 'senha123' };
+  const customers = {
+    resolved: { from: '5511990000101', name: 'Resuelto', body: 'hola, una duda', id: `D1-${stamp}` },
+    talking: { from: '5511990000102', name: 'Conversando', body: 'buenas tardes', id: `D2-${stamp}` },
+    waiting: { from: '5511990000103', name: 'Esperando', body: '¿hay alguien?', id: `D3-${stamp}` },
+  };
+
+  interface Ticket {
+    id: number;
+    status: string;
+    contact?: { name?: string };
+  }
+
+  const url = (path: string) => new URL(path, runtime?.url).href;
+  const launch = () =>
+    chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    });
+
+  /** Calls the API with the browser's own session, so no second login replaces it (core §4 Session). */
+  async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null,
+    );
+    const response = await fetch(url(`/api${path}`), {
+      method,
+      headers: {
+        Authorization: `Bearer ${token ?? ''}`,
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  /** Polls outside a test (expect.poll must run inside one). */
+  async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+
+  async function signIn(target: Page, email: string, password: string) {
+    await target.goto(url('/login'));
+    await target.getByLabel(t('auth.login.email')).fill(email);
+    await target.getByLabel(t('auth.login.password'), { exact: true }).fill(password);
+    await target.getByRole('button', { name: t('auth.login.submit') }).click();
+    await target.waitForURL((address) => address.pathname !== '/login', { timeout: 15_000 });
+  }
+
+  async function connectionStatus(): Promise<string | undefined> {
+    return (await api<{ status?: string }>('GET', `/whatsapp/${whatsappId}`)).body?.status;
+  }
+
+  /** The pending ticket of a customer once the inbound message has become one. */
+  async function pendingTicketOf(name: string): Promise<Ticket> {
+    let found: Ticket | undefined;
+    await until(async () => {
+      const list = await api<{ tickets: Ticket[] }>('GET', '/tickets?status=pending&showAll=true');
+      found = list.body.tickets.find((ticket) => ticket.contact?.name === name);
+      return found !== undefined;
+    }, 30_000);
+    return found!;
+  }
+
+  /** Today in the company's time zone, which the browser shares (the API counts days there). */
+  const todayInCompany = () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: defaultTimeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
+
+  const card = (name: string) => page.getByTestId(`dashboard-counter-${name}`);
+  const isDashboardCall = (path: string) => (response: Response) =>
+    new URL(response.url()).pathname === `/api${path}` && response.request().method() === 'GET';
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    dataDir = mkdtempSync(join(tmpdir(), 'atende-dashboard-browser-'));
+    runtime = await startRuntime({ port: 0, dataDir, quiet: true });
+
+    const plans = (await (await fetch(url('/api/plans/list'))).json()) as {
+      id: number;
+      connections: number;
+      users: number;
+    }[];
+    const plan = [...plans].sort((a, b) => b.users - a.users || b.connections - a.connections)[0];
+    const signup = await fetch(url('/api/companies/cadastro'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...company, planId: plan?.id }),
+    });
+    expect(signup.status).toBeLessThan(300);
+
+    browser = await launch();
+    const context = await browser.newContext({
+      colorScheme: 'light',
+      viewport: { width: 1366, height: 900 },
+      acceptDownloads: true,
+      timezoneId: defaultTimeZone,
+    });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    // Sign in on the tickets page, so the dashboard is opened fresh later, with the data in place.
+    await signIn(page, company.email, company.password);
+    const me = await api<{ id: number; name: string }>('GET', '/auth/me');
+    adminName = me.body.name;
+    expect(adminName).toBeTruthy();
+
+    // A sandbox connection, connected by simulating the QR scan.
+    const created = await api<{ id: number }>('POST', '/whatsapp', {
+      name: `Ventas ${stamp}`,
+      provider: 'sandbox',
+      isDefault: true,
+    });
+    expect(created.status).toBeLessThan(300);
+    whatsappId = created.body.id;
+    await until(async () => (await connectionStatus()) === 'qrcode', 45_000);
+    expect((await api('POST', `/sandbox/${whatsappId}/scan`)).status).toBeLessThan(300);
+    await until(async () => (await connectionStatus()) === 'CONNECTED', 45_000);
+
+    // Three customers write; each becomes a new contact with a pending ticket.
+    for (const customer of Object.values(customers)) {
+      expect((await api('POST', `/sandbox/${whatsappId}/inbound`, customer)).status).toBeLessThan(300);
+    }
+    const resolved = await pendingTicketOf(customers.resolved.name);
+    const talking = await pendingTicketOf(customers.talking.name);
+    await pendingTicketOf(customers.waiting.name);
+
+    // The admin accepts, answers and resolves the first; accepts and answers the second.
+    for (const ticket of [resolved, talking]) {
+      expect(
+        (await api('PUT', `/tickets/${ticket.id}`, { status: 'open', userId: me.body.id })).status,
+      ).toBeLessThan(300);
+      expect(
+        (await api('POST', `/messages/${ticket.id}`, { body: 'Hola, ¿en qué le ayudo?' })).status,
+      ).toBeLessThan(300);
+    }
+    expect((await api('PUT', `/tickets/${resolved.id}`, { status: 'closed' })).status).toBeLessThan(300);
+
+    // The figures are aggregated from the table's stream: wait until they have caught up.
+    await until(async () => {
+      const { counters } = (await api<DashboardAnswer>('GET', '/dashboard?days=3')).body;
+      return (
+        counters.supportFinished === 1 &&
+        counters.supportHappening === 1 &&
+        counters.supportPending === 1 &&
+        counters.leads === 3
+      );
+    }, 30_000);
+
+    // A second user, without the admin profile.
+    const user = await api('POST', '/users', {
+      ...agent,
+      profile: 'user',
+      allTicket: 'desabled',
+      queueIds: [],
+    });
+    expect(user.status).toBeLessThan(300);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await runtime?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('loads the current month by itself a second after opening and shows the six cards', async () => {
+    const opened = Date.now();
+    const counters = page.waitForResponse(isDashboardCall('/dashboard'), { timeout: 15_000 });
+    await page.goto(url('/'));
+    const response = await counters;
+    // core §2: the default period loads automatically, 1 second after opening.
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(1_000);
+    expect(response.status()).toBe(200);
+    const query = new URL(response.url()).searchParams;
+    const today = todayInCompany();
+    expect(query.get('date_from')).toBe(`${today.slice(0, 8)}01`);
+    expect(query.get('date_to')).toBe(today);
+
+    const answer = (await response.json()) as DashboardAnswer;
+    // What the three customers and the admin did.
+    expect(answer.counters.supportFinished).toBeGreaterThanOrEqual(1);
+    expect(answer.counters).toMatchObject({
+      supportHappening: 1,
+      supportPending: 1,
+      supportFinished: 1,
+      leads: 3,
+    });
+
+    const cards = [
+      ['supportHappening', 'dashboard.counters.supportHappening', String(answer.counters.supportHappening)],
+      ['supportPending', 'dashboard.counters.supportPending', String(answer.counters.supportPending)],
+      ['supportFinished', 'dashboard.counters.supportFinished', String(answer.counters.supportFinished)],
+      ['leads', 'dashboard.counters.leads', String(answer.counters.leads)],
+      ['avgSupportTime', 'dashboard.counters.avgSupportTime', formatMinutes(answer.counters.avgSupportTime)],
+      ['avgWaitTime', 'dashboard.counters.avgWaitTime', formatMinutes(answer.counters.avgWaitTime)],
+    ] as const;
+    for (const [name, label, value] of cards) {
+      await expect.poll(() => card(name).getAttribute('data-value'), { timeout: 10_000 }).not.toBe('');
+      const text = await card(name).innerText();
+      expect(text).toContain(t(label));
+      expect(text).toContain(value);
+    }
+    expect(await card('supportFinished').getAttribute('data-value')).toBe('1');
+    expect(await card('supportHappening').getAttribute('data-value')).toBe('1');
+    expect(await card('supportPending').getAttribute('data-value')).toBe('1');
+    // Times in minutes read as hours and minutes.
+    expect(await card('avgSupportTime').innerText()).toMatch(/\d+h \d+m/);
+    // The smaller seventh card: the first response time.
+    const firstResponse = await card('avgFirstResponseTime').innerText();
+    expect(firstResponse).toContain(t('dashboard.counters.avgFirstResponseTime'));
+    expect(firstResponse).toContain(formatMinutes(answer.counters.avgFirstResponseTime));
+  });
+
+  it('lists the attendants with their tickets, rating and online status', async () => {
+    const table = page.getByTestId('dashboard-attendants');
+    await table.waitFor({ state: 'visible', timeout: 15_000 });
+    const row = table.locator(`[data-attendant-name="${adminName}"]`);
+    await row.waitFor({ state: 'visible' });
+    const text = await row.innerText();
+    expect(text).toContain(adminName);
+    expect(text).toMatch(/\d+h \d+m/);
+    // One conversation finished by the admin in the period; signed in, so online.
+    expect(Number(await row.getByTestId('attendant-tickets').innerText())).toBe(1);
+    expect(await row.locator('[data-online]').getAttribute('data-online')).toBe('true');
+    expect(text).toContain(t('dashboard.attendants.online'));
+    expect(text).toContain(t('dashboard.rating.none'));
+  });
+
+  it('exports the attendants as CSV', async () => {
+    const download = page.waitForEvent('download', { timeout: 15_000 });
+    await page.getByRole('button', { name: t('dashboard.attendants.export') }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const path = await file.path();
+    expect(readFileSync(path, 'utf8')).toContain(adminName);
+  });
+
+  it('draws both charts with the month’s data', async () => {
+    const users = page.getByTestId('dashboard-chart-ticketsUsers').locator('canvas');
+    const days = page.getByTestId('dashboard-chart-ticketsDay').locator('canvas');
+    await users.waitFor({ state: 'visible', timeout: 15_000 });
+    await days.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(Number(await users.getAttribute('data-points'))).toBeGreaterThan(0);
+    expect(Number(await users.getAttribute('data-total'))).toBe(1);
+    expect(Number(await days.getAttribute('data-points'))).toBeGreaterThan(0);
+    expect(Number(await days.getAttribute('data-total'))).toBe(3);
+    expect(await users.getAttribute('aria-label')).toContain(t('dashboard.charts.ticketsUsers'));
+    // Chart.js has drawn something: the canvas is not blank.
+    const painted = await days.evaluate((canvas: HTMLCanvasElement) => {
+      const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+      return Array.prototype.some.call(
+        pixels,
+        (value: number, index: number) => index % 4 === 3 && value > 0,
+      );
+    });
+    expect(painted).toBe(true);
+  });
+
+  it('filters a chart to one day and shows hour slots', async () => {
+    const panel = page.getByTestId('dashboard-chart-ticketsDay');
+    const today = todayInCompany();
+    await panel.getByLabel(t('dashboard.dateFrom')).fill(today);
+    await panel.getByLabel(t('dashboard.dateTo')).fill(today);
+    const fetched = page.waitForResponse(isDashboardCall('/dashboard/ticketsDay'), { timeout: 15_000 });
+    await panel.getByRole('button', { name: t('dashboard.filter') }).click();
+    const response = await fetched;
+    const query = new URL(response.url()).searchParams;
+    expect(query.get('initialDate')).toBe(today);
+    expect(query.get('finalDate')).toBe(today);
+    const answer = (await response.json()) as TicketsDayAnswer;
+    expect(answer.data.length).toBeGreaterThan(0);
+    expect(answer.data.every((row) => row.horario !== undefined)).toBe(true);
+    const canvas = panel.locator('canvas');
+    await expect.poll(() => canvas.getAttribute('data-hourly'), { timeout: 10_000 }).toBe('true');
+    expect(Number(await canvas.getAttribute('data-total'))).toBe(answer.count);
+    expect(await panel.getByRole('heading').innerText()).toBe(t('dashboard.charts.ticketsHour'));
+
+    const usersPanel = page.getByTestId('dashboard-chart-ticketsUsers');
+    const usersFetched = page.waitForResponse(isDashboardCall('/dashboard/ticketsUsers'), {
+      timeout: 15_000,
+    });
+    await usersPanel.getByLabel(t('dashboard.dateFrom')).fill(today);
+    await usersPanel.getByLabel(t('dashboard.dateTo')).fill(today);
+    await usersPanel.getByRole('button', { name: t('dashboard.filter') }).click();
+    const usersAnswer = (await (await usersFetched).json()) as TicketsUsersAnswer;
+    expect(usersAnswer.data).toEqual([{ nome: adminName, quantidade: 1 }]);
+  });
+
+  it('asks for a filter when neither a period nor dates are set, then filters by period', async () => {
+    const filter = page.getByTestId('dashboard-filter');
+    await filter.getByLabel(t('dashboard.filterType')).selectOption('period');
+    await filter.getByLabel(t('dashboard.period')).selectOption('0');
+    await filter.getByRole('button', { name: t('dashboard.filter') }).click();
+    const warning = page.locator('[data-toast="error"]', { hasText: t('dashboard.filterRequired') });
+    await warning.waitFor({ state: 'visible', timeout: 5_000 });
+
+    await filter.getByLabel(t('dashboard.period')).selectOption('7');
+    const fetched = page.waitForResponse(isDashboardCall('/dashboard'), { timeout: 15_000 });
+    await filter.getByRole('button', { name: t('dashboard.filter') }).click();
+    const response = await fetched;
+    expect(new URL(response.url()).searchParams.get('days')).toBe('7');
+    const answer = (await response.json()) as DashboardAnswer;
+    expect(answer.counters.supportFinished).toBe(1);
+    expect(await card('supportFinished').getAttribute('data-value')).toBe('1');
+  });
+
+  it('follows the dark theme', async () => {
+    await page.screenshot({ path: join(tmpdir(), 'dashboard-light.png'), fullPage: true });
+    await page.getByRole('button', { name: t('theme.toDark') }).click();
+    expect(
+      await page.evaluate(() =>
+        document.querySelector('[data-amplify-theme]')?.getAttribute('data-amplify-color-mode'),
+      ),
+    ).toBe('dark');
+    const canvas = page.getByTestId('dashboard-chart-ticketsUsers').locator('canvas');
+    await canvas.waitFor({ state: 'visible' });
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: join(tmpdir(), 'dashboard-dark.png'), fullPage: true });
+    await page.getByRole('button', { name: t('theme.toLight') }).click();
+  });
+
+  it('shows no figures to a user without the admin profile', async () => {
+    const context = await browser!.newContext({
+      viewport: { width: 1280, height: 800 },
+      timezoneId: defaultTimeZone,
+    });
+    try {
+      const other = await context.newPage();
+      other.on('pageerror', (error) => pageErrors.push(error.message));
+      let asked = false;
+      other.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/dashboard')) asked = true;
+      });
+      await signIn(other, agent.email, agent.password);
+      await other.goto(url('/'));
+      await other.getByTestId('dashboard-admin-only').waitFor({ state: 'visible', timeout: 15_000 });
+      expect(await other.getByTestId('dashboard-admin-only').innerText()).toContain(t('dashboard.adminOnly'));
+      await other.waitForTimeout(1_500);
+      expect(await other.getByTestId('dashboard-counters').count()).toBe(0);
+      expect(asked).toBe(false);
+      // The API refuses the figures too.
+      const token = await other.evaluate(
+        () => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null,
+      );
+      const refused = await fetch(url('/api/dashboard?days=7'), {
+        headers: { Authorization: `Bearer ${token ?? ''}` },
+      });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('raised no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,227 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startRuntime } from '../../infra/local/src/runtime.ts';
+import { t, type MessageKey } from '../src/i18n/index.ts';
+import { ensureWebBuild } from './ensure-web-build.ts';
+
+type Queue = { id: number; name: string; color: string; greetingMessage: string; schedules: { weekdayEn: string; startTime: string; endTime: string }[] };
+type Option = { id: number; title: string; message: string; option: string; children?: Option[] };
+type Ticket = { id: number; queueId: number | null; queue: { name: string; color: string } | null; contact: { name: string } | null };
+
+/**
+ * Queues and the chatbot menu end to end (extended §2.13, core §2 Tickets page): an admin builds
+ * a queue in the dialog (Datos: name, a palette colour, greeting, a nested option tree; Horarios),
+ * a second queue arrives live, a sandbox connection gets both queues and a greeting, and a
+ * customer walks the menu: the greeting with the queue list, "1", the queue's options; the
+ * ticket then shows under that queue, with its name and colour, in the tickets list.
+ */
+describe('queues and the chatbot menu', () => {
+  let runtime: Awaited<ReturnType<typeof startRuntime>> | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let dataDir: string;
+  const pageErrors: string[] = [];
+
+  const stamp = Date.now().toString(36);
+  const company = { name: `Colas ${stamp}`, email: `colas-${stamp}@example.com`, phone: '11987654321', password: 'segredo123' };
+  const customer = { from: '5511990000077', name: 'Marta' };
+  const ventas = { name: 'Ventas', color: '#2196f3', greeting: 'Bienvenido a Ventas, elija:' };
+  let ventasId = 0;
+  let soporteId = 0;
+  let whatsappId = 0;
+
+  const url = (path: string) => new URL(path, runtime?.url).href;
+
+  /** Calls the API with the browser's own session (a second login would replace it). */
+  async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null);
+    const response = await fetch(url(`/api${path}`), {
+      method,
+      headers: { Authorization: `Bearer ${token ?? ''}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  const outbox = async () =>
+    JSON.stringify((await api<unknown>('GET', `/sandbox/${whatsappId}/outbox?to=${customer.from}`)).body ?? '');
+  const dialog = () => page.getByRole('dialog');
+  const field = (name: string) => dialog().getByRole('textbox', { name, exact: true });
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    dataDir = mkdtempSync(join(tmpdir(), 'atende-queues-browser-'));
+    runtime = await startRuntime({ port: 0, dataDir, quiet: true });
+    const plans = (await (await fetch(url('/api/plans/list'))).json()) as { id: number; queues: number }[];
+    const plan = [...plans].sort((a, b) => b.queues - a.queues)[0];
+    const signup = await fetch(url('/api/companies/cadastro'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...company, planId: plan?.id }),
+    });
+    expect(signup.status).toBeLessThan(300);
+
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    });
+    const context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1366, height: 900 } });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    await page.goto(url('/login'));
+    await page.getByLabel(t('auth.login.email')).fill(company.email);
+    await page.getByLabel(t('auth.login.password'), { exact: true }).fill(company.password);
+    await page.getByRole('button', { name: t('auth.login.submit') }).click();
+    await page.waitForURL((address) => address.pathname !== '/login', { timeout: 15_000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await runtime?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('builds a queue in the dialog: palette colour, greeting, option tree and hours', async () => {
+    await page.goto(url('/queues'));
+    await page.getByText(t('queues.empty')).waitFor({ state: 'visible', timeout: 15_000 });
+    await page.getByRole('button', { name: t('queues.add') }).click();
+    await dialog().waitFor({ state: 'visible' });
+
+    // Saving an empty form shows the spec's texts and keeps the dialog open.
+    await dialog().getByRole('button', { name: t('common.save') }).click();
+    await dialog().getByText('Requerido').first().waitFor({ state: 'visible' });
+    await field(t('queues.modal.name')).fill('V');
+    await dialog().getByRole('button', { name: t('common.save') }).click();
+    await dialog().getByText('muy corto').waitFor({ state: 'visible' });
+
+    await field(t('queues.modal.name')).fill(ventas.name);
+    expect(await dialog().getByRole('radio').count()).toBe(50);
+    await dialog().getByRole('radio', { name: t('queues.modal.colorPick', { color: ventas.color }) }).click();
+    expect(await dialog().getByRole('radio', { name: t('queues.modal.colorPick', { color: ventas.color }) }).getAttribute('aria-checked')).toBe('true');
+    await field(t('queues.modal.greeting')).fill(ventas.greeting);
+
+    // Two options, the first with a child.
+    await dialog().getByRole('button', { name: t('queues.options.add'), exact: true }).click();
+    await field(`${t('queues.options.label', { number: '1' })} · ${t('queues.options.optionTitle')}`).fill('Precios');
+    await field(`${t('queues.options.label', { number: '1' })} · ${t('queues.options.message')}`).fill('Nuestros precios:');
+    await dialog().getByRole('button', { name: t('queues.options.add'), exact: true }).click();
+    await field(`${t('queues.options.label', { number: '2' })} · ${t('queues.options.optionTitle')}`).fill('Envíos');
+    await field(`${t('queues.options.label', { number: '2' })} · ${t('queues.options.message')}`).fill('Enviamos a todo el país.');
+    await dialog().getByRole('button', { name: `${t('queues.options.label', { number: '1' })} · ${t('queues.options.addChild')}` }).click();
+    await field(`${t('queues.options.label', { number: '1.1' })} · ${t('queues.options.optionTitle')}`).fill('Mayorista');
+    await field(`${t('queues.options.label', { number: '1.1' })} · ${t('queues.options.message')}`).fill('Precio por mayor.');
+
+    await dialog().screenshot({ path: join(tmpdir(), 'queues-dialog-data.png') });
+
+    // Horarios: the defaults, and one change.
+    await dialog().getByRole('tab', { name: t('queues.modal.tabHours') }).click();
+    const hours = (day: string, which: 'start' | 'end') =>
+      dialog().getByLabel(`${t(`weekdays.${day}` as MessageKey)} · ${t(which === 'start' ? 'queues.hours.start' : 'queues.hours.end')}`);
+    expect(await hours('monday', 'start').inputValue()).toBe('08:00');
+    expect(await hours('friday', 'end').inputValue()).toBe('18:00');
+    expect(await hours('saturday', 'end').inputValue()).toBe('12:00');
+    expect(await hours('sunday', 'start').inputValue()).toBe('00:00');
+    expect(await hours('sunday', 'end').inputValue()).toBe('00:00');
+    await hours('saturday', 'end').fill('13:30');
+    await dialog().screenshot({ path: join(tmpdir(), 'queues-dialog-hours.png') });
+
+    await dialog().getByRole('button', { name: t('common.save') }).click();
+    await page.getByText(t('queues.saved')).waitFor({ state: 'visible', timeout: 15_000 });
+    await dialog().waitFor({ state: 'detached', timeout: 15_000 });
+    const row = page.locator(`tr[data-queue-name="${ventas.name}"]`);
+    await row.waitFor({ state: 'visible' });
+    expect(await row.innerText()).toContain(ventas.greeting);
+    await page.screenshot({ path: join(tmpdir(), 'queues-list.png') });
+
+    const queues = await api<Queue[]>('GET', '/queue');
+    const saved = queues.body.find((queue) => queue.name === ventas.name)!;
+    expect(saved).toMatchObject({ color: ventas.color, greetingMessage: ventas.greeting });
+    expect(saved.schedules.find((h) => h.weekdayEn === 'saturday')).toMatchObject({ startTime: '08:00', endTime: '13:30' });
+    ventasId = saved.id;
+    const tree = await api<Option[]>('GET', `/queue-options?queueId=${ventasId}&parentId=-1`);
+    expect(tree.body.map((o) => [o.option, o.title])).toEqual([
+      ['1', 'Precios'],
+      ['2', 'Envíos'],
+    ]);
+    expect(tree.body[0]!.children!.map((o) => [o.option, o.title])).toEqual([['1', 'Mayorista']]);
+  });
+
+  it('shows a queue created elsewhere live, and reopens the dialog with its options', async () => {
+    const created = await api<Queue>('POST', '/queue', { name: 'Soporte', color: '#4caf50' });
+    expect(created.status).toBe(201);
+    soporteId = created.body.id;
+    // No reload: the live `queue` event adds it.
+    await page.locator('tr[data-queue-name="Soporte"]').waitFor({ state: 'visible', timeout: 20_000 });
+
+    await page.getByRole('button', { name: t('queues.editQueue', { name: ventas.name }) }).click();
+    await dialog().waitFor({ state: 'visible' });
+    await expect.poll(() => field(`${t('queues.options.label', { number: '1.1' })} · ${t('queues.options.optionTitle')}`).inputValue()).toBe('Mayorista');
+    // Soporte's colour is taken: its swatch cannot be chosen here.
+    expect(await dialog().getByRole('radio', { name: t('queues.modal.colorUsed', { color: '#4caf50' }) }).isDisabled()).toBe(true);
+    await dialog().getByRole('button', { name: t('common.cancel') }).click();
+    await dialog().waitFor({ state: 'detached' });
+  });
+
+  it('gives a sandbox connection both queues and a greeting', async () => {
+    const refused = await api<{ error: string }>('POST', '/whatsapp', {
+      name: `Bot ${stamp}`,
+      provider: 'sandbox',
+      isDefault: true,
+      queueIds: [ventasId, soporteId],
+    });
+    expect(refused.body).toEqual({ error: 'ERR_WAPP_GREETING_REQUIRED' });
+    const created = await api<{ id: number }>('POST', '/whatsapp', {
+      name: `Bot ${stamp}`,
+      provider: 'sandbox',
+      isDefault: true,
+      queueIds: [ventasId, soporteId],
+      greetingMessage: 'Hola, ¿con qué sector desea hablar?',
+    });
+    expect(created.status).toBe(201);
+    whatsappId = created.body.id;
+    const status = async () => (await api<{ status?: string }>('GET', `/whatsapp/${whatsappId}`)).body?.status;
+    await expect.poll(status, { timeout: 45_000, interval: 500 }).toBe('qrcode');
+    expect((await api('POST', `/sandbox/${whatsappId}/scan`)).status).toBeLessThan(300);
+    await expect.poll(status, { timeout: 45_000, interval: 500 }).toBe('CONNECTED');
+  });
+
+  it('walks the customer through the menu to the queue (chatbot)', async () => {
+    expect((await api('POST', `/sandbox/${whatsappId}/inbound`, { ...customer, body: 'hola', id: `Q1-${stamp}` })).status).toBeLessThan(300);
+    // The greeting with the queues in menu order.
+    await expect.poll(outbox, { timeout: 30_000, interval: 1_000 }).toContain('*1* - Ventas');
+    expect(await outbox()).toContain('Hola, ¿con qué sector desea hablar?');
+    expect(await outbox()).toContain('*2* - Soporte');
+
+    expect((await api('POST', `/sandbox/${whatsappId}/inbound`, { ...customer, body: '1', id: `Q2-${stamp}` })).status).toBeLessThan(300);
+    // Ventas has options: its greeting and its option menu follow.
+    await expect.poll(outbox, { timeout: 30_000, interval: 1_000 }).toContain('*1* - Precios');
+    expect(await outbox()).toContain(ventas.greeting);
+    expect(await outbox()).toContain('*2* - Envíos');
+    await expect
+      .poll(async () => {
+        const list = await api<{ tickets: Ticket[] }>('GET', '/tickets?status=pending&showAll=true');
+        return list.body.tickets.find((ticket) => ticket.contact?.name === customer.name)?.queueId;
+      }, { timeout: 20_000, interval: 500 })
+      .toBe(ventasId);
+  });
+
+  it('shows the ticket under its queue, with the queue name and colour', async () => {
+    await page.goto(url('/tickets'));
+    await page.getByTestId('tab-pending').click();
+    const item = page.locator(`.ticket-item[data-contact-name="${customer.name}"]`);
+    await item.waitFor({ state: 'visible', timeout: 20_000 });
+    await expect.poll(() => item.locator('.ticket-badge--queue').innerText(), { timeout: 15_000 }).toBe(ventas.name);
+    const strip = await item.locator('.ticket-item__strip').evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(strip).toBe('rgb(33, 150, 243)');
+    expect(await item.locator('.ticket-item__strip').getAttribute('title')).toBe(ventas.name);
+  });
+
+  it('raised no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,320 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Flex, Grid, Loader, Tabs, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { CheckIcon } from '../../../components/icons/icons.tsx';
+import { Modal } from '../../../components/Modal.tsx';
+import { t, type MessageKey } from '../../../i18n/index.ts';
+import { textOnColour } from '../../../lib/colour.ts';
+import { apiFieldErrors, type FieldErrors } from '../../../lib/form-validation.ts';
+import { toast } from '../../../lib/toast.ts';
+import { toastError } from '../../../lib/toast-error.ts';
+import { queuesQueryKeys } from '../api/get-queues.ts';
+import {
+  createQueueOption,
+  deleteQueueOption,
+  getQueueOptionTree,
+  updateQueueOption,
+  useQueueOptionTree,
+} from '../api/queue-options.ts';
+import { useSaveQueue } from '../api/save-queue.ts';
+import type { Queue } from '../api/types.ts';
+import {
+  addDraftOption,
+  changeDraftOption,
+  checkDraftOptions,
+  checkQueueForm,
+  draftOf,
+  emptyQueueForm,
+  palette,
+  planOptionSync,
+  queueFormOf,
+  removeDraftOption,
+  runOptionSync,
+  usedColours,
+  type DraftOption,
+  type QueueFormValues,
+} from '../queue-form.ts';
+import { QueueOptionsEditor } from './QueueOptionsEditor.tsx';
+
+interface QueueModalProps {
+  /** The queue to edit; without it the dialog adds one. */
+  queue?: Queue;
+  /** The company's queues (colours already taken). */
+  queues: readonly Queue[];
+  onClose(): void;
+}
+
+type Tab = 'data' | 'hours';
+
+/**
+ * extended §2.13: the queue dialog. Datos: name, a colour of the 50-colour palette, greeting and
+ * out-of-hours messages, order and the nested option tree; Horarios: the week's opening hours.
+ * Saving writes the queue, then the option changes through /queue-options.
+ */
+export function QueueModal({ queue, queues, onClose }: QueueModalProps) {
+  const optionTree = useQueueOptionTree(queue?.id);
+  if (queue && !optionTree.data) {
+    return (
+      <Modal open size="large" title={t('queues.modal.editTitle')} onClose={onClose}>
+        {optionTree.isError ? (
+          <Text color="font.error">{t('toast.loadError')}</Text>
+        ) : (
+          <Flex alignItems="center" gap="small">
+            <Loader />
+            <Text fontSize="small">{t('queues.options.loading')}</Text>
+          </Flex>
+        )}
+      </Modal>
+    );
+  }
+  return <QueueDialog queue={queue} queues={queues} onClose={onClose} initialOptions={draftOf(optionTree.data)} />;
+}
+
+/** The dialog itself, opened with the queue's option tree already read. */
+function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps & { initialOptions: DraftOption[] }) {
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const saveQueue = useSaveQueue();
+  const [savedId, setSavedId] = useState<number | undefined>(queue?.id);
+  const [values, setValues] = useState<QueueFormValues>(() => (queue ? queueFormOf(queue) : emptyQueueForm()));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [tab, setTab] = useState<Tab>('data');
+  const [syncing, setSyncing] = useState(false);
+  const [savedOptions, setSavedOptions] = useState<DraftOption[]>(initialOptions);
+  const [options, setOptions] = useState<DraftOption[]>(initialOptions);
+  const taken = useMemo(() => usedColours(queues, savedId), [queues, savedId]);
+
+  const set = <K extends keyof QueueFormValues>(field: K, value: QueueFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const setTime = (index: number, field: 'startTime' | 'endTime', value: string) => {
+    setValues((current) => ({
+      ...current,
+      schedules: current.schedules.map((row, i) => (i === index ? { ...row, [field]: value } : row)),
+    }));
+    setErrors((current) => ({ ...current, [`schedules.${index}.${field}`]: undefined }));
+  };
+
+  const clearOptionErrors = (key: string) =>
+    setErrors((current) => ({ ...current, [`${key}.title`]: undefined, [`${key}.option`]: undefined }));
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = checkQueueForm(values);
+    const optionErrors = checkDraftOptions(options);
+    if (!checked.ok || Object.keys(optionErrors).length > 0) {
+      const all = { ...(checked.ok ? {} : checked.errors), ...optionErrors };
+      setErrors(all);
+      const onlyHours = Object.keys(all).every((field) => field.startsWith('schedules'));
+      setTab(onlyHours ? 'hours' : 'data');
+      return;
+    }
+    setSyncing(true);
+    let queueSaved: number | undefined;
+    try {
+      const saved = await saveQueue.mutateAsync({ id: savedId, payload: checked.data });
+      // A retry after a failed option call updates the queue the first try created.
+      queueSaved = saved.id;
+      setSavedId(saved.id);
+      await runOptionSync(saved.id, planOptionSync(savedOptions, options), {
+        create: createQueueOption,
+        update: updateQueueOption,
+        remove: deleteQueueOption,
+      });
+      await queryClient.invalidateQueries({ queryKey: queuesQueryKeys.options(saved.id) });
+      toast.success(t('queues.saved'));
+      onClose();
+    } catch (error) {
+      const fieldErrors = apiFieldErrors(error);
+      if (fieldErrors) {
+        setErrors(fieldErrors);
+        setTab(Object.keys(fieldErrors).every((field) => field.startsWith('schedules')) ? 'hours' : 'data');
+      } else toastError(error);
+      // The queue was saved and some option calls may have gone through: show the tree as the server has it.
+      if (queueSaved !== undefined) {
+        try {
+          const fresh = draftOf(await getQueueOptionTree(queueSaved));
+          setSavedOptions(fresh);
+          setOptions(fresh);
+        } catch {
+          // The error above is already shown.
+        }
+      }
+    } finally {
+      setSyncing(false);
+    }
+  }
+
+  const dataTab = (
+    <Flex direction="column" gap="medium" paddingTop="medium">
+      <Grid templateColumns={{ base: '1fr', medium: '2fr 1fr' }} gap="medium">
+        <TextField
+          label={t('queues.modal.name')}
+          name="name"
+          autoComplete="off"
+          value={values.name}
+          onChange={(event) => set('name', event.target.value)}
+          hasError={!!errors.name}
+          errorMessage={errors.name}
+        />
+        <TextField
+          label={t('queues.modal.order')}
+          name="orderQueue"
+          type="number"
+          min={0}
+          value={values.orderQueue}
+          onChange={(event) => set('orderQueue', event.target.value)}
+          hasError={!!errors.orderQueue}
+          errorMessage={errors.orderQueue}
+          descriptiveText={t('queues.modal.orderHint')}
+        />
+      </Grid>
+      <Flex as="fieldset" direction="column" gap="xs" className="queue-fieldset">
+        <Text as="legend" fontWeight="semibold" fontSize="small" className="queue-fieldset__legend">
+          {t('queues.modal.color')}
+        </Text>
+        <div className="queue-swatches" role="radiogroup" aria-label={t('queues.modal.color')}>
+          {palette.map((swatch) => {
+            const selected = swatch === values.color.trim().toLowerCase();
+            const used = !selected && taken.has(swatch);
+            return (
+              <button
+                key={swatch}
+                type="button"
+                role="radio"
+                aria-checked={selected}
+                aria-disabled={used}
+                disabled={used}
+                aria-label={t(used ? 'queues.modal.colorUsed' : 'queues.modal.colorPick', { color: swatch })}
+                title={swatch}
+                className="queue-swatch"
+                style={{ backgroundColor: swatch, color: textOnColour(swatch) }}
+                onClick={() => set('color', swatch)}
+              >
+                {selected && <CheckIcon size={14} />}
+              </button>
+            );
+          })}
+        </div>
+        <Flex alignItems="center" gap="small">
+          {values.color ? (
+            <span className="queue-chip" style={{ backgroundColor: values.color, color: textOnColour(values.color) }}>
+              {values.name.trim() || t('queues.modal.name')} · {values.color}
+            </span>
+          ) : (
+            <Text as="span" fontSize="small" color="font.tertiary">
+              {t('queues.modal.colorNone')}
+            </Text>
+          )}
+        </Flex>
+        {errors.color && (
+          <Text as="span" fontSize="small" color="font.error" role="alert">
+            {errors.color}
+          </Text>
+        )}
+      </Flex>
+      <TextAreaField
+        label={t('queues.modal.greeting')}
+        name="greetingMessage"
+        rows={3}
+        value={values.greetingMessage}
+        onChange={(event) => set('greetingMessage', event.target.value)}
+        hasError={!!errors.greetingMessage}
+        errorMessage={errors.greetingMessage}
+      />
+      <TextAreaField
+        label={t('queues.modal.outOfHours')}
+        name="outOfHoursMessage"
+        rows={2}
+        value={values.outOfHoursMessage}
+        onChange={(event) => set('outOfHoursMessage', event.target.value)}
+        hasError={!!errors.outOfHoursMessage}
+        errorMessage={errors.outOfHoursMessage}
+      />
+      <QueueOptionsEditor
+        tree={options}
+        errors={errors}
+        onAdd={(parentKey) => setOptions((tree) => addDraftOption(tree, parentKey))}
+        onChange={(key, changes) => {
+          setOptions((tree) => changeDraftOption(tree, key, changes));
+          clearOptionErrors(key);
+        }}
+        onRemove={(key) => setOptions((tree) => removeDraftOption(tree, key))}
+      />
+    </Flex>
+  );
+
+  const hoursTab = (
+    <Flex direction="column" gap="small" paddingTop="medium">
+      <Text color="font.secondary" fontSize="small">
+        {t('queues.hours.hint')}
+      </Text>
+      {values.schedules.map((row, index) => (
+        <Grid
+          key={row.weekdayEn}
+          templateColumns={{ base: '1fr 1fr', medium: '1.2fr 1fr 1fr' }}
+          gap="small"
+          alignItems="end"
+          className="queue-hours-row"
+          data-testid={`queue-hours-${row.weekdayEn}`}
+        >
+          <Text fontWeight="semibold" columnSpan={{ base: 2, medium: 1 }}>
+            {t(`weekdays.${row.weekdayEn}` as MessageKey)}
+          </Text>
+          <TextField
+            type="time"
+            size="small"
+            label={t('queues.hours.start')}
+            aria-label={`${t(`weekdays.${row.weekdayEn}` as MessageKey)} · ${t('queues.hours.start')}`}
+            value={row.startTime}
+            onChange={(event) => setTime(index, 'startTime', event.target.value)}
+            hasError={!!errors[`schedules.${index}.startTime`]}
+            errorMessage={errors[`schedules.${index}.startTime`]}
+          />
+          <TextField
+            type="time"
+            size="small"
+            label={t('queues.hours.end')}
+            aria-label={`${t(`weekdays.${row.weekdayEn}` as MessageKey)} · ${t('queues.hours.end')}`}
+            value={row.endTime}
+            onChange={(event) => setTime(index, 'endTime', event.target.value)}
+            hasError={!!errors[`schedules.${index}.endTime`]}
+            errorMessage={errors[`schedules.${index}.endTime`]}
+          />
+        </Grid>
+      ))}
+    </Flex>
+  );
+
+  const busy = saveQueue.isPending || syncing;
+  return (
+    <Modal
+      open
+      size="large"
+      title={queue ? t('queues.modal.editTitle') : t('queues.modal.addTitle')}
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" form={formId} variation="primary" isLoading={busy} loadingText={t('common.saving')}>
+            {t('common.save')}
+          </Button>
+        </>
+      }
+    >
+      {/* The tab buttons stay outside the form, so switching tabs never submits it. */}
+      <Tabs.Container value={tab} onValueChange={(value) => setTab(value as Tab)}>
+        <Tabs.List>
+          <Tabs.Item value="data">{t('queues.modal.tabData')}</Tabs.Item>
+          <Tabs.Item value="hours">{t('queues.modal.tabHours')}</Tabs.Item>
+        </Tabs.List>
+        <form id={formId} noValidate onSubmit={(event) => void handleSubmit(event)} data-testid="queue-form">
+          <Tabs.Panel value="data">{dataTab}</Tabs.Panel>
+          <Tabs.Panel value="hours">{hoursTab}</Tabs.Panel>
+        </form>
+      </Tabs.Container>
+    </Modal>
+  );
+}
