@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AggregateWrite } from '../src/data/dashboard-aggregates.ts';
 import { dashboardAnswer, periodTotals, ticketsDayAnswer, ticketsUsersAnswer, type DayBucket } from '../src/domain/dashboard/figures.ts';
 import { addFields, timelineKey, type Fields, type FirstResponse, type MessageFact, type TimelineEvent } from '../src/domain/dashboard/metrics.ts';
+import { blocksCovering } from '../src/domain/dashboard/blocks.ts';
 import { aggregate, sourceOf, type AggregatorStore } from '../src/modules/dashboard-aggregator/aggregate.ts';
 
 /**
@@ -17,6 +18,7 @@ class MemoryStore implements AggregatorStore {
   readonly guards = new Set<string>();
   readonly firstResponses = new Map<string, FirstResponse>();
   readonly days = new Map<string, Fields>();
+  readonly agentBlocks = new Map<string, Fields>();
   readonly live = new Map<number, Fields>();
   readonly zones = new Map<number, string>();
   reads = 0;
@@ -62,11 +64,20 @@ class MemoryStore implements AggregatorStore {
       if (guard.kind === 'firstResponse') this.firstResponses.set(id, guard.response);
       for (const { target, fields } of increments) {
         if (target.kind === 'live') this.live.set(target.companyId, addFields({ ...this.live.get(target.companyId) }, fields));
-        else this.days.set(`${target.companyId}|${target.day}`, addFields({ ...this.days.get(`${target.companyId}|${target.day}`) }, fields));
+        else if (target.kind === 'day') this.days.set(`${target.companyId}|${target.day}`, addFields({ ...this.days.get(`${target.companyId}|${target.day}`) }, fields));
+        else {
+          const key = `${target.companyId}|${target.size}|${target.start}`;
+          this.agentBlocks.set(key, addFields({ ...this.agentBlocks.get(key) }, fields));
+        }
       }
       applied += 1;
     }
     return { applied, duplicates };
+  }
+
+  /** The agents' figures of a period, from the blocks that cover it, as the API reads them. */
+  agents(companyId: number, from: string, to: string): Fields {
+    return periodTotals(blocksCovering({ from, to }).map((block) => ({ fields: this.agentBlocks.get(`${companyId}|${block.size}|${block.start}`) ?? {} })));
   }
 
   buckets(companyId: number, from: string, to: string): DayBucket[] {
@@ -214,7 +225,7 @@ const users = [
 const now = new Date('2025-03-11T18:00:00.000Z');
 
 function answerFor(store: MemoryStore, companyId: number, from: string, to: string) {
-  return dashboardAnswer(periodTotals(store.buckets(companyId, from, to)), store.live.get(companyId) ?? {}, users, now);
+  return dashboardAnswer(periodTotals(store.buckets(companyId, from, to)), store.agents(companyId, from, to), store.live.get(companyId) ?? {}, users, now);
 }
 
 /** A deterministic shuffle (a stream gives no order across items). */
@@ -286,7 +297,7 @@ describe('the dashboard aggregator', () => {
       ],
       count: 6,
     });
-    expect(ticketsUsersAnswer(periodTotals(both), users).data).toEqual([
+    expect(ticketsUsersAnswer(store.agents(7, '2025-03-10', '2025-03-11'), users).data).toEqual([
       { nome: 'Bruno', quantidade: 2 },
       { nome: 'Ana', quantidade: 1 },
     ]);
@@ -299,8 +310,10 @@ describe('the dashboard aggregator', () => {
       ]),
     );
     expect(store.firstResponses.size).toBe(3);
-    // Agents' figures per day: Bruno's two closes are on the 11th, each 60 minutes.
-    expect(store.days.get('7|2025-03-11')).toMatchObject({ u12_fin: 2, u12_supS: 120 * min, u12_supN: 2, u12_rateS: 1, u12_rateN: 1 });
+    // Agents' figures per day: Bruno's two closes are on the 11th, each 60 minutes; the day item
+    // holds only the company's figures.
+    expect(store.agents(7, '2025-03-11', '2025-03-11')).toEqual({ u12_fin: 2, u12_supS: 120 * min, u12_supN: 2, u12_rateS: 1, u12_rateN: 1, u12_frtS: 6 * min, u12_frtN: 1 });
+    expect(Object.keys(store.days.get('7|2025-03-11')!).filter((name) => name.startsWith('u'))).toEqual([]);
   });
 
   it('counts nothing twice when batches are delivered again, and lands late events in their own day', async () => {
@@ -353,8 +366,8 @@ describe('the dashboard aggregator', () => {
     await aggregate([messages[1]!], store);
     await aggregate([messages[0]!], store);
     await aggregate(h.records, store);
-    expect(store.buckets(9, '2025-03-10', '2025-03-10')[0]?.fields).toMatchObject({ frtS: 3 * min, frtN: 1, u11_frtS: 3 * min, u11_frtN: 1 });
-    expect(store.buckets(9, '2025-03-10', '2025-03-10')[0]?.fields).not.toHaveProperty('u12_frtN');
+    expect(store.buckets(9, '2025-03-10', '2025-03-10')[0]?.fields).toEqual({ st: 1, h09: 1, waitS: min, waitN: 1, frtS: 3 * min, frtN: 1 });
+    expect(store.agents(9, '2025-03-10', '2025-03-10')).toEqual({ u11_frtS: 3 * min, u11_frtN: 1 });
   });
 
   it('reads only what it needs: customer messages and unchanged ticket statuses cost nothing', async () => {

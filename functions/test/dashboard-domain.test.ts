@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardQuerySchema } from '@atende/shared/entities/dashboard';
 import { attendantsCsv, attendantsCsvFileName, csvField } from '../src/domain/dashboard/attendants-csv.ts';
+import { blockDays, blocksContaining, blocksCovering, splitIncrement } from '../src/domain/dashboard/blocks.ts';
 import { addDays, daysFromTo, localDayHour } from '../src/domain/dashboard/calendar.ts';
 import {
   attendantRows,
@@ -66,6 +67,52 @@ describe('dashboard calendar', () => {
     expect(addDays('2025-01-01', -89)).toBe('2024-10-04');
     expect(daysFromTo('2024-12-30', '2025-01-02')).toEqual(['2024-12-30', '2024-12-31', '2025-01-01', '2025-01-02']);
     expect(daysFromTo('2025-01-02', '2025-01-01')).toEqual([]);
+  });
+});
+
+describe('agent blocks', () => {
+  it('puts a day in one aligned block of each size', () => {
+    // 2025-03-10 is day 20157 since 1970-01-01: 20157 = 64 × 314 + 61 = 16 × 1259 + 13 = 4 × 5039 + 1.
+    expect(blocksContaining('2025-03-10')).toEqual([
+      { size: 64, start: addDays('2025-03-10', -61) },
+      { size: 16, start: addDays('2025-03-10', -13) },
+      { size: 4, start: '2025-03-09' },
+      { size: 1, start: '2025-03-10' },
+    ]);
+    for (const block of blocksContaining('2025-03-10')) {
+      const { from, to } = blockDays(block);
+      expect(from <= '2025-03-10' && '2025-03-10' <= to).toBe(true);
+    }
+  });
+
+  it('covers any period exactly with few blocks: at most 15 for 90 days and 21 for a year', () => {
+    let worst90 = 0;
+    let worstYear = 0;
+    for (let offset = 0; offset < 400; offset += 1) {
+      const from = addDays('2024-01-01', offset);
+      for (const [length, track] of [
+        [90, (n: number) => (worst90 = Math.max(worst90, n))],
+        [366, (n: number) => (worstYear = Math.max(worstYear, n))],
+      ] as const) {
+        const period = { from, to: addDays(from, length - 1) };
+        const blocks = blocksCovering(period);
+        track(blocks.length);
+        // Contiguous, in order, no gap and no overlap: every day counted once.
+        const days = blocks.flatMap((block) => daysFromTo(blockDays(block).from, blockDays(block).to));
+        expect(days).toEqual(daysFromTo(period.from, period.to));
+        // Every block is one a day's figures were written to.
+        for (const block of blocks) expect(blocksContaining(block.start)).toContainEqual(block);
+      }
+    }
+    expect(worst90).toBeLessThanOrEqual(15);
+    expect(worstYear).toBeLessThanOrEqual(21);
+  });
+
+  it("splits a day's increments into the company's and the agents'", () => {
+    expect(splitIncrement({ day: '2025-03-10', fields: { fin: 1, u7_fin: 1, supS: 5, u7_supS: 5, h09: 1 } })).toEqual({
+      company: { fin: 1, supS: 5, h09: 1 },
+      agents: { u7_fin: 1, u7_supS: 5 },
+    });
   });
 });
 
@@ -245,7 +292,8 @@ describe('dashboard figures', () => {
   });
 
   it('answers the counters and attendants of a period', () => {
-    const answer = dashboardAnswer(periodTotals(buckets), { open: 2, pending: -1 }, users, now);
+    // The day items' and the agent blocks' figures are read apart; here one list holds both.
+    const answer = dashboardAnswer(periodTotals(buckets), periodTotals(buckets), { open: 2, pending: -1 }, users, now);
     expect(answer.counters).toEqual({
       supportHappening: 2,
       supportPending: 0,

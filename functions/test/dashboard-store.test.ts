@@ -1,10 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { documentClient } from '../src/aws/dynamo.ts';
-import { applyAggregates, dashboardDays, timelineBefore, type AggregateWrite } from '../src/data/dashboard-aggregates.ts';
+import { applyAggregates, dashboardAgentFigures, dashboardDays, timelineBefore, type AggregateWrite } from '../src/data/dashboard-aggregates.ts';
 import { handler } from '../src/modules/dashboard-aggregator/handler.ts';
 
 const dynamo = mockClient(documentClient);
@@ -44,7 +44,7 @@ describe('dashboard aggregates in DynamoDB', () => {
     });
     const day = items[3]!.Update!;
     expect(day.Key).toEqual({ pk: 'C#7#DASH', sk: 'DAY#2025-03-10' });
-    expect(day.UpdateExpression).toBe('SET #edbE = :edbE, #edbV = :edbV, #company = :company, #day = :day ADD #f0 :f0, #f1 :f1, #f2 :f2');
+    expect(day.UpdateExpression).toBe('SET #edbE = :edbE, #edbV = :edbV, #companyId = :companyId, #day = :day ADD #f0 :f0, #f1 :f1, #f2 :f2');
     expect(day.ExpressionAttributeNames).toMatchObject({ '#f0': 'st', '#f1': 'h09', '#f2': 'h20' });
     expect(day.ExpressionAttributeValues).toMatchObject({ ':f0': 2, ':f1': 1, ':f2': 1, ':edbE': 'dashboardDay', ':day': '2025-03-10' });
     expect(items[4]!.Update).toMatchObject({ Key: { pk: 'C#7#DASH', sk: 'LIVE' }, ExpressionAttributeValues: { ':f0': -1, ':f1': 1 } });
@@ -110,6 +110,35 @@ describe('dashboard aggregates in DynamoDB', () => {
     expect(dynamo.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
       KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': 'C#7#DASH', ':from': 'DAY#2024-12-11', ':to': 'DAY#2025-03-10' },
+    });
+  });
+
+  it("sums the agents' blocks of a period in one batch, asking again for what DynamoDB left unprocessed", async () => {
+    const key = (size: number, start: string) => ({ pk: 'C#7#DASH', sk: `AGT#${size}#${start}` });
+    dynamo
+      .on(BatchGetCommand)
+      .resolvesOnce({
+        Responses: { 'atende-test': [{ ...key(64, '2024-12-24'), companyId: 7, size: 64, start: '2024-12-24', u11_fin: 3, u12_fin: 1 }] },
+        UnprocessedKeys: { 'atende-test': { Keys: [key(1, '2025-02-26')] } },
+      })
+      .resolvesOnce({ Responses: { 'atende-test': [{ ...key(1, '2025-02-26'), companyId: 7, size: 1, start: '2025-02-26', u11_fin: 2 }] } });
+    const blocks = [
+      { size: 64 as const, start: '2024-12-24' },
+      { size: 1 as const, start: '2025-02-26' },
+    ];
+    expect(await dashboardAgentFigures(7, blocks)).toEqual({ u11_fin: 5, u12_fin: 1 });
+    const calls = dynamo.commandCalls(BatchGetCommand);
+    expect(calls[0]!.args[0].input.RequestItems!['atende-test']!.Keys).toEqual([key(64, '2024-12-24'), key(1, '2025-02-26')]);
+    expect(calls[1]!.args[0].input.RequestItems!['atende-test']!.Keys).toEqual([key(1, '2025-02-26')]);
+  });
+
+  it('writes agent figures to their block items', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    await applyAggregates([{ guard: { kind: 'applied', companyId: 7, source: 'EV#1' }, increments: [{ target: { kind: 'agents', companyId: 7, size: 16, start: '2025-02-25' }, fields: { u11_fin: 1 } }] }]);
+    expect(sentItems()[1]!.Update).toMatchObject({
+      Key: { pk: 'C#7#DASH', sk: 'AGT#16#2025-02-25' },
+      UpdateExpression: 'SET #edbE = :edbE, #edbV = :edbV, #companyId = :companyId, #size = :size, #start = :start ADD #f0 :f0',
+      ExpressionAttributeValues: { ':edbE': 'dashboardAgents', ':size': 16, ':start': '2025-02-25', ':f0': 1 },
     });
   });
 

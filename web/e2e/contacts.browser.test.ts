@@ -394,7 +394,7 @@ describe('contacts page', () => {
   });
 
   it('offers quick replies after "/" and more than one character; choosing one fills the input', async () => {
-    const input = page.getByLabel(t('tickets.input.label'));
+    const input = page.getByLabel(t('tickets.input.label'), { exact: true });
     await input.fill('/s');
     await page.waitForTimeout(500);
     expect(await page.getByTestId('quick-replies').count()).toBe(0);

@@ -122,7 +122,7 @@ describe('two agents: accept, quick reply, tag, note, transfer, resolve', () => 
   });
 
   it('answers with a quick reply typed as / and its shortcode', async () => {
-    const input = agentA.getByLabel(t('tickets.input.label'));
+    const input = agentA.getByLabel(t('tickets.input.label'), { exact: true });
     await input.fill(`/${quickReply.shortcode.slice(0, 3)}`);
     const option = agentA
       .getByTestId('quick-replies')
@@ -195,7 +195,7 @@ describe('two agents: accept, quick reply, tag, note, transfer, resolve', () => 
   });
 
   it('lets agent B answer and resolve it', async () => {
-    const input = agentB.getByLabel(t('tickets.input.label'));
+    const input = agentB.getByLabel(t('tickets.input.label'), { exact: true });
     await input.fill(closingReply);
     await input.press('Enter');
     await agentB

@@ -138,7 +138,7 @@ describe('tickets page', () => {
   });
 
   it('replies; the signed reply reaches the customer through the sandbox', async () => {
-    const input = page.getByLabel(t('tickets.input.label'));
+    const input = page.getByLabel(t('tickets.input.label'), { exact: true });
     // Empty messages are never sent.
     await input.fill('   ');
     await input.press('Enter');

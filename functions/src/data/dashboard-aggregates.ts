@@ -1,8 +1,10 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#aws/dynamo';
 import { bucketFields, type DayBucket } from '#domain/dashboard/figures';
-import type { FirstResponse, Fields, MessageFact, TimelineEvent } from '#domain/dashboard/metrics';
+import type { AgentBlock } from '#domain/dashboard/blocks';
+import { addFields, type FirstResponse, type Fields, type MessageFact, type TimelineEvent } from '#domain/dashboard/metrics';
 import {
+  dashboardAgentsEntity,
   dashboardAppliedEntity,
   dashboardDayEntity,
   dashboardLiveEntity,
@@ -33,6 +35,22 @@ export async function dashboardDays(companyId: number, from: string, to: string)
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return buckets;
+}
+
+/**
+ * AP-DA-7: every agent's figures over a period: the sum of the agent blocks that cover it
+ * (domain/dashboard/blocks.ts; at most 15 items for 90 days), read in one batch.
+ */
+export async function dashboardAgentFigures(companyId: number, blocks: readonly AgentBlock[]): Promise<Fields> {
+  const totals: Fields = {};
+  let keys = blocks.map((block) => dashboardAgentsEntity.get({ companyId, size: block.size, start: block.start }).params<{ Key: Record<string, string> }>().Key);
+  for (let attempt = 0; keys.length > 0; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** Math.min(attempt, 5)));
+    const answer = await documentClient.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
+    for (const item of answer.Responses?.[tableName()] ?? []) addFields(totals, bucketFields(item));
+    keys = (answer.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, string>[];
+  }
+  return totals;
 }
 
 /** AP-DA-2: tickets open and pending now. */
@@ -120,7 +138,10 @@ export async function firstResponseRecorded(companyId: number, ticketId: number,
 
 type TransactWritePut = NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Put']>;
 
-export type BucketTarget = { kind: 'day'; companyId: number; day: string } | { kind: 'live'; companyId: number };
+export type BucketTarget =
+  | { kind: 'day'; companyId: number; day: string }
+  | { kind: 'agents'; companyId: number; size: number; start: string }
+  | { kind: 'live'; companyId: number };
 
 /** What one source event adds, and the write that makes it count once. */
 export interface AggregateWrite {
@@ -138,7 +159,26 @@ const maxFiguresPerUpdate = 200;
 const appliedMarkerSeconds = 2 * 24 * 60 * 60;
 
 function targetId(target: BucketTarget): string {
-  return target.kind === 'day' ? `${target.companyId}|D|${target.day}` : `${target.companyId}|L`;
+  if (target.kind === 'day') return `${target.companyId}|D|${target.day}`;
+  if (target.kind === 'agents') return `${target.companyId}|A|${target.size}|${target.start}`;
+  return `${target.companyId}|L`;
+}
+
+/** The item a bucket lives in, and the attributes that identify it for ElectroDB. */
+function bucketItem(target: BucketTarget): { Key: Record<string, string>; entity: string; identity: Record<string, string | number> } {
+  const key = <T>(params: T) => (params as { Key: Record<string, string> }).Key;
+  switch (target.kind) {
+    case 'day':
+      return { Key: key(dashboardDayEntity.get({ companyId: target.companyId, day: target.day }).params()), entity: 'dashboardDay', identity: { companyId: target.companyId, day: target.day } };
+    case 'agents':
+      return {
+        Key: key(dashboardAgentsEntity.get({ companyId: target.companyId, size: target.size, start: target.start }).params()),
+        entity: 'dashboardAgents',
+        identity: { companyId: target.companyId, size: target.size, start: target.start },
+      };
+    default:
+      return { Key: key(dashboardLiveEntity.get({ companyId: target.companyId }).params()), entity: 'dashboardLive', identity: { companyId: target.companyId } };
+  }
 }
 
 function guardId(guard: AggregateWrite['guard']): string {
@@ -159,24 +199,16 @@ function guardPut(guard: AggregateWrite['guard'], nowSeconds: number): TransactW
     .params<TransactWritePut>();
 }
 
-/** ADD of every figure; the entity markers and composite attributes are SET so ElectroDB can read the item too. */
+/** ADD of every figure; the entity markers and identity attributes are SET so ElectroDB can read the item too. */
 function incrementUpdate(target: BucketTarget, fields: Fields) {
-  const Key =
-    target.kind === 'day'
-      ? dashboardDayEntity.get({ companyId: target.companyId, day: target.day }).params<{ Key: Record<string, string> }>().Key
-      : dashboardLiveEntity.get({ companyId: target.companyId }).params<{ Key: Record<string, string> }>().Key;
-  const names: Record<string, string> = { '#edbE': '__edb_e__', '#edbV': '__edb_v__', '#company': 'companyId' };
-  const values: Record<string, unknown> = {
-    // The entities' model names and versions (dashboard-entities.ts).
-    ':edbE': target.kind === 'day' ? 'dashboardDay' : 'dashboardLive',
-    ':edbV': '1',
-    ':company': target.companyId,
-  };
-  const sets = ['#edbE = :edbE', '#edbV = :edbV', '#company = :company'];
-  if (target.kind === 'day') {
-    names['#day'] = 'day';
-    values[':day'] = target.day;
-    sets.push('#day = :day');
+  const { Key, entity, identity } = bucketItem(target);
+  const names: Record<string, string> = { '#edbE': '__edb_e__', '#edbV': '__edb_v__' };
+  const values: Record<string, unknown> = { ':edbE': entity, ':edbV': '1' };
+  const sets = ['#edbE = :edbE', '#edbV = :edbV'];
+  for (const [name, value] of Object.entries(identity)) {
+    names[`#${name}`] = name;
+    values[`:${name}`] = value;
+    sets.push(`#${name} = :${name}`);
   }
   const adds = Object.entries(fields)
     .filter(([, amount]) => amount !== 0)

@@ -2,11 +2,9 @@ import { Entity } from 'electrodb';
 import { entityConfig, exactCase, serviceName } from './electro.ts';
 
 /**
- * One calendar day of a company's dashboard, in the company's time zone (docs/metrics.md). The
- * company figures below are declared; each agent's figures (`u<userId>_<metric>`) and the hour
- * slots (`h00`..`h23`) are flat attributes of the same item, added with ADD by the aggregator,
- * so a period of N days is N items whatever the number of agents. Read raw (ElectroDB would
- * drop the undeclared attributes): data/dashboard-aggregates.ts.
+ * One calendar day of a company's dashboard, in the company's time zone (docs/metrics.md): the
+ * company's figures below, and the conversations started per hour slot (`h00`..`h23`, flat
+ * attributes added with ADD by the aggregator). Small, whatever the number of agents.
  */
 export const dashboardDayEntity = new Entity(
   {
@@ -29,6 +27,31 @@ export const dashboardDayEntity = new Entity(
       byDay: {
         pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}#DASH', casing: exactCase },
         sk: { field: 'sk', composite: ['day'], template: 'DAY#${day}', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);
+
+/**
+ * Every agent's figures over a block of 1, 4, 16 or 64 days aligned on the day number
+ * (domain/dashboard/blocks.ts), as flat attributes `u<userId>_<metric>` added with ADD; a figure
+ * goes to the four blocks containing its day, and a 90-day period reads at most 15 blocks.
+ * Both kinds of bucket are read raw (ElectroDB would drop the undeclared attributes).
+ */
+export const dashboardAgentsEntity = new Entity(
+  {
+    model: { entity: 'dashboardAgents', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      size: { type: 'number', required: true, readOnly: true },
+      /** The block's first day, yyyy-MM-dd. */
+      start: { type: 'string', required: true, readOnly: true },
+    },
+    indexes: {
+      byBlock: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}#DASH', casing: exactCase },
+        sk: { field: 'sk', composite: ['size', 'start'], template: 'AGT#${size}#${start}', casing: exactCase },
       },
     },
   },

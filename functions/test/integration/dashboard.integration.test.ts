@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import type { DashboardAnswer, TicketsDayAnswer, TicketsUsersAnswer } from '@atende/shared/entities/dashboard';
 import type * as DashboardAggregatesModule from '../../src/data/dashboard-aggregates.ts';
 import type * as TicketEntityModule from '../../src/data/ticket-entity.ts';
+import { blocksCovering } from '../../src/domain/dashboard/blocks.ts';
 import { addDays, localDayHour } from '../../src/domain/dashboard/calendar.ts';
 import type { ApiClient } from './support/api-client.ts';
 import { signUpCompany, startTestRuntime } from './support/runtime.ts';
@@ -19,6 +20,7 @@ let env: Awaited<ReturnType<typeof startTestRuntime>>;
 let data: {
   ticketEventEntity: typeof TicketEntityModule.ticketEventEntity;
   dashboardDays: typeof DashboardAggregatesModule.dashboardDays;
+  dashboardAgentFigures: typeof DashboardAggregatesModule.dashboardAgentFigures;
 };
 
 beforeAll(async () => {
@@ -27,6 +29,7 @@ beforeAll(async () => {
   data = {
     ticketEventEntity: (await import('../../src/data/ticket-entity.ts')).ticketEventEntity,
     dashboardDays: (await import('../../src/data/dashboard-aggregates.ts')).dashboardDays,
+    dashboardAgentFigures: (await import('../../src/data/dashboard-aggregates.ts')).dashboardAgentFigures,
   };
 });
 afterAll(async () => env?.stop());
@@ -137,27 +140,26 @@ describe('dashboard', () => {
     });
     expect(dashboard).toEqual(expected);
 
-    // The day buckets hold the exact sums in milliseconds (the answer rounds minutes).
+    // The buckets hold the exact sums in milliseconds (the answer rounds minutes): the day items
+    // the company's, the agent blocks each agent's.
     const createdDays = [e1, e2, e3, e4].map((events) => localDayHour(at(events, 'create'), saoPaulo));
-    const days = await data.dashboardDays(company.companyId, addDays(createdDays[0]!.day, -1), addDays(createdDays[3]!.day, 1));
+    const span = { from: addDays(createdDays[0]!.day, -1), to: addDays(createdDays[3]!.day, 1) };
+    const days = await data.dashboardDays(company.companyId, span.from, span.to);
     const totals = days.reduce<Record<string, number>>((all, bucket) => {
       for (const [name, value] of Object.entries(bucket.fields)) all[name] = (all[name] ?? 0) + value;
       return all;
     }, {});
-    expect(totals).toMatchObject({
-      st: 4,
-      fin: 2,
-      leads: 3,
-      waitS: sum(wait),
-      waitN: 2,
-      supS: sum(support),
-      supN: 2,
-      frtS: sum(firstResponse),
-      frtN: 2,
+    expect(totals).toMatchObject({ st: 4, fin: 2, leads: 3, waitS: sum(wait), waitN: 2, supS: sum(support), supN: 2, frtS: sum(firstResponse), frtN: 2 });
+    expect(await data.dashboardAgentFigures(company.companyId, blocksCovering(span))).toEqual({
       [`u${ana.userId}_fin`]: 1,
       [`u${ana.userId}_supS`]: support[0],
+      [`u${ana.userId}_supN`]: 1,
       [`u${ana.userId}_frtS`]: firstResponse[0],
+      [`u${ana.userId}_frtN`]: 1,
       [`u${bruno.userId}_fin`]: 1,
+      [`u${bruno.userId}_supS`]: support[1],
+      [`u${bruno.userId}_supN`]: 1,
+      [`u${bruno.userId}_frtS`]: firstResponse[1],
       [`u${bruno.userId}_frtN`]: 1,
     });
 

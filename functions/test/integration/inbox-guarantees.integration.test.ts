@@ -12,6 +12,8 @@ import { until } from './support/until.ts';
  */
 let env: Awaited<ReturnType<typeof startTestRuntime>>;
 
+const sorted = (...ids: number[]) => ids.sort((a, b) => a - b);
+
 beforeAll(async () => {
   env = await startTestRuntime();
 });
@@ -26,6 +28,7 @@ type Ticket = {
   contactId: number;
   unreadMessages: number;
   lastMessage: string;
+  contact: { number: string } | null;
 };
 type TicketPage = { tickets: Ticket[]; count: number; hasMore: boolean };
 type Message = { id: string; body: string; fromMe: boolean; ack: number; isDeleted: boolean };
@@ -53,7 +56,7 @@ async function connectedSandbox(admin: ApiClient): Promise<number> {
   return wa.id;
 }
 
-/** A company with a connected sandbox and one pending ticket per customer, oldest first. */
+/** A company with a connected sandbox and one pending ticket per customer, in the customers' order. */
 async function companyWithTickets(label: string, customers: string[]) {
   const admin = env.client();
   const company = await signUpCompany(admin, label);
@@ -69,7 +72,9 @@ async function companyWithTickets(label: string, customers: string[]) {
   const tickets = await until(async () => {
     const list = await admin.get<TicketPage>('/tickets?status=pending&showAll=true');
     const ready = list.body.tickets.filter((t) => t.unreadMessages > 0);
-    return ready.length === customers.length ? ready.sort((a, b) => a.id - b.id) : undefined;
+    // In the customers' order (their chats are separate queue groups, so ids may come in any order).
+    const byNumber = (t: Ticket) => customers.indexOf(t.contact?.number ?? '');
+    return ready.length === customers.length ? ready.sort((a, b) => byNumber(a) - byNumber(b)) : undefined;
   }, 'the pending tickets');
   return { admin, company, whatsappId, tickets };
 }
@@ -268,7 +273,7 @@ describe('visibility by role', () => {
 
     // Pending: each agent their queues; allTicket adds the tickets without a queue.
     expect(await listIds(seller.agent, 'status=pending')).toEqual([inSales.id]);
-    expect(await listIds(helper.agent, 'status=pending')).toEqual([inSupport.id, unqueued.id]);
+    expect(await listIds(helper.agent, 'status=pending')).toEqual(sorted(inSupport.id, unqueued.id));
     expect(await listIds(nobody.agent, 'status=pending')).toEqual([]);
     // A queue filter narrows to the agent's own queues only.
     expect(await listIds(seller.agent, `status=pending&queueIds=[${support}]`)).toEqual([]);
@@ -288,7 +293,7 @@ describe('visibility by role', () => {
     expect(await listIds(admin, 'status=open')).toEqual([]);
     expect(await listIds(seller.agent, 'status=open&showAll=true')).toEqual([inSales.id]);
     // Admins with show-all: everything, or per user, or per queue.
-    expect(await listIds(admin, 'status=open&showAll=true')).toEqual([inSales.id, inSupport.id]);
+    expect(await listIds(admin, 'status=open&showAll=true')).toEqual(sorted(inSales.id, inSupport.id));
     expect(await listIds(admin, `status=open&showAll=true&users=[${helper.userId}]`)).toEqual([inSupport.id]);
     expect(await listIds(admin, `status=open&showAll=true&queueIds=[${sales}]`)).toEqual([inSales.id]);
     expect(await listIds(admin, 'status=pending&showAll=true')).toEqual([unqueued.id]);
@@ -500,7 +505,7 @@ describe('unread counts', () => {
     // Reading the quiet one leaves it out of the unread filter; the noisy one stays.
     expect((await admin.get(`/messages/${quiet.id}`)).status).toBe(200);
     expect(await listIds(admin, 'status=pending&showAll=true&withUnreadMessages=true')).toEqual([noisy.id]);
-    expect(await listIds(admin, 'status=pending&showAll=true')).toEqual([noisy.id, quiet.id]);
+    expect(await listIds(admin, 'status=pending&showAll=true')).toEqual(sorted(noisy.id, quiet.id));
     // The agent's own replies are not unread, and a later page of history does not clear anything.
     await admin.put(`/tickets/${noisy.id}`, { status: 'open' });
     await admin.post(`/messages/${noisy.id}`, { body: 'ya le atiendo' });

@@ -97,3 +97,22 @@ export function cpuUsage(pids: Record<string, number | undefined>): () => Record
     return used;
   };
 }
+
+/**
+ * Waits until a process is nearly idle (under `busyShare` of a core over two readings `stepMs`
+ * apart), at most `maxMs`: what an operation left running (requests autocannon gave up on at its
+ * end, queued work) finishes before the next one is measured. Returns the seconds waited.
+ */
+export async function waitUntilIdle(pid: number, { busyShare = 0.2, stepMs = 250, maxMs = 30_000 } = {}): Promise<number> {
+  const started = performance.now();
+  let quietReadings = 0;
+  let last = cpuSeconds(pid);
+  while (performance.now() - started < maxMs && quietReadings < 2) {
+    await new Promise((wake) => setTimeout(wake, stepMs));
+    const now = cpuSeconds(pid);
+    if (now === undefined || last === undefined) return (performance.now() - started) / 1000;
+    quietReadings = now - last < (busyShare * stepMs) / 1000 ? quietReadings + 1 : 0;
+    last = now;
+  }
+  return (performance.now() - started) / 1000;
+}

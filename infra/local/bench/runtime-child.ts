@@ -3,6 +3,7 @@
  * clients do not share its event loop and its memory is its own. It tells the parent its URL
  * and environment once ready, and stops cleanly when asked or when the parent goes away.
  */
+import { Agent } from 'node:http';
 import { startRuntime, type Runtime } from '../src/runtime.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -10,7 +11,28 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 export type ChildMessage =
   | { type: 'ready'; url: string; env: Record<string, string>; pid: number; firstStart: boolean }
   | { type: 'failed'; message: string }
+  | { type: 'calls'; calls: Record<string, number> }
   | { type: 'stopped' };
+
+/**
+ * Every call this process makes to DynamoDB Local (and its streams), by operation, counted where
+ * every AWS SDK client of every bundle sends it: the keep-alive agent's addRequest. The
+ * benchmark reads the counts before and after each phase: calls per HTTP request show where a
+ * route's time goes.
+ */
+const calls: Record<string, number> = {};
+type AddRequest = (this: Agent, request: { getHeader(name: string): unknown }, options: unknown) => void;
+const agentPrototype = Agent.prototype as unknown as { addRequest: AddRequest };
+const addRequest = agentPrototype.addRequest;
+agentPrototype.addRequest = function (request, options) {
+  const target = request.getHeader('x-amz-target');
+  if (typeof target === 'string') {
+    const [service, operation] = target.split('.');
+    const name = service?.startsWith('DynamoDBStreams') ? `Streams.${operation}` : (operation ?? target);
+    calls[name] = (calls[name] ?? 0) + 1;
+  }
+  return addRequest.call(this, request, options);
+};
 
 const send = (message: ChildMessage) => process.send?.(message);
 
@@ -28,6 +50,7 @@ function stop(): Promise<void> {
 
 process.on('message', (message: { type?: string }) => {
   if (message?.type === 'stop') void stop();
+  if (message?.type === 'calls') send({ type: 'calls', calls: { ...calls } });
 });
 // The benchmark died: leave nothing running.
 process.on('disconnect', () => void stop());

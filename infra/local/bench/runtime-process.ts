@@ -24,6 +24,8 @@ export interface RuntimeProcess {
   dataDir: string;
   /** Lines the runtime wrote to stderr/stdout so far. */
   logLines(): number;
+  /** Calls made to DynamoDB Local so far, by operation (runtime-child.ts). */
+  dynamoCalls(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,16 @@ export async function startRuntimeProcess(options: {
     dynamoPid: findDynamoPid(join(options.dataDir, 'dynamodb')),
     dataDir: options.dataDir,
     logLines: () => lines,
+    dynamoCalls: () =>
+      new Promise((resolveCalls) => {
+        const listener = (message: ChildMessage) => {
+          if (message.type !== 'calls') return;
+          child.off('message', listener);
+          resolveCalls(message.calls);
+        };
+        child.on('message', listener);
+        child.send({ type: 'calls' });
+      }),
     stop() {
       stopping ??= (async () => {
         if (child.exitCode === null && child.connected) child.send({ type: 'stop' });

@@ -167,6 +167,7 @@ export function generateShape(params: ShapeParams): Shape {
   const tickets: TicketSpec[] = [];
   const firstTicketAt = new Array<number>(contactCount + 1).fill(Number.POSITIVE_INFINITY);
   const openedByAgent: number[][] = Array.from({ length: agents }, () => []);
+  let openDealt = 0;
   for (let index = 0; index < size; index += 1) {
     const status = statusOf[index]!;
     const createdMs = created[index]!;
@@ -174,7 +175,9 @@ export function generateShape(params: ShapeParams): Shape {
     const lastMessageMs = Math.min(createdMs + integerBetween(random, 4, 120) * minuteMs, nowMs - 1_000);
     const acceptedMs = status === 'pending' ? undefined : Math.min(createdMs + integerBetween(random, 1, 30) * minuteMs, lastMessageMs);
     const closedMs = status === 'closed' ? Math.min(lastMessageMs + integerBetween(random, 1, 20) * minuteMs, nowMs - 1_000) : undefined;
-    const agent = status === 'pending' ? undefined : integerBetween(random, 0, agents - 1);
+    // Open tickets are dealt to the agents in turn (each has its share to work on); closed ones
+    // were handled by anyone.
+    const agent = status === 'pending' ? undefined : status === 'open' ? openDealt++ % agents : integerBetween(random, 0, agents - 1);
     const ticket: TicketSpec = {
       id: index + 1,
       contactId: contactOf[index]!,

@@ -1,6 +1,6 @@
 /**
- * From day buckets to the dashboard's answers (docs/metrics.md): totals of a period, averages in
- * minutes, the attendants, tickets per user and tickets per day or hour slot.
+ * From day items and agent blocks to the dashboard's answers (docs/metrics.md): totals of a
+ * period, averages in minutes, the attendants, tickets per user and per day or hour slot.
  */
 import { userStatusIntervalMs } from '@atende/shared/constants';
 import type {
@@ -13,24 +13,27 @@ import { daysFromTo, hourSlots } from './calendar.ts';
 import type { DayPeriod } from './period.ts';
 import { addFields, dayField, hourField, liveField, parseAgentField, type AgentMetric, type Fields } from './metrics.ts';
 
-/** A day bucket as read from the table: its day and its numeric attributes. */
+/** A day item as read from the table: its day and its numeric attributes. */
 export interface DayBucket {
   day: string;
   fields: Fields;
 }
 
-/** The numeric attributes of a raw item (keys, markers and text are left out). */
+/** What identifies a bucket item, not a figure. */
+const identityAttributes = new Set(['companyId', 'size']);
+
+/** The figures of a raw bucket item: its numbers (keys, markers, text and identity left out). */
 export function bucketFields(item: Record<string, unknown>): Fields {
   const fields: Fields = {};
   for (const [name, value] of Object.entries(item)) {
-    if (name === 'companyId') continue;
+    if (identityAttributes.has(name)) continue;
     if (typeof value === 'number' && Number.isFinite(value)) fields[name] = value;
   }
   return fields;
 }
 
-/** The sum of every bucket of a period. */
-export function periodTotals(buckets: Iterable<DayBucket>): Fields {
+/** The sum of the items of a period (day items, or agent blocks). */
+export function periodTotals(buckets: Iterable<{ fields: Fields }>): Fields {
   const totals: Fields = {};
   for (const bucket of buckets) addFields(totals, bucket.fields);
   return totals;
@@ -72,7 +75,7 @@ export function isOnline(user: AttendantUser, now: Date): boolean {
   return now.getTime() - Date.parse(user.lastSeenAt) <= userStatusIntervalMs + 60_000;
 }
 
-/** Every agent's figures of a period, by user id. */
+/** Every agent's figures of a period (the sum of its agent blocks), by user id. */
 export function agentTotals(totals: Fields): Map<number, Record<AgentMetric, number>> {
   const agents = new Map<number, Record<AgentMetric, number>>();
   for (const [name, value] of Object.entries(totals)) {
@@ -95,8 +98,8 @@ export interface AttendantRow extends DashboardAttendant {
 }
 
 /** The company's users with their figures of the period, in name order. */
-export function attendantRows(totals: Fields, users: readonly AttendantUser[], now: Date): AttendantRow[] {
-  const agents = agentTotals(totals);
+export function attendantRows(agentFields: Fields, users: readonly AttendantUser[], now: Date): AttendantRow[] {
+  const agents = agentTotals(agentFields);
   return [...users]
     .sort((a, b) => a.name.localeCompare(b.name, 'es') || a.id - b.id)
     .map((user) => {
@@ -114,8 +117,11 @@ export function attendantRows(totals: Fields, users: readonly AttendantUser[], n
     });
 }
 
-/** GET /dashboard: the counters of the period, the live counts, and the attendants. */
-export function dashboardAnswer(totals: Fields, live: Fields, users: readonly AttendantUser[], now: Date): DashboardAnswer {
+/**
+ * GET /dashboard: the counters of the period (the sum of its day items), the live counts, and
+ * the attendants (the sum of its agent blocks).
+ */
+export function dashboardAnswer(totals: Fields, agentFields: Fields, live: Fields, users: readonly AttendantUser[], now: Date): DashboardAnswer {
   return {
     counters: {
       supportHappening: nonNegative(live[liveField.open]),
@@ -126,7 +132,7 @@ export function dashboardAnswer(totals: Fields, live: Fields, users: readonly At
       avgWaitTime: averageMinutes(totals[dayField.waitSum], totals[dayField.waitCount]),
       avgFirstResponseTime: averageMinutes(totals[dayField.firstResponseSum], totals[dayField.firstResponseCount]),
     },
-    attendants: attendantRows(totals, users, now).map(({ ratings: _ratings, avgFirstResponseTime: _frt, ...attendant }) => attendant),
+    attendants: attendantRows(agentFields, users, now).map(({ ratings: _ratings, avgFirstResponseTime: _frt, ...attendant }) => attendant),
   };
 }
 
@@ -134,8 +140,8 @@ export function dashboardAnswer(totals: Fields, live: Fields, users: readonly At
  * GET /dashboard/ticketsUsers: conversations each user finished in the period, most first. Users
  * that no longer exist and closes without an agent are left out.
  */
-export function ticketsUsersAnswer(totals: Fields, users: readonly AttendantUser[]): TicketsUsersAnswer {
-  const agents = agentTotals(totals);
+export function ticketsUsersAnswer(agentFields: Fields, users: readonly AttendantUser[]): TicketsUsersAnswer {
+  const agents = agentTotals(agentFields);
   return {
     data: users
       .map((user) => ({ nome: user.name, quantidade: agents.get(user.id)?.fin ?? 0 }))

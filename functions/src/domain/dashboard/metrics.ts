@@ -3,17 +3,17 @@
  * aggregator (modules/dashboard-aggregator) reads the facts these rules need from the table and
  * writes the increments, once per source event.
  *
- * A day bucket holds the company's figures of one calendar day in the company's time zone, and
- * the figures of each agent and each hour slot of that day as flat attributes, so a period of
- * N days is N items whatever the number of tickets and agents. Durations are summed in
- * milliseconds next to their count; averages are sum / count over the period.
+ * Each event adds to the calendar day it happened on, in the company's time zone: the company's
+ * figures and hour slots go to that day's item, each agent's figures (flat attributes
+ * `u<userId>_<metric>`) to the agent blocks containing the day (blocks.ts). Durations are summed
+ * in milliseconds next to their count; averages are sum / count over the period.
  */
 import { localDayHour } from './calendar.ts';
 
 /** Increments of one bucket: attribute name → amount (negative for the live counters). */
 export type Fields = Record<string, number>;
 
-/** The company figures of a day bucket. */
+/** The company figures of a day item. */
 export const dayField = {
   /** Conversations started (create, inbound-reopen, reopen). */
   started: 'st',
@@ -32,7 +32,7 @@ export const dayField = {
 export type AgentMetric = 'fin' | 'supS' | 'supN' | 'rateS' | 'rateN' | 'frtS' | 'frtN';
 export const agentMetrics: readonly AgentMetric[] = ['fin', 'supS', 'supN', 'rateS', 'rateN', 'frtS', 'frtN'];
 
-/** An agent's figure in a day bucket: `u<userId>_<metric>`. */
+/** An agent's figure in an agent block: `u<userId>_<metric>`. */
 export function agentField(userId: number, metric: AgentMetric): string {
   return `u${userId}_${metric}`;
 }
@@ -44,7 +44,7 @@ export function hourField(hour: string): string {
 
 const agentFieldPattern = /^u(\d+)_(fin|supS|supN|rateS|rateN|frtS|frtN)$/;
 
-/** The agent and metric of a day bucket attribute, if it is one. */
+/** The agent and metric of an attribute, if it is an agent's figure. */
 export function parseAgentField(name: string): { userId: number; metric: AgentMetric } | undefined {
   const match = agentFieldPattern.exec(name);
   return match ? { userId: Number(match[1]), metric: match[2] as AgentMetric } : undefined;
@@ -162,7 +162,7 @@ export function elapsedMs(from: string, to: string): number {
   return Math.max(0, Date.parse(to) - Date.parse(from));
 }
 
-/** One bucket's increments. */
+/** What an event adds to the day it happened on (company and agent figures). */
 export interface DayIncrement {
   day: string;
   fields: Fields;

@@ -5,6 +5,7 @@
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { AggregateWrite } from '#data/dashboard-aggregates';
+import { blocksContaining, splitIncrement } from '#domain/dashboard/blocks';
 import {
   conversationStep,
   firstConversation,
@@ -19,6 +20,7 @@ import {
   timelineIncrement,
   timelineKey,
   waitStartStep,
+  type DayIncrement,
   type MessageFact,
   type TimelineEvent,
   type WalkStep,
@@ -121,6 +123,17 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
 
 const parallelReads = 8;
 
+/** The buckets a day's increments go to: the company's day item, and the day's four agent blocks. */
+export function bucketIncrements(companyId: number, increment: DayIncrement): AggregateWrite['increments'] {
+  const { company, agents } = splitIncrement(increment);
+  return [
+    ...(Object.keys(company).length > 0 ? [{ target: { kind: 'day' as const, companyId, day: increment.day }, fields: company }] : []),
+    ...(Object.keys(agents).length > 0
+      ? blocksContaining(increment.day).map((block) => ({ target: { kind: 'agents' as const, companyId, ...block }, fields: agents }))
+      : []),
+  ];
+}
+
 async function timelineWrite(store: AggregatorStore, event: TimelineEvent): Promise<AggregateWrite | undefined> {
   const timeZone = await store.timeZone(event.companyId);
   let since: string | null | undefined;
@@ -132,7 +145,7 @@ async function timelineWrite(store: AggregatorStore, event: TimelineEvent): Prom
   if (!increment) return undefined;
   return {
     guard: { kind: 'applied', companyId: event.companyId, source: `EV#${event.ticketId}#${event.at}#${event.seq}` },
-    increments: [{ target: { kind: 'day', companyId: event.companyId, day: increment.day }, fields: increment.fields }],
+    increments: bucketIncrements(event.companyId, increment),
   };
 }
 
@@ -171,7 +184,7 @@ async function firstResponseWrites(
       const increment = firstResponseIncrement(response, await store.timeZone(companyId));
       const write: AggregateWrite = {
         guard: { kind: 'firstResponse', companyId, ticketId, conversation: conversation.key, response },
-        increments: [{ target: { kind: 'day', companyId, day: increment.day }, fields: increment.fields }],
+        increments: bucketIncrements(companyId, increment),
       };
       return write;
     }
@@ -205,7 +218,7 @@ export async function aggregate(records: readonly DynamoDBRecord[], store: Aggre
           return increment
             ? {
                 guard: { kind: 'applied', companyId: change.companyId, source: `CT#${change.contactId}` },
-                increments: [{ target: { kind: 'day', companyId: change.companyId, day: increment.day }, fields: increment.fields }],
+                increments: bucketIncrements(change.companyId, increment),
               }
             : undefined;
         }

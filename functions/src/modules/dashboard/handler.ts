@@ -1,10 +1,11 @@
 import { dashboardChartQuerySchema, dashboardQuerySchema } from '@atende/shared/entities/dashboard';
 import type { Principal } from '#auth/principal';
 import { companyTimeZone } from '#data/company-time-zone';
-import { dashboardDays, dashboardLive } from '#data/dashboard-aggregates';
+import { dashboardAgentFigures, dashboardDays, dashboardLive } from '#data/dashboard-aggregates';
 import { listCompanyUsers } from '#data/users';
 import { AppError } from '#domain/app-error';
 import { attendantsCsv, attendantsCsvFileName } from '#domain/dashboard/attendants-csv';
+import { blocksCovering } from '#domain/dashboard/blocks';
 import { attendantRows, dashboardAnswer, periodTotals, ticketsDayAnswer, ticketsUsersAnswer } from '#domain/dashboard/figures';
 import { checkedPeriod, periodOfQuery, type DayPeriod } from '#domain/dashboard/period';
 import { restModule } from '#http/rest-module';
@@ -29,16 +30,17 @@ function timeZoneOf(companyId: number): Promise<string> {
   return value;
 }
 
-async function periodFigures(companyId: number, period: DayPeriod) {
-  const [buckets, users] = await Promise.all([dashboardDays(companyId, period.from, period.to), listCompanyUsers(companyId)]);
-  return { buckets, totals: periodTotals(buckets), users };
+/** The agents' figures of a period and the company's users. */
+async function agentFigures(companyId: number, period: DayPeriod) {
+  const [agents, users] = await Promise.all([dashboardAgentFigures(companyId, blocksCovering(period)), listCompanyUsers(companyId)]);
+  return { agents, users };
 }
 
 /**
  * /api/dashboard (core §2 Dashboard, §3 Dashboard counters, §7): counters, attendants and chart
- * rows of a period, read from the day buckets the dashboard aggregator keeps (docs/metrics.md),
- * so a 90-day period is 90 items whatever the number of tickets. Admins only; always the
- * caller's company; days in the company's time zone.
+ * rows of a period, read from the buckets the dashboard aggregator keeps (docs/metrics.md): one
+ * small item per day and at most 15 agent blocks for 90 days, whatever the number of tickets.
+ * Admins only; always the caller's company; days in the company's time zone.
  */
 export const handler = restModule([
   route({
@@ -50,8 +52,12 @@ export const handler = restModule([
       assertOwnCompany(principal, query.companyId);
       const now = new Date();
       const period = periodOfQuery(query, now, await timeZoneOf(principal.companyId));
-      const [{ totals, users }, live] = await Promise.all([periodFigures(principal.companyId, period), dashboardLive(principal.companyId)]);
-      return dashboardAnswer(totals, live, users, now);
+      const [days, { agents, users }, live] = await Promise.all([
+        dashboardDays(principal.companyId, period.from, period.to),
+        agentFigures(principal.companyId, period),
+        dashboardLive(principal.companyId),
+      ]);
+      return dashboardAnswer(periodTotals(days), agents, live, users, now);
     },
   }),
   route({
@@ -62,8 +68,8 @@ export const handler = restModule([
     handler: async ({ principal, query }) => {
       assertOwnCompany(principal, query.companyId);
       const period = checkedPeriod(query.initialDate, query.finalDate, ['initialDate', 'finalDate']);
-      const { totals, users } = await periodFigures(principal.companyId, period);
-      return ticketsUsersAnswer(totals, users);
+      const { agents, users } = await agentFigures(principal.companyId, period);
+      return ticketsUsersAnswer(agents, users);
     },
   }),
   route({
@@ -86,10 +92,10 @@ export const handler = restModule([
       assertOwnCompany(principal, query.companyId);
       const now = new Date();
       const period = periodOfQuery(query, now, await timeZoneOf(principal.companyId));
-      const { totals, users } = await periodFigures(principal.companyId, period);
+      const { agents, users } = await agentFigures(principal.companyId, period);
       return new HttpAnswer(200, undefined, {
         headers: { 'content-disposition': `attachment; filename="${attendantsCsvFileName(period)}"` },
-        raw: { content: attendantsCsv(attendantRows(totals, users, now)), contentType: 'text/csv; charset=utf-8' },
+        raw: { content: attendantsCsv(attendantRows(agents, users, now)), contentType: 'text/csv; charset=utf-8' },
       });
     },
   }),

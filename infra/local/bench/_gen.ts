@@ -1,0 +1,11 @@
+import { generateShape } from './shape.ts';
+import { seedItems } from './items.ts';
+const size = Number(process.argv[2] ?? 10000);
+let t = performance.now();
+const shape = generateShape({ tickets: size, agents: 50, openedPerAgent: 10, nowMs: Date.now() });
+console.log('shape', (performance.now() - t).toFixed(0), 'ms');
+t = performance.now();
+const counts = {};
+let n = 0;
+for await (const _ of seedItems(shape, { companyId: 2, whatsappId: 1, queueId: 1, agentUserIds: Array.from({ length: 50 }, (_, i) => i + 2) }, counts)) n++;
+console.log('items', n, (performance.now() - t).toFixed(0), 'ms', counts);

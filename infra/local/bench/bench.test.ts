@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { defaultOptions, parseBenchArgs } from './args.ts';
+import { itemMakers, loadProductData, type TableItem } from './items.ts';
+import { evaluateTargets, type SizeReport } from './report.ts';
+import { burstPlan, dashboardDays, generateShape, messagesOf, spanDays, statusCounts } from './shape.ts';
+import { percentile, summarize } from './stats.ts';
+import { marshall } from '@aws-sdk/util-dynamodb';
+
+describe('bench arguments', () => {
+  it('defaults to the three sizes, 50 agents, 20 s and a burst of 1,000 from 200 customers', () => {
+    expect(parseBenchArgs([])).toEqual(defaultOptions);
+    expect(defaultOptions).toMatchObject({ sizes: [1000, 10000, 100000], agents: 50, durationSeconds: 20, burst: 1000, burstContacts: 200 });
+  });
+
+  it('reads every flag, and --quick is a preset that explicit flags override', () => {
+    expect(parseBenchArgs(['--sizes=500,2_000', '--agents=10', '--duration=3', '--burst=40', '--contacts=8', '--opened=4', '--data-dir=/tmp/x', '--fresh-seed'])).toMatchObject({
+      sizes: [500, 2000],
+      agents: 10,
+      durationSeconds: 3,
+      burst: 40,
+      burstContacts: 8,
+      openedPerAgent: 4,
+      dataDir: '/tmp/x',
+      freshSeed: true,
+      quick: false,
+    });
+    expect(parseBenchArgs(['--quick'])).toMatchObject({ sizes: [1000], durationSeconds: 5, quick: true });
+    expect(parseBenchArgs(['--quick', '--duration=8'])).toMatchObject({ sizes: [1000], durationSeconds: 8 });
+  });
+
+  it('refuses what it does not understand', () => {
+    expect(() => parseBenchArgs(['--agents=0'])).toThrow(/--agents must be a positive integer/);
+    expect(() => parseBenchArgs(['--sizes=10,x'])).toThrow(/--sizes/);
+    expect(() => parseBenchArgs(['--speed=9'])).toThrow(/unknown option --speed/);
+    expect(() => parseBenchArgs(['agents'])).toThrow(/unknown argument/);
+    expect(() => parseBenchArgs(['--burst=10', '--contacts=20'])).toThrow(/cannot exceed/);
+  });
+});
+
+describe('latency figures', () => {
+  it('takes nearest-rank percentiles of every recorded time', () => {
+    const values = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(values, 50)).toBe(50);
+    expect(percentile(values, 99)).toBe(99);
+    expect(percentile(values, 100)).toBe(100);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 50)).toBeNaN();
+    expect(summarize([30, 10, 20, 40])).toEqual({ count: 4, p50: 20, p95: 40, p99: 40, max: 40, mean: 25 });
+  });
+
+  it('judges the targets: ratios between sizes, stalls, the burst and the dashboard', () => {
+    const op = (p99: number, max: number, rps: number) => ({ latency: { count: 10, p50: p99 / 2, p95: p99, p99, max, mean: p99 / 2 }, requestsPerSecond: rps });
+    const report = (size: number, p99: number): SizeReport =>
+      ({
+        size,
+        operations: { listOpen: op(p99, p99 * 2, 400), listPending: op(p99, p99 * 4, 300), search: op(p99, p99, 100) },
+        burst: { screenLatency: { p99: 120 }, lost: 0, duplicated: 0, duplicateEvents: 0 },
+      }) as unknown as SizeReport;
+    const checks = evaluateTargets([report(1000, 50), report(100000, 70)]);
+    const byTarget = Object.fromEntries(checks.map((check) => [check.target, check.ok]));
+    expect(byTarget['open list ≥ 360 req/s at 100k']).toBe(true);
+    expect(byTarget['pending list ≥ 360 req/s at 100k']).toBe(false);
+    expect(byTarget['open list p99 100k ≤ 1.2 × p99 1k']).toBe(false);
+    expect(byTarget['slowest request ≤ 3 × p99 (no stall), every operation']).toBe(false);
+    expect(byTarget['inbound message on the agent’s screen p99 ≤ 250 ms']).toBe(true);
+    expect(byTarget['0 lost and 0 duplicated messages']).toBe(true);
+    expect(byTarget['90-day dashboard ≤ 100 ms']).toBeUndefined();
+  });
+});
+
+describe('the generated company', () => {
+  const nowMs = Date.parse('2026-03-01T12:00:00.000Z');
+  const shape = generateShape({ tickets: 2000, agents: 20, openedPerAgent: 3, nowMs });
+
+  it('has the anchors’ shape: 10 % open, 30 % pending, 60 % closed, over 90 days', () => {
+    expect(statusCounts(2000)).toEqual({ open: 200, pending: 600, closed: 1200 });
+    const byStatus = { open: 0, pending: 0, closed: 0 };
+    for (const ticket of shape.tickets) byStatus[ticket.status] += 1;
+    expect(byStatus).toEqual(shape.counts);
+    expect(byStatus).toEqual({ open: 200, pending: 600, closed: 1200 });
+    const created = shape.tickets.map((t) => Date.parse(t.createdAt));
+    expect(Math.min(...created)).toBeGreaterThanOrEqual(nowMs - spanDays * 86_400_000);
+    expect(Math.max(...shape.tickets.map((t) => Date.parse(t.activityAt)))).toBeLessThan(nowMs);
+    expect(created).toEqual([...created].sort((a, b) => a - b));
+    expect(shape.tickets.map((t) => t.id)).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
+    // The days are really spread: every week of the 90 days has tickets.
+    const weeks = new Set(created.map((ms) => Math.floor((nowMs - ms) / (7 * 86_400_000))));
+    expect(weeks.size).toBe(13);
+  });
+
+  it('gives each open or pending ticket a contact of its own, and agents their open tickets', () => {
+    const current = shape.tickets.filter((t) => t.status !== 'closed');
+    expect(new Set(current.map((t) => t.contactId)).size).toBe(current.length);
+    expect(shape.contacts).toHaveLength(current.length);
+    expect(new Set(shape.contacts.map((c) => c.number)).size).toBe(shape.contacts.length);
+    expect(shape.contacts.every((c) => /^55\d{2}9\d{8}$/.test(c.number))).toBe(true);
+    expect(shape.tickets.filter((t) => t.status === 'pending').every((t) => t.agent === undefined && t.unreadMessages === 5)).toBe(true);
+    expect(shape.tickets.filter((t) => t.status !== 'pending').every((t) => t.agent !== undefined && t.acceptedAt !== undefined)).toBe(true);
+    // Open tickets are dealt in turn: 200 over 20 agents is 10 each; 3 of them opened.
+    const openPerAgent = new Map<number, number>();
+    for (const t of shape.tickets) if (t.status === 'open') openPerAgent.set(t.agent!, (openPerAgent.get(t.agent!) ?? 0) + 1);
+    expect([...openPerAgent.values()]).toEqual(Array(20).fill(10));
+    shape.openedByAgent.forEach((ids, agent) => {
+      expect(ids).toHaveLength(3);
+      for (const id of ids) expect(shape.tickets[id - 1]).toMatchObject({ status: 'open', agent, opened: true });
+    });
+    expect(shape.tickets.filter((t) => t.opened)).toHaveLength(60);
+    expect(shape.searchesByAgent[0]!.map((q) => q.kind)).toEqual(['name', 'phone', 'order', 'word']);
+  });
+
+  it('is the same company every time for the same size and instant', () => {
+    const again = generateShape({ tickets: 2000, agents: 20, openedPerAgent: 3, nowMs });
+    expect(again.tickets).toEqual(shape.tickets);
+    expect(again.contacts).toEqual(shape.contacts);
+  });
+
+  it('rebuilds five messages per ticket, in order, within the ticket’s conversation', () => {
+    for (const ticket of shape.tickets.slice(0, 200)) {
+      const messages = messagesOf(ticket);
+      expect(messages).toHaveLength(5);
+      const times = messages.map((m) => Date.parse(m.at));
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(times[0]).toBe(Date.parse(ticket.createdAt));
+      expect(times[4]).toBe(Date.parse(ticket.lastMessageAt));
+      expect(messages.filter((m) => m.fromMe)).toHaveLength(ticket.status === 'pending' ? 0 : 2);
+      expect(messagesOf(ticket)).toEqual(messages);
+    }
+  });
+
+  it('sums the dashboard’s day buckets to the history', () => {
+    const days = dashboardDays(shape, (agent) => agent + 100, (instant) => ({ day: instant.slice(0, 10), hour: instant.slice(11, 13) }));
+    const total = (name: string) => [...days.values()].reduce((sum, fields) => sum + (fields[name] ?? 0), 0);
+    expect(total('st')).toBe(2000);
+    expect(total('fin')).toBe(1200);
+    expect(total('supN')).toBe(1200);
+    expect(total('waitN')).toBe(1400);
+    expect(total('leads')).toBe(shape.contacts.length);
+    const hours = Array.from({ length: 24 }, (_, h) => total(`h${String(h).padStart(2, '0')}`));
+    expect(hours.reduce((a, b) => a + b, 0)).toBe(2000);
+    const perAgentFinished = Array.from({ length: 20 }, (_, agent) => total(`u${agent + 100}_fin`));
+    expect(perAgentFinished.reduce((a, b) => a + b, 0)).toBe(1200);
+    expect(days.size).toBeGreaterThanOrEqual(90);
+  });
+
+  it('plans the burst from seeded customers and a fifth of new numbers', () => {
+    const plan = burstPlan(shape, 100, 20);
+    expect(plan).toHaveLength(100);
+    const senders = new Set(plan.map((m) => m.from));
+    expect(senders.size).toBe(20);
+    expect(new Set(plan.filter((m) => !m.known).map((m) => m.from)).size).toBe(4);
+    const seeded = new Set(shape.contacts.map((c) => c.number));
+    expect(plan.filter((m) => m.known).every((m) => seeded.has(m.from))).toBe(true);
+    expect(plan.filter((m) => !m.known).every((m) => !seeded.has(m.from))).toBe(true);
+  });
+});
+
+describe('seed items', () => {
+  it('are exactly what the product’s entities write, also through the fast makers', async () => {
+    const data = await loadProductData();
+    const make = itemMakers(data);
+    const direct = (params: unknown): TableItem => marshall((params as { Item: Record<string, unknown> }).Item, { removeUndefinedValues: true });
+    expect(make.ticketToken({ companyId: 12, token: 'factura', ticketId: 345 })).toEqual(direct(data.ticketTokenEntity.put({ companyId: 12, token: 'factura', ticketId: 345 }).params()));
+    expect(make.contactToken({ companyId: 12, token: 'joao', contactId: 9 })).toEqual(direct(data.contactTokenEntity.put({ companyId: 12, token: 'joao', contactId: 9 }).params()));
+    expect(make.contactNumber({ companyId: 3, number: '5511987654321', contactId: 77 })).toEqual(
+      direct(data.contactNumberEntity.create({ companyId: 3, number: '5511987654321', contactId: 77 }).params()),
+    );
+    expect(make.contactTicket({ companyId: 3, whatsappId: 4, contactId: 5, ticketId: 6 })).toEqual(
+      direct(data.contactTicketEntity.create({ companyId: 3, whatsappId: 4, contactId: 5, ticketId: 6 }).params()),
+    );
+    expect(make.ticketUuid({ companyId: 3, uuid: 'a-b"c', ticketId: 6 })).toEqual(direct(data.ticketUuidEntity.create({ companyId: 3, uuid: 'a-b"c', ticketId: 6 }).params()));
+    const at = '2026-01-02T03:04:05.678Z';
+    expect(make.ticketCreated({ companyId: 3, createdAt: at, ticketId: 6 })).toEqual(direct(data.ticketCreatedEntity.put({ companyId: 3, createdAt: at, ticketId: 6 }).params()));
+    const moved = { companyId: 3, ticketId: 6, at, seq: '0000001a', actorId: 8, toUserId: 8, fromQueueId: 2, toQueueId: 2 };
+    expect(make.acceptEvent(moved)).toEqual(direct(data.ticketEventEntity.put({ ...moved, action: 'accept', fromStatus: 'pending', toStatus: 'open' }).params()));
+    expect(make.resolveEvent({ ...moved, fromUserId: 8 })).toEqual(
+      direct(data.ticketEventEntity.put({ ...moved, fromUserId: 8, action: 'resolve', fromStatus: 'open', toStatus: 'closed' }).params()),
+    );
+    expect(make.createEvent({ companyId: 3, ticketId: 6, at, seq: '00000018', toQueueId: 2 })).toEqual(
+      direct(data.ticketEventEntity.put({ companyId: 3, ticketId: 6, at, seq: '00000018', toQueueId: 2, action: 'create', toStatus: 'pending' }).params()),
+    );
+  });
+});

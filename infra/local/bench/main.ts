@@ -1,0 +1,420 @@
+/**
+ * `npm run bench`: the product's speed on this machine, per size of company (docs/performance.md).
+ *
+ * For each size: a fresh runtime (its own process and data folder), the company made through the
+ * API, the seeded history written straight into DynamoDB Local (or copied from .bench/seed), a
+ * restart, then the agents signed in with their WebSockets: each agent operation under
+ * autocannon for --duration seconds, then the customers' burst. Results go to
+ * .bench/results-<timestamp>.json and .bench/latest.json, and a table to stdout.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { buildWeb, ensureFunctionBundles, webBuildExists } from '../src/build-steps.ts';
+import { javaIsUsable, javaMissingMessage } from '../src/java.ts';
+import { parseBenchArgs, usage, type BenchOptions } from './args.ts';
+import { runBurst, settle, type BurstResult } from './burst.ts';
+import { estimatedItemCount } from './items.ts';
+import { runOperation, type LoadRequest } from './load.ts';
+import { cpuUsage, MemorySampler, rssMb, waitUntilIdle, type MemoryPeak } from './memory.ts';
+import { anchors, evaluateTargets, operationLabels, printReport, type DynamoCalls, type MeasuredOperation, type SizeReport } from './report.ts';
+import { startRuntimeProcess, type RuntimeProcess } from './runtime-process.ts';
+import { seedClient, seedCompany, setStream } from './seed.ts';
+import { benchDir, restoreSeed, saveSeed, seedKey, type CachedSeed } from './seed-cache.ts';
+import { openLiveSocket, setUpCompany, signIn, inLanes, superUser, type LiveSocket } from './setup.ts';
+import { burstPlan, generateShape, shapeVersion, type Shape } from './shape.ts';
+import { formatDuration } from './stats.ts';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const started = Date.now();
+const clock = () => formatDuration((Date.now() - started) / 1000).padStart(9);
+const interactive = process.stdout.isTTY;
+let statusLine = '';
+/** A progress line that rewrites itself on a terminal and prints every few seconds otherwise. */
+let lastPrinted = 0;
+function status(text: string, { force = false } = {}): void {
+  statusLine = `[${clock()}] ${text}`;
+  if (interactive) process.stdout.write(`\r\x1b[2K${statusLine}`);
+  else if (force || Date.now() - lastPrinted > 5000) {
+    console.log(statusLine);
+    lastPrinted = Date.now();
+  }
+}
+function say(text: string): void {
+  if (interactive && statusLine) process.stdout.write('\r\x1b[2K');
+  console.log(`[${clock()}] ${text}`);
+  statusLine = '';
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+let interrupted = false;
+process.on('SIGINT', () => {
+  if (interrupted) process.exit(130);
+  interrupted = true;
+  say('Interrupted: stopping the runtime and removing its data…');
+  void (async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    process.exit(130);
+  })();
+});
+
+function machine() {
+  const model = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim();
+  return {
+    cpus: availableParallelism(),
+    cpuModel: model ?? 'unknown',
+    memoryGb: Math.round(totalmem() / 1024 ** 3),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+  };
+}
+
+/** Rough seconds each phase takes, for the ETA. */
+function estimateSeconds(options: BenchOptions, size: number, cached: boolean): number {
+  const operations = 6 * (options.durationSeconds + 2) + 5;
+  const seeding = cached ? 10 : 25 + estimatedItemCount(generateShapeCount(size)) / 2500;
+  const burst = options.burst > 0 ? 15 + options.burst / 40 : 0;
+  return 30 + seeding + operations + burst;
+}
+function generateShapeCount(size: number): Shape {
+  // estimatedItemCount only needs the lengths: a shape-like object without generating it.
+  const contacts = Math.max(1, Math.round(size * 0.1) + Math.round(size * 0.3));
+  return { tickets: { length: size }, contacts: { length: contacts } } as unknown as Shape;
+}
+
+interface AgentSession {
+  token: string;
+  userId: number;
+}
+
+function operationRequests(shape: Shape, agents: AgentSession[], adminToken: string) {
+  const withTickets = shape.openedByAgent.map((ids, index) => ({ ids, index })).filter((entry) => entry.ids.length > 0);
+  const openedFor = (connection: number) => {
+    const own = shape.openedByAgent[connection % agents.length] ?? [];
+    if (own.length > 0) return { agent: agents[connection % agents.length]!, ids: own };
+    // An agent with no open ticket of its own (tiny sizes) works as a colleague who has some.
+    const other = withTickets[connection % Math.max(1, withTickets.length)];
+    return other ? { agent: agents[other.index]!, ids: other.ids } : undefined;
+  };
+  const agentOf = (connection: number) => agents[connection % agents.length]!;
+  const list = (status: string) => (connection: number): LoadRequest[] => [
+    { method: 'GET', path: `/tickets?status=${status}&showAll=false&pageNumber=1`, token: agentOf(connection).token, tag: status },
+  ];
+  return {
+    listOpen: list('open'),
+    listPending: list('pending'),
+    search: (connection: number): LoadRequest[] =>
+      shape.searchesByAgent[connection % agents.length]!.map((query) => ({
+        method: 'GET',
+        path: `/tickets?searchParam=${encodeURIComponent(query.text)}&pageNumber=1`,
+        token: agentOf(connection).token,
+        tag: query.kind,
+      })),
+    messages: (connection: number): LoadRequest[] => {
+      const opened = openedFor(connection);
+      return opened ? opened.ids.map((id) => ({ method: 'GET', path: `/messages/${id}`, token: opened.agent.token, tag: 'messages' })) : [];
+    },
+    dashboard: (): LoadRequest[] => [{ method: 'GET', path: '/dashboard?days=90', token: adminToken, tag: 'dashboard' }],
+    reply: (connection: number): LoadRequest[] => {
+      const opened = openedFor(connection);
+      return opened
+        ? opened.ids.map((id, i) => ({ method: 'POST', path: `/messages/${id}`, body: { body: `Hola, ya lo reviso (${i + 1})` }, token: opened.agent.token, tag: 'reply' }))
+        : [];
+    },
+  };
+}
+
+/** Calls made between two readings of the runtime's DynamoDB counters. */
+function callsDelta(before: Record<string, number>, after: Record<string, number>, seconds: number) {
+  const byOperation: Record<string, number> = {};
+  for (const [name, count] of Object.entries(after)) {
+    const delta = count - (before[name] ?? 0);
+    if (delta > 0) byOperation[name] = delta;
+  }
+  const total = Object.values(byOperation).reduce((sum, n) => sum + n, 0);
+  return { total, byOperation, perSecond: total / Math.max(0.001, seconds) };
+}
+
+/** Calls per request of a phase, the idle background (stream and queue polling) taken out. */
+function perRequest(calls: ReturnType<typeof callsDelta>, background: ReturnType<typeof callsDelta>, seconds: number, requests: number): DynamoCalls {
+  const scale = (count: number, name: string) => Math.max(0, count - ((background.byOperation[name] ?? 0) / 2) * seconds) / Math.max(1, requests);
+  const byOperation = Object.fromEntries(
+    Object.entries(calls.byOperation)
+      .map(([name, count]) => [name, Math.round(scale(count, name) * 100) / 100] as const)
+      .filter(([, value]) => value > 0),
+  );
+  return { perRequest: Object.values(byOperation).reduce((sum, n) => sum + n, 0), byOperation, total: calls.total };
+}
+
+type OperationName = keyof ReturnType<typeof operationRequests>;
+const operationOrder: OperationName[] = ['listOpen', 'listPending', 'search', 'messages', 'dashboard', 'reply'];
+
+async function runSize(options: BenchOptions, size: number, index: number, remainingEstimate: () => number): Promise<SizeReport> {
+  const label = `${size >= 1000 ? `${size / 1000}k` : size} tickets (${index + 1}/${options.sizes.length})`;
+  const eta = () => `ETA ~${formatDuration(remainingEstimate())}`;
+  const base = options.dataDir ?? (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
+  await mkdir(base, { recursive: true });
+  const dataDir = await mkdtemp(join(base, `atende-bench-${size}-`));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const logFile = join(benchDir, `runtime-${size}.log`);
+  await writeFile(logFile, '');
+  const runtimeEnv = { ADMIN_EMAIL: superUser.email, ADMIN_PASSWORD: superUser.password };
+  let runtime: RuntimeProcess | undefined;
+  const stopRuntime = async () => {
+    await runtime?.stop();
+    runtime = undefined;
+  };
+  cleanups.push(stopRuntime);
+
+  const key = await seedKey({ shapeVersion, size, agents: options.agents, opened: options.openedPerAgent });
+  let seed: CachedSeed | undefined = options.freshSeed ? undefined : await restoreSeed(size, key, dataDir);
+  const seedCached = seed !== undefined;
+  if (seed) {
+    say(`${label}: seeded data copied from .bench/seed (${seed.items.toLocaleString('en-US')} items; --fresh-seed to write it again)`);
+  } else {
+    status(`${label}: starting a runtime to create the company… ${eta()}`, { force: true });
+    runtime = await startRuntimeProcess({ dataDir, env: runtimeEnv, logFile });
+    const setup = await setUpCompany(runtime.url, { agents: options.agents, label: `s${size}` });
+    const nowMs = Date.now();
+    const shape = generateShape({ tickets: size, agents: options.agents, openedPerAgent: options.openedPerAgent, nowMs });
+    const client = seedClient(runtime.env.DYNAMODB_ENDPOINT!);
+    const expected = estimatedItemCount(shape);
+    const seedStart = performance.now();
+    await setStream(client, false);
+    const { items, counts } = await seedCompany(
+      client,
+      shape,
+      { companyId: setup.companyId, whatsappId: setup.whatsappId, queueId: setup.queueId, agentUserIds: setup.agents.map((a) => a.userId) },
+      (written) => {
+        const seconds = (performance.now() - seedStart) / 1000;
+        const rate = written / Math.max(0.001, seconds);
+        status(
+          `${label}: seeding ${written.toLocaleString('en-US')}/~${expected.toLocaleString('en-US')} items ` +
+            `(${Math.round(rate).toLocaleString('en-US')}/s, ~${formatDuration(Math.max(0, expected - written) / Math.max(1, rate))} left) ${eta()}`,
+        );
+      },
+    );
+    await setStream(client, true);
+    client.destroy();
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    seed = { setup, nowMs, items, counts, seedSeconds, itemsPerSecond: items / seedSeconds };
+    say(`${label}: seeded ${items.toLocaleString('en-US')} items in ${formatDuration(seedSeconds)} (${Math.round(seed.itemsPerSecond)}/s)`);
+    await stopRuntime();
+    if (!options.noSeedCache) {
+      status(`${label}: keeping a copy of the seeded data in .bench/seed… ${eta()}`, { force: true });
+      await saveSeed(size, key, dataDir, seed);
+    }
+  }
+  const shape = generateShape({ tickets: size, agents: options.agents, openedPerAgent: options.openedPerAgent, nowMs: seed.nowMs });
+  const { setup } = seed;
+
+  status(`${label}: starting the runtime on the seeded data… ${eta()}`, { force: true });
+  const restartStart = performance.now();
+  runtime = await startRuntimeProcess({ dataDir, env: runtimeEnv, logFile });
+  const startSeconds = (performance.now() - restartStart) / 1000;
+  const rt = runtime;
+  const memory = new MemorySampler({ runtime: rt.pid, dynamodb: rt.dynamoPid, bench: process.pid });
+  const memoryAtStart = { runtime: rssMb(rt.pid), dynamodb: rt.dynamoPid ? rssMb(rt.dynamoPid) : undefined };
+  memory.start();
+
+  status(`${label}: signing in ${options.agents} agents and opening their WebSockets… ${eta()}`, { force: true });
+  const admin = await signIn(rt.url, setup.admin);
+  const agentClients = await inLanes(setup.agents, 4, (account) => signIn(rt.url, account));
+  const agents: AgentSession[] = agentClients.map((client, i) => ({ token: client.token!, userId: setup.agents[i]!.userId }));
+  const adminSocket = await openLiveSocket(rt.url, admin.token!);
+  const agentSockets: LiveSocket[] = await inLanes(agents, 10, (agent) => openLiveSocket(rt.url, agent.token));
+  const closeSockets = async () => {
+    await Promise.all([adminSocket, ...agentSockets].map((socket) => socket.close()));
+  };
+  cleanups.push(closeSockets);
+
+  const dashboardProbe = await admin.get('/dashboard?days=90');
+  const dashboardAvailable = dashboardProbe.status === 200;
+  if (!dashboardAvailable) say(`${label}: GET /api/dashboard?days=90 answered HTTP ${dashboardProbe.status}: dashboard not available`);
+
+  const requests = operationRequests(shape, agents, admin.token!);
+  // A short mixed warm-up, not measured: first calls of each path, JIT, connection pools.
+  status(`${label}: warming up… ${eta()}`, { force: true });
+  await runOperation({
+    url: rt.url,
+    name: 'warm-up',
+    connections: options.agents,
+    durationSeconds: 2,
+    requestsOf: (c) => [...requests.listOpen(c), ...requests.listPending(c), ...requests.search(c), ...requests.messages(c)],
+  });
+
+  // What the runtime calls on its own when idle (stream and queue polling), to tell apart from
+  // what the requests cost.
+  const idleStart = await rt.dynamoCalls();
+  await new Promise((wake) => setTimeout(wake, 2000));
+  const background = callsDelta(idleStart, await rt.dynamoCalls(), 2);
+
+  const operations: Partial<Record<OperationName, MeasuredOperation>> = {};
+  for (const name of operationOrder) {
+    if (name === 'dashboard' && !dashboardAvailable) continue;
+    // What the previous phase left running finishes first (autocannon stops waiting at its end).
+    const drainedSeconds = await waitUntilIdle(rt.pid);
+    const loadAverage = loadavg()[0]!;
+    const cpu = cpuUsage({ runtime: rt.pid, dynamodb: rt.dynamoPid, bench: process.pid });
+    const callsBefore = await rt.dynamoCalls();
+    const opStart = Date.now();
+    const result = await runOperation({
+      url: rt.url,
+      name,
+      connections: options.agents,
+      durationSeconds: options.durationSeconds,
+      requestsOf: requests[name],
+      onTick: (completed) =>
+        status(
+          `${label}: ${operationLabels[name]} ${formatDuration((Date.now() - opStart) / 1000)}/${options.durationSeconds} s, ` +
+            `${completed.toLocaleString('en-US')} requests ${eta()}`,
+        ),
+    });
+    const cpuSeconds = cpu();
+    const calls = callsDelta(callsBefore, await rt.dynamoCalls(), result.durationSeconds);
+    operations[name] = {
+      ...result,
+      cpuSeconds,
+      cpuMsPerRequest: Object.fromEntries(Object.entries(cpuSeconds).map(([process, seconds]) => [process, (seconds * 1000) / Math.max(1, result.ok)])),
+      dynamoCalls: perRequest(calls, background, result.durationSeconds, result.ok + result.non2xx),
+      loadAverage,
+      drainedBeforeSeconds: drainedSeconds,
+    };
+    say(
+      `${label}: ${(operationLabels[name] ?? name).padEnd(16)} ${Math.round(result.requestsPerSecond).toString().padStart(5)} req/s  ` +
+        `p50 ${result.latency.p50.toFixed(1)} ms  p99 ${result.latency.p99.toFixed(1)} ms  max ${result.latency.max.toFixed(1)} ms` +
+        (result.non2xx + result.errors > 0 ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''),
+    );
+  }
+
+  let burst: BurstResult | undefined;
+  if (options.burst > 0) {
+    status(`${label}: letting the replies settle before the burst… ${eta()}`, { force: true });
+    await settle(adminSocket);
+    await waitUntilIdle(rt.pid);
+    const tag = Date.now().toString(36).toUpperCase();
+    const plan = burstPlan(shape, options.burst, options.burstContacts).map((message, i) => ({ ...message, id: `BENCH${tag}${String(i).padStart(5, '0')}` }));
+    const cpu = cpuUsage({ runtime: rt.pid, dynamodb: rt.dynamoPid, bench: process.pid });
+    const callsBefore = await rt.dynamoCalls();
+    const burstStart = performance.now();
+    burst = await runBurst({
+      admin,
+      adminSocket,
+      whatsappId: setup.whatsappId,
+      messages: plan,
+      concurrency: options.agents,
+      onProgress: (posted, onScreen) => status(`${label}: burst: ${posted}/${plan.length} posted, ${onScreen} on the agent's screen ${eta()}`),
+    });
+    const burstCpu = cpu();
+    const burstSeconds = (performance.now() - burstStart) / 1000;
+    const burstCalls = perRequest(callsDelta(callsBefore, await rt.dynamoCalls(), burstSeconds), background, burstSeconds, burst.messages);
+    say(
+      `${label}: burst of ${burst.messages} from ${burst.customers} customers: on screen p50 ${burst.screenLatency.p50.toFixed(0)} ms, ` +
+        `p99 ${burst.screenLatency.p99.toFixed(0)} ms; lost ${burst.lost}, duplicated ${burst.duplicated} (CPU s: ${Object.entries(burstCpu)
+          .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+          .join(', ')})`,
+    );
+    Object.assign(burst, { cpuSeconds: burstCpu, dynamoCalls: burstCalls });
+  }
+
+  const memoryPeaks: Record<string, MemoryPeak> = memory.stop();
+  await closeSockets();
+  status(`${label}: stopping the runtime… ${eta()}`, { force: true });
+  await stopRuntime();
+  const runtimeLogLines = rt.logLines();
+  await rm(dataDir, { recursive: true, force: true });
+  cleanups.length = 0;
+  return {
+    size,
+    counts: shape.counts,
+    contacts: shape.contacts.length,
+    seed: { cached: seedCached, items: seed.items, counts: seed.counts, seconds: seed.seedSeconds, itemsPerSecond: seed.itemsPerSecond },
+    runtimeStartSeconds: startSeconds,
+    backgroundDynamoCallsPerSecond: background.perSecond,
+    dashboardAvailable,
+    dashboardStatus: dashboardProbe.status,
+    operations,
+    burst,
+    memoryAtStart,
+    memoryPeaks,
+    runtimeLogLines,
+    runtimeLog: logFile,
+  };
+}
+
+async function main(): Promise<void> {
+  let options: BenchOptions;
+  try {
+    options = parseBenchArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  }
+  if (options.help) {
+    console.log(usage);
+    return;
+  }
+  if (!(await javaIsUsable())) {
+    console.error(javaMissingMessage);
+    process.exit(1);
+  }
+  await mkdir(benchDir, { recursive: true });
+  const info = machine();
+  say(
+    `atende benchmark: sizes ${options.sizes.join(', ')} tickets; ${options.agents} agents; ${options.durationSeconds} s per operation; ` +
+      `burst ${options.burst} from ${options.burstContacts} customers. Machine: ${info.cpus} CPUs (${info.cpuModel}), ${info.memoryGb} GB, Node ${info.node}; load ${loadavg()[0]!.toFixed(2)}`,
+  );
+  await ensureFunctionBundles({ quiet: true, log: (line) => say(line) });
+  if (!webBuildExists()) {
+    say('Building the web app (missing)…');
+    await buildWeb();
+  }
+
+  const estimates = options.sizes.map((size) => estimateSeconds(options, size, false));
+  let done = 0;
+  const sizeStarted = { at: Date.now() };
+  const remaining = () => {
+    const current = estimates[done] ?? 0;
+    const spent = (Date.now() - sizeStarted.at) / 1000;
+    return Math.max(0, current - spent) + estimates.slice(done + 1).reduce((sum, s) => sum + s, 0);
+  };
+  say(`Estimated time (first run, without a seed copy): ~${formatDuration(estimates.reduce((a, b) => a + b, 0))}`);
+
+  const loadBefore = loadavg();
+  const reports: SizeReport[] = [];
+  for (const [index, size] of options.sizes.entries()) {
+    sizeStarted.at = Date.now();
+    reports.push(await runSize(options, size, index, remaining));
+    done += 1;
+  }
+  const loadAfter = loadavg();
+
+  const finishedAt = new Date();
+  const results = {
+    startedAt: new Date(started).toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    totalSeconds: (Date.now() - started) / 1000,
+    machine: { ...info, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
+    options,
+    sizes: reports,
+    targets: evaluateTargets(reports),
+    anchors,
+  };
+  const stamp = finishedAt.toISOString().replace(/[:.]/g, '-');
+  const file = join(benchDir, `results-${stamp}.json`);
+  const json = JSON.stringify(results, null, 2);
+  await writeFile(file, json);
+  await writeFile(join(benchDir, 'latest.json'), json);
+  if (interactive && statusLine) process.stdout.write('\r\x1b[2K');
+  printReport(results);
+  console.log(`\nResults: ${file} (and .bench/latest.json); total ${formatDuration(results.totalSeconds)}.`);
+}
+
+main().catch(async (error: unknown) => {
+  say(`Benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  process.exit(1);
+});
+

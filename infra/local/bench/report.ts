@@ -1,0 +1,253 @@
+/**
+ * The results: what the targets of /work/shared/anchors.md say about them, the table printed at
+ * the end of a run, and the same tables in Markdown for docs/performance.md
+ * (`npx tsx infra/local/bench/report.ts .bench/latest.json`).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { BurstResult } from './burst.ts';
+import type { OperationResult } from './load.ts';
+import type { MemoryPeak } from './memory.ts';
+import { formatCount, formatMs, markdownTable, ratio, textTable } from './stats.ts';
+
+export const operationLabels: Record<string, string> = {
+  listOpen: 'open list',
+  listPending: 'pending list',
+  search: 'search',
+  messages: 'messages',
+  dashboard: 'dashboard 90 d',
+  reply: 'reply',
+};
+
+/** The old product (Atendechat 6.0.0) on the same kind of machine: p99 ms and req/s. */
+export const anchors: Record<number, Record<string, { p99: number; rps: number }>> = {
+  1000: { listOpen: { p99: 496, rps: 156 }, listPending: { p99: 515, rps: 127 }, search: { p99: 915, rps: 72 }, messages: { p99: 433, rps: 185 } },
+  10000: { listOpen: { p99: 794, rps: 87 }, listPending: { p99: 2377, rps: 60 }, search: { p99: 3399, rps: 21 }, messages: { p99: 1707, rps: 175 } },
+  100000: { listOpen: { p99: 1663, rps: 36 }, listPending: { p99: 2239, rps: 25 }, search: { p99: 24112, rps: 2.1 }, messages: { p99: 408, rps: 161 } },
+};
+
+/** DynamoDB calls the runtime made per HTTP request (or per inbound message), idle polling taken out. */
+export interface DynamoCalls {
+  perRequest: number;
+  byOperation: Record<string, number>;
+  total: number;
+}
+
+export type MeasuredOperation = OperationResult & {
+  cpuSeconds: Record<string, number>;
+  cpuMsPerRequest: Record<string, number>;
+  dynamoCalls: DynamoCalls;
+  /** 1-minute load average when the operation started (other work on the machine). */
+  loadAverage: number;
+  /** Seconds waited, before it started, for the runtime to finish what the previous phase left. */
+  drainedBeforeSeconds: number;
+};
+
+export interface SizeReport {
+  size: number;
+  counts: Record<string, number>;
+  contacts: number;
+  seed: { cached: boolean; items: number; counts: Record<string, number>; seconds: number; itemsPerSecond: number };
+  runtimeStartSeconds: number;
+  backgroundDynamoCallsPerSecond: number;
+  dashboardAvailable: boolean;
+  dashboardStatus: number;
+  operations: Partial<Record<string, MeasuredOperation>>;
+  burst: (BurstResult & { cpuSeconds?: Record<string, number>; dynamoCalls?: DynamoCalls }) | undefined;
+  memoryAtStart: Record<string, number | undefined>;
+  memoryPeaks: Record<string, MemoryPeak>;
+  runtimeLogLines: number;
+  runtimeLog: string;
+}
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  ok: boolean | undefined;
+}
+
+function sizeLabel(size: number): string {
+  return size >= 1000 ? `${size / 1000}k` : String(size);
+}
+
+export function evaluateTargets(sizes: readonly SizeReport[]): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  if (sizes.length === 0) return checks;
+  const largest = sizes.reduce((a, b) => (b.size > a.size ? b : a));
+  const smallest = sizes.reduce((a, b) => (b.size < a.size ? b : a));
+  const at = `at ${sizeLabel(largest.size)}${largest.size === 100_000 ? '' : ' (the target is at 100k)'}`;
+  for (const name of ['listOpen', 'listPending'] as const) {
+    const op = largest.operations[name];
+    if (!op) continue;
+    checks.push({ target: `${operationLabels[name]} ≥ 360 req/s ${at}`, measured: `${formatCount(op.requestsPerSecond)} req/s`, ok: op.requestsPerSecond >= 360 });
+    checks.push({ target: `${operationLabels[name]} p99 ≤ 150 ms ${at}`, measured: formatMs(op.latency.p99), ok: op.latency.p99 <= 150 });
+  }
+  const search = largest.operations.search;
+  if (search) checks.push({ target: `search p99 ≤ 300 ms ${at}`, measured: formatMs(search.latency.p99), ok: search.latency.p99 <= 300 });
+  if (largest !== smallest) {
+    for (const name of ['listOpen', 'listPending', 'search'] as const) {
+      const big = largest.operations[name];
+      const small = smallest.operations[name];
+      const value = ratio(big?.latency.p99, small?.latency.p99);
+      if (value === undefined) continue;
+      checks.push({
+        target: `${operationLabels[name]} p99 ${sizeLabel(largest.size)} ≤ 1.2 × p99 ${sizeLabel(smallest.size)}`,
+        measured: `${value.toFixed(2)} × (${formatMs(big!.latency.p99)} / ${formatMs(small!.latency.p99)})`,
+        ok: value <= 1.2,
+      });
+    }
+  }
+  let worst: { value: number; where: string } | undefined;
+  for (const report of sizes) {
+    for (const [name, op] of Object.entries(report.operations)) {
+      const value = ratio(op?.latency.max, op?.latency.p99);
+      if (value !== undefined && (!worst || value > worst.value)) worst = { value, where: `${operationLabels[name]} at ${sizeLabel(report.size)}` };
+    }
+  }
+  if (worst) checks.push({ target: 'slowest request ≤ 3 × p99 (no stall), every operation', measured: `worst ${worst.value.toFixed(1)} × (${worst.where})`, ok: worst.value <= 3 });
+  const bursts = sizes.filter((s) => s.burst);
+  if (bursts.length > 0) {
+    const slowest = bursts.reduce((a, b) => (b.burst!.screenLatency.p99 > a.burst!.screenLatency.p99 ? b : a));
+    checks.push({
+      target: 'inbound message on the agent’s screen p99 ≤ 250 ms',
+      measured: `${formatMs(slowest.burst!.screenLatency.p99)} (worst, at ${sizeLabel(slowest.size)})`,
+      ok: slowest.burst!.screenLatency.p99 <= 250,
+    });
+    const lost = bursts.reduce((sum, s) => sum + s.burst!.lost, 0);
+    const duplicated = bursts.reduce((sum, s) => sum + s.burst!.duplicated + s.burst!.duplicateEvents, 0);
+    checks.push({ target: '0 lost and 0 duplicated messages', measured: `${lost} lost, ${duplicated} duplicated`, ok: lost === 0 && duplicated === 0 });
+  }
+  const dashboards = sizes.map((s) => s.operations.dashboard).filter((d): d is MeasuredOperation => d !== undefined);
+  if (dashboards.length > 0) {
+    const worstDashboard = Math.max(...dashboards.map((d) => d.latency.p99));
+    checks.push({ target: '90-day dashboard ≤ 100 ms (p99, 50 at once)', measured: formatMs(worstDashboard), ok: worstDashboard <= 100 });
+  } else {
+    checks.push({ target: '90-day dashboard ≤ 100 ms', measured: 'not available', ok: undefined });
+  }
+  return checks;
+}
+
+interface Results {
+  startedAt: string;
+  totalSeconds: number;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
+  sizes: SizeReport[];
+  targets: TargetCheck[];
+}
+
+const operationHeader = ['operation', 'req/s', 'p50', 'p95', 'p99', 'max', 'max/p99', 'non-2xx', 'old p99', 'old req/s', 'DB calls/req', 'CPU ms/req node', 'CPU ms/req DDB'];
+
+function operationRows(report: SizeReport): string[][] {
+  return Object.entries(report.operations).map(([name, op]) => {
+    const old = anchors[report.size]?.[name];
+    return [
+      operationLabels[name] ?? name,
+      formatCount(op!.requestsPerSecond),
+      formatMs(op!.latency.p50),
+      formatMs(op!.latency.p95),
+      formatMs(op!.latency.p99),
+      formatMs(op!.latency.max),
+      (ratio(op!.latency.max, op!.latency.p99) ?? Number.NaN).toFixed(1),
+      String(op!.non2xx + op!.errors),
+      old ? formatMs(old.p99) : '—',
+      old ? formatCount(old.rps) : '—',
+      op!.dynamoCalls ? op!.dynamoCalls.perRequest.toFixed(1) : '—',
+      op!.cpuMsPerRequest?.runtime !== undefined ? op!.cpuMsPerRequest.runtime.toFixed(1) : '—',
+      op!.cpuMsPerRequest?.dynamodb !== undefined ? op!.cpuMsPerRequest.dynamodb.toFixed(1) : '—',
+    ];
+  });
+}
+
+function searchRows(report: SizeReport): string[][] {
+  const search = report.operations.search;
+  if (!search) return [];
+  return Object.entries(search.byTag).map(([tag, figures]) => [
+    `search: ${tag}`,
+    formatCount(figures.requestsPerSecond),
+    formatMs(figures.p50),
+    formatMs(figures.p95),
+    formatMs(figures.p99),
+    formatMs(figures.max),
+  ]);
+}
+
+function burstRow(report: SizeReport): string[] | undefined {
+  const burst = report.burst;
+  if (!burst) return undefined;
+  return [
+    sizeLabel(report.size),
+    `${burst.messages} / ${burst.customers} (${burst.newCustomers} new)`,
+    formatMs(burst.screenLatency.p50),
+    formatMs(burst.screenLatency.p99),
+    formatMs(burst.screenLatency.max),
+    `${burst.drainSeconds.toFixed(1)} s`,
+    String(burst.lost),
+    String(burst.duplicated + burst.duplicateEvents),
+    String(burst.missingOnScreen),
+    burst.dynamoCalls ? burst.dynamoCalls.perRequest.toFixed(1) : '—',
+  ];
+}
+const burstHeader = ['size', 'messages / customers', 'screen p50', 'screen p99', 'screen max', 'all on screen', 'lost', 'duplicated', 'not on screen', 'DB calls/msg'];
+
+function memoryRow(report: SizeReport): string[] {
+  const mb = (name: string) => (report.memoryPeaks[name] ? `${Math.round(report.memoryPeaks[name].maxMb)} MB` : '—');
+  return [sizeLabel(report.size), mb('runtime'), mb('dynamodb'), mb('bench'), `${report.seed.items.toLocaleString('en-US')}${report.seed.cached ? ' (copied)' : ''}`, report.seed.cached ? '—' : `${Math.round(report.seed.itemsPerSecond)}/s`, String(report.runtimeLogLines)];
+}
+const memoryHeader = ['size', 'runtime RSS (max)', 'DynamoDB Local RSS (max)', 'bench RSS (max)', 'seeded items', 'seed rate', 'runtime log lines'];
+
+function ratioRows(sizes: readonly SizeReport[]): string[][] {
+  if (sizes.length < 2) return [];
+  const largest = sizes.reduce((a, b) => (b.size > a.size ? b : a));
+  const smallest = sizes.reduce((a, b) => (b.size < a.size ? b : a));
+  return ['listOpen', 'listPending', 'search', 'messages'].flatMap((name) => {
+    const big = largest.operations[name];
+    const small = smallest.operations[name];
+    if (!big || !small) return [];
+    return [[operationLabels[name]!, (ratio(big.latency.p95, small.latency.p95) ?? Number.NaN).toFixed(2), (ratio(big.latency.p99, small.latency.p99) ?? Number.NaN).toFixed(2)]];
+  });
+}
+
+function targetRows(targets: readonly TargetCheck[]): string[][] {
+  return targets.map((t) => [t.target, t.measured, t.ok === undefined ? 'n/a' : t.ok ? 'met' : 'MISSED']);
+}
+
+export function printReport(results: Results): void {
+  const { machine } = results;
+  console.log(`\nMachine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGb} GB, Node ${machine.node}; load average before ${machine.loadAverageBefore.map((l) => l.toFixed(2)).join(' ')}, after ${machine.loadAverageAfter.map((l) => l.toFixed(2)).join(' ')}`);
+  for (const report of results.sizes) {
+    console.log(`\n${sizeLabel(report.size)} tickets (${report.counts.open} open, ${report.counts.pending} pending, ${report.counts.closed} closed; ${report.contacts} contacts)`);
+    console.log(textTable(operationHeader, operationRows(report)));
+    const search = searchRows(report);
+    if (search.length > 0) console.log(textTable(operationHeader.slice(0, 6), search));
+  }
+  const bursts = results.sizes.map(burstRow).filter((row): row is string[] => row !== undefined);
+  if (bursts.length > 0) console.log(`\nInbound burst (post → appMessage on the admin's WebSocket)\n${textTable(burstHeader, bursts)}`);
+  console.log(`\nMemory and seed\n${textTable(memoryHeader, results.sizes.map(memoryRow))}`);
+  const ratios = ratioRows(results.sizes);
+  if (ratios.length > 0) console.log(`\nLargest size vs smallest\n${textTable(['operation', 'p95 ratio', 'p99 ratio'], ratios)}`);
+  console.log(`\nTargets (/work/shared/anchors.md)\n${textTable(['target', 'measured', ''], targetRows(results.targets))}`);
+}
+
+/** The results as the Markdown tables of docs/performance.md. */
+export function markdownReport(results: Results): string {
+  const parts: string[] = [];
+  for (const report of results.sizes) {
+    parts.push(`**${sizeLabel(report.size)} tickets** (${report.counts.open} open, ${report.counts.pending} pending, ${report.counts.closed} closed; ${report.contacts} contacts)\n`);
+    parts.push(markdownTable(operationHeader, operationRows(report)));
+    const search = searchRows(report);
+    if (search.length > 0) parts.push(`\n${markdownTable(operationHeader.slice(0, 6), search)}`);
+    parts.push('');
+  }
+  const bursts = results.sizes.map(burstRow).filter((row): row is string[] => row !== undefined);
+  if (bursts.length > 0) parts.push(`**Inbound burst**\n\n${markdownTable(burstHeader, bursts)}\n`);
+  parts.push(`**Memory and seed**\n\n${markdownTable(memoryHeader, results.sizes.map(memoryRow))}\n`);
+  const ratios = ratioRows(results.sizes);
+  if (ratios.length > 0) parts.push(`**Largest size vs smallest**\n\n${markdownTable(['operation', 'p95 ratio', 'p99 ratio'], ratios)}\n`);
+  parts.push(`**Targets**\n\n${markdownTable(['target', 'measured', ''], targetRows(results.targets))}`);
+  return parts.join('\n');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const file = process.argv[2] ?? '.bench/latest.json';
+  console.log(markdownReport(JSON.parse(readFileSync(file, 'utf8')) as Results));
+}
