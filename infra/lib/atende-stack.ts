@@ -137,6 +137,8 @@ export class AtendeStack extends Stack {
     }
     for (const fn of [...restFunctions, socketHandler]) fn.useJwtSecret(jwtSecret.secret);
     for (const fn of [...restFunctions, ...queueConsumers]) fn.useMediaBucket(this.mediaBucket.bucket);
+    // The company purge deletes a deleted company's media folder, which it lists first.
+    this.workQueues.queues.get('company-purge')?.consumer.useMediaListing(this.mediaBucket.bucket);
     // Commands to the connector come from the REST modules (connections, messages, sandbox) and
     // the queue consumers (ingest rejects calls and sends automatic replies).
     for (const fn of [...restFunctions, ...queueConsumers]) {

@@ -115,6 +115,11 @@ export class AppFunction extends Construct {
     );
   }
 
+  /** List the media bucket's keys (the company purge deletes a company's folder by prefix). */
+  useMediaListing(bucket: IBucket): void {
+    this.lambda.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+  }
+
   /** Send to one queue of the manifest; env QUEUE_URL_<NAME> and QUEUE_ARN_<NAME>. */
   useQueue(queueName: string, queue: IQueue): void {
     queue.grantSendMessages(this.lambda);

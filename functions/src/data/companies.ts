@@ -1,12 +1,10 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
-import { documentClient, tableName } from '#aws/dynamo';
 import { companyEntity, companyNameEntity } from './company-entity.ts';
+import { releaseCompanyName, releaseCompanySignIn, replaceCompanyByPurgeMarker, type PurgeMarker } from './company-purge.ts';
 import { settingEntity } from './setting-entity.ts';
 import { writeAll } from './transaction.ts';
 import { userEmailEntity } from './user-email-entity.ts';
 import { userEntity } from './user-entity.ts';
-import { listCompanyUsers } from './users.ts';
 
 export type CompanyRecord = EntityItem<typeof companyEntity>;
 
@@ -121,41 +119,16 @@ export async function updateCompany(current: CompanyRecord, changes: CompanyChan
 }
 
 /**
- * AP-CO-6: delete a company: every item of its partition (users, settings, sessions, counters
- * and, as later issues add them, its other records), its users' e-mail claims and its name.
+ * AP-CO-6: delete a company. Its item is replaced by the purge marker (data/company-purge.ts),
+ * so it is gone for every reader at once, and its users' e-mail claims, their sessions and the
+ * company's name claim are released: nobody can sign in to it and its name is free. The rest of
+ * its data (every partition listed in domain/company-partitions.ts, its media) is deleted by the
+ * queued purge (modules/company-purge). Undefined when the company item was already gone.
  */
-export async function deleteCompany(company: CompanyRecord): Promise<void> {
-  const users = await listCompanyUsers(company.id);
-  const keys: { pk: string; sk: string }[] = users.map((user) => ({ pk: `EMAIL#${user.email}`, sk: 'USER' }));
-  keys.push({ pk: `COMPANYNAME#${company.nameKey}`, sk: 'NAME' });
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `C#${company.id}` },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) keys.push({ pk: String(item.pk), sk: String(item.sk) });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  // The company item goes last, so a failure half-way leaves a company that can be deleted again.
-  const companyKey = { pk: `C#${company.id}`, sk: 'COMPANY' };
-  const rest = keys.filter((key) => !(key.pk === companyKey.pk && key.sk === companyKey.sk));
-  for (let index = 0; index < rest.length; index += 25) {
-    await deleteBatch(rest.slice(index, index + 25));
-  }
-  await deleteBatch([companyKey]);
-}
-
-async function deleteBatch(keys: { pk: string; sk: string }[]): Promise<void> {
-  let requests = keys.map((Key) => ({ DeleteRequest: { Key } }));
-  for (let attempt = 0; requests.length > 0; attempt += 1) {
-    const answer = await documentClient.send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-    requests = (answer.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-    if (requests.length > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** Math.min(attempt, 5)));
-  }
+export async function deleteCompany(company: CompanyRecord): Promise<PurgeMarker | undefined> {
+  const marker = await replaceCompanyByPurgeMarker(company);
+  if (!marker) return undefined;
+  await releaseCompanySignIn(company.id);
+  await releaseCompanyName(company.id, company.nameKey);
+  return marker;
 }

@@ -8,7 +8,7 @@ import {
 import { companySchedulesUpdateInputSchema } from '@atende/shared/entities/company-schedule';
 import { idPathSchema } from '@atende/shared/fields';
 import { isAdmin } from '#auth/principal';
-import { deleteCompany, getCompany, listAllCompanies, updateCompany, type CompanyChanges } from '#data/companies';
+import { getCompany, listAllCompanies, updateCompany, type CompanyChanges } from '#data/companies';
 import { getPlan, listPlans } from '#data/plans';
 import { putSetting } from '#data/settings';
 import { AppError } from '#domain/app-error';
@@ -19,6 +19,7 @@ import { forgetCompanyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
+import { deleteCompanyAndPurge } from '#modules/company-purge/start';
 import { createCompanyWithAdmin } from './create-company.ts';
 
 const pageSize = 20;
@@ -162,9 +163,10 @@ export const handler = restModule([
     params: idPathSchema,
     handler: async ({ params }) => {
       if (params.id === platformCompanyId) throw new AppError('ERR_NO_PERMISSION');
-      await deleteCompany(await companyOrFail(params.id));
+      // The company is gone at once; its data follows in queued steps (modules/company-purge).
+      await deleteCompanyAndPurge(params.id);
       forgetCompanyContext(params.id);
-      return new HttpAnswer(204);
+      return new HttpAnswer(202);
     },
   }),
 ]);

@@ -53,9 +53,12 @@ async function plannedEffects(before: TicketRecord, after: TicketRecord, action:
     const toQueue = after.queueId !== undefined && after.queueId !== before.queueId ? await getQueue(after.companyId, after.queueId) : undefined;
     texts.push({ text: transferNoticeText({ queueName: toQueue?.name ?? null, userName: toUser?.name ?? null }) });
   }
+  const transferAt = planned.transfer?.toISOString();
+  const expireAt = planned.expire?.toISOString();
   return {
-    values: { ...botEnded, ...ratingCleared },
-    timers: { transfer: planned.transfer?.toISOString(), expire: planned.expire?.toISOString(), rating: undefined },
+    // The deadlines are recorded with the change: a timer whose deadline the ticket does not hold is stale.
+    values: { ...botEnded, ...ratingCleared, transferAt, expireAt },
+    timers: { transfer: transferAt, expire: expireAt, rating: undefined },
     texts,
   };
 }

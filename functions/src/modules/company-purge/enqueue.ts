@@ -1,0 +1,12 @@
+import type { CompanyPurgeBody } from '#domain/company-purge-plan';
+import { queuePort } from '#ports/queue-port';
+
+/** The manifest queue that drives a company purge (consumer: modules/company-purge/handler.ts). */
+export const companyPurgeQueue = 'company-purge';
+
+/** Sends the purge step of `round`, visible after `delaySeconds`. */
+export async function enqueuePurgeStep(companyId: number, round: number, delaySeconds = 0): Promise<void> {
+  const body: CompanyPurgeBody = { type: 'companyPurge', companyId, round };
+  const queue = await queuePort();
+  await queue.send(companyPurgeQueue, { body: JSON.stringify(body), ...(delaySeconds > 0 ? { delaySeconds } : {}) });
+}
