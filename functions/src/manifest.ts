@@ -107,6 +107,16 @@ export const queues: QueueDefinition[] = [
     visibilityTimeoutSeconds: 60,
     maxReceiveCount: 10,
   },
+  {
+    // Company purge steps (docs/decisions.md, "Deleting a company"): each deletes a bounded part of
+    // a deleted company's data and sends the next. One message at a time; the consumer's timeout
+    // (visibility / 6 = 150 s) leaves each step its 60 s of work.
+    name: 'company-purge',
+    fifo: false,
+    consumer: { name: 'company-purge', entry: 'src/modules/company-purge/handler.ts', batchSize: 1 },
+    visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 5,
+  },
 ];
 
 /** A queue consumed by a long-running service rather than a Lambda. */
