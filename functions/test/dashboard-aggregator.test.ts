@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AggregateWrite } from '../src/data/dashboard-aggregates.ts';
 import { dashboardAnswer, periodTotals, ticketsDayAnswer, ticketsUsersAnswer, type DayBucket } from '../src/domain/dashboard/figures.ts';
 import { addFields, timelineKey, type Fields, type FirstResponse, type MessageFact, type TimelineEvent } from '../src/domain/dashboard/metrics.ts';
-import { blocksCovering } from '../src/domain/dashboard/blocks.ts';
+import { blocksCovering, bucketsOfDays } from '../src/domain/dashboard/blocks.ts';
 import { aggregate, sourceOf, type AggregatorStore } from '../src/modules/dashboard-aggregator/aggregate.ts';
 
 /**
@@ -75,8 +75,8 @@ class MemoryStore implements AggregatorStore {
     return { applied, duplicates };
   }
 
-  /** The agents' figures of a period, from the blocks that cover it, as the API reads them. */
-  agents(companyId: number, from: string, to: string): Fields {
+  /** A period's figures from the blocks that cover it, as the API reads them. */
+  blocks(companyId: number, from: string, to: string): Fields {
     return periodTotals(blocksCovering({ from, to }).map((block) => ({ fields: this.agentBlocks.get(`${companyId}|${block.size}|${block.start}`) ?? {} })));
   }
 
@@ -163,6 +163,9 @@ class History {
   }
 }
 
+/** The agents' figures of a total. */
+const agentsOnly = (fields: Fields) => Object.fromEntries(Object.entries(fields).filter(([name]) => /^u\d+_/.test(name)));
+
 const ana = 11;
 const bruno = 12;
 const min = 60_000;
@@ -225,7 +228,7 @@ const users = [
 const now = new Date('2025-03-11T18:00:00.000Z');
 
 function answerFor(store: MemoryStore, companyId: number, from: string, to: string) {
-  return dashboardAnswer(periodTotals(store.buckets(companyId, from, to)), store.agents(companyId, from, to), store.live.get(companyId) ?? {}, users, now);
+  return dashboardAnswer(store.blocks(companyId, from, to), store.live.get(companyId) ?? {}, users, now);
 }
 
 /** A deterministic shuffle (a stream gives no order across items). */
@@ -297,7 +300,7 @@ describe('the dashboard aggregator', () => {
       ],
       count: 6,
     });
-    expect(ticketsUsersAnswer(store.agents(7, '2025-03-10', '2025-03-11'), users).data).toEqual([
+    expect(ticketsUsersAnswer(store.blocks(7, '2025-03-10', '2025-03-11'), users).data).toEqual([
       { nome: 'Bruno', quantidade: 2 },
       { nome: 'Ana', quantidade: 1 },
     ]);
@@ -312,8 +315,16 @@ describe('the dashboard aggregator', () => {
     expect(store.firstResponses.size).toBe(3);
     // Agents' figures per day: Bruno's two closes are on the 11th, each 60 minutes; the day item
     // holds only the company's figures.
-    expect(store.agents(7, '2025-03-11', '2025-03-11')).toEqual({ u12_fin: 2, u12_supS: 120 * min, u12_supN: 2, u12_rateS: 1, u12_rateN: 1, u12_frtS: 6 * min, u12_frtN: 1 });
+    expect(agentsOnly(store.blocks(7, '2025-03-11', '2025-03-11'))).toEqual({ u12_fin: 2, u12_supS: 120 * min, u12_supN: 2, u12_rateS: 1, u12_rateN: 1, u12_frtS: 6 * min, u12_frtN: 1 });
     expect(Object.keys(store.days.get('7|2025-03-11')!).filter((name) => name.startsWith('u'))).toEqual([]);
+    // The day items (the charts) and the blocks (the counters) agree on the company's figures.
+    for (const [from, to] of [['2025-03-10', '2025-03-10'], ['2025-03-10', '2025-03-11'], ['2025-03-01', '2025-03-31']] as const) {
+      const days = periodTotals(store.buckets(7, from, to));
+      const blocks = store.blocks(7, from, to);
+      expect(Object.fromEntries(Object.entries(blocks).filter(([name]) => !name.startsWith('u')))).toEqual(
+        Object.fromEntries(Object.entries(days).filter(([name]) => !/^h\d\d$/.test(name))),
+      );
+    }
   });
 
   it('counts nothing twice when batches are delivered again, and lands late events in their own day', async () => {
@@ -336,6 +347,25 @@ describe('the dashboard aggregator', () => {
       for (const batch of batches(shuffled(history.records, seed), 5)) await aggregate(batch, store);
       expect(answerFor(store, 7, '2025-03-10', '2025-03-11'), `seed ${seed}`).toEqual(expectedTwoDays);
     }
+  });
+
+  it('leaves the same items a seed made with bucketsOfDays from the per-day figures', async () => {
+    const store = new MemoryStore();
+    const history = scenario(store, 7);
+    await aggregate(history.records, store);
+    // Per-day figures (company and agents together) of the same history…
+    const perDay = new Map<string, Fields>();
+    for (const [key, fields] of store.days) perDay.set(key.split('|')[1]!, { ...fields });
+    for (const [key, fields] of store.agentBlocks) {
+      const [, size, start] = key.split('|');
+      if (size !== '1') continue;
+      const agents = Object.fromEntries(Object.entries(fields).filter(([name]) => /^u\d+_/.test(name)));
+      perDay.set(start!, addFields(perDay.get(start!) ?? {}, agents));
+    }
+    // …make exactly the aggregator's day items and blocks.
+    const seeded = bucketsOfDays(perDay);
+    expect(seeded.days).toEqual(new Map([...store.days].map(([key, fields]) => [key.split('|')[1]!, fields])));
+    expect(new Map([...seeded.blocks.values()].map((block) => [`7|${block.size}|${block.start}`, block.fields]))).toEqual(store.agentBlocks);
   });
 
   it('keeps companies apart and buckets each in its own time zone', async () => {
@@ -367,7 +397,7 @@ describe('the dashboard aggregator', () => {
     await aggregate([messages[0]!], store);
     await aggregate(h.records, store);
     expect(store.buckets(9, '2025-03-10', '2025-03-10')[0]?.fields).toEqual({ st: 1, h09: 1, waitS: min, waitN: 1, frtS: 3 * min, frtN: 1 });
-    expect(store.agents(9, '2025-03-10', '2025-03-10')).toEqual({ u11_frtS: 3 * min, u11_frtN: 1 });
+    expect(agentsOnly(store.blocks(9, '2025-03-10', '2025-03-10'))).toEqual({ u11_frtS: 3 * min, u11_frtN: 1 });
   });
 
   it('reads only what it needs: customer messages and unchanged ticket statuses cost nothing', async () => {

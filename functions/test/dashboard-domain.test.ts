@@ -108,10 +108,10 @@ describe('agent blocks', () => {
     expect(worstYear).toBeLessThanOrEqual(21);
   });
 
-  it("splits a day's increments into the company's and the agents'", () => {
-    expect(splitIncrement({ day: '2025-03-10', fields: { fin: 1, u7_fin: 1, supS: 5, u7_supS: 5, h09: 1 } })).toEqual({
-      company: { fin: 1, supS: 5, h09: 1 },
-      agents: { u7_fin: 1, u7_supS: 5 },
+  it("splits a day's increments: the day item without agents, the blocks without hour slots", () => {
+    expect(splitIncrement({ day: '2025-03-10', fields: { st: 1, h09: 1, fin: 1, u7_fin: 1, supS: 5, u7_supS: 5 } })).toEqual({
+      day: { st: 1, h09: 1, fin: 1, supS: 5 },
+      block: { st: 1, fin: 1, u7_fin: 1, supS: 5, u7_supS: 5 },
     });
   });
 });
@@ -292,8 +292,7 @@ describe('dashboard figures', () => {
   });
 
   it('answers the counters and attendants of a period', () => {
-    // The day items' and the agent blocks' figures are read apart; here one list holds both.
-    const answer = dashboardAnswer(periodTotals(buckets), periodTotals(buckets), { open: 2, pending: -1 }, users, now);
+    const answer = dashboardAnswer(periodTotals(buckets), { open: 2, pending: -1 }, users, now);
     expect(answer.counters).toEqual({
       supportHappening: 2,
       supportPending: 0,

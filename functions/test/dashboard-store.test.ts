@@ -4,7 +4,7 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { documentClient } from '../src/aws/dynamo.ts';
-import { applyAggregates, dashboardAgentFigures, dashboardDays, timelineBefore, type AggregateWrite } from '../src/data/dashboard-aggregates.ts';
+import { applyAggregates, dashboardBlocks, dashboardDays, timelineBefore, type AggregateWrite } from '../src/data/dashboard-aggregates.ts';
 import { handler } from '../src/modules/dashboard-aggregator/handler.ts';
 
 const dynamo = mockClient(documentClient);
@@ -113,8 +113,8 @@ describe('dashboard aggregates in DynamoDB', () => {
     });
   });
 
-  it("sums the agents' blocks of a period in one batch, asking again for what DynamoDB left unprocessed", async () => {
-    const key = (size: number, start: string) => ({ pk: 'C#7#DASH', sk: `AGT#${size}#${start}` });
+  it('reads blocks in one batch, asking again for what DynamoDB left unprocessed', async () => {
+    const key = (size: number, start: string) => ({ pk: 'C#7#DASH', sk: `BLK#${size}#${start}` });
     dynamo
       .on(BatchGetCommand)
       .resolvesOnce({
@@ -125,20 +125,27 @@ describe('dashboard aggregates in DynamoDB', () => {
     const blocks = [
       { size: 64 as const, start: '2024-12-24' },
       { size: 1 as const, start: '2025-02-26' },
+      { size: 4 as const, start: '2025-02-27' },
     ];
-    expect(await dashboardAgentFigures(7, blocks)).toEqual({ u11_fin: 5, u12_fin: 1 });
+    expect(await dashboardBlocks(7, blocks)).toEqual(
+      new Map([
+        ['64#2024-12-24', { u11_fin: 3, u12_fin: 1 }],
+        ['1#2025-02-26', { u11_fin: 2 }],
+        ['4#2025-02-27', {}],
+      ]),
+    );
     const calls = dynamo.commandCalls(BatchGetCommand);
-    expect(calls[0]!.args[0].input.RequestItems!['atende-test']!.Keys).toEqual([key(64, '2024-12-24'), key(1, '2025-02-26')]);
+    expect(calls[0]!.args[0].input.RequestItems!['atende-test']!.Keys).toEqual([key(64, '2024-12-24'), key(1, '2025-02-26'), key(4, '2025-02-27')]);
     expect(calls[1]!.args[0].input.RequestItems!['atende-test']!.Keys).toEqual([key(1, '2025-02-26')]);
   });
 
   it('writes agent figures to their block items', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    await applyAggregates([{ guard: { kind: 'applied', companyId: 7, source: 'EV#1' }, increments: [{ target: { kind: 'agents', companyId: 7, size: 16, start: '2025-02-25' }, fields: { u11_fin: 1 } }] }]);
+    await applyAggregates([{ guard: { kind: 'applied', companyId: 7, source: 'EV#1' }, increments: [{ target: { kind: 'block', companyId: 7, size: 16, start: '2025-02-25' }, fields: { u11_fin: 1 } }] }]);
     expect(sentItems()[1]!.Update).toMatchObject({
-      Key: { pk: 'C#7#DASH', sk: 'AGT#16#2025-02-25' },
+      Key: { pk: 'C#7#DASH', sk: 'BLK#16#2025-02-25' },
       UpdateExpression: 'SET #edbE = :edbE, #edbV = :edbV, #companyId = :companyId, #size = :size, #start = :start ADD #f0 :f0',
-      ExpressionAttributeValues: { ':edbE': 'dashboardAgents', ':size': 16, ':start': '2025-02-25', ':f0': 1 },
+      ExpressionAttributeValues: { ':edbE': 'dashboardBlock', ':size': 16, ':start': '2025-02-25', ':f0': 1 },
     });
   });
 
@@ -152,6 +159,39 @@ describe('dashboard aggregates in DynamoDB', () => {
     const page = await timelineBefore(7, 3, 'EV#b#2');
     expect(page.events.map((event) => event.action)).toEqual(['create']);
     expect(dynamo.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({ ScanIndexForward: false, ExpressionAttributeValues: { ':pk': 'C#7#T#3', ':first': 'EV#', ':before': 'EV#b#2' } });
+  });
+});
+
+describe("the dashboard's period reads", () => {
+  beforeEach(() => dynamo.reset());
+
+  it('reads every block of a period once, then only the blocks that reach today for a minute', async () => {
+    const { periodTotals } = await import('../src/modules/dashboard/period-reads.ts');
+    const { blocksCovering, blockDays } = await import('../src/domain/dashboard/blocks.ts');
+    // The company's time zone: no setting, the company's field.
+    dynamo.on(GetCommand).resolves({ Item: { pk: 'C#21', sk: 'COMPANY', id: 21, timezone: 'UTC', __edb_e__: 'company', __edb_v__: '1' } });
+    dynamo.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: { sk: string }[] }> }) => ({
+      Responses: {
+        'atende-test': input.RequestItems['atende-test']!.Keys.map(({ sk }) => {
+          const [, size, start] = sk.split('#');
+          return { pk: 'C#21#DASH', sk, companyId: 21, size: Number(size), start, fin: 1 };
+        }),
+      },
+    }));
+    const now = new Date('2025-03-10T12:00:00.000Z');
+    const period = { from: '2024-12-11', to: '2025-03-10' };
+    const blocks = blocksCovering(period);
+    const reachingToday = blocks.filter((block) => blockDays(block).to >= '2025-03-10');
+    expect(reachingToday.length).toBeGreaterThan(0);
+
+    expect(await periodTotals(21, period, now)).toEqual({ fin: blocks.length });
+    const keysAsked = (call: number) => dynamo.commandCalls(BatchGetCommand)[call]!.args[0].input.RequestItems!['atende-test']!.Keys!.length;
+    expect(keysAsked(0)).toBe(blocks.length);
+    expect(await periodTotals(21, period, now)).toEqual({ fin: blocks.length });
+    expect(keysAsked(1)).toBe(reachingToday.length);
+    // Another company shares nothing.
+    expect(await periodTotals(22, period, now)).toEqual({ fin: blocks.length });
+    expect(keysAsked(2)).toBe(blocks.length);
   });
 });
 

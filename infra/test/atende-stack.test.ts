@@ -339,6 +339,18 @@ describe('stream consumers', () => {
       });
     }
   });
+
+  it('give the broadcaster and the dashboard aggregator a mapping each, so one never waits for the other', () => {
+    const { template, stack } = synthesized;
+    expect(streamConsumers.map((consumer) => consumer.name)).toEqual(expect.arrayContaining(['broadcaster', 'dashboard-aggregator']));
+    for (const consumer of streamConsumers) {
+      const fn = stack.streamConsumers.functions.get(consumer.name)!;
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: stack.getLogicalId(fn.lambda.node.defaultChild as never) },
+        EventSourceArn: { 'Fn::GetAtt': [Match.anyValue(), 'StreamArn'] },
+      });
+    }
+  });
 });
 
 describe('CloudFront', () => {

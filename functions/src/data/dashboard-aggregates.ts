@@ -1,10 +1,10 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#aws/dynamo';
 import { bucketFields, type DayBucket } from '#domain/dashboard/figures';
-import type { AgentBlock } from '#domain/dashboard/blocks';
-import { addFields, type FirstResponse, type Fields, type MessageFact, type TimelineEvent } from '#domain/dashboard/metrics';
+import { blockKey, type Block } from '#domain/dashboard/blocks';
+import type { FirstResponse, Fields, MessageFact, TimelineEvent } from '#domain/dashboard/metrics';
 import {
-  dashboardAgentsEntity,
+  dashboardBlockEntity,
   dashboardAppliedEntity,
   dashboardDayEntity,
   dashboardLiveEntity,
@@ -15,7 +15,7 @@ import { ticketEventEntity } from './ticket-entity.ts';
 
 // ---------------------------------------------------------------- Reads of the dashboard
 
-/** AP-DA-1: the day buckets of a period (one item per day, at most a year). */
+/** AP-DA-1: the day items of a period (one per day, at most a year), for the charts. */
 export async function dashboardDays(companyId: number, from: string, to: string): Promise<DayBucket[]> {
   const { pk, sk: fromKey } = dashboardDayEntity.get({ companyId, day: from }).params<{ Key: { pk: string; sk: string } }>().Key;
   const toKey = dashboardDayEntity.get({ companyId, day: to }).params<{ Key: { sk: string } }>().Key.sk;
@@ -38,19 +38,21 @@ export async function dashboardDays(companyId: number, from: string, to: string)
 }
 
 /**
- * AP-DA-7: every agent's figures over a period: the sum of the agent blocks that cover it
- * (domain/dashboard/blocks.ts; at most 15 items for 90 days), read in one batch.
+ * AP-DA-7: blocks of a company's figures (domain/dashboard/blocks.ts; at most 15 cover 90 days),
+ * read in one batch: each block's figures by `<size>#<start>`, an absent block as no figures.
  */
-export async function dashboardAgentFigures(companyId: number, blocks: readonly AgentBlock[]): Promise<Fields> {
-  const totals: Fields = {};
-  let keys = blocks.map((block) => dashboardAgentsEntity.get({ companyId, size: block.size, start: block.start }).params<{ Key: Record<string, string> }>().Key);
+export async function dashboardBlocks(companyId: number, blocks: readonly Block[]): Promise<Map<string, Fields>> {
+  const figures = new Map<string, Fields>(blocks.map((block) => [blockKey(block), {}]));
+  let keys = blocks.map((block) => dashboardBlockEntity.get({ companyId, size: block.size, start: block.start }).params<{ Key: Record<string, string> }>().Key);
   for (let attempt = 0; keys.length > 0; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** Math.min(attempt, 5)));
     const answer = await documentClient.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
-    for (const item of answer.Responses?.[tableName()] ?? []) addFields(totals, bucketFields(item));
+    for (const item of answer.Responses?.[tableName()] ?? []) {
+      figures.set(blockKey({ size: Number(item.size), start: String(item.start) }), bucketFields(item));
+    }
     keys = (answer.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, string>[];
   }
-  return totals;
+  return figures;
 }
 
 /** AP-DA-2: tickets open and pending now. */
@@ -140,7 +142,7 @@ type TransactWritePut = NonNullable<NonNullable<TransactWriteCommandInput['Trans
 
 export type BucketTarget =
   | { kind: 'day'; companyId: number; day: string }
-  | { kind: 'agents'; companyId: number; size: number; start: string }
+  | { kind: 'block'; companyId: number; size: number; start: string }
   | { kind: 'live'; companyId: number };
 
 /** What one source event adds, and the write that makes it count once. */
@@ -160,24 +162,30 @@ const appliedMarkerSeconds = 2 * 24 * 60 * 60;
 
 function targetId(target: BucketTarget): string {
   if (target.kind === 'day') return `${target.companyId}|D|${target.day}`;
-  if (target.kind === 'agents') return `${target.companyId}|A|${target.size}|${target.start}`;
+  if (target.kind === 'block') return `${target.companyId}|B|${target.size}|${target.start}`;
   return `${target.companyId}|L`;
 }
 
+type KeyParams = { Key: Record<string, string> };
+
 /** The item a bucket lives in, and the attributes that identify it for ElectroDB. */
 function bucketItem(target: BucketTarget): { Key: Record<string, string>; entity: string; identity: Record<string, string | number> } {
-  const key = <T>(params: T) => (params as { Key: Record<string, string> }).Key;
+  const { companyId } = target;
   switch (target.kind) {
     case 'day':
-      return { Key: key(dashboardDayEntity.get({ companyId: target.companyId, day: target.day }).params()), entity: 'dashboardDay', identity: { companyId: target.companyId, day: target.day } };
-    case 'agents':
       return {
-        Key: key(dashboardAgentsEntity.get({ companyId: target.companyId, size: target.size, start: target.start }).params()),
-        entity: 'dashboardAgents',
-        identity: { companyId: target.companyId, size: target.size, start: target.start },
+        Key: dashboardDayEntity.get({ companyId, day: target.day }).params<KeyParams>().Key,
+        entity: 'dashboardDay',
+        identity: { companyId, day: target.day },
+      };
+    case 'block':
+      return {
+        Key: dashboardBlockEntity.get({ companyId, size: target.size, start: target.start }).params<KeyParams>().Key,
+        entity: 'dashboardBlock',
+        identity: { companyId, size: target.size, start: target.start },
       };
     default:
-      return { Key: key(dashboardLiveEntity.get({ companyId: target.companyId }).params()), entity: 'dashboardLive', identity: { companyId: target.companyId } };
+      return { Key: dashboardLiveEntity.get({ companyId }).params<KeyParams>().Key, entity: 'dashboardLive', identity: { companyId } };
   }
 }
 

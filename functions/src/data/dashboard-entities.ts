@@ -4,7 +4,8 @@ import { entityConfig, exactCase, serviceName } from './electro.ts';
 /**
  * One calendar day of a company's dashboard, in the company's time zone (docs/metrics.md): the
  * company's figures below, and the conversations started per hour slot (`h00`..`h23`, flat
- * attributes added with ADD by the aggregator). Small, whatever the number of agents.
+ * attributes added with ADD by the aggregator). Small, whatever the number of agents: the
+ * charts read one per day.
  */
 export const dashboardDayEntity = new Entity(
   {
@@ -34,14 +35,15 @@ export const dashboardDayEntity = new Entity(
 );
 
 /**
- * Every agent's figures over a block of 1, 4, 16 or 64 days aligned on the day number
- * (domain/dashboard/blocks.ts), as flat attributes `u<userId>_<metric>` added with ADD; a figure
- * goes to the four blocks containing its day, and a 90-day period reads at most 15 blocks.
- * Both kinds of bucket are read raw (ElectroDB would drop the undeclared attributes).
+ * The company's and every agent's figures over a block of 1, 4, 16 or 64 days aligned on the
+ * day number (domain/dashboard/blocks.ts): the day item's figures without the hour slots, and
+ * each agent's as flat attributes `u<userId>_<metric>`, all added with ADD. A figure goes to the
+ * four blocks containing its day, so any 90-day period is at most 15 blocks, read in one batch.
+ * Day items and blocks are read raw (ElectroDB would drop the undeclared attributes).
  */
-export const dashboardAgentsEntity = new Entity(
+export const dashboardBlockEntity = new Entity(
   {
-    model: { entity: 'dashboardAgents', version: '1', service: serviceName },
+    model: { entity: 'dashboardBlock', version: '1', service: serviceName },
     attributes: {
       companyId: { type: 'number', required: true, readOnly: true },
       size: { type: 'number', required: true, readOnly: true },
@@ -51,7 +53,7 @@ export const dashboardAgentsEntity = new Entity(
     indexes: {
       byBlock: {
         pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}#DASH', casing: exactCase },
-        sk: { field: 'sk', composite: ['size', 'start'], template: 'AGT#${size}#${start}', casing: exactCase },
+        sk: { field: 'sk', composite: ['size', 'start'], template: 'BLK#${size}#${start}', casing: exactCase },
       },
     },
   },

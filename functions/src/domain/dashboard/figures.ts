@@ -118,10 +118,10 @@ export function attendantRows(agentFields: Fields, users: readonly AttendantUser
 }
 
 /**
- * GET /dashboard: the counters of the period (the sum of its day items), the live counts, and
- * the attendants (the sum of its agent blocks).
+ * GET /dashboard: the counters and the attendants of a period from its totals (the sum of the
+ * blocks that cover it), with the live counts.
  */
-export function dashboardAnswer(totals: Fields, agentFields: Fields, live: Fields, users: readonly AttendantUser[], now: Date): DashboardAnswer {
+export function dashboardAnswer(totals: Fields, live: Fields, users: readonly AttendantUser[], now: Date): DashboardAnswer {
   return {
     counters: {
       supportHappening: nonNegative(live[liveField.open]),
@@ -132,7 +132,7 @@ export function dashboardAnswer(totals: Fields, agentFields: Fields, live: Field
       avgWaitTime: averageMinutes(totals[dayField.waitSum], totals[dayField.waitCount]),
       avgFirstResponseTime: averageMinutes(totals[dayField.firstResponseSum], totals[dayField.firstResponseCount]),
     },
-    attendants: attendantRows(agentFields, users, now).map(({ ratings: _ratings, avgFirstResponseTime: _frt, ...attendant }) => attendant),
+    attendants: attendantRows(totals, users, now).map(({ ratings: _ratings, avgFirstResponseTime: _frt, ...attendant }) => attendant),
   };
 }
 

@@ -4,9 +4,10 @@
  * writes the increments, once per source event.
  *
  * Each event adds to the calendar day it happened on, in the company's time zone: the company's
- * figures and hour slots go to that day's item, each agent's figures (flat attributes
- * `u<userId>_<metric>`) to the agent blocks containing the day (blocks.ts). Durations are summed
- * in milliseconds next to their count; averages are sum / count over the period.
+ * figures and hour slots go to that day's item (the charts), the company's and each agent's
+ * figures (flat attributes `u<userId>_<metric>`) to the blocks containing the day (blocks.ts;
+ * the counters and attendants). Durations are summed in milliseconds next to their count;
+ * averages are sum / count over the period.
  */
 import { localDayHour } from './calendar.ts';
 
@@ -32,7 +33,7 @@ export const dayField = {
 export type AgentMetric = 'fin' | 'supS' | 'supN' | 'rateS' | 'rateN' | 'frtS' | 'frtN';
 export const agentMetrics: readonly AgentMetric[] = ['fin', 'supS', 'supN', 'rateS', 'rateN', 'frtS', 'frtN'];
 
-/** An agent's figure in an agent block: `u<userId>_<metric>`. */
+/** An agent's figure: `u<userId>_<metric>`. */
 export function agentField(userId: number, metric: AgentMetric): string {
   return `u${userId}_${metric}`;
 }
@@ -40,6 +41,10 @@ export function agentField(userId: number, metric: AgentMetric): string {
 /** Conversations started in an hour slot of the day: `h00`..`h23`. */
 export function hourField(hour: string): string {
   return `h${hour}`;
+}
+
+export function isHourField(name: string): boolean {
+  return /^h\d{2}$/.test(name);
 }
 
 const agentFieldPattern = /^u(\d+)_(fin|supS|supN|rateS|rateN|frtS|frtN)$/;

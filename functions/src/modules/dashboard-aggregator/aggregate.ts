@@ -123,13 +123,13 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
 
 const parallelReads = 8;
 
-/** The buckets a day's increments go to: the company's day item, and the day's four agent blocks. */
+/** The buckets a day's increments go to: the company's day item, and the day's four blocks. */
 export function bucketIncrements(companyId: number, increment: DayIncrement): AggregateWrite['increments'] {
-  const { company, agents } = splitIncrement(increment);
+  const { day, block } = splitIncrement(increment);
   return [
-    ...(Object.keys(company).length > 0 ? [{ target: { kind: 'day' as const, companyId, day: increment.day }, fields: company }] : []),
-    ...(Object.keys(agents).length > 0
-      ? blocksContaining(increment.day).map((block) => ({ target: { kind: 'agents' as const, companyId, ...block }, fields: agents }))
+    ...(Object.keys(day).length > 0 ? [{ target: { kind: 'day' as const, companyId, day: increment.day }, fields: day }] : []),
+    ...(Object.keys(block).length > 0
+      ? blocksContaining(increment.day).map((where) => ({ target: { kind: 'block' as const, companyId, ...where }, fields: block }))
       : []),
   ];
 }
