@@ -228,17 +228,24 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     const firstStart = await ensureTable(clients.dynamo, tableName);
     cleanups.set('queue', () => queue.stop());
     cleanups.set('scheduler', () => scheduler.stop());
+    // One reader per consumer, as AWS gives each its own event source mapping: a slow consumer
+    // (the dashboard aggregator) never holds back another (the live broadcaster). The first
+    // consumer keeps the original checkpoint file, so existing data directories resume in place.
     const [readerResult, queuesResult] = await Promise.allSettled([
-      startStreamReader({
-        dynamo: clients.dynamo,
-        streams: clients.streams,
-        tableName,
-        consumers: manifest.streamConsumers,
-        invoker,
-        checkpointFile: join(dataDir, 'stream-checkpoints.json'),
-        region,
-        log,
-      }),
+      Promise.all(
+        manifest.streamConsumers.map((consumer, index) =>
+          startStreamReader({
+            dynamo: clients.dynamo,
+            streams: clients.streams,
+            tableName,
+            consumers: [consumer],
+            invoker,
+            checkpointFile: join(dataDir, index === 0 ? 'stream-checkpoints.json' : `stream-checkpoints.${consumer.name}.json`),
+            region,
+            log,
+          }),
+        ),
+      ).then((readers) => ({ stop: () => Promise.all(readers.map((reader) => reader.stop())).then(() => undefined) })),
       // Timers that fell due while stopped go to queues that already hold what was left in them.
       queue.start().then(() => scheduler.start()),
     ]);
