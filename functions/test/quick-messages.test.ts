@@ -11,17 +11,9 @@ import {
 } from '../src/domain/quick-message-rules.ts';
 import { quickMessageEventRule } from '../src/modules/quick-messages/events.ts';
 import type { LiveEvent } from '../src/live/live-event.ts';
+import { listener } from './live-listener.ts';
 
 const as = (profile: Principal['profile'], userId: number): Principal => ({ userId, companyId: 7, profile, isSuper: false, sessionId: 's' });
-const listener = (userId: number, profile: LiveListener['profile'] = 'user'): LiveListener => ({
-  userId,
-  sessionId: 's',
-  profile,
-  isSuper: false,
-  queueIds: [],
-  allTicket: 'desabled',
-  rooms: [],
-});
 
 const general = { id: 1, shortcode: 'hola', message: 'Hola, ¿cómo está?', geral: true, userId: 9 };
 const mine = { id: 2, shortcode: 'adios', message: 'Hasta luego', geral: false, userId: 5 };

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tagCreateInputSchema, tagSyncInputSchema, tagUpdateInputSchema } from '@atende/shared/entities/tag';
 import type { Principal } from '../src/auth/principal.ts';
-import type { LiveListener } from '../src/domain/live-audience.ts';
 import {
   assertMayChangeKanban,
   assertMayDeleteTag,
@@ -13,17 +12,9 @@ import {
 } from '../src/domain/tag-rules.ts';
 import type { LiveEvent } from '../src/live/live-event.ts';
 import { tagEventRule } from '../src/modules/tags/events.ts';
+import { listener } from './live-listener.ts';
 
 const as = (profile: Principal['profile'], userId = 5, isSuper = false): Principal => ({ userId, companyId: 7, profile, isSuper, sessionId: 's' });
-const listener = (userId: number, profile: LiveListener['profile'] = 'user'): LiveListener => ({
-  userId,
-  sessionId: 's',
-  profile,
-  isSuper: false,
-  queueIds: [],
-  allTicket: 'desabled',
-  rooms: [],
-});
 
 describe('tag input', () => {
   it('says Obligatorio for a missing name and Mensaje muy corto under 3 characters', () => {

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startRuntime } from '../../infra/local/src/runtime.ts';
+import type { Page } from 'playwright-core';
 import { t } from '../src/i18n/index.ts';
-import { ensureWebBuild } from './ensure-web-build.ts';
+import { companyFor, startApp, type App } from './support/app.ts';
+import { openPage } from './support/browser.ts';
 
 /**
  * The journey of a new customer's admin (issue "Sign-in, sessions, companies, plans, users,
@@ -13,68 +10,34 @@ import { ensureWebBuild } from './ensure-web-build.ts';
  * user, switch the theme, sign out; and one session per user: a second sign-in ends the first.
  */
 describe('admin journey', () => {
-  let runtime: Awaited<ReturnType<typeof startRuntime>> | undefined;
-  let browser: Browser | undefined;
-  let context: BrowserContext;
+  let app: App;
   let page: Page;
-  let dataDir: string;
   const pageErrors: string[] = [];
 
   const stamp = Date.now().toString(36);
-  const company = {
-    name: `Padaria ${stamp}`,
-    email: `dono-${stamp}@example.com`,
-    phone: '11987654321',
-    password: 'segredo123',
-  };
+  const company = companyFor('Padaria', 'dono', stamp);
   const agent = { name: 'Carla Atendente', email: `carla-${stamp}@example.com`, password: 'senha123' };
 
-  const launch = () =>
-    chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-    });
-
-  async function newPage(ctx: BrowserContext): Promise<Page> {
-    const created = await ctx.newPage();
-    created.on('pageerror', (error) => pageErrors.push(error.message));
-    return created;
-  }
-
-  const url = (path: string) => new URL(path, runtime?.url).href;
   const pathOf = (target: Page) => new URL(target.url()).pathname;
   const successToast = (target: Page) => target.locator('[data-toast="success"]');
 
-  async function signIn(target: Page, email: string, password: string) {
-    await target.goto(url('/login'));
-    await target.getByLabel(t('auth.login.email')).fill(email);
-    await target.getByLabel(t('auth.login.password'), { exact: true }).fill(password);
-    await target.getByRole('button', { name: t('auth.login.submit') }).click();
-    await target.waitForURL((address) => address.pathname !== '/login', { timeout: 15_000 });
-  }
-
   beforeAll(async () => {
-    ensureWebBuild();
-    dataDir = mkdtempSync(join(tmpdir(), 'atende-admin-journey-'));
-    runtime = await startRuntime({ port: 0, dataDir, quiet: true });
-    browser = await launch();
-    context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
-    page = await newPage(context);
+    app = await startApp('admin-journey');
+    const options = { viewport: { width: 1280, height: 800 } };
+    page = (await openPage(await app.launchBrowser(), pageErrors, options)).page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await runtime?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it('signs up a company on the plan with room for more than one user', async () => {
-    const plans = (await (await fetch(url('/api/plans/list'))).json()) as { id: number; users: number }[];
+    const plans = (await (await fetch(app.url('/api/plans/list'))).json()) as { id: number; users: number }[];
     expect(plans.length).toBeGreaterThan(0);
     const plan = [...plans].sort((a, b) => b.users - a.users)[0];
     expect(plan?.users).toBeGreaterThan(1);
 
-    await page.goto(url('/signup'));
+    await page.goto(app.url('/signup'));
     await page.getByLabel(t('auth.signup.name')).fill(company.name);
     await page.getByLabel(t('auth.signup.email')).fill(company.email);
     // The mask formats the digits as they are typed.
@@ -91,7 +54,7 @@ describe('admin journey', () => {
   });
 
   it('signs in as the new admin and shows the admin menu and the company in the top bar', async () => {
-    await signIn(page, company.email, company.password);
+    await app.signInThroughForm(page, company.email, company.password);
     expect(pathOf(page)).toBe('/');
     const menu = page.getByRole('navigation', { name: t('layout.mainMenu') });
     await menu.waitFor({ state: 'visible' });
@@ -148,19 +111,20 @@ describe('admin journey', () => {
     await page.waitForURL((address) => address.pathname === '/login', { timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // A private route now sends the visitor back to /login.
-    await page.goto(url('/users'));
+    await page.goto(app.url('/users'));
     await page.waitForURL((address) => address.pathname === '/login');
   });
 
   it('ends the older session when the same user signs in on another computer', async () => {
-    await signIn(page, agent.email, agent.password);
+    await app.signInThroughForm(page, agent.email, agent.password);
     // Give the first session's live channel a moment to connect before the second sign-in.
     await page.waitForTimeout(1_500);
 
-    const otherContext = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+    const { context: otherContext, page: other } = await openPage(await app.launchBrowser(), pageErrors, {
+      viewport: { width: 1280, height: 800 },
+    });
     try {
-      const other = await newPage(otherContext);
-      await signIn(other, agent.email, agent.password);
+      await app.signInThroughForm(other, agent.email, agent.password);
 
       const warning = page.locator('[data-toast="error"]', { hasText: t('layout.accessedElsewhere') });
       await warning.waitFor({ state: 'visible', timeout: 15_000 });

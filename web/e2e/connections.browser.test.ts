@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startRuntime } from '../../infra/local/src/runtime.ts';
+import type { Page } from 'playwright-core';
 import { t } from '../src/i18n/index.ts';
-import { ensureWebBuild } from './ensure-web-build.ts';
+import { companyFor, startApp, type App } from './support/app.ts';
 
 /**
  * The connections page against the local runtime (core §2 Connections, §4 Connection status and
@@ -15,66 +11,27 @@ import { ensureWebBuild } from './ensure-web-build.ts';
  * the connection is not connected.
  */
 describe('connections page', () => {
-  let runtime: Awaited<ReturnType<typeof startRuntime>> | undefined;
-  let browser: Browser | undefined;
+  let app: App;
   let page: Page;
-  let dataDir: string;
   const pageErrors: string[] = [];
 
   const stamp = Date.now().toString(36);
-  const company = {
-    name: `Loja ${stamp}`,
-    email: `loja-${stamp}@example.com`,
-    phone: '11987654321',
-    password: 'segredo123',
-  };
+  const company = companyFor('Loja', 'loja', stamp);
   const connectionName = `Ventas ${stamp}`;
 
-  const url = (path: string) => new URL(path, runtime?.url).href;
   const menu = () => page.getByRole('navigation', { name: t('layout.mainMenu') });
   const row = () => page.locator(`[data-connection-name="${connectionName}"]`);
 
   beforeAll(async () => {
-    ensureWebBuild();
-    dataDir = mkdtempSync(join(tmpdir(), 'atende-connections-browser-'));
-    runtime = await startRuntime({ port: 0, dataDir, quiet: true });
-
+    app = await startApp('connections-browser');
     // A company of its own, signed up through the API, on the plan with the most connections.
-    const plans = (await (await fetch(url('/api/plans/list'))).json()) as {
-      id: number;
-      connections: number;
-    }[];
-    const plan = [...plans].sort((a, b) => b.connections - a.connections)[0];
-    expect(plan?.connections).toBeGreaterThan(0);
-    const signup = await fetch(url('/api/companies/cadastro'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...company, planId: plan?.id }),
-    });
-    expect(signup.status).toBeLessThan(300);
-
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-    });
-    const context = await browser.newContext({
-      colorScheme: 'light',
-      viewport: { width: 1280, height: 800 },
-    });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-
-    await page.goto(url('/login'));
-    await page.getByLabel(t('auth.login.email')).fill(company.email);
-    await page.getByLabel(t('auth.login.password'), { exact: true }).fill(company.password);
-    await page.getByRole('button', { name: t('auth.login.submit') }).click();
-    await page.waitForURL((address) => address.pathname !== '/login', { timeout: 15_000 });
+    const signedIn = await app.signedInAdmin(company, pageErrors, { viewport: { width: 1280, height: 800 } });
+    expect(signedIn.plan.connections).toBeGreaterThan(0);
+    page = signedIn.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await runtime?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it('opens the connections page from the admin menu, empty', async () => {

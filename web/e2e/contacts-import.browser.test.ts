@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { t } from '../src/i18n/index.ts';
-import { startInboxRuntime, type InboxRuntime } from './support/inbox-runtime.ts';
+import { companyFor, startApp, type App } from './support/app.ts';
 
 /**
  * The contacts screen's "Importar" (extended §9): a CSV in the export's format is uploaded; the
@@ -11,34 +11,29 @@ import { startInboxRuntime, type InboxRuntime } from './support/inbox-runtime.ts
  * list shows the new contacts.
  */
 describe('contacts import', () => {
-  let env: InboxRuntime;
+  let app: App;
   let page: Page;
-  let adminToken = '';
   const pageErrors: string[] = [];
   const stamp = Date.now().toString(36);
-  const company = {
-    name: `Agenda ${stamp}`,
-    email: `agenda-${stamp}@example.com`,
-    phone: '11987654321',
-    password: 'segredo123',
-  };
+  const company = companyFor('Agenda', 'agenda', stamp);
 
   beforeAll(async () => {
-    env = await startInboxRuntime('contacts-import');
-    adminToken = await env.signUpCompany(company);
+    app = await startApp('contacts-import-browser');
+    await app.signUpCompany(company);
+    const adminToken = await app.signIn(company.email, company.password);
     expect(
-      (await env.api(adminToken, 'POST', '/contacts', { name: 'Ya Existía', number: '5511977770001' }))
+      (await app.api(adminToken, 'POST', '/contacts', { name: 'Ya Existía', number: '5511977770001' }))
         .status,
     ).toBe(201);
-    page = (await env.signedInPage(company.email, company.password, pageErrors)).page;
+    page = (await app.signedInPage(company.email, company.password, pageErrors)).page;
   });
 
   afterAll(async () => {
-    await env?.stop();
+    await app?.stop();
   });
 
   it('imports a CSV and shows what happened to each row', async () => {
-    await page.goto(env.url('/contacts'));
+    await page.goto(app.url('/contacts'));
     await page.locator('tr[data-contact-name="Ya Existía"]').waitFor({ state: 'visible', timeout: 15_000 });
     const csv = [
       'name;number;email',

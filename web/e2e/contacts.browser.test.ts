@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startRuntime } from '../../infra/local/src/runtime.ts';
+import type { Page } from 'playwright-core';
 import { t } from '../src/i18n/index.ts';
-import { ensureWebBuild } from './ensure-web-build.ts';
+import { companyFor, startApp, type App, type Caller } from './support/app.ts';
+import { connectSandbox } from './support/sandbox.ts';
 
 /**
  * Contacts against the local runtime (core §2 Contacts, §5 Contact, §7; extended §9 CSV): add a
@@ -14,105 +14,46 @@ import { ensureWebBuild } from './ensure-web-build.ts';
  * the chat's contact drawer (inline edit, notes), the tag editor and the quick replies.
  */
 describe('contacts page', () => {
-  let runtime: Awaited<ReturnType<typeof startRuntime>> | undefined;
-  let browser: Browser | undefined;
+  let app: App;
   let page: Page;
-  let dataDir: string;
+  let api: Caller;
   const pageErrors: string[] = [];
 
   const stamp = Date.now().toString(36);
-  const company = {
-    name: `Ferretería ${stamp}`,
-    email: `ferreteria-${stamp}@example.com`,
-    phone: '11987654321',
-    password: 'segredo123',
-  };
+  const company = companyFor('Ferretería', 'ferreteria', stamp);
   const maria = { name: 'María José Pérez', number: '5511987650001', email: 'maria@example.com' };
   const pedro = { name: 'Pedro Gómez', number: '5511987650002' };
   const mariaEdited = { name: 'María José Pérez López', email: 'mjose@example.com' };
   const tagName = 'Cliente VIP';
   const quickReply = 'Hola, gracias por escribirnos. ¿En qué podemos ayudarle hoy?';
 
-  const url = (path: string) => new URL(path, runtime?.url).href;
   const row = (name: string) => page.locator(`tr[data-contact-name="${name}"]`);
   const successToast = (text: string) => page.locator('[data-toast="success"]', { hasText: text });
   const dialog = () => page.getByRole('dialog');
 
-  /** Calls the API with the browser's own session, so no second login replaces it. */
-  async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const token = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null,
-    );
-    const response = await fetch(url(`/api${path}`), {
-      method,
-      headers: {
-        Authorization: `Bearer ${token ?? ''}`,
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await response.text();
-    let parsed: unknown = undefined;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = text;
-    }
-    return { status: response.status, body: parsed as T };
-  }
-
-  async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+  /** A screenshot with the pointer out of the way, once the toasts have gone (or 10 s have passed). */
+  async function screenshotWithoutToasts(file: string): Promise<void> {
+    await page.mouse.move(0, 0);
+    await page
+      .locator('[data-toast]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
+    await page.screenshot({ path: join(tmpdir(), file) });
   }
 
   beforeAll(async () => {
-    ensureWebBuild();
-    dataDir = mkdtempSync(join(tmpdir(), 'atende-contacts-browser-'));
-    runtime = await startRuntime({ port: 0, dataDir, quiet: true });
-
-    const plans = (await (await fetch(url('/api/plans/list'))).json()) as {
-      id: number;
-      connections: number;
-    }[];
-    const plan = [...plans].sort((a, b) => b.connections - a.connections)[0];
-    const signup = await fetch(url('/api/companies/cadastro'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...company, planId: plan?.id }),
-    });
-    expect(signup.status).toBeLessThan(300);
-
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-    });
-    const context = await browser.newContext({
-      colorScheme: 'light',
-      viewport: { width: 1440, height: 860 },
-      acceptDownloads: true,
-    });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-
-    await page.goto(url('/login'));
-    await page.getByLabel(t('auth.login.email')).fill(company.email);
-    await page.getByLabel(t('auth.login.password'), { exact: true }).fill(company.password);
-    await page.getByRole('button', { name: t('auth.login.submit') }).click();
-    await page.waitForURL((address) => address.pathname !== '/login', { timeout: 15_000 });
+    app = await startApp('contacts-browser');
+    const options = { viewport: { width: 1440, height: 860 }, acceptDownloads: true };
+    ({ page, api } = await app.signedInAdmin(company, pageErrors, options));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await runtime?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it('opens the empty contact list with its tools', async () => {
-    await page.goto(url('/contacts'));
+    await page.goto(app.url('/contacts'));
     await page
       .getByRole('heading', { name: t('contacts.title') })
       .waitFor({ state: 'visible', timeout: 15_000 });
@@ -207,13 +148,7 @@ describe('contacts page', () => {
   });
 
   it('takes a screenshot of the contact list', async () => {
-    await page.mouse.move(0, 0);
-    await page
-      .locator('[data-toast]')
-      .first()
-      .waitFor({ state: 'detached', timeout: 10_000 })
-      .catch(() => undefined);
-    await page.screenshot({ path: join(tmpdir(), 'contacts-page.png') });
+    await screenshotWithoutToasts('contacts-page.png');
   });
 
   it('loads the next page of 20 when the list is scrolled to its end', async () => {
@@ -228,7 +163,7 @@ describe('contacts page', () => {
       });
       expect(created.status).toBe(201);
     }
-    await page.goto(url('/contacts'));
+    await page.goto(app.url('/contacts'));
     await page.getByTestId('contacts-count').getByText('23').waitFor({ timeout: 15_000 });
     await expect.poll(() => page.locator('tr[data-contact-name]').count(), { timeout: 15_000 }).toBe(20);
     await page.getByTestId('contacts-list').evaluate((list) => list.scrollTo({ top: list.scrollHeight }));
@@ -237,7 +172,7 @@ describe('contacts page', () => {
   });
 
   it('adds a tag in the tags screen', async () => {
-    await page.goto(url('/tags'));
+    await page.goto(app.url('/tags'));
     await page.getByText(t('tags.empty')).waitFor({ state: 'visible', timeout: 15_000 });
     await page.getByRole('button', { name: t('tags.add') }).click();
     const modal = dialog();
@@ -258,7 +193,7 @@ describe('contacts page', () => {
   });
 
   it('adds a quick message in the quick messages screen', async () => {
-    await page.goto(url('/quick-messages'));
+    await page.goto(app.url('/quick-messages'));
     await page.getByText(t('quickMessages.empty')).waitFor({ state: 'visible', timeout: 15_000 });
     await page.getByRole('button', { name: t('quickMessages.add') }).click();
     const modal = dialog();
@@ -286,20 +221,9 @@ describe('contacts page', () => {
 
   it('opens the contact’s chat from the list and shows the contact drawer', async () => {
     // A contact click needs a default connection: a sandbox one, connected by simulating the scan.
-    const created = await api<{ id: number }>('POST', '/whatsapp', {
-      name: `Ventas ${stamp}`,
-      provider: 'sandbox',
-      isDefault: true,
-    });
-    expect(created.status).toBeLessThan(300);
-    const whatsappId = created.body.id;
-    const status = async () =>
-      (await api<{ status?: string }>('GET', `/whatsapp/${whatsappId}`)).body?.status;
-    await until(async () => (await status()) === 'qrcode', 45_000);
-    expect((await api('POST', `/sandbox/${whatsappId}/scan`)).status).toBeLessThan(300);
-    await until(async () => (await status()) === 'CONNECTED', 45_000);
+    await connectSandbox(api, { name: `Ventas ${stamp}` });
 
-    await page.goto(url('/contacts'));
+    await page.goto(app.url('/contacts'));
     await row(mariaEdited.name).waitFor({ state: 'visible', timeout: 15_000 });
     await page.getByRole('button', { name: t('contacts.openChat', { name: mariaEdited.name }) }).click();
     await page.waitForURL((address) => /^\/tickets\/[0-9a-f-]{36}$/.test(address.pathname), {
@@ -310,7 +234,7 @@ describe('contacts page', () => {
     const ticketPath = new URL(page.url()).pathname;
 
     // The same contact again: the caller's own open ticket opens instead of a new one (core §4).
-    await page.goto(url('/contacts'));
+    await page.goto(app.url('/contacts'));
     await page.getByRole('button', { name: t('contacts.openChat', { name: mariaEdited.name }) }).click();
     await page.waitForURL((address) => address.pathname === ticketPath, { timeout: 15_000 });
     await chat.waitFor({ state: 'visible', timeout: 15_000 });
@@ -409,13 +333,7 @@ describe('contacts page', () => {
   });
 
   it('takes a screenshot of the chat with the drawer open', async () => {
-    await page.mouse.move(0, 0);
-    await page
-      .locator('[data-toast]')
-      .first()
-      .waitFor({ state: 'detached', timeout: 10_000 })
-      .catch(() => undefined);
-    await page.screenshot({ path: join(tmpdir(), 'chat-contact-drawer.png') });
+    await screenshotWithoutToasts('chat-contact-drawer.png');
     // A smaller screen: the drawer floats over the conversation, still 320 px wide.
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.waitForTimeout(300);
@@ -432,7 +350,7 @@ describe('contacts page', () => {
   });
 
   it('lets an admin delete a contact after the confirm question', async () => {
-    await page.goto(url('/contacts'));
+    await page.goto(app.url('/contacts'));
     await row(pedro.name).waitFor({ state: 'visible', timeout: 15_000 });
     await page.getByRole('button', { name: t('contacts.deleteContact', { name: pedro.name }) }).click();
     await dialog().getByText(t('common.confirmDelete')).waitFor();

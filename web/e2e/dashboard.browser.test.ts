@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import type {
   DashboardAnswer,
   TicketsDayAnswer,
@@ -10,9 +10,10 @@ import type {
 } from '@atende/shared/entities/dashboard';
 import { defaultTimeZone } from '@atende/shared/constants';
 import { formatMinutes } from '@atende/shared/format-minutes';
-import { startRuntime } from '../../infra/local/src/runtime.ts';
 import { t } from '../src/i18n/index.ts';
-import { ensureWebBuild } from './ensure-web-build.ts';
+import { companyFor, startApp, until, type App, type Caller, type Plan } from './support/app.ts';
+import { openPage, tokenOf } from './support/browser.ts';
+import { connectSandbox, customerWrites, pendingTicketOf } from './support/sandbox.ts';
 
 /**
  * The dashboard against the local runtime (core §2 Dashboard, §3 counters, §7, §9): three
@@ -22,21 +23,14 @@ import { ensureWebBuild } from './ensure-web-build.ts';
  * and both charts with data, in light and dark; a non-admin sees no figures.
  */
 describe('dashboard', () => {
-  let runtime: Awaited<ReturnType<typeof startRuntime>> | undefined;
-  let browser: Browser | undefined;
+  let app: App;
   let page: Page;
-  let dataDir: string;
-  let whatsappId = 0;
+  let api: Caller;
   let adminName = '';
   const pageErrors: string[] = [];
 
   const stamp = Date.now().toString(36);
-  const company = {
-    name: `Panel ${stamp}`,
-    email: `panel-${stamp}@example.com`,
-    phone: '11987654321',
-    password: 'segredo123',
-  };
+  const company = companyFor('Panel', 'panel', stamp);
   const agent = { name: 'Marta Agente', email: `marta-${stamp}@example.com`, password: 'senha123' };
   const customers = {
     resolved: { from: '5511990000101', name: 'Resuelto', body: 'hola, una duda', id: `D1-${stamp}` },
@@ -48,62 +42,6 @@ describe('dashboard', () => {
     id: number;
     status: string;
     contact?: { name?: string };
-  }
-
-  const url = (path: string) => new URL(path, runtime?.url).href;
-  const launch = () =>
-    chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-    });
-
-  /** Calls the API with the browser's own session, so no second login replaces it (core §4 Session). */
-  async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const token = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null,
-    );
-    const response = await fetch(url(`/api${path}`), {
-      method,
-      headers: {
-        Authorization: `Bearer ${token ?? ''}`,
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
-
-  /** Polls outside a test (expect.poll must run inside one). */
-  async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-
-  async function signIn(target: Page, email: string, password: string) {
-    await target.goto(url('/login'));
-    await target.getByLabel(t('auth.login.email')).fill(email);
-    await target.getByLabel(t('auth.login.password'), { exact: true }).fill(password);
-    await target.getByRole('button', { name: t('auth.login.submit') }).click();
-    await target.waitForURL((address) => address.pathname !== '/login', { timeout: 15_000 });
-  }
-
-  async function connectionStatus(): Promise<string | undefined> {
-    return (await api<{ status?: string }>('GET', `/whatsapp/${whatsappId}`)).body?.status;
-  }
-
-  /** The pending ticket of a customer once the inbound message has become one. */
-  async function pendingTicketOf(name: string): Promise<Ticket> {
-    let found: Ticket | undefined;
-    await until(async () => {
-      const list = await api<{ tickets: Ticket[] }>('GET', '/tickets?status=pending&showAll=true');
-      found = list.body.tickets.find((ticket) => ticket.contact?.name === name);
-      return found !== undefined;
-    }, 30_000);
-    return found!;
   }
 
   /** Today in the company's time zone, which the browser shares (the API counts days there). */
@@ -120,57 +58,22 @@ describe('dashboard', () => {
     new URL(response.url()).pathname === `/api${path}` && response.request().method() === 'GET';
 
   beforeAll(async () => {
-    ensureWebBuild();
-    dataDir = mkdtempSync(join(tmpdir(), 'atende-dashboard-browser-'));
-    runtime = await startRuntime({ port: 0, dataDir, quiet: true });
-
-    const plans = (await (await fetch(url('/api/plans/list'))).json()) as {
-      id: number;
-      connections: number;
-      users: number;
-    }[];
-    const plan = [...plans].sort((a, b) => b.users - a.users || b.connections - a.connections)[0];
-    const signup = await fetch(url('/api/companies/cadastro'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...company, planId: plan?.id }),
-    });
-    expect(signup.status).toBeLessThan(300);
-
-    browser = await launch();
-    const context = await browser.newContext({
-      colorScheme: 'light',
-      viewport: { width: 1366, height: 900 },
-      acceptDownloads: true,
-      timezoneId: defaultTimeZone,
-    });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    app = await startApp('dashboard-browser');
+    const options = { viewport: { width: 1366, height: 900 }, acceptDownloads: true, timezoneId: defaultTimeZone };
+    const mostUsers = (a: Plan, b: Plan) => b.users - a.users || b.connections - a.connections;
     // Sign in on the tickets page, so the dashboard is opened fresh later, with the data in place.
-    await signIn(page, company.email, company.password);
+    ({ page, api } = await app.signedInAdmin(company, pageErrors, options, mostUsers));
     const me = await api<{ id: number; name: string }>('GET', '/auth/me');
     adminName = me.body.name;
     expect(adminName).toBeTruthy();
 
-    // A sandbox connection, connected by simulating the QR scan.
-    const created = await api<{ id: number }>('POST', '/whatsapp', {
-      name: `Ventas ${stamp}`,
-      provider: 'sandbox',
-      isDefault: true,
-    });
-    expect(created.status).toBeLessThan(300);
-    whatsappId = created.body.id;
-    await until(async () => (await connectionStatus()) === 'qrcode', 45_000);
-    expect((await api('POST', `/sandbox/${whatsappId}/scan`)).status).toBeLessThan(300);
-    await until(async () => (await connectionStatus()) === 'CONNECTED', 45_000);
+    const whatsappId = await connectSandbox(api, { name: `Ventas ${stamp}` });
 
     // Three customers write; each becomes a new contact with a pending ticket.
-    for (const customer of Object.values(customers)) {
-      expect((await api('POST', `/sandbox/${whatsappId}/inbound`, customer)).status).toBeLessThan(300);
-    }
-    const resolved = await pendingTicketOf(customers.resolved.name);
-    const talking = await pendingTicketOf(customers.talking.name);
-    await pendingTicketOf(customers.waiting.name);
+    for (const customer of Object.values(customers)) await customerWrites(api, whatsappId, customer);
+    const resolved = await pendingTicketOf<Ticket>(api, customers.resolved.name);
+    const talking = await pendingTicketOf<Ticket>(api, customers.talking.name);
+    await pendingTicketOf<Ticket>(api, customers.waiting.name);
 
     // The admin accepts, answers and resolves the first; accepts and answers the second.
     for (const ticket of [resolved, talking]) {
@@ -205,15 +108,13 @@ describe('dashboard', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await runtime?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it('loads the current month by itself a second after opening and shows the six cards', async () => {
     const opened = Date.now();
     const counters = page.waitForResponse(isDashboardCall('/dashboard'), { timeout: 15_000 });
-    await page.goto(url('/'));
+    await page.goto(app.url('/'));
     const response = await counters;
     // core §2: the default period loads automatically, 1 second after opening.
     expect(Date.now() - opened).toBeGreaterThanOrEqual(1_000);
@@ -367,29 +268,25 @@ describe('dashboard', () => {
   });
 
   it('shows no figures to a user without the admin profile', async () => {
-    const context = await browser!.newContext({
+    const { context, page: other } = await openPage(await app.launchBrowser(), pageErrors, {
       viewport: { width: 1280, height: 800 },
       timezoneId: defaultTimeZone,
     });
     try {
-      const other = await context.newPage();
-      other.on('pageerror', (error) => pageErrors.push(error.message));
       let asked = false;
       other.on('request', (request) => {
         if (new URL(request.url()).pathname.startsWith('/api/dashboard')) asked = true;
       });
-      await signIn(other, agent.email, agent.password);
-      await other.goto(url('/'));
+      await app.signInThroughForm(other, agent.email, agent.password);
+      await other.goto(app.url('/'));
       await other.getByTestId('dashboard-admin-only').waitFor({ state: 'visible', timeout: 15_000 });
       expect(await other.getByTestId('dashboard-admin-only').innerText()).toContain(t('dashboard.adminOnly'));
       await other.waitForTimeout(1_500);
       expect(await other.getByTestId('dashboard-counters').count()).toBe(0);
       expect(asked).toBe(false);
       // The API refuses the figures too.
-      const token = await other.evaluate(
-        () => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null,
-      );
-      const refused = await fetch(url('/api/dashboard?days=7'), {
+      const token = await tokenOf(other);
+      const refused = await fetch(app.url('/api/dashboard?days=7'), {
         headers: { Authorization: `Bearer ${token ?? ''}` },
       });
       expect(refused.status).toBe(403);

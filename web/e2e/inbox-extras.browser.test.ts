@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startRuntime } from '../../infra/local/src/runtime.ts';
+import type { Page } from 'playwright-core';
 import { t } from '../src/i18n/index.ts';
-import { ensureWebBuild } from './ensure-web-build.ts';
+import { companyFor, startApp, type App, type Caller } from './support/app.ts';
+import { collectPageErrors, fakeMediaArgs } from './support/browser.ts';
+import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
 
 /**
  * The inbox extras against the local runtime: the local task list survives a reload; the top
@@ -15,86 +15,27 @@ import { ensureWebBuild } from './ensure-web-build.ts';
  * and the two tabs of the tickets page on a narrow screen.
  */
 describe('inbox extras', () => {
-  let runtime: Awaited<ReturnType<typeof startRuntime>> | undefined;
-  let browser: Browser | undefined;
+  let app: App;
   let page: Page;
-  let dataDir: string;
+  let api: Caller;
   let whatsappId = 0;
   const pageErrors: string[] = [];
 
   const stamp = Date.now().toString(36);
-  const company = {
-    name: `Extras ${stamp}`,
-    email: `extras-${stamp}@example.com`,
-    phone: '11987654321',
-    password: 'segredo123',
-  };
+  const company = companyFor('Extras', 'extras', stamp);
   const ana = { from: '5511990000011', name: 'Ana', body: 'hola, ¿está mi pedido?', id: `A1-${stamp}` };
   const beto = { from: '5511990000012', name: 'Beto', body: 'buenas', id: `B1-${stamp}` };
 
-  const url = (path: string) => new URL(path, runtime?.url).href;
-
-  /** Calls the API with the browser's own session, so no second login replaces it (core §4 Session). */
-  async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const token = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null,
-    );
-    const response = await fetch(url(`/api${path}`), {
-      method,
-      headers: {
-        Authorization: `Bearer ${token ?? ''}`,
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
-
-  async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-
   type OutboxItem = { body?: string; mediaType?: string | null };
-  const outbox = async (to: string) =>
-    (await api<OutboxItem[]>('GET', `/sandbox/${whatsappId}/outbox?to=${to}`)).body ?? [];
+  const outbox = (to: string) => outboxOf<OutboxItem>(api, whatsappId, to);
   const chimes = () => page.evaluate(() => (window as unknown as { chimeNotes: number }).chimeNotes);
   const badge = () => page.getByTestId('notifications-badge');
 
   beforeAll(async () => {
-    ensureWebBuild();
-    dataDir = mkdtempSync(join(tmpdir(), 'atende-inbox-extras-'));
-    runtime = await startRuntime({ port: 0, dataDir, quiet: true });
+    app = await startApp('inbox-extras');
+    await app.signUpCompany(company);
 
-    const plans = (await (await fetch(url('/api/plans/list'))).json()) as {
-      id: number;
-      connections: number;
-    }[];
-    const plan = [...plans].sort((a, b) => b.connections - a.connections)[0];
-    const signup = await fetch(url('/api/companies/cadastro'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...company, planId: plan?.id }),
-    });
-    expect(signup.status).toBeLessThan(300);
-
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-dev-shm-usage',
-        // A fake microphone (a beeping tone), allowed without asking.
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    });
+    const browser = await app.launchBrowser(fakeMediaArgs);
     const context = await browser.newContext({
       colorScheme: 'light',
       viewport: { width: 1366, height: 820 },
@@ -109,37 +50,18 @@ describe('inbox extras', () => {
         return original.call(this);
       };
     });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-
-    await page.goto(url('/login'));
-    await page.getByLabel(t('auth.login.email')).fill(company.email);
-    await page.getByLabel(t('auth.login.password'), { exact: true }).fill(company.password);
-    await page.getByRole('button', { name: t('auth.login.submit') }).click();
-    await page.waitForURL((address) => address.pathname !== '/login', { timeout: 15_000 });
-
-    const created = await api<{ id: number }>('POST', '/whatsapp', {
-      name: `Ventas ${stamp}`,
-      provider: 'sandbox',
-      isDefault: true,
-    });
-    expect(created.status).toBeLessThan(300);
-    whatsappId = created.body.id;
-    const status = async () =>
-      (await api<{ status?: string }>('GET', `/whatsapp/${whatsappId}`)).body?.status;
-    await until(async () => (await status()) === 'qrcode', 45_000);
-    expect((await api('POST', `/sandbox/${whatsappId}/scan`)).status).toBeLessThan(300);
-    await until(async () => (await status()) === 'CONNECTED', 45_000);
+    page = collectPageErrors(await context.newPage(), pageErrors);
+    await app.signInThroughForm(page, company.email, company.password);
+    api = app.as(page);
+    whatsappId = await connectSandbox(api, { name: `Ventas ${stamp}` });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await runtime?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it('keeps the local task list through a reload: add, edit, delete', async () => {
-    await page.goto(url('/todolist'));
+    await page.goto(app.url('/todolist'));
     await page.getByText(t('todo.empty')).waitFor({ state: 'visible', timeout: 15_000 });
     const field = page.getByLabel(t('todo.newTask'));
     await field.fill('Comprar café');
@@ -175,7 +97,7 @@ describe('inbox extras', () => {
   it('counts a customer’s new message in the top bar while on another page, with a chime', async () => {
     expect(await badge().count()).toBe(0);
     expect(await chimes()).toBe(0);
-    expect((await api('POST', `/sandbox/${whatsappId}/inbound`, ana)).status).toBeLessThan(300);
+    await customerWrites(api, whatsappId, ana);
     await badge().waitFor({ state: 'visible', timeout: 30_000 });
     expect(await badge().innerText()).toBe('1');
     expect(new URL(page.url()).pathname).toBe('/todolist');
@@ -188,7 +110,7 @@ describe('inbox extras', () => {
     await page.reload();
     await expect.poll(() => badge().innerText(), { timeout: 15_000 }).toBe('1');
     const before = await chimes();
-    expect((await api('POST', `/sandbox/${whatsappId}/inbound`, beto)).status).toBeLessThan(300);
+    await customerWrites(api, whatsappId, beto);
     await expect.poll(() => badge().innerText(), { timeout: 30_000 }).toBe('2');
     await page.waitForTimeout(500);
     expect(await chimes()).toBe(before);
@@ -325,7 +247,7 @@ describe('inbox extras', () => {
     const uuidPath = new URL(page.url()).pathname;
     await page.getByRole('button', { name: t('tickets.actions.resolve') }).click();
     await page.waitForURL((address) => address.pathname === '/tickets', { timeout: 15_000 });
-    await page.goto(url(uuidPath));
+    await page.goto(app.url(uuidPath));
     await page.locator('.ticket-chat[data-status="closed"]').waitFor({ state: 'visible', timeout: 15_000 });
     const messages = page.getByTestId('messages-list');
     await messages.getByTestId('conversation-end').waitFor({ state: 'visible', timeout: 15_000 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { t } from '../src/i18n/index.ts';
-import { startInboxRuntime, type InboxRuntime } from './support/inbox-runtime.ts';
+import { companyFor, startApp, type App, type Caller } from './support/app.ts';
+import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
 
 /**
  * Two agents in two browsers (core §2 Tickets page, §4 Ticket status, Live updates): a sandbox
@@ -11,21 +12,17 @@ import { startInboxRuntime, type InboxRuntime } from './support/inbox-runtime.ts
  * received each reply exactly once.
  */
 describe('two agents: accept, quick reply, tag, note, transfer, resolve', () => {
-  let env: InboxRuntime;
+  let app: App;
   let agentA: Page;
   let agentB: Page;
-  let adminToken = '';
+  /** The API with the admin's session, which no page uses. */
+  let admin: Caller;
   let whatsappId = 0;
   let queueId = 0;
   const pageErrors: string[] = [];
 
   const stamp = Date.now().toString(36);
-  const company = {
-    name: `Soporte ${stamp}`,
-    email: `soporte-${stamp}@example.com`,
-    phone: '11987654321',
-    password: 'segredo123',
-  };
+  const company = companyFor('Soporte', 'soporte', stamp);
   const ana = { name: 'Agente Ana', email: `ana-${stamp}@example.com`, password: 'segredo123' };
   const beto = { name: 'Agente Beto', email: `beto-${stamp}@example.com`, password: 'segredo123' };
   const customer = {
@@ -41,27 +38,21 @@ describe('two agents: accept, quick reply, tag, note, transfer, resolve', () => 
 
   const item = (page: Page) => page.locator(`.ticket-item[data-contact-name="${customer.name}"]`);
   const dialog = (page: Page) => page.getByRole('dialog');
-  const outbox = async () =>
-    (
-      await env.api<{ id: string; body: string }[]>(
-        adminToken,
-        'GET',
-        `/sandbox/${whatsappId}/outbox?to=${customer.from}`,
-      )
-    ).body;
+  const outbox = () => outboxOf(admin, whatsappId, customer.from);
 
   beforeAll(async () => {
-    env = await startInboxRuntime('inbox-transfer');
-    adminToken = await env.signUpCompany(company);
-    whatsappId = await env.connectedSandbox(adminToken, `Atención ${stamp}`);
-    const queue = await env.api<{ id: number }>(adminToken, 'POST', '/queue', {
+    app = await startApp('inbox-transfer-browser');
+    await app.signUpCompany(company);
+    admin = app.as(await app.signIn(company.email, company.password));
+    whatsappId = await connectSandbox(admin, { name: `Atención ${stamp}` });
+    const queue = await admin<{ id: number }>('POST', '/queue', {
       name: 'Postventa',
       color: '#2196f3',
     });
     expect(queue.status).toBe(201);
     queueId = queue.body.id;
     for (const agent of [ana, beto]) {
-      const created = await env.api(adminToken, 'POST', '/users', {
+      const created = await admin('POST', '/users', {
         ...agent,
         profile: 'user',
         allTicket: 'enabled',
@@ -70,23 +61,23 @@ describe('two agents: accept, quick reply, tag, note, transfer, resolve', () => 
       expect(created.status).toBeLessThan(300);
     }
     expect(
-      (await env.api(adminToken, 'POST', '/tags', { name: tagName, color: '#ff9800' })).status,
+      (await admin('POST', '/tags', { name: tagName, color: '#ff9800' })).status,
     ).toBeLessThan(300);
     expect(
-      (await env.api(adminToken, 'POST', '/quick-messages', { ...quickReply, geral: true })).status,
+      (await admin('POST', '/quick-messages', { ...quickReply, geral: true })).status,
     ).toBeLessThan(300);
 
-    agentA = (await env.signedInPage(ana.email, ana.password, pageErrors)).page;
-    agentB = (await env.signedInPage(beto.email, beto.password, pageErrors)).page;
+    agentA = (await app.signedInPage(ana.email, ana.password, pageErrors)).page;
+    agentB = (await app.signedInPage(beto.email, beto.password, pageErrors)).page;
   });
 
   afterAll(async () => {
-    await env?.stop();
+    await app?.stop();
   });
 
   it('opens the tickets page for both agents, with nothing waiting', async () => {
     for (const page of [agentA, agentB]) {
-      await page.goto(env.url('/tickets'));
+      await page.goto(app.url('/tickets'));
       await page.getByTestId('tickets-welcome').waitFor({ state: 'visible', timeout: 15_000 });
       await expect.poll(() => page.getByTestId('count-pending').innerText(), { timeout: 15_000 }).toBe('0');
       expect(await page.getByTestId('count-assigned').innerText()).toBe('0');
@@ -96,9 +87,7 @@ describe('two agents: accept, quick reply, tag, note, transfer, resolve', () => 
   });
 
   it('shows agent A the customer’s new conversation as a pending ticket, live', async () => {
-    expect(
-      (await env.api(adminToken, 'POST', `/sandbox/${whatsappId}/inbound`, customer)).status,
-    ).toBeLessThan(300);
+    await customerWrites(admin, whatsappId, customer);
     await item(agentA).waitFor({ state: 'visible', timeout: 30_000 });
     expect(await item(agentA).getAttribute('data-status')).toBe('pending');
     await expect.poll(() => item(agentA).innerText(), { timeout: 15_000 }).toContain(customer.body);
@@ -231,7 +220,7 @@ describe('two agents: accept, quick reply, tag, note, transfer, resolve', () => 
     expect(sent[0]!.body).toContain(ana.name);
     expect(sent[1]!.body).toContain(beto.name);
 
-    const closed = await env.api<{
+    const closed = await admin<{
       tickets: {
         id: number;
         status: string;
@@ -240,7 +229,7 @@ describe('two agents: accept, quick reply, tag, note, transfer, resolve', () => 
         contactId: number;
         tags: { name: string }[];
       }[];
-    }>(adminToken, 'GET', '/tickets?status=closed&showAll=true');
+    }>('GET', '/tickets?status=closed&showAll=true');
     const ticket = closed.body.tickets.find((candidate) => candidate.status === 'closed');
     expect(ticket).toMatchObject({
       status: 'closed',
@@ -248,8 +237,7 @@ describe('two agents: accept, quick reply, tag, note, transfer, resolve', () => 
       queueId,
       tags: [{ name: tagName }],
     });
-    const notes = await env.api<{ note: string }[]>(
-      adminToken,
+    const notes = await admin<{ note: string }[]>(
       'GET',
       `/ticket-notes/list?ticketId=${ticket!.id}&contactId=${ticket!.contactId}`,
     );

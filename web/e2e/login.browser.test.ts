@@ -1,40 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { errorCatalogue } from '@atende/shared/errors';
-import { startRuntime } from '../../infra/local/src/runtime.ts';
 import { t } from '../src/i18n/index.ts';
-import { ensureWebBuild } from './ensure-web-build.ts';
+import { startApp, type App } from './support/app.ts';
+import { openPage } from './support/browser.ts';
 
 describe('login page', () => {
-  let runtime: Awaited<ReturnType<typeof startRuntime>> | undefined;
-  let browser: Browser | undefined;
-  let context: BrowserContext;
+  let app: App;
   let page: Page;
-  let dataDir: string;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    ensureWebBuild();
-    dataDir = mkdtempSync(join(tmpdir(), 'atende-login-browser-'));
-    // Port 0: a free port, so the test never collides with a runtime already running on 8080.
-    runtime = await startRuntime({ port: 0, dataDir, quiet: true });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-    });
-    context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(new URL('/login', runtime.url).href);
+    app = await startApp('login-browser');
+    page = (await openPage(await app.launchBrowser(), pageErrors, { viewport: { width: 1280, height: 800 } })).page;
+    await page.goto(app.url('/login'));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await runtime?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   const emailInput = () => page.getByLabel(t('auth.login.email'));

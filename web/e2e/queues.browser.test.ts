@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startRuntime } from '../../infra/local/src/runtime.ts';
+import type { Page } from 'playwright-core';
 import { t, type MessageKey } from '../src/i18n/index.ts';
-import { ensureWebBuild } from './ensure-web-build.ts';
+import { companyFor, startApp, type App, type Caller } from './support/app.ts';
+import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
 
 type Queue = { id: number; name: string; color: string; greetingMessage: string; schedules: { weekdayEn: string; startTime: string; endTime: string }[] };
 type Option = { id: number; title: string; message: string; option: string; children?: Option[] };
@@ -19,75 +18,35 @@ type Ticket = { id: number; queueId: number | null; queue: { name: string; color
  * ticket then shows under that queue, with its name and colour, in the tickets list.
  */
 describe('queues and the chatbot menu', () => {
-  let runtime: Awaited<ReturnType<typeof startRuntime>> | undefined;
-  let browser: Browser | undefined;
+  let app: App;
   let page: Page;
-  let dataDir: string;
+  let api: Caller;
   const pageErrors: string[] = [];
 
   const stamp = Date.now().toString(36);
-  const company = { name: `Colas ${stamp}`, email: `colas-${stamp}@example.com`, phone: '11987654321', password: 'segredo123' };
+  const company = companyFor('Colas', 'colas', stamp);
   const customer = { from: '5511990000077', name: 'Marta' };
   const ventas = { name: 'Ventas', color: '#2196f3', greeting: 'Bienvenido a Ventas, elija:' };
   let ventasId = 0;
   let soporteId = 0;
   let whatsappId = 0;
 
-  const url = (path: string) => new URL(path, runtime?.url).href;
-
-  /** Calls the API with the browser's own session (a second login would replace it). */
-  async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null);
-    const response = await fetch(url(`/api${path}`), {
-      method,
-      headers: { Authorization: `Bearer ${token ?? ''}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
-
-  const outbox = async () =>
-    JSON.stringify((await api<unknown>('GET', `/sandbox/${whatsappId}/outbox?to=${customer.from}`)).body ?? '');
+  const outbox = async () => JSON.stringify(await outboxOf(api, whatsappId, customer.from));
   const dialog = () => page.getByRole('dialog');
   const field = (name: string) => dialog().getByRole('textbox', { name, exact: true });
 
   beforeAll(async () => {
-    ensureWebBuild();
-    dataDir = mkdtempSync(join(tmpdir(), 'atende-queues-browser-'));
-    runtime = await startRuntime({ port: 0, dataDir, quiet: true });
-    const plans = (await (await fetch(url('/api/plans/list'))).json()) as { id: number; queues: number }[];
-    const plan = [...plans].sort((a, b) => b.queues - a.queues)[0];
-    const signup = await fetch(url('/api/companies/cadastro'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...company, planId: plan?.id }),
-    });
-    expect(signup.status).toBeLessThan(300);
-
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-    });
-    const context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1366, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-
-    await page.goto(url('/login'));
-    await page.getByLabel(t('auth.login.email')).fill(company.email);
-    await page.getByLabel(t('auth.login.password'), { exact: true }).fill(company.password);
-    await page.getByRole('button', { name: t('auth.login.submit') }).click();
-    await page.waitForURL((address) => address.pathname !== '/login', { timeout: 15_000 });
+    app = await startApp('queues-browser');
+    const options = { viewport: { width: 1366, height: 900 } };
+    ({ page, api } = await app.signedInAdmin(company, pageErrors, options, (a, b) => b.queues - a.queues));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await runtime?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it('builds a queue in the dialog: palette colour, greeting, option tree and hours', async () => {
-    await page.goto(url('/queues'));
+    await page.goto(app.url('/queues'));
     await page.getByText(t('queues.empty')).waitFor({ state: 'visible', timeout: 15_000 });
     await page.getByRole('button', { name: t('queues.add') }).click();
     await dialog().waitFor({ state: 'visible' });
@@ -175,29 +134,21 @@ describe('queues and the chatbot menu', () => {
       queueIds: [ventasId, soporteId],
     });
     expect(refused.body).toEqual({ error: 'ERR_WAPP_GREETING_REQUIRED' });
-    const created = await api<{ id: number }>('POST', '/whatsapp', {
+    whatsappId = await connectSandbox(api, {
       name: `Bot ${stamp}`,
-      provider: 'sandbox',
-      isDefault: true,
       queueIds: [ventasId, soporteId],
       greetingMessage: 'Hola, ¿con qué sector desea hablar?',
     });
-    expect(created.status).toBe(201);
-    whatsappId = created.body.id;
-    const status = async () => (await api<{ status?: string }>('GET', `/whatsapp/${whatsappId}`)).body?.status;
-    await expect.poll(status, { timeout: 45_000, interval: 500 }).toBe('qrcode');
-    expect((await api('POST', `/sandbox/${whatsappId}/scan`)).status).toBeLessThan(300);
-    await expect.poll(status, { timeout: 45_000, interval: 500 }).toBe('CONNECTED');
   });
 
   it('walks the customer through the menu to the queue (chatbot)', async () => {
-    expect((await api('POST', `/sandbox/${whatsappId}/inbound`, { ...customer, body: 'hola', id: `Q1-${stamp}` })).status).toBeLessThan(300);
+    await customerWrites(api, whatsappId, { ...customer, body: 'hola', id: `Q1-${stamp}` });
     // The greeting with the queues in menu order.
     await expect.poll(outbox, { timeout: 30_000, interval: 1_000 }).toContain('*1* - Ventas');
     expect(await outbox()).toContain('Hola, ¿con qué sector desea hablar?');
     expect(await outbox()).toContain('*2* - Soporte');
 
-    expect((await api('POST', `/sandbox/${whatsappId}/inbound`, { ...customer, body: '1', id: `Q2-${stamp}` })).status).toBeLessThan(300);
+    await customerWrites(api, whatsappId, { ...customer, body: '1', id: `Q2-${stamp}` });
     // Ventas has options: its greeting and its option menu follow.
     await expect.poll(outbox, { timeout: 30_000, interval: 1_000 }).toContain('*1* - Precios');
     expect(await outbox()).toContain(ventas.greeting);
@@ -211,7 +162,7 @@ describe('queues and the chatbot menu', () => {
   });
 
   it('shows the ticket under its queue, with the queue name and colour', async () => {
-    await page.goto(url('/tickets'));
+    await page.goto(app.url('/tickets'));
     await page.getByTestId('tab-pending').click();
     const item = page.locator(`.ticket-item[data-contact-name="${customer.name}"]`);
     await item.waitFor({ state: 'visible', timeout: 20_000 });

@@ -2,7 +2,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntimeDynamoClients } from '../../../infra/local/src/dynamo-clients.ts';
 import type { ApiClient } from './support/api-client.ts';
-import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
+import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
 import { until } from './support/until.ts';
 
 /**
@@ -11,7 +12,7 @@ import { until } from './support/until.ts';
  * answers (the sandbox outbox), in order.
  */
 
-let env: Awaited<ReturnType<typeof startTestRuntime>>;
+let env: TestRuntime;
 
 beforeAll(async () => {
   env = await startTestRuntime();
@@ -92,19 +93,11 @@ async function companyWith(label: string, setup: Setup) {
     if (saved.status !== 200) throw new Error(`hours: ${saved.status} ${JSON.stringify(saved.body)}`);
   }
   const { queues = [], transferQueue, ...connection } = setup.connection ?? {};
-  const created = await admin.post<{ id: number }>('/whatsapp', {
-    name: 'Sandbox',
-    provider: 'sandbox',
-    isDefault: true,
+  const wid = await connectSandbox(admin, {
     ...connection,
     queueIds: queues.map((name) => queueIds[name]),
     ...(transferQueue ? { transferQueueId: queueIds[transferQueue] } : {}),
   });
-  if (created.status !== 201) throw new Error(`connection: ${created.status} ${JSON.stringify(created.body)}`);
-  const wid = created.body.id;
-  await until(async () => ((await admin.get<{ status: string }>(`/whatsapp/${wid}`)).body.status === 'qrcode' ? true : undefined), 'QR');
-  await admin.post(`/sandbox/${wid}/scan`);
-  await until(async () => ((await admin.get<{ status: string }>(`/whatsapp/${wid}`)).body.status === 'CONNECTED' ? true : undefined), 'CONNECTED');
   return { admin, company, wid, queueIds };
 }
 
@@ -122,12 +115,11 @@ class Customer {
   ) {}
 
   outbox() {
-    return this.admin.get<{ id: string; body: string }[]>(`/sandbox/${this.wid}/outbox?to=${this.number}`).then((r) => r.body);
+    return outboxOf(this.admin, this.wid, this.number);
   }
 
   async say(body: string, id = `${this.number}-${(this.said += 1)}`): Promise<string> {
-    const sent = await this.admin.post(`/sandbox/${this.wid}/inbound`, { from: this.number, name: 'Cliente', body, id });
-    expect(sent.status).toBe(202);
+    await customerWrites(this.admin, this.wid, { from: this.number, name: 'Cliente', body, id });
     await until(async () => {
       const ticket = await this.ticket();
       if (!ticket) return undefined;

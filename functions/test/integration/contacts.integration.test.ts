@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+import { agentOf } from './support/people.ts';
+import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
+import { connectSandbox } from './support/sandbox.ts';
 
-let env: Awaited<ReturnType<typeof startTestRuntime>>;
+let env: TestRuntime;
 
 beforeAll(async () => {
   env = await startTestRuntime();
@@ -70,10 +72,7 @@ describe('contacts', () => {
   it('checks a new number through a connected connection', async () => {
     const admin = env.client();
     await signUpCompany(admin, 'Verifica');
-    const { body: wa } = await admin.post<{ id: number }>('/whatsapp', { name: 'Sandbox', provider: 'sandbox', isDefault: true });
-    for (let i = 0; i < 100 && (await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status !== 'qrcode'; i += 1) await new Promise((r) => setTimeout(r, 50));
-    await admin.post(`/sandbox/${wa.id}/scan`);
-    for (let i = 0; i < 100 && (await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status !== 'CONNECTED'; i += 1) await new Promise((r) => setTimeout(r, 50));
+    await connectSandbox(admin);
     const created = await admin.post('/contacts', { name: 'Con WhatsApp', number: '5511999990077' });
     expect(created.status).toBe(201);
   });
@@ -89,9 +88,7 @@ describe('contacts', () => {
     expect((await other.delete(`/contacts/${contact.id}`)).status).toBe(404);
     expect((await other.get<Page>('/contacts?searchParam=privado')).body.contacts).toEqual([]);
 
-    await owner.post('/users', { name: 'Agente', email: `agente-${companyId}@example.com`, password: 'secret1', profile: 'user', allTicket: 'desabled', queueIds: [] });
-    const agent = env.client();
-    await agent.login(`agente-${companyId}@example.com`, 'secret1');
+    const { agent } = await agentOf(owner, companyId, 'agente', { name: 'Agente', allTicket: 'desabled' });
     expect((await agent.delete(`/contacts/${contact.id}`)).status).toBe(403);
     expect((await owner.delete(`/contacts/${contact.id}`)).status).toBe(204);
     expect((await owner.get(`/contacts/${contact.id}`)).status).toBe(404);

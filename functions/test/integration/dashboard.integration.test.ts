@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { DashboardAnswer, TicketsDayAnswer, TicketsUsersAnswer } from '@atende/shared/entities/dashboard';
 import type * as DashboardAggregatesModule from '../../src/data/dashboard-aggregates.ts';
 import type * as TicketEntityModule from '../../src/data/ticket-entity.ts';
 import { blocksCovering } from '../../src/domain/dashboard/blocks.ts';
 import { addDays, localDayHour } from '../../src/domain/dashboard/calendar.ts';
 import type { ApiClient } from './support/api-client.ts';
-import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+import { listen } from './support/live.ts';
+import { agentOf } from './support/people.ts';
+import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
+import { connectSandbox, customerWrites, outboxOf, pendingTicketsOf } from './support/sandbox.ts';
 import { until } from './support/until.ts';
 
 /**
@@ -16,11 +18,11 @@ import { until } from './support/until.ts';
  * computed by hand from the instants the API answers (messages) and the timeline holds (read
  * here, never written).
  */
-let env: Awaited<ReturnType<typeof startTestRuntime>>;
+let env: TestRuntime;
 let data: {
   ticketEventEntity: typeof TicketEntityModule.ticketEventEntity;
   dashboardDays: typeof DashboardAggregatesModule.dashboardDays;
-  dashboardAgentFigures: typeof DashboardAggregatesModule.dashboardAgentFigures;
+  dashboardBlocks: typeof DashboardAggregatesModule.dashboardBlocks;
 };
 
 beforeAll(async () => {
@@ -29,7 +31,7 @@ beforeAll(async () => {
   data = {
     ticketEventEntity: (await import('../../src/data/ticket-entity.ts')).ticketEventEntity,
     dashboardDays: (await import('../../src/data/dashboard-aggregates.ts')).dashboardDays,
-    dashboardAgentFigures: (await import('../../src/data/dashboard-aggregates.ts')).dashboardAgentFigures,
+    dashboardBlocks: (await import('../../src/data/dashboard-aggregates.ts')).dashboardBlocks,
   };
 });
 afterAll(async () => env?.stop());
@@ -41,28 +43,17 @@ type Message = { id: string; fromMe: boolean; createdAt: string; userId: number 
 async function connectedCompany(label: string) {
   const admin = env.client();
   const company = await signUpCompany(admin, label);
-  const { body: wa } = await admin.post<{ id: number }>('/whatsapp', { name: 'Sandbox', provider: 'sandbox', isDefault: true });
-  await until(async () => ((await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status === 'qrcode' ? true : undefined), 'QR');
-  await admin.post(`/sandbox/${wa.id}/scan`);
-  await until(async () => ((await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status === 'CONNECTED' ? true : undefined), 'CONNECTED');
-  return { admin, company, whatsappId: wa.id };
+  return { admin, company, whatsappId: await connectSandbox(admin) };
 }
 
+/** A customer writes; answers their pending ticket once it holds the message. */
 async function customerTicket(admin: ApiClient, whatsappId: number, from: string, name: string): Promise<Ticket> {
-  await admin.post(`/sandbox/${whatsappId}/inbound`, { from, name, body: `hola, soy ${name}`, id: `m-${from}` });
-  return until(async () => {
-    const list = await admin.get<{ tickets: (Ticket & { contact: { name: string } | null })[] }>('/tickets?status=pending&showAll=true');
-    return list.body.tickets.find((t) => t.contact?.name === name && t.unreadMessages > 0);
-  }, `the ticket of ${name}`);
+  await customerWrites(admin, whatsappId, { from, name, body: `hola, soy ${name}`, id: `m-${from}` });
+  return (await pendingTicketsOf<Ticket>(admin, [from]))[0]!;
 }
 
-async function agentOf(admin: ApiClient, companyId: number, name: string) {
-  const email = `${name.toLowerCase()}-${companyId}@example.com`;
-  const created = await admin.post<{ id: number }>('/users', { name, email, password: 'secret1', profile: 'user', allTicket: 'enabled', queueIds: [] });
-  const agent = env.client();
-  await agent.login(email, 'secret1');
-  return { agent, userId: created.body.id };
-}
+/** An agent named exactly `name` (the attendants table shows it). */
+const agentNamed = (admin: ApiClient, companyId: number, name: string) => agentOf(admin, companyId, name.toLowerCase(), { name });
 
 async function timelineOf(companyId: number, ticketId: number) {
   const { data: events } = await data.ticketEventEntity.query.byTicket({ companyId, ticketId }).go({ pages: 'all' });
@@ -79,8 +70,8 @@ const minutes = (sumMs: number, count: number) => Math.round((sumMs / count / 60
 describe('dashboard', () => {
   it('counts what happened today exactly, per agent and hour, and only for its own company', async () => {
     const { admin, company, whatsappId } = await connectedCompany('Tablero');
-    const ana = await agentOf(admin, company.companyId, 'Ana');
-    const bruno = await agentOf(admin, company.companyId, 'Bruno');
+    const ana = await agentNamed(admin, company.companyId, 'Ana');
+    const bruno = await agentNamed(admin, company.companyId, 'Bruno');
 
     // Three customers write: three pending tickets and three new contacts.
     const t1 = await customerTicket(admin, whatsappId, '5511970000001', 'Cliente Uno');
@@ -141,7 +132,7 @@ describe('dashboard', () => {
     expect(dashboard).toEqual(expected);
 
     // The buckets hold the exact sums in milliseconds (the answer rounds minutes): the day items
-    // the company's, the agent blocks each agent's.
+    // the company's (for the charts), the blocks the company's and each agent's (the counters).
     const createdDays = [e1, e2, e3, e4].map((events) => localDayHour(at(events, 'create'), saoPaulo));
     const span = { from: addDays(createdDays[0]!.day, -1), to: addDays(createdDays[3]!.day, 1) };
     const days = await data.dashboardDays(company.companyId, span.from, span.to);
@@ -150,7 +141,14 @@ describe('dashboard', () => {
       return all;
     }, {});
     expect(totals).toMatchObject({ st: 4, fin: 2, leads: 3, waitS: sum(wait), waitN: 2, supS: sum(support), supN: 2, frtS: sum(firstResponse), frtN: 2 });
-    expect(await data.dashboardAgentFigures(company.companyId, blocksCovering(span))).toEqual({
+    const blocks: Record<string, number> = {};
+    for (const figures of (await data.dashboardBlocks(company.companyId, blocksCovering(span))).values()) {
+      for (const [name, value] of Object.entries(figures)) blocks[name] = (blocks[name] ?? 0) + value;
+    }
+    expect(Object.fromEntries(Object.entries(blocks).filter(([name]) => !name.startsWith('u')))).toEqual(
+      Object.fromEntries(Object.entries(totals).filter(([name]) => !/^h\d\d$/.test(name))),
+    );
+    expect(Object.fromEntries(Object.entries(blocks).filter(([name]) => name.startsWith('u')))).toEqual({
       [`u${ana.userId}_fin`]: 1,
       [`u${ana.userId}_supS`]: support[0],
       [`u${ana.userId}_supN`]: 1,
@@ -198,8 +196,7 @@ describe('dashboard', () => {
     expect(lines).toHaveLength(4);
 
     // An admin whose client announced itself is online.
-    const socket = new WebSocket(`${env.runtime.url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(admin.token!)}`);
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const { socket } = await listen(admin);
     socket.send(JSON.stringify({ action: 'userStatus' }));
     await until(async () => {
       const answer = await admin.get<DashboardAnswer>('/dashboard?days=3');
@@ -238,10 +235,47 @@ describe('dashboard', () => {
     expect((await admin.get(`/dashboard?days=3&companyId=${company.companyId}`)).status).toBe(200);
   });
 
+  it("averages the ratings customers give in the chatbot's rating conversation, per agent", async () => {
+    const admin = env.client();
+    const company = await signUpCompany(admin, 'Valoraciones');
+    expect((await admin.put('/settings/userRating', { value: 'enabled' })).status).toBe(200);
+    const whatsappId = await connectSandbox(admin, { ratingMessage: '¿Cómo fue la atención?', complationMessage: 'Gracias' });
+    const ana = await agentNamed(admin, company.companyId, 'Ana');
+
+    // Two customers, both attended and resolved by Ana; one rates 2, the other 3.
+    for (const [from, name, answer] of [
+      ['5511970000011', 'Cliente Dos', '2'],
+      ['5511970000012', 'Cliente Tres', '3'],
+    ] as const) {
+      const ticket = await customerTicket(admin, whatsappId, from, name);
+      expect((await ana.agent.put(`/tickets/${ticket.id}`, { status: 'open', userId: ana.userId })).status).toBe(200);
+      expect((await ana.agent.post(`/messages/${ticket.id}`, { body: 'Listo' })).status).toBe(201);
+      expect((await ana.agent.put(`/tickets/${ticket.id}`, { status: 'closed' })).status).toBe(200);
+      await until(async () => {
+        const outbox = await outboxOf(admin, whatsappId, from);
+        return outbox.some((m) => m.body.startsWith('¿Cómo fue la atención?')) ? true : undefined;
+      }, 'the rating question');
+      await customerWrites(admin, whatsappId, { from, name, body: answer, id: `rating-${from}` });
+      await until(async () => {
+        const events = await timelineOf(company.companyId, ticket.id);
+        return events.some((event) => event.action === 'rating') ? true : undefined;
+      }, `the rating of ${name}`);
+    }
+
+    const attendant = await until(async () => {
+      const answer = await admin.get<DashboardAnswer>('/dashboard?days=3');
+      const row = answer.body.attendants.find((a) => a.id === ana.userId);
+      return row?.rating === 2.5 ? row : undefined;
+    }, 'the average rating');
+    expect(attendant).toMatchObject({ name: 'Ana', rating: 2.5, tickets: 2 });
+    const csv = await fetch(`${env.runtime.url}/api/dashboard/attendants.csv?days=3`, { headers: { authorization: `Bearer ${admin.token}` } });
+    expect((await csv.text()).split('\n').find((line) => line.startsWith('Ana;'))).toMatch(/^Ana;2;[\d,]+;[\d,]+;2,5;2;No$/);
+  });
+
   it('is for admins only, signed in, with a valid filter', async () => {
     const admin = env.client();
     const company = await signUpCompany(admin, 'Filtros');
-    const { agent } = await agentOf(admin, company.companyId, 'Carla');
+    const { agent } = await agentNamed(admin, company.companyId, 'Carla');
     for (const path of ['/dashboard?days=7', '/dashboard/ticketsUsers?initialDate=2025-01-01&finalDate=2025-01-02', '/dashboard/ticketsDay?initialDate=2025-01-01&finalDate=2025-01-02', '/dashboard/attendants.csv?days=7']) {
       expect((await agent.get(path)).status, path).toBe(403);
       expect((await env.client().get(path)).status, path).toBe(401);

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDayIn } from '@atende/shared/calendar-day';
 import type * as SettingsModule from '../../src/data/settings.ts';
 import type { ApiClient } from './support/api-client.ts';
-import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+import { agentOf } from './support/people.ts';
+import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
+import { companyWithTickets, customerWrites } from './support/sandbox.ts';
+import { listedTicketIds, sorted } from './support/tickets.ts';
 import { until } from './support/until.ts';
 
 /**
@@ -10,9 +13,8 @@ import { until } from './support/until.ts';
  * dateEnd), answered from creation indexes in the company's time zone, and the CSV import of
  * contacts (POST /contacts/import).
  */
-let env: Awaited<ReturnType<typeof startTestRuntime>>;
+let env: TestRuntime;
 
-const sorted = (...ids: number[]) => ids.sort((a, b) => a - b);
 let settings: typeof SettingsModule;
 
 beforeAll(async () => {
@@ -45,79 +47,6 @@ const dayBefore = (day: string) =>
 const dayAfter = (day: string) =>
   new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-async function connectedSandbox(admin: ApiClient): Promise<number> {
-  const { body: wa } = await admin.post<{ id: number }>('/whatsapp', {
-    name: 'Sandbox',
-    provider: 'sandbox',
-    isDefault: true,
-  });
-  await until(
-    async () =>
-      (await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status === 'qrcode' ? true : undefined,
-    'QR',
-  );
-  await admin.post(`/sandbox/${wa.id}/scan`);
-  await until(
-    async () =>
-      (await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status === 'CONNECTED'
-        ? true
-        : undefined,
-    'CONNECTED',
-  );
-  return wa.id;
-}
-
-/** A company with a connected sandbox and one pending ticket per customer number. */
-async function companyWithTickets(label: string, numbers: string[]) {
-  const admin = env.client();
-  const company = await signUpCompany(admin, label);
-  const whatsappId = await connectedSandbox(admin);
-  for (const [i, from] of numbers.entries()) {
-    await admin.post(`/sandbox/${whatsappId}/inbound`, {
-      from,
-      name: `Cliente ${i + 1}`,
-      body: `hola ${i + 1}`,
-      id: `${label}-${i}`,
-    });
-  }
-  const tickets = await until(async () => {
-    const list = await admin.get<TicketPage>('/tickets?status=pending&showAll=true');
-    // In the customers' order (their chats are separate queue groups, so ids may come in any order).
-    const byNumber = (t: Ticket) => numbers.indexOf(t.contact?.number ?? '');
-    return list.body.tickets.filter((t) => t.unreadMessages > 0).length === numbers.length
-      ? list.body.tickets.sort((a, b) => byNumber(a) - byNumber(b))
-      : undefined;
-  }, 'the pending tickets');
-  return { admin, company, whatsappId, tickets };
-}
-
-async function agentOf(
-  admin: ApiClient,
-  companyId: number,
-  name: string,
-  overrides: Record<string, unknown> = {},
-) {
-  const email = `${name}-${companyId}@example.com`;
-  const created = await admin.post<{ id: number }>('/users', {
-    name: `Agente ${name}`,
-    email,
-    password: 'secret1',
-    profile: 'user',
-    allTicket: 'enabled',
-    queueIds: [],
-    ...overrides,
-  });
-  const agent = env.client();
-  await agent.login(email, 'secret1');
-  return { agent, userId: created.body.id };
-}
-
-const ids = async (client: ApiClient, query: string) => {
-  const answer = await client.get<TicketPage>(`/tickets?${query}`);
-  expect(answer.status, query).toBe(200);
-  return answer.body.tickets.map((t) => t.id).sort((a, b) => a - b);
-};
-
 function importCsv(api: ApiClient, content: string | Uint8Array, name = 'contactos.csv') {
   const form = new FormData();
   form.append('file', new Blob([content], { type: 'text/csv' }), name);
@@ -130,7 +59,7 @@ function importCsv(api: ApiClient, content: string | Uint8Array, name = 'contact
 
 describe('ticket date filters', () => {
   it('finds the tickets created on a day of the company, within the tab and what the caller may see', async () => {
-    const { admin, company, tickets } = await companyWithTickets('FechaTicket', [
+    const { admin, company, tickets } = await companyWithTickets<Ticket>(env, 'FechaTicket', [
       '5511970000001',
       '5511970000002',
     ]);
@@ -138,9 +67,9 @@ describe('ticket date filters', () => {
     const day = calendarDayIn(new Date(first.createdAt), saoPaulo);
     const all = [first.id, second.id].sort((a, b) => a - b);
 
-    expect(await ids(admin, `status=pending&showAll=true&date=${day}`)).toEqual(all);
-    expect(await ids(admin, `status=pending&showAll=true&date=${dayBefore(day)}`)).toEqual([]);
-    expect(await ids(admin, `status=pending&showAll=true&date=${dayAfter(day)}`)).toEqual([]);
+    expect(await listedTicketIds(admin, `status=pending&showAll=true&date=${day}`)).toEqual(all);
+    expect(await listedTicketIds(admin, `status=pending&showAll=true&date=${dayBefore(day)}`)).toEqual([]);
+    expect(await listedTicketIds(admin, `status=pending&showAll=true&date=${dayAfter(day)}`)).toEqual([]);
     const page = await admin.get<TicketPage>(`/tickets?status=pending&showAll=true&date=${day}`);
     expect(page.body).toMatchObject({ count: 2, hasMore: false });
 
@@ -149,68 +78,68 @@ describe('ticket date filters', () => {
     expect((await ana.agent.put(`/tickets/${first.id}`, { status: 'open', userId: ana.userId })).status).toBe(
       200,
     );
-    expect(await ids(admin, `status=pending&showAll=true&date=${day}`)).toEqual([second.id]);
-    expect(await ids(ana.agent, `status=open&date=${day}`)).toEqual([first.id]);
-    expect(await ids(admin, `status=open&showAll=true&users=[${ana.userId}]&date=${day}`)).toEqual([
+    expect(await listedTicketIds(admin, `status=pending&showAll=true&date=${day}`)).toEqual([second.id]);
+    expect(await listedTicketIds(ana.agent, `status=open&date=${day}`)).toEqual([first.id]);
+    expect(await listedTicketIds(admin, `status=open&showAll=true&users=[${ana.userId}]&date=${day}`)).toEqual([
       first.id,
     ]);
-    expect(await ids(admin, `status=open&showAll=true&users=[${company.user.id}]&date=${day}`)).toEqual([]);
+    expect(await listedTicketIds(admin, `status=open&showAll=true&users=[${company.user.id}]&date=${day}`)).toEqual([]);
     // What the caller may see: an agent without allTicket sees no pending ticket without a queue.
     const blind = await agentOf(admin, company.companyId, 'ciego', { allTicket: 'desabled' });
-    expect(await ids(blind.agent, `status=pending&date=${day}`)).toEqual([]);
-    expect(await ids(ana.agent, `status=pending&date=${day}`)).toEqual([second.id]);
+    expect(await listedTicketIds(blind.agent, `status=pending&date=${day}`)).toEqual([]);
+    expect(await listedTicketIds(ana.agent, `status=pending&date=${day}`)).toEqual([second.id]);
     // Unread only, and with the search tab.
-    expect(await ids(admin, `status=pending&showAll=true&withUnreadMessages=true&date=${day}`)).toEqual([
+    expect(await listedTicketIds(admin, `status=pending&showAll=true&withUnreadMessages=true&date=${day}`)).toEqual([
       second.id,
     ]);
-    expect(await ids(admin, `searchParam=70000002&date=${day}`)).toEqual([second.id]);
-    expect(await ids(admin, `searchParam=70000002&date=${dayBefore(day)}`)).toEqual([]);
+    expect(await listedTicketIds(admin, `searchParam=70000002&date=${day}`)).toEqual([second.id]);
+    expect(await listedTicketIds(admin, `searchParam=70000002&date=${dayBefore(day)}`)).toEqual([]);
 
     // Another company's day holds nothing of these.
     const other = env.client();
     await signUpCompany(other, 'FechaAjena');
-    expect(await ids(other, `status=pending&showAll=true&date=${day}`)).toEqual([]);
+    expect(await listedTicketIds(other, `status=pending&showAll=true&date=${day}`)).toEqual([]);
 
     // A bad day is a validation error, not an empty list.
     expect((await admin.get('/tickets?date=2024-13-45')).status).toBe(400);
   });
 
   it("reads the day in the company's time zone setting", async () => {
-    const { admin, company, tickets } = await companyWithTickets('ZonaTicket', ['5511970000003']);
+    const { admin, company, tickets } = await companyWithTickets<Ticket>(env, 'ZonaTicket', ['5511970000003']);
     const ticket = tickets[0]!;
     const created = new Date(ticket.createdAt);
     await settings.putSetting(company.companyId, 'timezone', kiritimati);
     expect(
-      await ids(admin, `status=pending&showAll=true&date=${calendarDayIn(created, kiritimati)}`),
+      await listedTicketIds(admin, `status=pending&showAll=true&date=${calendarDayIn(created, kiritimati)}`),
     ).toEqual([ticket.id]);
-    expect(await ids(admin, `status=pending&showAll=true&date=${calendarDayIn(created, pagoPago)}`)).toEqual(
+    expect(await listedTicketIds(admin, `status=pending&showAll=true&date=${calendarDayIn(created, pagoPago)}`)).toEqual(
       [],
     );
     await settings.putSetting(company.companyId, 'timezone', pagoPago);
-    expect(await ids(admin, `status=pending&showAll=true&date=${calendarDayIn(created, pagoPago)}`)).toEqual([
+    expect(await listedTicketIds(admin, `status=pending&showAll=true&date=${calendarDayIn(created, pagoPago)}`)).toEqual([
       ticket.id,
     ]);
     expect(
-      await ids(admin, `status=pending&showAll=true&date=${calendarDayIn(created, kiritimati)}`),
+      await listedTicketIds(admin, `status=pending&showAll=true&date=${calendarDayIn(created, kiritimati)}`),
     ).toEqual([]);
     // A zone nobody knows falls back to São Paulo.
     await settings.putSetting(company.companyId, 'timezone', 'Mars/Olympus');
-    expect(await ids(admin, `status=pending&showAll=true&date=${calendarDayIn(created, saoPaulo)}`)).toEqual([
+    expect(await listedTicketIds(admin, `status=pending&showAll=true&date=${calendarDayIn(created, saoPaulo)}`)).toEqual([
       ticket.id,
     ]);
   });
 
   it('keeps the tickets with activity since a day or an instant, with their count', async () => {
-    const { admin, whatsappId, tickets } = await companyWithTickets('Actividad', [
+    const { admin, whatsappId, tickets } = await companyWithTickets<Ticket>(env, 'Actividad', [
       '5511970000004',
       '5511970000005',
     ]);
     const [first, second] = tickets as [Ticket, Ticket];
     const day = calendarDayIn(new Date(second.updatedAt), saoPaulo);
-    expect(await ids(admin, `status=pending&showAll=true&updatedAt=${day}`)).toEqual(
+    expect(await listedTicketIds(admin, `status=pending&showAll=true&updatedAt=${day}`)).toEqual(
       sorted(first.id, second.id),
     );
-    expect(await ids(admin, `status=pending&showAll=true&updatedAt=${dayAfter(day)}`)).toEqual([]);
+    expect(await listedTicketIds(admin, `status=pending&showAll=true&updatedAt=${dayAfter(day)}`)).toEqual([]);
     const tomorrow = await admin.get<TicketPage>(
       `/tickets?status=pending&showAll=true&updatedAt=${dayAfter(day)}`,
     );
@@ -221,14 +150,14 @@ describe('ticket date filters', () => {
       Math.max(Date.parse(first.updatedAt), Date.parse(second.updatedAt)) + 1,
     ).toISOString();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await admin.post(`/sandbox/${whatsappId}/inbound`, {
+    await customerWrites(admin, whatsappId, {
       from: '5511970000004',
       body: 'otra vez',
       id: 'Actividad-again',
     });
     await until(
       async () =>
-        (await ids(admin, `status=pending&showAll=true&updatedAt=${encodeURIComponent(mark)}`)).length === 1
+        (await listedTicketIds(admin, `status=pending&showAll=true&updatedAt=${encodeURIComponent(mark)}`)).length === 1
           ? true
           : undefined,
       'the new activity',
@@ -240,12 +169,12 @@ describe('ticket date filters', () => {
     expect(since.body.count).toBe(1);
     // An instant with an offset is the same instant.
     const shifted = new Date(Date.parse(mark) - 3 * 3_600_000).toISOString().replace('Z', '-03:00');
-    expect(await ids(admin, `status=pending&showAll=true&updatedAt=${encodeURIComponent(shifted)}`)).toEqual([
+    expect(await listedTicketIds(admin, `status=pending&showAll=true&updatedAt=${encodeURIComponent(shifted)}`)).toEqual([
       first.id,
     ]);
     // Both filters together: created on the day and active since the mark.
     expect(
-      await ids(admin, `status=pending&showAll=true&date=${day}&updatedAt=${encodeURIComponent(mark)}`),
+      await listedTicketIds(admin, `status=pending&showAll=true&date=${day}&updatedAt=${encodeURIComponent(mark)}`),
     ).toEqual([first.id]);
   });
 });

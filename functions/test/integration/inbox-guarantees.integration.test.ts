@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client.ts';
-import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+import { agentOf } from './support/people.ts';
+import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
+import { companyWithTickets, connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
+import { listedTicketIds, sorted } from './support/tickets.ts';
 import { until } from './support/until.ts';
 
 /**
@@ -10,9 +13,8 @@ import { until } from './support/until.ts';
  * with queues, a cross-company probe of every inbox route, unread counts, search within a tab,
  * and sending exactly once even when the connector's command comes twice.
  */
-let env: Awaited<ReturnType<typeof startTestRuntime>>;
+let env: TestRuntime;
 
-const sorted = (...ids: number[]) => ids.sort((a, b) => a - b);
 
 beforeAll(async () => {
   env = await startTestRuntime();
@@ -32,75 +34,6 @@ type Ticket = {
 };
 type TicketPage = { tickets: Ticket[]; count: number; hasMore: boolean };
 type Message = { id: string; body: string; fromMe: boolean; ack: number; isDeleted: boolean };
-type OutboxItem = { id: string; body: string };
-
-async function connectedSandbox(admin: ApiClient): Promise<number> {
-  const { body: wa } = await admin.post<{ id: number }>('/whatsapp', {
-    name: 'Sandbox',
-    provider: 'sandbox',
-    isDefault: true,
-  });
-  await until(
-    async () =>
-      (await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status === 'qrcode' ? true : undefined,
-    'QR',
-  );
-  await admin.post(`/sandbox/${wa.id}/scan`);
-  await until(
-    async () =>
-      (await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status === 'CONNECTED'
-        ? true
-        : undefined,
-    'CONNECTED',
-  );
-  return wa.id;
-}
-
-/** A company with a connected sandbox and one pending ticket per customer, in the customers' order. */
-async function companyWithTickets(label: string, customers: string[]) {
-  const admin = env.client();
-  const company = await signUpCompany(admin, label);
-  const whatsappId = await connectedSandbox(admin);
-  for (const [i, from] of customers.entries()) {
-    await admin.post(`/sandbox/${whatsappId}/inbound`, {
-      from,
-      name: `Cliente ${label} ${i + 1}`,
-      body: `hola ${i + 1}`,
-      id: `${label}-${i}`,
-    });
-  }
-  const tickets = await until(async () => {
-    const list = await admin.get<TicketPage>('/tickets?status=pending&showAll=true');
-    const ready = list.body.tickets.filter((t) => t.unreadMessages > 0);
-    // In the customers' order (their chats are separate queue groups, so ids may come in any order).
-    const byNumber = (t: Ticket) => customers.indexOf(t.contact?.number ?? '');
-    return ready.length === customers.length ? ready.sort((a, b) => byNumber(a) - byNumber(b)) : undefined;
-  }, 'the pending tickets');
-  return { admin, company, whatsappId, tickets };
-}
-
-async function agentOf(
-  admin: ApiClient,
-  companyId: number,
-  name: string,
-  overrides: Record<string, unknown> = {},
-) {
-  const email = `${name}-${companyId}@example.com`;
-  const created = await admin.post<{ id: number }>('/users', {
-    name: `Agente ${name}`,
-    email,
-    password: 'secret1',
-    profile: 'user',
-    allTicket: 'enabled',
-    queueIds: [],
-    ...overrides,
-  });
-  if (created.status !== 201 && created.status !== 200)
-    throw new Error(`user ${name}: ${created.status} ${JSON.stringify(created.body)}`);
-  const agent = env.client();
-  await agent.login(email, 'secret1');
-  return { agent, userId: created.body.id };
-}
 
 async function queueOf(admin: ApiClient, name: string, color: string): Promise<number> {
   const created = await admin.post<{ id: number }>('/queue', { name, color });
@@ -109,18 +42,9 @@ async function queueOf(admin: ApiClient, name: string, color: string): Promise<n
   return created.body.id;
 }
 
-const listIds = async (client: ApiClient, query: string) => {
-  const answer = await client.get<TicketPage>(`/tickets?${query}`);
-  expect(answer.status, query).toBe(200);
-  return answer.body.tickets.map((t) => t.id).sort((a, b) => a - b);
-};
-
-const outboxTo = async (admin: ApiClient, whatsappId: number, to: string) =>
-  (await admin.get<OutboxItem[]>(`/sandbox/${whatsappId}/outbox?to=${to}`)).body;
-
 describe('the transition table', () => {
   it('transfers to a user, to a queue, back to pending, and resolves from pending', async () => {
-    const { admin, company, tickets } = await companyWithTickets('Traspaso', [
+    const { admin, company, tickets } = await companyWithTickets<Ticket>(env, 'Traspaso', [
       '5511981000001',
       '5511981000002',
     ]);
@@ -134,8 +58,8 @@ describe('the transition table', () => {
     const handed = await ana.agent.put<Ticket>(`/tickets/${ticket.id}`, { userId: beto.userId });
     expect(handed.status).toBe(200);
     expect(handed.body).toMatchObject({ status: 'open', userId: beto.userId, queueId: null });
-    expect(await listIds(beto.agent, 'status=open')).toEqual([ticket.id]);
-    expect(await listIds(ana.agent, 'status=open')).toEqual([]);
+    expect(await listedTicketIds(beto.agent, 'status=open')).toEqual([ticket.id]);
+    expect(await listedTicketIds(ana.agent, 'status=open')).toEqual([]);
     // ana no longer reaches it: it is beto's open ticket, outside any queue of hers.
     expect((await ana.agent.get(`/tickets/${ticket.id}`)).status).toBe(403);
     expect((await ana.agent.put(`/tickets/${ticket.id}`, { status: 'closed' })).status).toBe(403);
@@ -153,7 +77,7 @@ describe('the transition table', () => {
     });
     expect(toSupport.body).toMatchObject({ status: 'pending', userId: null, queueId: support });
     expect((await ana.agent.get(`/tickets/${ticket.id}`)).status).toBe(403);
-    expect(await listIds(admin, `status=pending&showAll=true&queueIds=[${support}]`)).toEqual([ticket.id]);
+    expect(await listedTicketIds(admin, `status=pending&showAll=true&queueIds=[${support}]`)).toEqual([ticket.id]);
     // pending → no queue.
     const unqueued = await admin.put<Ticket>(`/tickets/${ticket.id}`, { queueId: null });
     expect(unqueued.body).toMatchObject({ status: 'pending', userId: null, queueId: null });
@@ -189,7 +113,7 @@ describe('the transition table', () => {
   });
 
   it('lets only one of five agents win an accept, and leaves the ticket with the winner', async () => {
-    const { admin, company, tickets } = await companyWithTickets('CarreraCinco', ['5511981000003']);
+    const { admin, company, tickets } = await companyWithTickets<Ticket>(env, 'CarreraCinco', ['5511981000003']);
     const ticket = tickets[0]!;
     const agents = [];
     for (const name of ['c1', 'c2', 'c3', 'c4', 'c5'])
@@ -210,15 +134,15 @@ describe('the transition table', () => {
       status: 'open',
       userId: winner.userId,
     });
-    expect(await listIds(winner.agent, 'status=open')).toEqual([ticket.id]);
+    expect(await listedTicketIds(winner.agent, 'status=open')).toEqual([ticket.id]);
     for (const other of agents.filter((a) => a !== winner))
-      expect(await listIds(other.agent, 'status=open')).toEqual([]);
+      expect(await listedTicketIds(other.agent, 'status=open')).toEqual([]);
   });
 
   it('creates one ticket when two users open the same contact at once; the other hears who holds it', async () => {
     const admin = env.client();
     const company = await signUpCompany(admin, 'CrearCarrera');
-    await connectedSandbox(admin);
+    await connectSandbox(admin);
     const contact = (
       await admin.post<{ id: number }>('/contacts', { name: 'Cliente Doble', number: '5511981000004' })
     ).body;
@@ -250,7 +174,7 @@ describe('the transition table', () => {
 
 describe('visibility by role', () => {
   it('shows agents their own and their queues, allTicket the unqueued pending ones, and admins everything with show-all', async () => {
-    const { admin, company, tickets } = await companyWithTickets('Roles', [
+    const { admin, company, tickets } = await companyWithTickets<Ticket>(env, 'Roles', [
       '5511982000001',
       '5511982000002',
       '5511982000003',
@@ -272,12 +196,12 @@ describe('visibility by role', () => {
     const nobody = await agentOf(admin, company.companyId, 'nadie', { queueIds: [], allTicket: 'desabled' });
 
     // Pending: each agent their queues; allTicket adds the tickets without a queue.
-    expect(await listIds(seller.agent, 'status=pending')).toEqual([inSales.id]);
-    expect(await listIds(helper.agent, 'status=pending')).toEqual(sorted(inSupport.id, unqueued.id));
-    expect(await listIds(nobody.agent, 'status=pending')).toEqual([]);
+    expect(await listedTicketIds(seller.agent, 'status=pending')).toEqual([inSales.id]);
+    expect(await listedTicketIds(helper.agent, 'status=pending')).toEqual(sorted(inSupport.id, unqueued.id));
+    expect(await listedTicketIds(nobody.agent, 'status=pending')).toEqual([]);
     // A queue filter narrows to the agent's own queues only.
-    expect(await listIds(seller.agent, `status=pending&queueIds=[${support}]`)).toEqual([]);
-    expect(await listIds(helper.agent, `status=pending&queueIds=[${support}]`)).toEqual([inSupport.id]);
+    expect(await listedTicketIds(seller.agent, `status=pending&queueIds=[${support}]`)).toEqual([]);
+    expect(await listedTicketIds(helper.agent, `status=pending&queueIds=[${support}]`)).toEqual([inSupport.id]);
     // Single tickets follow the same rule.
     expect((await seller.agent.get(`/tickets/${inSales.id}`)).status).toBe(200);
     expect((await seller.agent.get(`/tickets/${inSupport.id}`)).status).toBe(403);
@@ -288,15 +212,15 @@ describe('visibility by role', () => {
     // Open: "assigned to me" is each one's own, even for admins without show-all.
     await seller.agent.put(`/tickets/${inSales.id}`, { status: 'open', userId: seller.userId });
     await helper.agent.put(`/tickets/${inSupport.id}`, { status: 'open', userId: helper.userId });
-    expect(await listIds(seller.agent, 'status=open')).toEqual([inSales.id]);
-    expect(await listIds(helper.agent, 'status=open')).toEqual([inSupport.id]);
-    expect(await listIds(admin, 'status=open')).toEqual([]);
-    expect(await listIds(seller.agent, 'status=open&showAll=true')).toEqual([inSales.id]);
+    expect(await listedTicketIds(seller.agent, 'status=open')).toEqual([inSales.id]);
+    expect(await listedTicketIds(helper.agent, 'status=open')).toEqual([inSupport.id]);
+    expect(await listedTicketIds(admin, 'status=open')).toEqual([]);
+    expect(await listedTicketIds(seller.agent, 'status=open&showAll=true')).toEqual([inSales.id]);
     // Admins with show-all: everything, or per user, or per queue.
-    expect(await listIds(admin, 'status=open&showAll=true')).toEqual(sorted(inSales.id, inSupport.id));
-    expect(await listIds(admin, `status=open&showAll=true&users=[${helper.userId}]`)).toEqual([inSupport.id]);
-    expect(await listIds(admin, `status=open&showAll=true&queueIds=[${sales}]`)).toEqual([inSales.id]);
-    expect(await listIds(admin, 'status=pending&showAll=true')).toEqual([unqueued.id]);
+    expect(await listedTicketIds(admin, 'status=open&showAll=true')).toEqual(sorted(inSales.id, inSupport.id));
+    expect(await listedTicketIds(admin, `status=open&showAll=true&users=[${helper.userId}]`)).toEqual([inSupport.id]);
+    expect(await listedTicketIds(admin, `status=open&showAll=true&queueIds=[${sales}]`)).toEqual([inSales.id]);
+    expect(await listedTicketIds(admin, 'status=pending&showAll=true')).toEqual([unqueued.id]);
     // An agent sees another agent's open ticket of their own queue, and not others.
     const colleague = await agentOf(admin, company.companyId, 'colega', {
       queueIds: [sales],
@@ -307,11 +231,11 @@ describe('visibility by role', () => {
 
     // Closed: own and the queues'.
     await seller.agent.put(`/tickets/${inSales.id}`, { status: 'closed' });
-    expect(await listIds(seller.agent, 'status=closed')).toEqual([inSales.id]);
-    expect(await listIds(colleague.agent, 'status=closed')).toEqual([inSales.id]);
-    expect(await listIds(helper.agent, 'status=closed')).toEqual([]);
-    expect(await listIds(nobody.agent, 'status=closed')).toEqual([]);
-    expect(await listIds(admin, 'status=closed&showAll=true')).toEqual([inSales.id]);
+    expect(await listedTicketIds(seller.agent, 'status=closed')).toEqual([inSales.id]);
+    expect(await listedTicketIds(colleague.agent, 'status=closed')).toEqual([inSales.id]);
+    expect(await listedTicketIds(helper.agent, 'status=closed')).toEqual([]);
+    expect(await listedTicketIds(nobody.agent, 'status=closed')).toEqual([]);
+    expect(await listedTicketIds(admin, 'status=closed&showAll=true')).toEqual([inSales.id]);
     // Only admins delete.
     expect((await seller.agent.delete(`/tickets/${inSales.id}`)).status).toBe(403);
     expect((await admin.delete(`/tickets/${inSales.id}`)).status).toBe(204);
@@ -321,7 +245,7 @@ describe('visibility by role', () => {
 
 describe('company isolation', () => {
   it("answers every inbox route about another company's records with 403 or 404, and never with their data", async () => {
-    const { admin, company, whatsappId, tickets } = await companyWithTickets('Fortaleza', ['5511983000001']);
+    const { admin, company, whatsappId, tickets } = await companyWithTickets<Ticket>(env, 'Fortaleza', ['5511983000001']);
     const ticket = tickets[0]!;
     const secret = 'SECRETO-FORTALEZA';
     await admin.put(`/tickets/${ticket.id}`, { status: 'open' });
@@ -370,7 +294,7 @@ describe('company isolation', () => {
       body: quickFile,
     });
     await until(
-      async () => ((await outboxTo(admin, whatsappId, '5511983000001')).length === 2 ? true : undefined),
+      async () => ((await outboxOf(admin, whatsappId, '5511983000001')).length === 2 ? true : undefined),
       'the replies sent',
     );
 
@@ -476,7 +400,7 @@ describe('company isolation', () => {
       body: `respuesta ${secret}`,
     });
     expect(messages.some((m) => m.body.includes('intrusión'))).toBe(false);
-    expect((await outboxTo(admin, whatsappId, '5511983000001')).map((m) => m.body)).toEqual([
+    expect((await outboxOf(admin, whatsappId, '5511983000001')).map((m) => m.body)).toEqual([
       `respuesta ${secret}`,
       `adjunto ${secret}`,
     ]);
@@ -486,13 +410,13 @@ describe('company isolation', () => {
 
 describe('unread counts', () => {
   it('counts what the customer sent since the agent last read, filters by it, and clears on reading', async () => {
-    const { admin, whatsappId, tickets } = await companyWithTickets('NoLeidos', [
+    const { admin, whatsappId, tickets } = await companyWithTickets<Ticket>(env, 'NoLeidos', [
       '5511984000001',
       '5511984000002',
     ]);
     const [noisy, quiet] = tickets as [Ticket, Ticket];
     for (const n of [2, 3, 4])
-      await admin.post(`/sandbox/${whatsappId}/inbound`, {
+      await customerWrites(admin, whatsappId, {
         from: '5511984000001',
         body: `mensaje ${n}`,
         id: `NoLeidos-extra-${n}`,
@@ -504,8 +428,8 @@ describe('unread counts', () => {
     expect(counted.lastMessage).toBe('mensaje 4');
     // Reading the quiet one leaves it out of the unread filter; the noisy one stays.
     expect((await admin.get(`/messages/${quiet.id}`)).status).toBe(200);
-    expect(await listIds(admin, 'status=pending&showAll=true&withUnreadMessages=true')).toEqual([noisy.id]);
-    expect(await listIds(admin, 'status=pending&showAll=true')).toEqual(sorted(noisy.id, quiet.id));
+    expect(await listedTicketIds(admin, 'status=pending&showAll=true&withUnreadMessages=true')).toEqual([noisy.id]);
+    expect(await listedTicketIds(admin, 'status=pending&showAll=true')).toEqual(sorted(noisy.id, quiet.id));
     // The agent's own replies are not unread, and a later page of history does not clear anything.
     await admin.put(`/tickets/${noisy.id}`, { status: 'open' });
     await admin.post(`/messages/${noisy.id}`, { body: 'ya le atiendo' });
@@ -514,9 +438,9 @@ describe('unread counts', () => {
     // Reading the first page clears it.
     await admin.get(`/messages/${noisy.id}`);
     expect((await admin.get<Ticket>(`/tickets/${noisy.id}`)).body.unreadMessages).toBe(0);
-    expect(await listIds(admin, 'status=open&showAll=true&withUnreadMessages=true')).toEqual([]);
+    expect(await listedTicketIds(admin, 'status=open&showAll=true&withUnreadMessages=true')).toEqual([]);
     // A new message counts again from one.
-    await admin.post(`/sandbox/${whatsappId}/inbound`, {
+    await customerWrites(admin, whatsappId, {
       from: '5511984000001',
       body: 'otra pregunta',
       id: 'NoLeidos-extra-5',
@@ -526,16 +450,16 @@ describe('unread counts', () => {
         (await admin.get<Ticket>(`/tickets/${noisy.id}`)).body.unreadMessages === 1 ? true : undefined,
       'one unread message',
     );
-    expect(await listIds(admin, 'status=open&showAll=true&withUnreadMessages=true')).toEqual([noisy.id]);
+    expect(await listedTicketIds(admin, 'status=open&showAll=true&withUnreadMessages=true')).toEqual([noisy.id]);
   });
 });
 
 describe('search', () => {
   it('searches within the asked tab and pages the results', async () => {
     const customers = Array.from({ length: 3 }, (_, i) => `55119850000${String(i).padStart(2, '0')}`);
-    const { admin, whatsappId, tickets } = await companyWithTickets('Buscar', customers);
+    const { admin, whatsappId, tickets } = await companyWithTickets<Ticket>(env, 'Buscar', customers);
     for (const [i, from] of customers.entries()) {
-      await admin.post(`/sandbox/${whatsappId}/inbound`, {
+      await customerWrites(admin, whatsappId, {
         from,
         body: `consulta sobre garantía ${i}`,
         id: `Buscar-word-${i}`,
@@ -562,12 +486,12 @@ describe('search', () => {
 
 describe('sending', () => {
   it('sends each reply once, even when the connector gets the command twice or was stopped', async () => {
-    const { admin, company, whatsappId, tickets } = await companyWithTickets('EnvioUnico', ['5511986000001']);
+    const { admin, company, whatsappId, tickets } = await companyWithTickets<Ticket>(env, 'EnvioUnico', ['5511986000001']);
     const ticket = tickets[0]!;
     await admin.put(`/tickets/${ticket.id}`, { status: 'open' });
     const first = (await admin.post<Message>(`/messages/${ticket.id}`, { body: 'primera respuesta' })).body;
     await until(
-      async () => ((await outboxTo(admin, whatsappId, '5511986000001')).length === 1 ? true : undefined),
+      async () => ((await outboxOf(admin, whatsappId, '5511986000001')).length === 1 ? true : undefined),
       'the first reply',
     );
     await until(async () => {
@@ -599,11 +523,11 @@ describe('sending', () => {
       later.push((await admin.post<Message>(`/messages/${ticket.id}`, { body: text })).body);
     await env.runtime.connector.start();
     const outbox = await until(async () => {
-      const sent = await outboxTo(admin, whatsappId, '5511986000001');
+      const sent = await outboxOf(admin, whatsappId, '5511986000001');
       return sent.length >= 3 ? sent : undefined;
     }, 'the later replies');
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const settled = await outboxTo(admin, whatsappId, '5511986000001');
+    const settled = await outboxOf(admin, whatsappId, '5511986000001');
     expect(settled).toEqual(outbox);
     expect(settled.map((m) => [m.id, m.body])).toEqual([
       [first.id, 'primera respuesta'],

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client.ts';
-import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
+import { companyWithTickets, outboxOf } from './support/sandbox.ts';
 import { until } from './support/until.ts';
 
-let env: Awaited<ReturnType<typeof startTestRuntime>>;
+let env: TestRuntime;
 
 beforeAll(async () => {
   env = await startTestRuntime();
@@ -12,17 +13,13 @@ afterAll(async () => env?.stop());
 
 type Message = { id: string; mediaType: string | null; mediaUrl: string | null; mediaName: string | null; fromMe: boolean; body: string };
 
-async function ticketWithCustomer(api: ApiClient, label: string) {
-  await signUpCompany(api, label);
-  const { body: wa } = await api.post<{ id: number }>('/whatsapp', { name: 'Sandbox', provider: 'sandbox', isDefault: true });
-  await until(async () => ((await api.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status === 'qrcode' ? true : undefined), 'QR');
-  await api.post(`/sandbox/${wa.id}/scan`);
-  await until(async () => ((await api.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status === 'CONNECTED' ? true : undefined), 'CONNECTED');
-  // A picture from the customer: media arrive through the connector into the bucket.
+/** A company whose customer sent a picture: media arrive through the connector into the bucket. */
+async function ticketWithCustomer(label: string) {
   const picture = Buffer.from('\x89PNG\r\n\x1a\n customer picture bytes');
-  await api.post(`/sandbox/${wa.id}/inbound`, { from: '5511970000001', name: 'Foto', body: 'mira', id: 'PIC-1', mediaType: 'image', data: picture.toString('base64'), fileName: 'foto.png' });
-  const ticket = await until(async () => (await api.get<{ tickets: { id: number }[] }>('/tickets?status=pending&showAll=true')).body.tickets[0], 'the ticket');
-  return { whatsappId: wa.id, ticketId: ticket.id, picture };
+  const { admin, whatsappId, tickets } = await companyWithTickets(env, label, [
+    { from: '5511970000001', name: 'Foto', body: 'mira', id: 'PIC-1', mediaType: 'image', data: picture.toString('base64'), fileName: 'foto.png' },
+  ]);
+  return { api: admin, whatsappId, ticketId: tickets[0]!.id, picture };
 }
 
 function upload(api: ApiClient, ticketId: number, file: { bytes: Buffer; name: string; type: string }, caption = '') {
@@ -34,8 +31,7 @@ function upload(api: ApiClient, ticketId: number, file: { bytes: Buffer; name: s
 
 describe('media', () => {
   it("serves a customer's picture and an agent's document through short-lived signed URLs", async () => {
-    const api = env.client();
-    const { whatsappId, ticketId, picture } = await ticketWithCustomer(api, 'Medios');
+    const { api, whatsappId, ticketId, picture } = await ticketWithCustomer('Medios');
     const listed = await api.get<{ messages: Message[] }>(`/messages/${ticketId}`);
     const inbound = listed.body.messages.find((m) => m.id === 'PIC-1')!;
     expect(inbound).toMatchObject({ mediaType: 'image', fromMe: false, body: 'mira' });
@@ -51,16 +47,15 @@ describe('media', () => {
     expect(Buffer.from(await (await fetch(message.mediaUrl!)).arrayBuffer())).toEqual(pdf);
     const fresh = await api.get<{ url: string }>(`/messages/media/${message.id}`);
     expect(fresh.body.url).toMatch(/X-Amz-Signature=/);
-    const outbox = await until(async () => {
-      const answer = await api.get<{ id: string; mediaType: string | null }[]>(`/sandbox/${whatsappId}/outbox?to=5511970000001`);
-      return answer.body.find((m) => m.id === message.id);
-    }, 'the document at the customer');
+    const outbox = await until(
+      async () => (await outboxOf(api, whatsappId, '5511970000001')).find((m) => m.id === message.id),
+      'the document at the customer',
+    );
     expect(outbox.mediaType).toBeTruthy();
   });
 
   it('refuses files that are too big or of a kind that cannot be sent', async () => {
-    const api = env.client();
-    const { ticketId } = await ticketWithCustomer(api, 'Limites');
+    const { api, ticketId } = await ticketWithCustomer('Limites');
     await api.put(`/tickets/${ticketId}`, { status: 'open' });
     const tooBig = await upload(api, ticketId, { bytes: Buffer.alloc(7 * 1024 * 1024 + 1, 1), name: 'grande.bin', type: 'application/octet-stream' });
     expect(tooBig.status).toBe(413);
@@ -72,8 +67,7 @@ describe('media', () => {
   });
 
   it("keeps another company's media out of reach", async () => {
-    const owner = env.client();
-    const { ticketId } = await ticketWithCustomer(owner, 'DueñoMedios');
+    const { ticketId } = await ticketWithCustomer('DueñoMedios');
     const other = env.client();
     await signUpCompany(other, 'OtroMedios');
     expect((await other.get('/messages/media/PIC-1')).status).toBe(404);

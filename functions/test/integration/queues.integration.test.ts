@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import type { ApiClient } from './support/api-client.ts';
-import { signUpCompany, startTestRuntime, superUser } from './support/runtime.ts';
+import { listen } from './support/live.ts';
+import { agentOf } from './support/people.ts';
+import { signUpCompany, startTestRuntime, superUser, type TestRuntime } from './support/runtime.ts';
+import { connectSandbox, customerWrites, pendingTicketsOf } from './support/sandbox.ts';
 import { until } from './support/until.ts';
 
-let env: Awaited<ReturnType<typeof startTestRuntime>>;
+let env: TestRuntime;
 
 beforeAll(async () => {
   env = await startTestRuntime();
@@ -28,34 +29,6 @@ type Ticket = { id: number; status: string; queueId: number | null; queue: { id:
 
 const issuesOf = (body: unknown) =>
   Object.fromEntries(((body as { issues?: { path: string; message: string }[] }).issues ?? []).map((i) => [i.path, i.message]));
-
-async function agentOf(admin: ApiClient, companyId: number, name: string, overrides: Record<string, unknown> = {}) {
-  const email = `${name}-${companyId}@example.com`;
-  const created = await admin.post<{ id: number; queues: unknown[] }>('/users', {
-    name: `Agente ${name}`,
-    email,
-    password: 'secret1',
-    profile: 'user',
-    allTicket: 'desabled',
-    queueIds: [],
-    ...overrides,
-  });
-  if (created.status !== 201) throw new Error(`user ${name}: ${created.status} ${JSON.stringify(created.body)}`);
-  const agent = env.client();
-  await agent.login(email, 'secret1');
-  return { agent, userId: created.body.id, created: created.body };
-}
-
-/** A live-channel socket signed in as the client's user, collecting every frame. */
-function listen(api: ApiClient): Promise<{ socket: WebSocket; frames: { event: string; data: Record<string, unknown> }[] }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${env.runtime.url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(api.token!)}`);
-    const frames: { event: string; data: Record<string, unknown> }[] = [];
-    socket.on('message', (raw) => frames.push(JSON.parse(String(raw))));
-    socket.once('open', () => resolve({ socket, frames }));
-    socket.once('error', reject);
-  });
-}
 
 describe('queues', () => {
   it('creates, reads, lists in order, changes and deletes queues, with default hours', async () => {
@@ -169,7 +142,7 @@ describe('queues', () => {
     const admin = env.client();
     const { companyId } = await signUpCompany(admin, 'Roles');
     const queue = await admin.post<Queue>('/queue', { name: 'Ventas', color: '#2196f3' });
-    const { agent } = await agentOf(admin, companyId, 'rol');
+    const { agent } = await agentOf(admin, companyId, 'rol', { allTicket: 'desabled' });
     expect((await agent.get<Queue[]>('/queue')).body.map((q) => q.id)).toEqual([queue.body.id]);
     expect((await agent.get(`/queue/${queue.body.id}`)).status).toBe(200);
     expect((await agent.post('/queue', { name: 'Mia', color: '#4caf50' })).status).toBe(403);
@@ -257,21 +230,15 @@ describe('queues', () => {
     const child = await admin.post<Option>('/queue-options', { queueId: ventas.body.id, title: 'Hijo', option: '1', message: 'm', parentId: option.body.id });
 
     // A connection without queues first, so the customer's message only opens a pending ticket.
-    const { body: wa } = await admin.post<{ id: number }>('/whatsapp', { name: 'Sandbox', provider: 'sandbox', isDefault: true });
-    await until(async () => ((await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status === 'qrcode' ? true : undefined), 'QR');
-    await admin.post(`/sandbox/${wa.id}/scan`);
-    await until(async () => ((await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status === 'CONNECTED' ? true : undefined), 'CONNECTED');
-    await admin.post(`/sandbox/${wa.id}/inbound`, { from: '5511980000123', name: 'Cliente', body: 'hola', id: 'cascada-1' });
-    const ticket = await until(async () => {
-      const list = await admin.get<{ tickets: Ticket[] }>('/tickets?status=pending&showAll=true');
-      return list.body.tickets.find((t) => t.unreadMessages > 0);
-    }, 'the pending ticket');
+    const whatsappId = await connectSandbox(admin);
+    await customerWrites(admin, whatsappId, { from: '5511980000123', name: 'Cliente', body: 'hola', id: 'cascada-1' });
+    const ticket = (await pendingTicketsOf<Ticket>(admin, ['5511980000123']))[0]!;
     expect(ticket.queue).toBeNull();
 
-    const greetingless = await admin.put(`/whatsapp/${wa.id}`, { queueIds: [ventas.body.id, soporte.body.id], greetingMessage: '' });
+    const greetingless = await admin.put(`/whatsapp/${whatsappId}`, { queueIds: [ventas.body.id, soporte.body.id], greetingMessage: '' });
     expect(greetingless.status).toBe(400);
     expect(greetingless.body).toEqual({ error: 'ERR_WAPP_GREETING_REQUIRED' });
-    const connection = await admin.put<{ queueIds: number[] }>(`/whatsapp/${wa.id}`, {
+    const connection = await admin.put<{ queueIds: number[] }>(`/whatsapp/${whatsappId}`, {
       queueIds: [ventas.body.id, soporte.body.id],
       greetingMessage: 'Hola, elija una cola',
       transferQueueId: ventas.body.id,
@@ -287,7 +254,10 @@ describe('queues', () => {
     expect((await admin.get<Ticket>(`/tickets/${ticket.id}`)).body.queue).toMatchObject({ name: 'Ventas', color: '#f44336' });
     expect((await admin.put(`/tickets/${ticket.id}`, { queueId: 999999 })).status).toBe(404);
 
-    const { agent, userId, created } = await agentOf(admin, company.companyId, 'cola', { queueIds: [ventas.body.id, soporte.body.id] });
+    const { agent, userId, user: created } = await agentOf(admin, company.companyId, 'cola', {
+      allTicket: 'desabled',
+      queueIds: [ventas.body.id, soporte.body.id],
+    });
     expect(created.queues).toEqual([
       { id: ventas.body.id, name: 'Ventas', color: '#f44336' },
       { id: soporte.body.id, name: 'Soporte', color: '#4caf50' },
@@ -301,7 +271,7 @@ describe('queues', () => {
     const user = await admin.get<{ queueIds: number[]; queues: { id: number; name: string }[] }>(`/users/${userId}`);
     expect(user.body.queueIds).toEqual([soporte.body.id]);
     expect(user.body.queues).toEqual([{ id: soporte.body.id, name: 'Soporte', color: '#4caf50' }]);
-    const after = await admin.get<{ queueIds: number[]; transferQueueId: number | null }>(`/whatsapp/${wa.id}`);
+    const after = await admin.get<{ queueIds: number[]; transferQueueId: number | null }>(`/whatsapp/${whatsappId}`);
     expect(after.body).toMatchObject({ queueIds: [soporte.body.id], transferQueueId: null });
     const orphan = await admin.get<Ticket>(`/tickets/${ticket.id}`);
     expect(orphan.body).toMatchObject({ status: 'pending', queueId: null, queue: null });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { ApiClient } from './support/api-client.ts';
-import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+import { listen, type LiveFrame } from './support/live.ts';
+import { agentOf } from './support/people.ts';
+import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
 import { until } from './support/until.ts';
 
-let env: Awaited<ReturnType<typeof startTestRuntime>>;
+let env: TestRuntime;
 
 beforeAll(async () => {
   env = await startTestRuntime();
@@ -24,20 +25,12 @@ type QuickMessage = {
 };
 type Page = { records: QuickMessage[]; count: number; hasMore: boolean };
 
-async function userOf(admin: ApiClient, companyId: number, name: string, overrides: Record<string, unknown> = {}) {
-  const email = `${name}-${companyId}@example.com`;
-  const created = await admin.post<{ id: number }>('/users', { name: `Agente ${name}`, email, password: 'secret1', profile: 'user', allTicket: 'enabled', queueIds: [], ...overrides });
-  const client = env.client();
-  await client.login(email, 'secret1');
-  return { client, userId: created.body.id };
-}
-
 /** A company, its admin and two agents. */
 async function team(label: string) {
   const admin = env.client();
   const company = await signUpCompany(admin, label);
-  const ana = await userOf(admin, company.companyId, 'ana');
-  const beto = await userOf(admin, company.companyId, 'beto');
+  const ana = await agentOf(admin, company.companyId, 'ana');
+  const beto = await agentOf(admin, company.companyId, 'beto');
   return { admin, company, ana, beto };
 }
 
@@ -53,68 +46,68 @@ const shortcodes = (page: { records: QuickMessage[] } | QuickMessage[]) => (Arra
 describe('quick messages', () => {
   it('creates, reads, changes and deletes quick messages, with the form text', async () => {
     const { ana } = await team('Rapidas');
-    const missing = await ana.client.post('/quick-messages', { message: 'sin atajo' });
+    const missing = await ana.agent.post('/quick-messages', { message: 'sin atajo' });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ error: 'ERR_VALIDATION', issues: [{ path: 'shortcode', message: 'Requerido' }] });
 
-    const created = await ana.client.post<QuickMessage>('/quick-messages', { shortcode: 'hola', message: 'Hola, ¿en qué le ayudo?' });
+    const created = await ana.agent.post<QuickMessage>('/quick-messages', { shortcode: 'hola', message: 'Hola, ¿en qué le ayudo?' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ shortcode: 'hola', geral: false, status: true, userId: ana.userId, isMedia: false, mediaPath: null });
-    expect((await ana.client.get<QuickMessage>(`/quick-messages/${created.body.id}`)).body.message).toBe('Hola, ¿en qué le ayudo?');
+    expect((await ana.agent.get<QuickMessage>(`/quick-messages/${created.body.id}`)).body.message).toBe('Hola, ¿en qué le ayudo?');
 
-    const changed = await ana.client.put<QuickMessage>(`/quick-messages/${created.body.id}`, { message: 'Buenos días', status: false });
+    const changed = await ana.agent.put<QuickMessage>(`/quick-messages/${created.body.id}`, { message: 'Buenos días', status: false });
     expect(changed.body).toMatchObject({ shortcode: 'hola', message: 'Buenos días', status: false });
-    expect((await ana.client.put(`/quick-messages/${created.body.id}`, { shortcode: '  ' })).status).toBe(400);
+    expect((await ana.agent.put(`/quick-messages/${created.body.id}`, { shortcode: '  ' })).status).toBe(400);
 
-    for (let i = 1; i <= 21; i += 1) await ana.client.post('/quick-messages', { shortcode: `r${String(i).padStart(2, '0')}`, message: `respuesta ${i}` });
-    const first = await ana.client.get<Page>('/quick-messages?pageNumber=1');
+    for (let i = 1; i <= 21; i += 1) await ana.agent.post('/quick-messages', { shortcode: `r${String(i).padStart(2, '0')}`, message: `respuesta ${i}` });
+    const first = await ana.agent.get<Page>('/quick-messages?pageNumber=1');
     expect(first.body).toMatchObject({ count: 22, hasMore: true });
     expect(first.body.records).toHaveLength(20);
-    const second = await ana.client.get<Page>('/quick-messages?pageNumber=2');
+    const second = await ana.agent.get<Page>('/quick-messages?pageNumber=2');
     expect(second.body.hasMore).toBe(false);
     expect(second.body.records).toHaveLength(2);
-    expect(shortcodes((await ana.client.get<Page>('/quick-messages?searchParam=BUENOS')).body)).toEqual(['hola']);
-    expect((await ana.client.get<QuickMessage[]>('/quick-messages/list')).body).toHaveLength(22);
+    expect(shortcodes((await ana.agent.get<Page>('/quick-messages?searchParam=BUENOS')).body)).toEqual(['hola']);
+    expect((await ana.agent.get<QuickMessage[]>('/quick-messages/list')).body).toHaveLength(22);
 
-    expect((await ana.client.delete(`/quick-messages/${created.body.id}`)).status).toBe(204);
-    expect((await ana.client.get(`/quick-messages/${created.body.id}`)).status).toBe(404);
-    expect((await ana.client.delete(`/quick-messages/${created.body.id}`)).status).toBe(404);
+    expect((await ana.agent.delete(`/quick-messages/${created.body.id}`)).status).toBe(204);
+    expect((await ana.agent.get(`/quick-messages/${created.body.id}`)).status).toBe(404);
+    expect((await ana.agent.delete(`/quick-messages/${created.body.id}`)).status).toBe(404);
   });
 
   it('shows everyone the general ones and each their own; only the author or an admin changes one', async () => {
     const { admin, ana, beto } = await team('Visibles');
-    const general = (await ana.client.post<QuickMessage>('/quick-messages', { shortcode: 'saludo', message: 'Hola a todos', geral: true })).body;
-    const privateOne = (await ana.client.post<QuickMessage>('/quick-messages', { shortcode: 'secreto', message: 'Solo de Ana' })).body;
-    const betos = (await beto.client.post<QuickMessage>('/quick-messages', { shortcode: 'beto', message: 'De Beto' })).body;
+    const general = (await ana.agent.post<QuickMessage>('/quick-messages', { shortcode: 'saludo', message: 'Hola a todos', geral: true })).body;
+    const privateOne = (await ana.agent.post<QuickMessage>('/quick-messages', { shortcode: 'secreto', message: 'Solo de Ana' })).body;
+    const betos = (await beto.agent.post<QuickMessage>('/quick-messages', { shortcode: 'beto', message: 'De Beto' })).body;
 
-    expect(shortcodes((await ana.client.get<Page>('/quick-messages')).body)).toEqual(['saludo', 'secreto']);
-    expect(shortcodes((await beto.client.get<Page>('/quick-messages')).body)).toEqual(['beto', 'saludo']);
+    expect(shortcodes((await ana.agent.get<Page>('/quick-messages')).body)).toEqual(['saludo', 'secreto']);
+    expect(shortcodes((await beto.agent.get<Page>('/quick-messages')).body)).toEqual(['beto', 'saludo']);
     // An agent cannot ask for someone else's view.
-    expect(shortcodes((await beto.client.get<Page>(`/quick-messages?userId=${ana.userId}`)).body)).toEqual(['beto', 'saludo']);
-    expect(shortcodes((await beto.client.get<QuickMessage[]>(`/quick-messages/list?userId=${ana.userId}`)).body)).toEqual(['beto', 'saludo']);
+    expect(shortcodes((await beto.agent.get<Page>(`/quick-messages?userId=${ana.userId}`)).body)).toEqual(['beto', 'saludo']);
+    expect(shortcodes((await beto.agent.get<QuickMessage[]>(`/quick-messages/list?userId=${ana.userId}`)).body)).toEqual(['beto', 'saludo']);
     // Admins see all, or one user's view.
     expect(shortcodes((await admin.get<Page>('/quick-messages')).body)).toEqual(['beto', 'saludo', 'secreto']);
     expect(shortcodes((await admin.get<QuickMessage[]>(`/quick-messages/list?userId=${beto.userId}`)).body)).toEqual(['beto', 'saludo']);
 
-    const hidden = await beto.client.get(`/quick-messages/${privateOne.id}`);
+    const hidden = await beto.agent.get(`/quick-messages/${privateOne.id}`);
     expect(hidden.status).toBe(404);
     expect(JSON.stringify(hidden.body)).not.toContain('Solo de Ana');
-    expect((await beto.client.put(`/quick-messages/${privateOne.id}`, { message: 'x' })).status).toBe(404);
-    expect((await beto.client.get(`/quick-messages/${general.id}`)).status).toBe(200);
-    expect((await beto.client.put(`/quick-messages/${general.id}`, { message: 'cambiado' })).status).toBe(403);
-    expect((await beto.client.delete(`/quick-messages/${general.id}`)).status).toBe(403);
-    expect((await upload(beto.client, general.id, { bytes: Buffer.from('x'), name: 'x.txt', type: 'text/plain' })).status).toBe(403);
+    expect((await beto.agent.put(`/quick-messages/${privateOne.id}`, { message: 'x' })).status).toBe(404);
+    expect((await beto.agent.get(`/quick-messages/${general.id}`)).status).toBe(200);
+    expect((await beto.agent.put(`/quick-messages/${general.id}`, { message: 'cambiado' })).status).toBe(403);
+    expect((await beto.agent.delete(`/quick-messages/${general.id}`)).status).toBe(403);
+    expect((await upload(beto.agent, general.id, { bytes: Buffer.from('x'), name: 'x.txt', type: 'text/plain' })).status).toBe(403);
 
     expect((await admin.put<QuickMessage>(`/quick-messages/${betos.id}`, { geral: true })).body.geral).toBe(true);
-    expect(shortcodes((await ana.client.get<Page>('/quick-messages')).body)).toEqual(['beto', 'saludo', 'secreto']);
+    expect(shortcodes((await ana.agent.get<Page>('/quick-messages')).body)).toEqual(['beto', 'saludo', 'secreto']);
     expect((await admin.delete(`/quick-messages/${privateOne.id}`)).status).toBe(204);
   });
 
   it('attaches, serves, replaces and removes a file', async () => {
     const { ana, beto } = await team('Adjuntos');
-    const quick = (await ana.client.post<QuickMessage>('/quick-messages', { shortcode: 'catalogo', message: 'Nuestro catálogo', geral: true })).body;
+    const quick = (await ana.agent.post<QuickMessage>('/quick-messages', { shortcode: 'catalogo', message: 'Nuestro catálogo', geral: true })).body;
     const pdf = Buffer.from('%PDF-1.4 catalogo');
-    const uploaded = await upload(ana.client, quick.id, { bytes: pdf, name: 'catálogo.pdf', type: 'application/pdf' });
+    const uploaded = await upload(ana.agent, quick.id, { bytes: pdf, name: 'catálogo.pdf', type: 'application/pdf' });
     expect(uploaded.status).toBe(200);
     const withFile = (await uploaded.json()) as QuickMessage;
     expect(withFile).toMatchObject({ isMedia: true, mediaName: 'catálogo.pdf' });
@@ -122,45 +115,37 @@ describe('quick messages', () => {
     expect(Buffer.from(await (await fetch(withFile.mediaPath!)).arrayBuffer())).toEqual(pdf);
 
     // Another agent sees the general one with its file, in the list the chat input uses.
-    const listed = (await beto.client.get<QuickMessage[]>('/quick-messages/list')).body.find((q) => q.id === quick.id)!;
+    const listed = (await beto.agent.get<QuickMessage[]>('/quick-messages/list')).body.find((q) => q.id === quick.id)!;
     expect(Buffer.from(await (await fetch(listed.mediaPath!)).arrayBuffer())).toEqual(pdf);
-    const fresh = await beto.client.get<{ url: string; expiresInSeconds: number }>(`/quick-messages/${quick.id}/media`);
+    const fresh = await beto.agent.get<{ url: string; expiresInSeconds: number }>(`/quick-messages/${quick.id}/media`);
     expect(fresh.body.url).toMatch(/X-Amz-Signature=/);
 
     const png = Buffer.from('\x89PNG\r\n\x1a\n nueva');
-    const replaced = (await (await upload(ana.client, quick.id, { bytes: png, name: 'nueva.png', type: 'image/png' })).json()) as QuickMessage;
+    const replaced = (await (await upload(ana.agent, quick.id, { bytes: png, name: 'nueva.png', type: 'image/png' })).json()) as QuickMessage;
     expect(replaced.mediaName).toBe('nueva.png');
     expect(Buffer.from(await (await fetch(replaced.mediaPath!)).arrayBuffer())).toEqual(png);
     // The replaced file is gone from the bucket.
     expect((await fetch(withFile.mediaPath!)).status).toBe(404);
 
-    const tooBig = await upload(ana.client, quick.id, { bytes: Buffer.alloc(7 * 1024 * 1024 + 1, 1), name: 'grande.bin', type: 'application/octet-stream' });
+    const tooBig = await upload(ana.agent, quick.id, { bytes: Buffer.alloc(7 * 1024 * 1024 + 1, 1), name: 'grande.bin', type: 'application/octet-stream' });
     expect(tooBig.status).toBe(413);
-    const noFile = await ana.client.post(`/quick-messages/${quick.id}/media-upload`, { typeArch: 'x' });
+    const noFile = await ana.agent.post(`/quick-messages/${quick.id}/media-upload`, { typeArch: 'x' });
     expect(noFile.status).toBe(400);
 
-    const removed = await ana.client.delete<QuickMessage>(`/quick-messages/${quick.id}/media-upload`);
+    const removed = await ana.agent.delete<QuickMessage>(`/quick-messages/${quick.id}/media-upload`);
     expect(removed.body).toMatchObject({ isMedia: false, mediaPath: null, mediaName: null });
     expect((await fetch(replaced.mediaPath!)).status).toBe(404);
-    expect((await ana.client.get(`/quick-messages/${quick.id}/media`)).status).toBe(404);
+    expect((await ana.agent.get(`/quick-messages/${quick.id}/media`)).status).toBe(404);
   });
 
   it('tells its author and the admins about a private one, and everyone about a general one', async () => {
     const { admin, ana, beto } = await team('VivoRapidas');
-    const listen = (api: ApiClient) =>
-      new Promise<{ socket: WebSocket; frames: { event: string; data: Record<string, unknown> }[] }>((resolve, reject) => {
-        const socket = new WebSocket(`${env.runtime.url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(api.token!)}`);
-        const frames: { event: string; data: Record<string, unknown> }[] = [];
-        socket.on('message', (raw) => frames.push(JSON.parse(String(raw))));
-        socket.once('open', () => resolve({ socket, frames }));
-        socket.once('error', reject);
-      });
-    const [adminLive, anaLive, betoLive] = [await listen(admin), await listen(ana.client), await listen(beto.client)];
+    const [adminLive, anaLive, betoLive] = [await listen(admin), await listen(ana.agent), await listen(beto.agent)];
     try {
-      const record = (frames: { event: string; data: Record<string, unknown> }[], shortcode: string) =>
+      const record = (frames: LiveFrame[], shortcode: string) =>
         frames.find((f) => f.event === 'quickmessage' && (f.data.record as QuickMessage | undefined)?.shortcode === shortcode);
-      await ana.client.post('/quick-messages', { shortcode: 'privada', message: 'p' });
-      await ana.client.post('/quick-messages', { shortcode: 'publica', message: 'g', geral: true });
+      await ana.agent.post('/quick-messages', { shortcode: 'privada', message: 'p' });
+      await ana.agent.post('/quick-messages', { shortcode: 'publica', message: 'g', geral: true });
       await until(async () => record(betoLive.frames, 'publica'), 'the general one at Beto');
       await until(async () => record(anaLive.frames, 'privada'), 'the private one at Ana');
       await until(async () => record(adminLive.frames, 'privada'), 'the private one at the admin');

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { ApiClient } from './support/api-client.ts';
-import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+import { listen } from './support/live.ts';
+import { agentOf } from './support/people.ts';
+import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
+import { companyWithTickets } from './support/sandbox.ts';
 import { until } from './support/until.ts';
 
-let env: Awaited<ReturnType<typeof startTestRuntime>>;
+let env: TestRuntime;
 
 beforeAll(async () => {
   env = await startTestRuntime();
@@ -13,44 +15,6 @@ afterAll(async () => env?.stop());
 
 type Tag = { id: number; name: string; color: string; kanban: 0 | 1; userId: number | null; ticketsCount: number };
 type TicketTags = { ticketId: number; tags: { id: number; name: string; color: string }[] };
-
-/** A company with a connected sandbox connection and one pending ticket per customer number. */
-async function companyWithTickets(label: string, customers: string[]) {
-  const admin = env.client();
-  const company = await signUpCompany(admin, label);
-  const { body: wa } = await admin.post<{ id: number }>('/whatsapp', { name: 'Sandbox', provider: 'sandbox', isDefault: true });
-  await until(async () => ((await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status === 'qrcode' ? true : undefined), 'QR');
-  await admin.post(`/sandbox/${wa.id}/scan`);
-  await until(async () => ((await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status === 'CONNECTED' ? true : undefined), 'CONNECTED');
-  for (const [index, from] of customers.entries()) {
-    await admin.post(`/sandbox/${wa.id}/inbound`, { from, name: `Cliente ${index + 1}`, body: 'hola', id: `${label}-${index}` });
-  }
-  const tickets = await until(async () => {
-    const list = await admin.get<{ tickets: { id: number; contactId: number }[] }>('/tickets?status=pending&showAll=true');
-    return list.body.tickets.length === customers.length ? list.body.tickets.sort((a, b) => a.id - b.id) : undefined;
-  }, 'the pending tickets');
-  return { admin, company, tickets };
-}
-
-async function userOf(admin: ApiClient, companyId: number, name: string, overrides: Record<string, unknown> = {}) {
-  const email = `${name}-${companyId}@example.com`;
-  const created = await admin.post<{ id: number }>('/users', { name: `Usuario ${name}`, email, password: 'secret1', profile: 'user', allTicket: 'enabled', queueIds: [], ...overrides });
-  if (created.status !== 201 && created.status !== 200) throw new Error(`user ${name}: ${created.status} ${JSON.stringify(created.body)}`);
-  const client = env.client();
-  await client.login(email, 'secret1');
-  return { client, userId: created.body.id };
-}
-
-/** A live-channel socket signed in as the client's user, collecting every frame. */
-function listen(api: ApiClient): Promise<{ socket: WebSocket; frames: { event: string; data: Record<string, unknown> }[] }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${env.runtime.url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(api.token!)}`);
-    const frames: { event: string; data: Record<string, unknown> }[] = [];
-    socket.on('message', (raw) => frames.push(JSON.parse(String(raw))));
-    socket.once('open', () => resolve({ socket, frames }));
-    socket.once('error', reject);
-  });
-}
 
 async function counts(api: ApiClient): Promise<Record<string, number>> {
   const list = await api.get<Tag[]>('/tags/list');
@@ -97,30 +61,30 @@ describe('tags', () => {
   it('leaves the kanban flag to admins and supervisors, and lists the kanban lanes', async () => {
     const admin = env.client();
     const company = await signUpCompany(admin, 'Kanban');
-    const agent = await userOf(admin, company.companyId, 'agente');
-    const supervisor = await userOf(admin, company.companyId, 'super', { profile: 'supervisor' });
+    const { agent } = await agentOf(admin, company.companyId, 'agente');
+    const supervisor = await agentOf(admin, company.companyId, 'super', { profile: 'supervisor' });
 
-    expect((await agent.client.post('/tags', { name: 'Carril', kanban: 1 })).status).toBe(403);
-    const plain = await agent.client.post<Tag>('/tags', { name: 'Simple', kanban: 0 });
+    expect((await agent.post('/tags', { name: 'Carril', kanban: 1 })).status).toBe(403);
+    const plain = await agent.post<Tag>('/tags', { name: 'Simple', kanban: 0 });
     expect(plain.status).toBe(201);
-    expect((await agent.client.put(`/tags/${plain.body.id}`, { kanban: 1 })).status).toBe(403);
+    expect((await agent.put(`/tags/${plain.body.id}`, { kanban: 1 })).status).toBe(403);
     // Renaming while sending the flag it already has is fine.
-    expect((await agent.client.put<Tag>(`/tags/${plain.body.id}`, { name: 'Simple 2', kanban: 0 })).body.name).toBe('Simple 2');
+    expect((await agent.put<Tag>(`/tags/${plain.body.id}`, { name: 'Simple 2', kanban: 0 })).body.name).toBe('Simple 2');
 
-    const lane = await supervisor.client.post<Tag>('/tags', { name: 'En curso', kanban: true });
+    const lane = await supervisor.agent.post<Tag>('/tags', { name: 'En curso', kanban: true });
     expect(lane.body.kanban).toBe(1);
     expect((await admin.put<Tag>(`/tags/${plain.body.id}`, { kanban: 1 })).body.kanban).toBe(1);
-    const kanban = await agent.client.get<{ lista: Tag[] }>('/tags/kanban');
+    const kanban = await agent.get<{ lista: Tag[] }>('/tags/kanban');
     expect(kanban.body.lista.map((t) => t.name).sort()).toEqual(['En curso', 'Simple 2']);
     // A lane is removed only by an admin or supervisor; an agent may delete their own plain tag.
-    expect((await agent.client.delete(`/tags/${plain.body.id}`)).status).toBe(403);
-    const own = await agent.client.post<Tag>('/tags', { name: 'Mía' });
-    expect((await supervisor.client.delete(`/tags/${lane.body.id}`)).status).toBe(204);
-    expect((await agent.client.delete(`/tags/${own.body.id}`)).status).toBe(204);
+    expect((await agent.delete(`/tags/${plain.body.id}`)).status).toBe(403);
+    const own = await agent.post<Tag>('/tags', { name: 'Mía' });
+    expect((await supervisor.agent.delete(`/tags/${lane.body.id}`)).status).toBe(204);
+    expect((await agent.delete(`/tags/${own.body.id}`)).status).toBe(204);
   });
 
   it('keeps ticketsCount right through sync, single adds, removals and deleting a tag', async () => {
-    const { admin, tickets } = await companyWithTickets('Conteo', ['5511960000001', '5511960000002']);
+    const { admin, tickets } = await companyWithTickets(env, 'Conteo', ['5511960000001', '5511960000002']);
     const [one, two] = [tickets[0]!, tickets[1]!];
     const tag = async (name: string) => (await admin.post<Tag>('/tags', { name })).body;
     const [a, b, c] = [await tag('Alfa'), await tag('Beta'), await tag('Gama')];
@@ -170,20 +134,20 @@ describe('tags', () => {
   });
 
   it("changes a ticket's tags only for who may see the ticket", async () => {
-    const { admin, company, tickets } = await companyWithTickets('Permisos', ['5511960000003']);
+    const { admin, company, tickets } = await companyWithTickets(env, 'Permisos', ['5511960000003']);
     const ticket = tickets[0]!;
     const tag = (await admin.post<Tag>('/tags', { name: 'Visible' })).body;
-    const blind = await userOf(admin, company.companyId, 'ciego', { allTicket: 'desabled' });
-    const seeing = await userOf(admin, company.companyId, 'vidente', { allTicket: 'enabled' });
-    expect((await blind.client.post('/tags/sync', { ticketId: ticket.id, tags: [tag.id] })).status).toBe(403);
-    expect((await blind.client.put(`/ticket-tags/${ticket.id}/${tag.id}`)).status).toBe(403);
-    expect((await blind.client.delete(`/ticket-tags/${ticket.id}`)).status).toBe(403);
-    expect((await seeing.client.post('/tags/sync', { ticketId: ticket.id, tags: [tag.id] })).status).toBe(200);
+    const blind = await agentOf(admin, company.companyId, 'ciego', { allTicket: 'desabled' });
+    const seeing = await agentOf(admin, company.companyId, 'vidente', { allTicket: 'enabled' });
+    expect((await blind.agent.post('/tags/sync', { ticketId: ticket.id, tags: [tag.id] })).status).toBe(403);
+    expect((await blind.agent.put(`/ticket-tags/${ticket.id}/${tag.id}`)).status).toBe(403);
+    expect((await blind.agent.delete(`/ticket-tags/${ticket.id}`)).status).toBe(403);
+    expect((await seeing.agent.post('/tags/sync', { ticketId: ticket.id, tags: [tag.id] })).status).toBe(200);
     expect(await counts(admin)).toEqual({ Visible: 1 });
   });
 
   it("never shows or changes another company's tags or ticket tags", async () => {
-    const { admin, tickets } = await companyWithTickets('PropiaTag', ['5511960000004']);
+    const { admin, tickets } = await companyWithTickets(env, 'PropiaTag', ['5511960000004']);
     const ticket = tickets[0]!;
     const tag = (await admin.post<Tag>('/tags', { name: 'Secreta', color: '#000000' })).body;
     await admin.post('/tags/sync', { ticketId: ticket.id, tags: [tag.id] });
@@ -209,9 +173,9 @@ describe('tags', () => {
   });
 
   it('tells the company about tag changes, and the ticket lists about a ticket whose tags changed', async () => {
-    const { admin, company, tickets } = await companyWithTickets('VivoTag', ['5511960000005']);
-    const agent = await userOf(admin, company.companyId, 'oyente', { allTicket: 'enabled' });
-    const live = await listen(agent.client);
+    const { admin, company, tickets } = await companyWithTickets(env, 'VivoTag', ['5511960000005']);
+    const { agent } = await agentOf(admin, company.companyId, 'oyente', { allTicket: 'enabled' });
+    const live = await listen(agent);
     try {
       const tag = (await admin.post<Tag>('/tags', { name: 'Anunciada' })).body;
       await until(async () => live.frames.find((f) => f.event === 'tag' && f.data.action === 'create'), 'the tag create event');

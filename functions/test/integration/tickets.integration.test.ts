@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client.ts';
-import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+import { agentOf } from './support/people.ts';
+import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
+import { companyWithPendingTicket, customerWrites, outboxOf } from './support/sandbox.ts';
 import { until } from './support/until.ts';
 
-let env: Awaited<ReturnType<typeof startTestRuntime>>;
+let env: TestRuntime;
 
 beforeAll(async () => {
   env = await startTestRuntime();
@@ -12,34 +14,9 @@ afterAll(async () => env?.stop());
 
 type Ticket = { id: number; uuid: string; status: string; userId: number | null; queueId: number | null; contact: { name: string } | null; unreadMessages: number };
 
-/** A company with a connected sandbox connection and a pending ticket from one customer. */
-async function companyWithPendingTicket(label: string) {
-  const admin = env.client();
-  const company = await signUpCompany(admin, label);
-  const { body: wa } = await admin.post<{ id: number }>('/whatsapp', { name: 'Sandbox', provider: 'sandbox', isDefault: true });
-  await until(async () => ((await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status === 'qrcode' ? true : undefined), 'QR');
-  await admin.post(`/sandbox/${wa.id}/scan`);
-  await until(async () => ((await admin.get<{ status: string }>(`/whatsapp/${wa.id}`)).body.status === 'CONNECTED' ? true : undefined), 'CONNECTED');
-  await admin.post(`/sandbox/${wa.id}/inbound`, { from: '5511980000001', name: 'Cliente', body: 'hola', id: `${label}-1` });
-  const ticket = await until(async () => {
-    const list = await admin.get<{ tickets: Ticket[] }>('/tickets?status=pending&showAll=true');
-    // The ticket is written just before its first message: wait for the message too.
-    return list.body.tickets.find((t) => t.unreadMessages > 0);
-  }, 'the pending ticket with its message');
-  return { admin, company, whatsappId: wa.id, ticket };
-}
-
-async function agentOf(admin: ApiClient, companyId: number, name: string, overrides: Record<string, unknown> = {}) {
-  const email = `${name}-${companyId}@example.com`;
-  const created = await admin.post<{ id: number }>('/users', { name: `Agente ${name}`, email, password: 'secret1', profile: 'user', allTicket: 'enabled', queueIds: [], ...overrides });
-  const agent = env.client();
-  await agent.login(email, 'secret1');
-  return { agent, userId: created.body.id };
-}
-
 describe('tickets', () => {
   it('walks the transition table: accept, return, accept, resolve, reopen', async () => {
-    const { admin, company, ticket } = await companyWithPendingTicket('Transiciones');
+    const { admin, company, ticket } = await companyWithPendingTicket<Ticket>(env, 'Transiciones');
     const { agent, userId } = await agentOf(admin, company.companyId, 'ana');
     expect(ticket.status).toBe('pending');
     expect(ticket.contact?.name).toBe('Cliente');
@@ -68,7 +45,7 @@ describe('tickets', () => {
   });
 
   it('lets one of two agents accepting at once win, and tells the other', async () => {
-    const { admin, company, ticket } = await companyWithPendingTicket('Carrera');
+    const { admin, company, ticket } = await companyWithPendingTicket<Ticket>(env, 'Carrera');
     const first = await agentOf(admin, company.companyId, 'uno');
     const second = await agentOf(admin, company.companyId, 'dos');
     const answers = await Promise.all([
@@ -85,7 +62,7 @@ describe('tickets', () => {
   });
 
   it('answers a second ticket for the same contact with who holds the first', async () => {
-    const { admin, company, ticket } = await companyWithPendingTicket('Conflicto');
+    const { admin, company, ticket } = await companyWithPendingTicket<Ticket>(env, 'Conflicto');
     const { agent, userId } = await agentOf(admin, company.companyId, 'tres');
     await agent.put(`/tickets/${ticket.id}`, { status: 'open', userId });
     const full = await admin.get<{ contactId: number }>(`/tickets/${ticket.id}`);
@@ -101,7 +78,7 @@ describe('tickets', () => {
   });
 
   it('shows agents only what their role allows', async () => {
-    const { admin, company, ticket } = await companyWithPendingTicket('Visibilidad');
+    const { admin, company, ticket } = await companyWithPendingTicket<Ticket>(env, 'Visibilidad');
     const withAll = await agentOf(admin, company.companyId, 'todos', { allTicket: 'enabled' });
     const without = await agentOf(admin, company.companyId, 'nada', { allTicket: 'desabled' });
     // A pending ticket without a queue: agents with allTicket see it, others do not.
@@ -115,7 +92,7 @@ describe('tickets', () => {
   });
 
   it("never shows or changes another company's ticket", async () => {
-    const { ticket } = await companyWithPendingTicket('Propia');
+    const { ticket } = await companyWithPendingTicket<Ticket>(env, 'Propia');
     const other = env.client();
     await signUpCompany(other, 'Ajena');
     for (const [method, path] of [
@@ -134,17 +111,17 @@ describe('tickets', () => {
   });
 
   it('clears the unread count when the ticket is read, and deletes a sent message for everyone', async () => {
-    const { admin, whatsappId, ticket } = await companyWithPendingTicket('Lectura');
+    const { admin, whatsappId, ticket } = await companyWithPendingTicket<Ticket>(env, 'Lectura');
     expect(ticket.unreadMessages).toBe(1);
     expect((await admin.get(`/messages/${ticket.id}`)).status).toBe(200);
     expect((await admin.get<Ticket>(`/tickets/${ticket.id}`)).body.unreadMessages).toBe(0);
 
     await admin.put(`/tickets/${ticket.id}`, { status: 'open' });
     const sent = await admin.post<{ id: string }>(`/messages/${ticket.id}`, { body: 'mensaje equivocado' });
-    await until(async () => {
-      const outbox = await admin.get<{ id: string }[]>(`/sandbox/${whatsappId}/outbox?to=5511980000001`);
-      return outbox.body.some((m) => m.id === sent.body.id) ? true : undefined;
-    }, 'the sent message');
+    await until(
+      async () => ((await outboxOf(admin, whatsappId, '5511980000001')).some((m) => m.id === sent.body.id) ? true : undefined),
+      'the sent message',
+    );
     expect((await admin.delete(`/messages/${sent.body.id}`)).status).toBe(204);
     const listed = await admin.get<{ messages: { id: string; isDeleted: boolean; body: string }[] }>(`/messages/${ticket.id}`);
     expect(listed.body.messages.find((m) => m.id === sent.body.id)).toMatchObject({ isDeleted: true, body: '' });
@@ -153,9 +130,9 @@ describe('tickets', () => {
   });
 
   it('finds tickets by message words, contact name or number, within what the caller may see', async () => {
-    const { admin, company, whatsappId, ticket } = await companyWithPendingTicket('Busqueda');
-    await admin.post(`/sandbox/${whatsappId}/inbound`, { from: '5511980000001', body: 'Necesito la FACTURA de marzo', id: 'Busqueda-2' });
-    await admin.post(`/sandbox/${whatsappId}/inbound`, { from: '5511980000002', name: 'Beatriz Núñez', body: 'otra cosa', id: 'Busqueda-3' });
+    const { admin, company, whatsappId, ticket } = await companyWithPendingTicket<Ticket>(env, 'Busqueda');
+    await customerWrites(admin, whatsappId, { from: '5511980000001', body: 'Necesito la FACTURA de marzo', id: 'Busqueda-2' });
+    await customerWrites(admin, whatsappId, { from: '5511980000002', name: 'Beatriz Núñez', body: 'otra cosa', id: 'Busqueda-3' });
     const second = await until(async () => {
       const list = await admin.get<{ tickets: Ticket[] }>('/tickets?searchParam=nunez');
       return list.body.tickets[0];
@@ -176,7 +153,7 @@ describe('tickets', () => {
   });
 
   it('filters the search tab by tags, alone or with words', async () => {
-    const { admin, ticket } = await companyWithPendingTicket('Etiquetas');
+    const { admin, ticket } = await companyWithPendingTicket<Ticket>(env, 'Etiquetas');
     const vip = await admin.post<{ id: number }>('/tags', { name: 'Cliente VIP', color: '#ff9800' });
     const other = await admin.post<{ id: number }>('/tags', { name: 'Otro tema', color: '#2196f3' });
     expect((await admin.post('/tags/sync', { ticketId: ticket.id, tags: [{ id: vip.body.id }] })).status).toBe(200);

@@ -3,15 +3,15 @@ import WebSocket from 'ws';
 import type * as ContactsModule from '../../src/data/contacts.ts';
 import type * as MessagesModule from '../../src/data/messages.ts';
 import type * as TicketsModule from '../../src/data/tickets.ts';
-import type { ApiClient } from './support/api-client.ts';
-import { signUpCompany, startTestRuntime } from './support/runtime.ts';
+import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
+import { connectSandbox, outboxOf } from './support/sandbox.ts';
 import { until } from './support/until.ts';
 
 /**
  * WhatsApp traffic end to end through the sandbox provider: API → connector-commands queue →
  * in-process connector → inbound FIFO queue → ingest Lambda → table, and back.
  */
-let env: Awaited<ReturnType<typeof startTestRuntime>>;
+let env: TestRuntime;
 let data: { contacts: typeof ContactsModule; tickets: typeof TicketsModule; messages: typeof MessagesModule };
 
 beforeAll(async () => {
@@ -23,16 +23,6 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => env?.stop());
-
-async function connectedSandbox(api: ApiClient): Promise<number> {
-  const created = await api.post<{ id: number }>('/whatsapp', { name: 'Sandbox', provider: 'sandbox', isDefault: true });
-  expect(created.status).toBe(201);
-  const id = created.body.id;
-  await until(async () => ((await api.get<{ status: string }>(`/whatsapp/${id}`)).body.status === 'qrcode' ? true : undefined), 'the QR');
-  expect((await api.post(`/sandbox/${id}/scan`)).status).toBe(202);
-  await until(async () => ((await api.get<{ status: string }>(`/whatsapp/${id}`)).body.status === 'CONNECTED' ? true : undefined), 'CONNECTED');
-  return id;
-}
 
 async function conversation(companyId: number, whatsappId: number, number: string) {
   const contact = await data.contacts.getContactByNumber(companyId, number);
@@ -47,7 +37,7 @@ describe('WhatsApp traffic through the sandbox', () => {
   it('stores a redelivered message once', async () => {
     const api = env.client();
     const { companyId } = await signUpCompany(api, 'Redelivery');
-    const whatsappId = await connectedSandbox(api);
+    const whatsappId = await connectSandbox(api);
     const message = { from: '5511990000001', name: 'Ana', body: 'hola', id: 'REDELIVERED-1' };
     expect((await api.post(`/sandbox/${whatsappId}/inbound`, message)).status).toBe(202);
     expect((await api.post(`/sandbox/${whatsappId}/inbound`, message)).status).toBe(202);
@@ -65,7 +55,7 @@ describe('WhatsApp traffic through the sandbox', () => {
   it('turns 50 messages sent at once by one contact into one ticket, each stored once', async () => {
     const api = env.client();
     const { companyId } = await signUpCompany(api, 'Burst');
-    const whatsappId = await connectedSandbox(api);
+    const whatsappId = await connectSandbox(api);
     const ids = Array.from({ length: 50 }, (_, i) => `BURST-${String(i).padStart(2, '0')}`);
     const answers = await Promise.all(
       ids.map((id, i) => api.post(`/sandbox/${whatsappId}/inbound`, { from: '5511990000002', name: 'Bea', body: `mensaje ${i}`, id })),
@@ -86,7 +76,7 @@ describe('WhatsApp traffic through the sandbox', () => {
   it('keeps the order of messages sent one after another', async () => {
     const api = env.client();
     const { companyId } = await signUpCompany(api, 'Order');
-    const whatsappId = await connectedSandbox(api);
+    const whatsappId = await connectSandbox(api);
     const ids = Array.from({ length: 20 }, (_, i) => `SEQ-${String(i).padStart(2, '0')}`);
     for (const [i, id] of ids.entries()) {
       await api.post(`/sandbox/${whatsappId}/inbound`, { from: '5511990000003', body: `paso ${i}`, id });
@@ -101,7 +91,7 @@ describe('WhatsApp traffic through the sandbox', () => {
   it('delivers what the customer sent while the connector was stopped once it starts', async () => {
     const api = env.client();
     const { companyId } = await signUpCompany(api, 'Offline');
-    const whatsappId = await connectedSandbox(api);
+    const whatsappId = await connectSandbox(api);
     await env.runtime.connector.stop();
     for (const i of [1, 2, 3]) {
       expect((await api.post(`/sandbox/${whatsappId}/inbound`, { from: '5511990000004', body: `mientras tanto ${i}`, id: `OFF-${i}` })).status).toBe(202);
@@ -121,14 +111,14 @@ describe('WhatsApp traffic through the sandbox', () => {
   it('delivers an agent reply to the customer, and the ack comes back', async () => {
     const api = env.client();
     const { companyId } = await signUpCompany(api, 'Reply');
-    const whatsappId = await connectedSandbox(api);
+    const whatsappId = await connectSandbox(api);
     await api.post(`/sandbox/${whatsappId}/inbound`, { from: '5511990000005', name: 'Caio', body: 'necesito ayuda', id: 'Q-1' });
     const { ticket } = await until(() => conversation(companyId, whatsappId, '5511990000005'), 'the ticket');
     const sent = await api.post<{ id: string; ack: number }>(`/messages/${ticket.id}`, { body: '¡Hola Caio! ¿En qué te ayudo?', quotedMsg: { id: 'Q-1' } });
     expect(sent.status).toBe(201);
     const outbox = await until(async () => {
-      const answer = await api.get<{ id: string; body: string; quotedId: string | null }[]>(`/sandbox/${whatsappId}/outbox?to=5511990000005`);
-      return answer.body.length > 0 ? answer.body : undefined;
+      const delivered = await outboxOf(api, whatsappId, '5511990000005');
+      return delivered.length > 0 ? delivered : undefined;
     }, 'the outbox');
     expect(outbox).toEqual([expect.objectContaining({ id: sent.body.id, body: '¡Hola Caio! ¿En qué te ayudo?', quotedId: 'Q-1' })]);
     await until(async () => ((await data.messages.getMessage(companyId, sent.body.id))?.ack === 1 ? true : undefined), 'ack 1');
@@ -144,7 +134,7 @@ describe('WhatsApp traffic through the sandbox', () => {
   it("keeps sandbox endpoints to the connection's own company", async () => {
     const owner = env.client();
     await signUpCompany(owner, 'Dueño');
-    const whatsappId = await connectedSandbox(owner);
+    const whatsappId = await connectSandbox(owner);
     const other = env.client();
     await signUpCompany(other, 'Intruso');
     const probe = await other.post(`/sandbox/${whatsappId}/inbound`, { from: '5511990000006', body: 'x' });
@@ -158,11 +148,11 @@ describe('WhatsApp traffic through the sandbox', () => {
     const api = env.client();
     const { companyId } = await signUpCompany(api, 'Llamadas');
     expect((await api.put('/settings/call', { value: 'disabled' })).status).toBe(200);
-    const whatsappId = await connectedSandbox(api);
+    const whatsappId = await connectSandbox(api);
     await api.post(`/sandbox/${whatsappId}/inbound`, { from: '5511990000007', name: 'Dani', mediaType: 'call_log', id: 'CALL-1' });
     const outbox = await until(async () => {
-      const answer = await api.get<{ body: string }[]>(`/sandbox/${whatsappId}/outbox?to=5511990000007`);
-      return answer.body.length > 0 ? answer.body : undefined;
+      const delivered = await outboxOf(api, whatsappId, '5511990000007');
+      return delivered.length > 0 ? delivered : undefined;
     }, 'the reply to the call');
     expect(outbox[0]!.body).toMatch(/llamadas de voz y video están deshabilitadas/i);
     const logged = await until(async () => {
@@ -175,7 +165,7 @@ describe('WhatsApp traffic through the sandbox', () => {
   it("shows a customer's message on an admin's screen live", async () => {
     const api = env.client();
     await signUpCompany(api, 'EnVivo');
-    const whatsappId = await connectedSandbox(api);
+    const whatsappId = await connectSandbox(api);
     const socket = new WebSocket(`${env.runtime.url.replace(/^http/, 'ws')}/ws?token=${api.token}`);
     const events: { event: string; data: { message?: { body?: string } } }[] = [];
     socket.on('message', (raw) => events.push(JSON.parse(String(raw))));
@@ -192,7 +182,7 @@ describe('WhatsApp traffic through the sandbox', () => {
   it('keeps group chats out unless the company takes group messages', async () => {
     const api = env.client();
     const { companyId } = await signUpCompany(api, 'Grupos');
-    const whatsappId = await connectedSandbox(api);
+    const whatsappId = await connectSandbox(api);
     const group = { from: '120363025246125486', name: 'Familia', body: 'hola grupo' };
     // Sandbox numbers of 15+ digits starting 1203 stand for group chats (docs/sandbox.md).
     await api.post(`/sandbox/${whatsappId}/inbound`, { ...group, id: 'G-1' });

@@ -61,6 +61,9 @@ export async function startTestRuntime() {
   };
 }
 
+/** One file's local runtime, as `startTestRuntime` answers it. */
+export type TestRuntime = Awaited<ReturnType<typeof startTestRuntime>>;
+
 let sequence = 0;
 /** A company signed up through the public route, with its admin signed in. */
 export async function signUpCompany(client: ApiClient, label = 'Empresa') {

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const builtIndex = join(webDir, 'dist', 'index.html');
 const sources = [
   join(webDir, 'src'),
@@ -32,7 +32,11 @@ export function ensureWebBuild(): void {
   const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
   if (builtAt > Math.max(...sources.map(newestChange))) return;
   // The vite that web resolves, exactly as `npm run build -w web` would run it.
-  const viteCli = join(dirname(createRequire(join(webDir, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
+  const viteCli = join(
+    dirname(createRequire(join(webDir, 'package.json')).resolve('vite/package.json')),
+    'bin',
+    'vite.js',
+  );
   // Vitest sets NODE_ENV=test, which vite would honour and bundle React's development build.
   execFileSync(process.execPath, [viteCli, 'build', '--logLevel', 'warn'], {
     cwd: webDir,

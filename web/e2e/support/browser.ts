@@ -1,0 +1,60 @@
+/**
+ * Debian's Chromium as every browser test drives it (playwright-core, no bundled browser), and
+ * pages whose uncaught errors are collected so that a test can assert there were none.
+ */
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+
+/** The flags Chromium needs in this container (no sandbox, no GPU, a small /dev/shm). */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-dev-shm-usage',
+];
+
+/** A fake microphone (a beeping tone), allowed without asking, and sound without a user gesture. */
+export const fakeMediaArgs = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...chromiumArgs, ...extraArgs] });
+}
+
+/** Collects the page's uncaught errors into `errors`, prefixed with `label` when one is given. */
+export function collectPageErrors(page: Page, errors: string[], label?: string): Page {
+  page.on('pageerror', (error) => errors.push(label ? `${label}: ${error.message}` : error.message));
+  return page;
+}
+
+/**
+ * A page of a browser context of its own (its own storage, so its own session), light and
+ * 1366×820 unless `options` say otherwise, its uncaught errors collected into `errors`.
+ */
+export async function openPage(
+  browser: Browser,
+  errors: string[],
+  options: BrowserContextOptions = {},
+  label?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    colorScheme: 'light',
+    viewport: { width: 1366, height: 820 },
+    ...options,
+  });
+  const page = collectPageErrors(await context.newPage(), errors, label);
+  return { context, page };
+}
+
+/** The session token a signed-in page keeps in its storage (null when signed out). */
+export function tokenOf(page: Page): Promise<string | null> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null);
+}
