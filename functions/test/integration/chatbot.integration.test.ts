@@ -368,6 +368,21 @@ describe('timers', () => {
     const entries = await timelineOf(company.companyId, ticket.id);
     expect(entries.find((e) => e.action === 'expire')).toMatchObject({ fromStatus: 'open', toStatus: 'closed', fromUserId: company.user.id });
   });
+
+  it('closes an accepted ticket when the customer never writes again', async () => {
+    const { admin, wid } = await companyWith('Silencio', {
+      connection: { expiresTicket: 5, expiresInactiveMessage: 'Cerramos por falta de respuesta' },
+    });
+    const customer = new Customer(admin, wid);
+    await converse(customer, [['hola', []]]);
+    const ticket = (await customer.ticket())!;
+    await admin.put(`/tickets/${ticket.id}`, { status: 'open' });
+    // The deadline the accept scheduled is the one the ticket holds, so its timer acts.
+    expect(await env.timers(`-t${ticket.id}-expire`)).toHaveLength(1);
+    await env.fireTimersNow(`-t${ticket.id}-expire`);
+    await until(async () => ((await customer.ticket())?.status === 'closed' ? true : undefined), 'the inactivity close after accept');
+    await customer.hears(['Cerramos por falta de respuesta']);
+  });
 });
 
 describe('acceptance greeting and rating', () => {
