@@ -1,4 +1,5 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { coalesceChanges } from './coalesce-changes.ts';
 import { eventsFor } from './event-rules.ts';
 import { fanOut } from './fan-out.ts';
 import type { LiveEvent } from './live-event.ts';
@@ -10,11 +11,9 @@ import { changeFromRecord } from './stream-changes.ts';
  */
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   try {
-    const events: LiveEvent[] = [];
-    for (const record of event.Records) {
-      const change = changeFromRecord(record);
-      if (change) events.push(...(await eventsFor(change)));
-    }
+    const changes = coalesceChanges(event.Records.map(changeFromRecord).filter((change) => change !== undefined));
+    // Rules may read related items (a ticket's contact and queue): all of them at once, in order.
+    const events: LiveEvent[] = (await Promise.all(changes.map(eventsFor))).flat();
     if (events.length === 0) return { batchItemFailures: [] };
     await fanOut(events);
     return { batchItemFailures: [] };

@@ -22,31 +22,39 @@ export async function fanOut(events: LiveEvent[]): Promise<{ sent: number; gone:
   let sent = 0;
   let failed = 0;
   const gone = new Set<string>();
+  // Each connection gets its events in order, one after another; connections do not wait for
+  // each other, so one slow listener delays only itself.
+  const outboxes = new Map<string, { connection: WsConnection; payloads: Uint8Array[] }>();
   for (const liveEvent of events) {
     const connections = await connectionsOf(liveEvent.companyId);
+    const admitted = connections.filter((connection) => liveEvent.audience(listenerOf(connection)));
+    if (admitted.length === 0) continue;
     const payload = new TextEncoder().encode(JSON.stringify({ event: liveEvent.event, data: liveEvent.data }));
-    await Promise.all(
-      connections
-        .filter((connection) => !gone.has(connection.connectionId) && liveEvent.audience(listenerOf(connection)))
-        .map(async (connection) => {
-          try {
-            await wsManagementClient().send(
-              new PostToConnectionCommand({ ConnectionId: connection.connectionId, Data: payload }),
-            );
-            sent += 1;
-          } catch (error) {
-            if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') {
-              gone.add(connection.connectionId);
-              return;
-            }
-            // One unreachable listener must not hold back the others or the stream; the
-            // SPA refetches what it shows whenever its socket reconnects.
-            failed += 1;
-            console.warn(JSON.stringify({ level: 'warn', message: 'post to connection failed', error: String(error) }));
-          }
-        }),
-    );
+    for (const connection of admitted) {
+      const outbox = outboxes.get(connection.connectionId) ?? { connection, payloads: [] };
+      outbox.payloads.push(payload);
+      outboxes.set(connection.connectionId, outbox);
+    }
   }
+  await Promise.all(
+    [...outboxes.values()].map(async ({ connection, payloads }) => {
+      for (const payload of payloads) {
+        try {
+          await wsManagementClient().send(new PostToConnectionCommand({ ConnectionId: connection.connectionId, Data: payload }));
+          sent += 1;
+        } catch (error) {
+          if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') {
+            gone.add(connection.connectionId);
+            return;
+          }
+          // One unreachable listener must not hold back the others or the stream; the
+          // SPA refetches what it shows whenever its socket reconnects.
+          failed += 1;
+          console.warn(JSON.stringify({ level: 'warn', message: 'post to connection failed', error: String(error) }));
+        }
+      }
+    }),
+  );
   await Promise.all([...gone].map((connectionId) => deleteWsConnection(connectionId)));
   return { sent, gone: gone.size, failed };
 }
