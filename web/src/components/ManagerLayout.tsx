@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { t } from '../i18n/index.ts';
-import { EditIcon, TrashIcon } from './icons/icons.tsx';
+import { EditIcon, TrashIcon } from './icons/feature-icons.tsx';
 
 interface ManagerFormProps {
   title: string;

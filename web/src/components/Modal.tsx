@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, Flex, Heading } from '@aws-amplify/ui-react';
 import { t } from '../i18n/index.ts';
-import { CloseIcon } from './icons/icons.tsx';
+import { CloseIcon } from './icons/feature-icons.tsx';
 
 interface ModalProps {
   open: boolean;

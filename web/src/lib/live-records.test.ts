@@ -1,6 +1,6 @@
-import type { InfiniteData } from '@tanstack/react-query';
+import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyRecordEvent, parseRecordEvent } from './live-records.ts';
+import { applyRecordEvent, applyRecordEventToLists, parseRecordEvent } from './live-records.ts';
 
 interface Row {
   id: number;
@@ -52,5 +52,29 @@ describe('live list events (extended §4: merge by id)', () => {
     );
     expect(applyRecordEvent(before, 'tags', { action: 'delete', id: 9 })).toBe(before);
     expect(applyRecordEvent(undefined, 'tags', { action: 'delete', id: 9 })).toBeUndefined();
+  });
+
+  it('merges into every loaded list under the key; a new record joins only the unfiltered one', () => {
+    const client = new QueryClient();
+    const all = ['tags', 'list', { searchParam: '' }];
+    const filtered = ['tags', 'list', { searchParam: 'a' }];
+    client.setQueryData(all, data());
+    client.setQueryData(filtered, data());
+    client.setQueryData(['tags', 'options'], [{ id: 1, name: 'a' }]);
+    applyRecordEventToLists(client, ['tags', 'list'], 'tags', {
+      action: 'create',
+      record: { id: 3, name: 'c' },
+    });
+    applyRecordEventToLists(client, ['tags', 'list'], 'tags', {
+      action: 'update',
+      record: { id: 1, name: 'A' },
+    });
+    const names = (key: unknown[]) =>
+      client
+        .getQueryData<InfiniteData<Page, number>>(key)
+        ?.pages.flatMap((page) => page.tags.map((row) => row.name));
+    expect(names(all)).toEqual(['c', 'A', 'b']);
+    expect(names(filtered)).toEqual(['A', 'b']);
+    expect(client.getQueryData(['tags', 'options'])).toEqual([{ id: 1, name: 'a' }]);
   });
 });

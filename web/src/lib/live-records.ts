@@ -1,4 +1,4 @@
-import type { InfiniteData } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { listsContain, removeFromLists, upsertInLists, type WithId } from './merge-by-id.ts';
 
 /**
@@ -76,4 +76,22 @@ export function applyRecordEvent<F extends string, T extends WithId, P extends P
         index === 0 && typeof page.count === 'number' ? Math.max(0, page.count + countDelta) : page.count,
     })),
   };
+}
+
+/**
+ * Merges a live event into every loaded paged list under `listsKey`, whose keys end in the list's
+ * filter (`[..., { searchParam }]`): a record not shown yet joins only the unfiltered lists.
+ */
+export function applyRecordEventToLists<F extends string, T extends WithId>(
+  queryClient: QueryClient,
+  listsKey: QueryKey,
+  field: F,
+  event: RecordLiveEvent<T>,
+): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: listsKey })) {
+    const filter = query.queryKey[2] as { searchParam?: string } | undefined;
+    queryClient.setQueryData<InfiniteData<Paged<F, T>, number>>(query.queryKey, (current) =>
+      applyRecordEvent(current, field, event, !filter?.searchParam),
+    );
+  }
 }

@@ -23,3 +23,17 @@ export function useLoadErrorToastOf(query: { isError: boolean; errorUpdatedAt: n
     if (isError) toastError(error);
   }, [isError, errorUpdatedAt, error]);
 }
+
+/**
+ * A dashboard chart's query: its range applies `delayMs` after opening and then whatever its own
+ * Filtrar applies; a failed load toasts.
+ */
+export function useChartQuery<R, Q extends { isError: boolean; errorUpdatedAt: number; error: unknown }>(
+  initialRange: R,
+  useData: (range: R | undefined) => Q,
+) {
+  const [range, setRange] = useAutoApplied(initialRange);
+  const query = useData(range);
+  useLoadErrorToastOf(query);
+  return { range, setRange, query };
+}

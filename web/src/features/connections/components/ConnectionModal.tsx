@@ -1,20 +1,23 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import {
   Button,
-  CheckboxField,
   Flex,
   Grid,
-  Loader,
   SelectField,
   SwitchField,
   Text,
   TextAreaField,
   TextField,
 } from '@aws-amplify/ui-react';
-import { Modal } from '../../../components/Modal.tsx';
-import { CopyIcon } from '../../../components/icons/icons.tsx';
+import {
+  ColourCheckboxes,
+  DialogForm,
+  RecordFormDialog,
+  useFormState,
+} from '../../../components/FormDialog.tsx';
+import { CopyIcon } from '../../../components/icons/feature-icons.tsx';
 import { t } from '../../../i18n/index.ts';
-import { apiFieldErrors, type FieldErrors } from '../../../lib/form-validation.ts';
+import { apiFieldErrors } from '../../../lib/form-validation.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useQueues } from '../../queues/api/get-queues.ts';
@@ -79,40 +82,32 @@ function ConnectionForm({
   onSaved,
   onPendingChange,
 }: ConnectionFormProps) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setErrors, set, field, submit } = useFormState(initial);
   const saveWhatsapp = useSaveWhatsapp();
   const queues = useQueues();
   const queueList = queues.data ?? [];
   const editing = whatsappId !== undefined;
 
-  const set = <K extends keyof ConnectionFormValues>(field: K, value: ConnectionFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = checkConnectionForm({ ...values, isDefault: values.isDefault || isFirst }, editing);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    onPendingChange(true);
-    try {
-      await saveWhatsapp.mutateAsync({ id: whatsappId, payload: checked.data });
-      toast.success(t('connections.modal.saved'));
-      onSaved();
-    } catch (error) {
-      // A refused field (the sandbox provider where the server does not allow it) is marked
-      // under the field; the toast says why in every case (core §8).
-      const fieldErrors = apiFieldErrors(error);
-      if (fieldErrors) setErrors(fieldErrors);
-      toastError(error);
-    } finally {
-      onPendingChange(false);
-    }
-  }
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(
+      event,
+      checkConnectionForm({ ...values, isDefault: values.isDefault || isFirst }, editing),
+      async (data) => {
+        await saveWhatsapp.mutateAsync({ id: whatsappId, payload: data });
+        toast.success(t('connections.modal.saved'));
+        onSaved();
+      },
+      {
+        onPending: onPendingChange,
+        // A refused field (the sandbox provider where the server does not allow it) is marked
+        // under the field; the toast says why in every case (core §8).
+        onError: (error) => {
+          const fieldErrors = apiFieldErrors(error);
+          if (fieldErrors) setErrors(fieldErrors);
+          toastError(error);
+        },
+      },
+    );
 
   async function copyToken() {
     try {
@@ -124,56 +119,32 @@ function ConnectionForm({
     }
   }
 
-  const text = (field: keyof ConnectionFormValues) => ({
-    name: field,
-    value: values[field] as string,
-    hasError: !!errors[field],
-    errorMessage: errors[field],
-  });
-  const minutes = (field: 'expiresTicket' | 'timeUseBotQueues' | 'maxUseBotQueues' | 'timeToTransfer') => ({
-    ...text(field),
+  const minutes = (name: 'expiresTicket' | 'timeUseBotQueues' | 'maxUseBotQueues' | 'timeToTransfer') => ({
+    ...field(name),
     type: 'number',
     min: 0,
     step: 1,
     inputMode: 'numeric' as const,
-    onChange: (event: { target: { value: string } }) => set(field, event.target.value),
   });
   const message = (
-    field:
+    name:
       | 'greetingMessage'
       | 'complationMessage'
       | 'outOfHoursMessage'
       | 'ratingMessage'
       | 'expiresInactiveMessage',
   ) => ({
-    ...text(field),
+    ...field(name),
     rows: 3,
     resize: 'vertical' as const,
-    onChange: (event: { target: { value: string } }) => set(field, event.target.value),
   });
 
   return (
-    <Flex
-      as="form"
-      id={formId}
-      direction="column"
-      gap="large"
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
-    >
+    <DialogForm id={formId} gap="large" onSubmit={(event) => void handleSubmit(event)}>
       <FormSection title={t('connections.modal.sectionGeneral')}>
         <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium" alignItems="start">
-          <TextField
-            label={t('connections.modal.name')}
-            autoComplete="off"
-            {...text('name')}
-            onChange={(event) => set('name', event.target.value)}
-          />
-          <SelectField
-            label={t('connections.modal.provider')}
-            {...text('provider')}
-            onChange={(event) => set('provider', event.target.value)}
-          >
+          <TextField label={t('connections.modal.name')} autoComplete="off" {...field('name')} />
+          <SelectField label={t('connections.modal.provider')} {...field('provider')}>
             {providers.map((provider) => (
               <option key={provider} value={provider}>
                 {t(`connections.modal.provider.${provider}`)}
@@ -198,42 +169,18 @@ function ConnectionForm({
           <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
             {t('connections.modal.queues')}
           </Text>
-          {queues.isLoading ? (
-            <Loader size="small" />
-          ) : queueList.length === 0 ? (
-            <Text color="font.tertiary" fontSize="small" data-testid="no-queues-hint">
-              {t('connections.modal.noQueues')}
-            </Text>
-          ) : (
-            <Flex wrap="wrap" gap="small">
-              {queueList.map((queue) => (
-                <CheckboxField
-                  key={queue.id}
-                  name="queueIds"
-                  value={String(queue.id)}
-                  label={
-                    <Flex as="span" alignItems="center" gap="xxs">
-                      <span
-                        className="queue-dot"
-                        style={{ backgroundColor: queue.color }}
-                        aria-hidden="true"
-                      />
-                      {queue.name}
-                    </Flex>
-                  }
-                  checked={values.queueIds.includes(queue.id)}
-                  onChange={(event) =>
-                    set(
-                      'queueIds',
-                      event.target.checked
-                        ? [...values.queueIds, queue.id]
-                        : values.queueIds.filter((id) => id !== queue.id),
-                    )
-                  }
-                />
-              ))}
-            </Flex>
-          )}
+          <ColourCheckboxes
+            name="queueIds"
+            options={queueList}
+            isLoading={queues.isLoading}
+            empty={
+              <Text color="font.tertiary" fontSize="small" data-testid="no-queues-hint">
+                {t('connections.modal.noQueues')}
+              </Text>
+            }
+            selected={values.queueIds}
+            onChange={(ids) => set('queueIds', ids)}
+          />
         </Flex>
       </FormSection>
 
@@ -268,11 +215,7 @@ function ConnectionForm({
           <WithHint hint={t('connections.modal.timeToTransferHint')}>
             <TextField label={t('connections.modal.timeToTransfer')} {...minutes('timeToTransfer')} />
           </WithHint>
-          <SelectField
-            label={t('connections.modal.transferQueueId')}
-            {...text('transferQueueId')}
-            onChange={(event) => set('transferQueueId', event.target.value)}
-          >
+          <SelectField label={t('connections.modal.transferQueueId')} {...field('transferQueueId')}>
             <option value="">{t('common.none')}</option>
             {queueList.map((queue) => (
               <option key={queue.id} value={String(queue.id)}>
@@ -290,8 +233,7 @@ function ConnectionForm({
             autoComplete="off"
             spellCheck={false}
             className="token-field"
-            {...text('token')}
-            onChange={(event) => set('token', event.target.value)}
+            {...field('token')}
             outerEndComponent={
               <Button
                 type="button"
@@ -307,7 +249,7 @@ function ConnectionForm({
           />
         </WithHint>
       </FormSection>
-    </Flex>
+    </DialogForm>
   );
 }
 
@@ -316,35 +258,13 @@ function ConnectionForm({
  * connection (core §3), checked with the shared schemas; server refusals toast their text (core §8).
  */
 export function ConnectionModal({ open, whatsappId, isFirst = false, onClose }: ConnectionModalProps) {
-  const formId = useId();
-  const [pending, setPending] = useState(false);
   const existing = useWhatsapp(open ? whatsappId : undefined);
   const ready = whatsappId === undefined || existing.data !== undefined;
   const title = whatsappId === undefined ? t('connections.modal.addTitle') : t('connections.modal.editTitle');
 
   return (
-    <Modal
-      open={open}
-      title={title}
-      onClose={onClose}
-      size="large"
-      footer={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="submit"
-            form={formId}
-            variation="primary"
-            isLoading={pending}
-            loadingText={t('common.saving')}
-            isDisabled={!ready}
-          >
-            {t('common.save')}
-          </Button>
-        </>
-      }
-    >
-      {ready ? (
+    <RecordFormDialog open={open} title={title} onClose={onClose} size="large" ready={ready}>
+      {({ formId, onPendingChange }) => (
         <ConnectionForm
           key={whatsappId ?? 'new'}
           initial={existing.data ? connectionFormOf(existing.data) : emptyConnectionForm()}
@@ -352,14 +272,10 @@ export function ConnectionModal({ open, whatsappId, isFirst = false, onClose }: 
           isFirst={isFirst && whatsappId === undefined}
           formId={formId}
           onSaved={onClose}
-          onPendingChange={setPending}
+          onPendingChange={onPendingChange}
         />
-      ) : (
-        <Flex justifyContent="center" padding="large">
-          <Loader size="large" />
-        </Flex>
       )}
-    </Modal>
+    </RecordFormDialog>
   );
 }
 

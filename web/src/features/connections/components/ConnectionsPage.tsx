@@ -1,38 +1,28 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  Loader,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Text,
-} from '@aws-amplify/ui-react';
+import { Badge, Button, Flex, Loader, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import { useAuth } from '../../../app/providers/auth/index.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import {
   CheckCircleIcon,
   CheckIcon,
   ClockIcon,
-  EditIcon,
   LinkIcon,
-  PlusIcon,
   PowerIcon,
   QrCodeIcon,
-  RefreshIcon,
   SmartphoneIcon,
-  TrashIcon,
   WifiOffIcon,
-} from '../../../components/icons/icons.tsx';
+} from '../../../components/icons/feature-icons.tsx';
+import { RefreshIcon } from '../../../components/icons/icons.tsx';
+import {
+  ListCard,
+  ListPage,
+  ListTable,
+  RowActions,
+  useDeleteConfirm,
+} from '../../../components/ListPage.tsx';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { can } from '../../../lib/permissions.ts';
-import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useLoadErrorToast } from '../../../lib/use-load-error-toast.ts';
 import { useDeleteWhatsapp } from '../api/delete-whatsapp.ts';
@@ -161,11 +151,13 @@ function SessionButtons({ connection, pending, onShowQr, onCommand, onDisconnect
 export function ConnectionsPage() {
   const { user } = useAuth();
   const connections = useWhatsapps();
-  const deleteWhatsapp = useDeleteWhatsapp();
   const sessionCommand = useSessionCommand();
   const [modal, setModal] = useState<{ whatsappId?: number } | undefined>(undefined);
   const [qrId, setQrId] = useState<number | undefined>(undefined);
-  const [toDelete, setToDelete] = useState<Whatsapp | undefined>(undefined);
+  const removal = useDeleteConfirm<Whatsapp>(useDeleteWhatsapp(), {
+    deleted: 'connections.deleted',
+    title: (connection) => t('connections.deleteConnection', { name: connection.name }),
+  });
   const [toDisconnect, setToDisconnect] = useState<Whatsapp | undefined>(undefined);
   useLoadErrorToast(connections, t('toast.loadError'));
 
@@ -189,18 +181,6 @@ export function ConnectionsPage() {
     sessionCommand.mutate({ id, command }, { onError: toastError });
   }
 
-  async function confirmDelete() {
-    if (!toDelete) return;
-    try {
-      await deleteWhatsapp.mutateAsync(toDelete.id);
-      toast.success(t('connections.deleted'));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setToDelete(undefined);
-    }
-  }
-
   function confirmDisconnect() {
     if (!toDisconnect) return;
     runCommand(toDisconnect.id, 'disconnect');
@@ -208,135 +188,97 @@ export function ConnectionsPage() {
   }
 
   return (
-    <Flex direction="column" gap="medium" padding={{ base: 'medium', large: 'large' }} className="screen">
-      <Flex
-        className="screen__header"
-        alignItems="center"
-        justifyContent="space-between"
-        wrap="wrap"
-        gap="small"
-      >
-        <Heading level={3}>{t('connections.title')}</Heading>
-        {mayAdd && (
-          <Button variation="primary" size="small" gap="xs" onClick={() => setModal({})}>
-            <PlusIcon size={18} />
-            {t('connections.add')}
-          </Button>
-        )}
-      </Flex>
-      <Card variation="outlined" padding="0" className="list-card" data-testid="connections-list">
-        <Table highlightOnHover size="small" className="data-table connections-table">
-          <TableHead>
-            <TableRow>
-              <TableCell as="th">{t('connections.columns.name')}</TableCell>
-              <TableCell as="th">{t('connections.columns.status')}</TableCell>
-              {mayAct && <TableCell as="th">{t('connections.columns.session')}</TableCell>}
-              <TableCell as="th" className="data-table__wide-only">
-                {t('connections.columns.lastUpdate')}
-              </TableCell>
-              <TableCell as="th" className="connections-table__default">
-                {t('connections.columns.default')}
-              </TableCell>
-              {mayEdit && (
-                <TableCell as="th" className="data-table__actions">
-                  {t('common.actions')}
-                </TableCell>
-              )}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((connection) => (
-              <TableRow
-                key={connection.id}
-                data-connection-name={connection.name}
-                data-status={connection.status}
-              >
-                <TableCell>
-                  <Flex alignItems="center" gap="xs" wrap="nowrap">
-                    <Text as="span" fontWeight="semibold">
-                      {connection.name}
-                    </Text>
-                    {connection.provider === 'sandbox' && (
-                      <Badge size="small" variation="info">
-                        {t('connections.sandbox')}
-                      </Badge>
-                    )}
-                  </Flex>
-                  <Text as="span" className="data-table__narrow-only" fontSize="xs" color="font.tertiary">
-                    {formatDateTime(connection.updatedAt)}
-                  </Text>
-                </TableCell>
-                <TableCell>
-                  <StatusCell connection={connection} />
-                </TableCell>
-                {mayAct && (
-                  <TableCell>
-                    <SessionButtons
-                      connection={connection}
-                      pending={pendingFor(connection.id)}
-                      onShowQr={() => setQrId(connection.id)}
-                      onCommand={(command) => runCommand(connection.id, command)}
-                      onDisconnect={() => setToDisconnect(connection)}
-                    />
-                  </TableCell>
-                )}
-                <TableCell className="data-table__wide-only connections-table__time">
-                  {formatDateTime(connection.updatedAt)}
-                </TableCell>
-                <TableCell className="connections-table__default">
-                  {connection.isDefault && (
-                    <span
-                      className="connection-default"
-                      role="img"
-                      aria-label={t('connections.isDefault')}
-                      title={t('connections.isDefault')}
-                    >
-                      <CheckIcon size={16} />
-                    </span>
-                  )}
-                </TableCell>
-                {mayEdit && (
-                  <TableCell className="data-table__actions">
-                    <Button
-                      variation="link"
-                      size="small"
-                      className="icon-button"
-                      ariaLabel={t('connections.editConnection', { name: connection.name })}
-                      title={t('common.edit')}
-                      onClick={() => setModal({ whatsappId: connection.id })}
-                    >
-                      <EditIcon size={18} />
-                    </Button>
-                    <Button
-                      variation="link"
-                      size="small"
-                      className="icon-button icon-button--danger"
-                      ariaLabel={t('connections.deleteConnection', { name: connection.name })}
-                      title={t('common.delete')}
-                      onClick={() => setToDelete(connection)}
-                    >
-                      <TrashIcon size={18} />
-                    </Button>
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        {connections.isLoading && (
-          <Flex justifyContent="center" padding="medium">
-            <Loader size="large" />
-          </Flex>
-        )}
-        {!connections.isLoading && rows.length === 0 && (
+    <ListPage
+      title={t('connections.title')}
+      addLabel={t('connections.add')}
+      onAdd={mayAdd ? () => setModal({}) : undefined}
+    >
+      <ListCard
+        testId="connections-list"
+        query={connections}
+        isEmpty={rows.length === 0}
+        empty={
           <Flex direction="column" alignItems="center" gap="xs" padding="xl" className="connections-empty">
             <SmartphoneIcon size={28} />
             <Text textAlign="center" color="font.tertiary">
               {connections.isError ? t('toast.loadError') : t('connections.empty')}
             </Text>
           </Flex>
-        )}
-      </Card>
+        }
+      >
+        <ListTable
+          className="connections-table"
+          actions={mayEdit}
+          columns={[
+            { label: t('connections.columns.name') },
+            { label: t('connections.columns.status') },
+            mayAct && { label: t('connections.columns.session') },
+            { label: t('connections.columns.lastUpdate'), className: 'data-table__wide-only' },
+            { label: t('connections.columns.default'), className: 'connections-table__default' },
+          ]}
+        >
+          {rows.map((connection) => (
+            <TableRow
+              key={connection.id}
+              data-connection-name={connection.name}
+              data-status={connection.status}
+            >
+              <TableCell>
+                <Flex alignItems="center" gap="xs" wrap="nowrap">
+                  <Text as="span" fontWeight="semibold">
+                    {connection.name}
+                  </Text>
+                  {connection.provider === 'sandbox' && (
+                    <Badge size="small" variation="info">
+                      {t('connections.sandbox')}
+                    </Badge>
+                  )}
+                </Flex>
+                <Text as="span" className="data-table__narrow-only" fontSize="xs" color="font.tertiary">
+                  {formatDateTime(connection.updatedAt)}
+                </Text>
+              </TableCell>
+              <TableCell>
+                <StatusCell connection={connection} />
+              </TableCell>
+              {mayAct && (
+                <TableCell>
+                  <SessionButtons
+                    connection={connection}
+                    pending={pendingFor(connection.id)}
+                    onShowQr={() => setQrId(connection.id)}
+                    onCommand={(command) => runCommand(connection.id, command)}
+                    onDisconnect={() => setToDisconnect(connection)}
+                  />
+                </TableCell>
+              )}
+              <TableCell className="data-table__wide-only connections-table__time">
+                {formatDateTime(connection.updatedAt)}
+              </TableCell>
+              <TableCell className="connections-table__default">
+                {connection.isDefault && (
+                  <span
+                    className="connection-default"
+                    role="img"
+                    aria-label={t('connections.isDefault')}
+                    title={t('connections.isDefault')}
+                  >
+                    <CheckIcon size={16} />
+                  </span>
+                )}
+              </TableCell>
+              {mayEdit && (
+                <RowActions
+                  editLabel={t('connections.editConnection', { name: connection.name })}
+                  onEdit={() => setModal({ whatsappId: connection.id })}
+                  deleteLabel={t('connections.deleteConnection', { name: connection.name })}
+                  onDelete={() => removal.ask(connection)}
+                />
+              )}
+            </TableRow>
+          ))}
+        </ListTable>
+      </ListCard>
       {modal && (
         <ConnectionModal
           open
@@ -352,13 +294,7 @@ export function ConnectionsPage() {
           onClose={() => setQrId(undefined)}
         />
       )}
-      <ConfirmDialog
-        open={toDelete !== undefined}
-        title={toDelete ? t('connections.deleteConnection', { name: toDelete.name }) : undefined}
-        isLoading={deleteWhatsapp.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(undefined)}
-      />
+      {removal.dialog}
       <ConfirmDialog
         open={toDisconnect !== undefined}
         title={toDisconnect ? t('connections.disconnectTitle', { name: toDisconnect.name }) : undefined}
@@ -367,6 +303,6 @@ export function ConnectionsPage() {
         onConfirm={confirmDisconnect}
         onClose={() => setToDisconnect(undefined)}
       />
-    </Flex>
+    </ListPage>
   );
 }

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button, Flex, Grid, Text, TextField } from '@aws-amplify/ui-react';
-import { PlusIcon, TrashIcon } from '../../../components/icons/icons.tsx';
+import { DialogForm, useFormState } from '../../../components/FormDialog.tsx';
+import { PlusIcon, TrashIcon } from '../../../components/icons/feature-icons.tsx';
 import { errorText, t } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { apiFieldErrors, type FieldErrors } from '../../../lib/form-validation.ts';
+import { apiFieldErrors } from '../../../lib/form-validation.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useSaveContact } from '../api/save-contact.ts';
@@ -42,14 +43,8 @@ export function ContactForm({
   onSaved,
   onPendingChange,
 }: ContactFormProps) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setValues, errors, setErrors, set, field, submit } = useFormState(initial);
   const saveContact = useSaveContact();
-
-  const set = <K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const setRow = (index: number, patch: Partial<ExtraInfoRow>) => {
     setValues((current) => ({
@@ -67,75 +62,44 @@ export function ContactForm({
     );
   };
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = checkContactForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    onPendingChange?.(true);
-    try {
-      const contact = await saveContact.mutateAsync({ id: contactId, payload: checked.data });
-      toast.success(t('contacts.modal.saved'));
-      onSaved(contact);
-    } catch (error) {
-      const fieldErrors = apiFieldErrors(error);
-      if (fieldErrors) {
-        setErrors(fieldErrors);
-        return;
-      }
-      if (error instanceof ApiError && error.code && numberErrorCodes.has(error.code)) {
-        setErrors((current) => ({ ...current, number: errorText(error.code ?? '') }));
-      }
-      toastError(error);
-    } finally {
-      onPendingChange?.(false);
-    }
-  }
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(
+      event,
+      checkContactForm(values),
+      async (data) => {
+        const contact = await saveContact.mutateAsync({ id: contactId, payload: data });
+        toast.success(t('contacts.modal.saved'));
+        onSaved(contact);
+      },
+      {
+        onPending: onPendingChange,
+        onError: (error) => {
+          const fieldErrors = apiFieldErrors(error);
+          if (fieldErrors) {
+            setErrors(fieldErrors);
+            return;
+          }
+          if (error instanceof ApiError && error.code && numberErrorCodes.has(error.code)) {
+            setErrors((current) => ({ ...current, number: errorText(error.code ?? '') }));
+          }
+          toastError(error);
+        },
+      },
+    );
 
   return (
-    <Flex
-      as="form"
-      id={formId}
-      direction="column"
-      gap="medium"
-      noValidate
-      className="contact-form"
-      onSubmit={(event) => void handleSubmit(event)}
-    >
-      <TextField
-        label={t('contacts.modal.name')}
-        name="name"
-        autoComplete="off"
-        value={values.name}
-        onChange={(event) => set('name', event.target.value)}
-        hasError={!!errors.name}
-        errorMessage={errors.name}
-      />
+    <DialogForm id={formId} className="contact-form" onSubmit={(event) => void handleSubmit(event)}>
+      <TextField label={t('contacts.modal.name')} {...field('name')} autoComplete="off" />
       <Grid templateColumns={compact ? '1fr' : { base: '1fr', medium: '1fr 1fr' }} gap="medium">
         <TextField
           label={t('contacts.modal.number')}
-          name="number"
+          {...field('number')}
           inputMode="tel"
           autoComplete="off"
           placeholder="5511987654321"
           descriptiveText={compact ? undefined : t('contacts.modal.numberHint')}
-          value={values.number}
-          onChange={(event) => set('number', event.target.value)}
-          hasError={!!errors.number}
-          errorMessage={errors.number}
         />
-        <TextField
-          label={t('contacts.modal.email')}
-          name="email"
-          type="email"
-          autoComplete="off"
-          value={values.email}
-          onChange={(event) => set('email', event.target.value)}
-          hasError={!!errors.email}
-          errorMessage={errors.email}
-        />
+        <TextField label={t('contacts.modal.email')} {...field('email')} type="email" autoComplete="off" />
       </Grid>
       <Flex as="fieldset" direction="column" gap="small" className="plain-fieldset contact-form__extra">
         <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
@@ -195,6 +159,6 @@ export function ContactForm({
           </Button>
         </div>
       </Flex>
-    </Flex>
+    </DialogForm>
   );
 }

@@ -1,6 +1,4 @@
-import { useId, useState } from 'react';
-import { Button, Flex, Loader } from '@aws-amplify/ui-react';
-import { Modal } from '../../../components/Modal.tsx';
+import { RecordFormDialog } from '../../../components/FormDialog.tsx';
 import { t } from '../../../i18n/index.ts';
 import { useContact } from '../api/get-contact.ts';
 import type { Contact } from '../api/types.ts';
@@ -16,49 +14,29 @@ export interface ContactModalProps {
 
 /** core §2: the contact modal, for adding and editing a contact. */
 export function ContactModal({ contactId, onClose, onSaved }: ContactModalProps) {
-  const formId = useId();
-  const [pending, setPending] = useState(false);
   const existing = useContact(contactId);
   const ready = contactId === undefined || existing.data !== undefined;
 
   return (
-    <Modal
+    <RecordFormDialog
       open
       title={contactId === undefined ? t('contacts.modal.addTitle') : t('contacts.modal.editTitle')}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="submit"
-            form={formId}
-            variation="primary"
-            isLoading={pending}
-            loadingText={t('common.saving')}
-            isDisabled={!ready}
-          >
-            {t('common.save')}
-          </Button>
-        </>
-      }
+      ready={ready}
     >
-      {ready ? (
+      {({ formId, onPendingChange }) => (
         <ContactForm
           key={contactId ?? 'new'}
           formId={formId}
           contactId={contactId}
           initial={existing.data ? contactFormOf(existing.data) : emptyContactForm()}
-          onPendingChange={setPending}
+          onPendingChange={onPendingChange}
           onSaved={(contact) => {
             onSaved?.(contact);
             onClose();
           }}
         />
-      ) : (
-        <Flex justifyContent="center" padding="large">
-          <Loader size="large" />
-        </Flex>
       )}
-    </Modal>
+    </RecordFormDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { useRef, useState, type SVGProps } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { contactImportLimits } from '@atende/shared/entities/contact';
+import { UploadIcon } from '../../../components/icons/feature-icons.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -9,26 +10,6 @@ import { useImportContacts, type ContactImportResult } from '../api/import-conta
 
 /** Invalid rows shown in the result; the rest are counted. */
 const shownInvalidRows = 100;
-
-function UploadIcon({ size = 18, ...rest }: SVGProps<SVGSVGElement> & { size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />
-    </svg>
-  );
-}
 
 /**
  * extended §9: "Importar" on the contacts screen. Picks a CSV (the export's format), uploads it
@@ -83,7 +64,7 @@ export function ImportContactsButton() {
         isLoading={importContacts.isPending}
         onClick={() => input.current?.click()}
       >
-        <UploadIcon />
+        <UploadIcon size={18} />
         {t('contacts.import')}
       </Button>
       {result && (

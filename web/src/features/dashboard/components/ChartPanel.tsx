@@ -2,32 +2,45 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Card, Flex, Heading, Loader, Text, TextField } from '@aws-amplify/ui-react';
 import { t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
-import { chartRangeOf, type ChartRange } from '../dashboard-filter.ts';
+import { chartRangeOf, sameParams, type ChartRange } from '../dashboard-filter.ts';
+import { formatCount } from '../dashboard-format.ts';
+import { ChartFallback } from './ChartFallback.tsx';
+
+/** What every chart element gets: its accessible summary, its figures as data, the fallback list. */
+export interface ChartCommonProps {
+  role: 'img';
+  'aria-label': string;
+  'data-total': number;
+  'data-points': number;
+  fallbackContent: ReactNode;
+}
 
 interface ChartPanelProps {
   /** Names the panel's fields and test id. */
   name: string;
   title: string;
-  /** A figure beside the title (the total). */
-  aside?: ReactNode;
   /** The range the fields open with. */
   initialRange: ChartRange;
-  isLoading: boolean;
-  isEmpty: boolean;
-  /** Applies a valid range from the date fields. */
-  onFilter(range: ChartRange): void;
-  children: ReactNode;
+  /** The range applied; none until the default period loads. */
+  range: ChartRange | undefined;
+  /** Applies another valid range from the date fields (the same one again reloads it). */
+  onRangeChange(range: ChartRange): void;
+  query: { data: unknown; isFetching: boolean; refetch(): Promise<unknown> };
+  /** The chart's figures: their total beside the title, the list readers get instead of the drawing. */
+  chart: { labels: readonly string[]; values: readonly number[]; total: number };
+  /** The chart element, given the props every chart shares. */
+  children(common: ChartCommonProps): ReactNode;
 }
 
-/** core §2: a chart with its own start and end date pickers and a Filtrar button. */
+/** core §2: a chart with its total, its own start and end date pickers and a Filtrar button. */
 export function ChartPanel({
   name,
   title,
-  aside,
   initialRange,
-  isLoading,
-  isEmpty,
-  onFilter,
+  range,
+  onRangeChange,
+  query,
+  chart,
   children,
 }: ChartPanelProps) {
   const [initialDate, setInitialDate] = useState(initialRange.initialDate);
@@ -35,20 +48,29 @@ export function ChartPanel({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const range = chartRangeOf(initialDate, finalDate);
-    if (!range) {
+    const next = chartRangeOf(initialDate, finalDate);
+    if (!next) {
       toast.error(t('dashboard.filterRequired'));
       return;
     }
-    onFilter(range);
+    // The same range again reloads it.
+    if (sameParams(range, next)) void query.refetch();
+    else onRangeChange(next);
   }
+
+  const isLoading = range === undefined || (query.isFetching && !query.data);
+  const total = formatCount(chart.total);
 
   return (
     <Card variation="outlined" className="panel dashboard-chart" data-testid={`dashboard-chart-${name}`}>
       <Flex direction="column" gap="small">
         <Flex alignItems="baseline" justifyContent="space-between" gap="small" wrap="wrap">
           <Heading level={5}>{title}</Heading>
-          {aside}
+          {query.data ? (
+            <Text as="span" color="font.secondary" fontSize="small">
+              {t('dashboard.charts.total', { count: total })}
+            </Text>
+          ) : null}
         </Flex>
         <Flex
           as="form"
@@ -86,12 +108,18 @@ export function ChartPanel({
             <Flex justifyContent="center" alignItems="center" height="100%">
               <Loader size="large" ariaLabel={t('app.loading')} />
             </Flex>
-          ) : isEmpty ? (
+          ) : chart.values.length === 0 ? (
             <Flex justifyContent="center" alignItems="center" height="100%">
               <Text color="font.tertiary">{t('dashboard.charts.empty')}</Text>
             </Flex>
           ) : (
-            children
+            children({
+              role: 'img',
+              'aria-label': t('dashboard.charts.summary', { title, total }),
+              'data-total': chart.total,
+              'data-points': chart.values.length,
+              fallbackContent: <ChartFallback labels={chart.labels} values={chart.values} />,
+            })
           )}
         </div>
       </Flex>

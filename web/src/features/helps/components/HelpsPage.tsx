@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Card, Flex, Grid, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { Modal } from '../../../components/Modal.tsx';
-import { PlayIcon } from '../../../components/icons/icons.tsx';
+import { PlayIcon } from '../../../components/icons/feature-icons.tsx';
 import { t } from '../../../i18n/index.ts';
 import { useHelps, type Help } from '../api/get-helps.ts';
 import { videoEmbedUrl, videoThumbnailUrl } from '../help-form.ts';

@@ -1,32 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Loader } from '@aws-amplify/ui-react';
 import { ContactAvatar } from '../../../components/ContactAvatar.tsx';
+import { BellIcon } from '../../../components/icons/icons.tsx';
+import { Popover } from '../../../components/Popover.tsx';
 import { t } from '../../../i18n/index.ts';
 import { formatListTime, plainPreview } from '../../tickets/ticket-format.ts';
 import { askBrowserNotifications, browserNotificationState } from '../notification-alert.ts';
 import { useNotifications } from '../use-notifications.ts';
 import '../notifications.css';
-
-function BellIcon({ size = 20 }: { size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-      <path d="M13.73 21a2 2 0 0 1-3.46 0" />
-    </svg>
-  );
-}
 
 /**
  * The top bar's notifications popover (core §2 Layout): a bell with the number of tickets that
@@ -36,59 +18,30 @@ function BellIcon({ size = 20 }: { size?: number }) {
 export function NotificationsPopover({ viewerId }: { viewerId: number }) {
   const { tickets, isLoading } = useNotifications(viewerId, true);
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
   const [permission, setPermission] = useState(browserNotificationState);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const panelId = useId();
   const count = tickets.length;
   const label = count > 0 ? t('notifications.labelCount', { count }) : t('notifications.label');
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
-
   return (
-    <div className="app-popover notifications" ref={rootRef}>
-      <Button
-        variation="link"
-        size="small"
-        className="icon-button notifications__trigger"
-        ariaLabel={label}
-        title={label}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => {
-          setOpen((value) => !value);
-          setPermission(browserNotificationState());
-        }}
-        data-testid="notifications-button"
-      >
-        <BellIcon />
-        {count > 0 && (
-          <span className="notifications__badge" data-testid="notifications-badge" aria-hidden="true">
-            {count > 99 ? '99+' : count}
-          </span>
-        )}
-      </Button>
-      {open && (
-        <div
-          id={panelId}
-          className="app-popover__panel app-popover__panel--end notifications__panel"
-          role="dialog"
-          aria-label={t('notifications.title')}
-        >
+    <Popover
+      label={label}
+      panelLabel={t('notifications.title')}
+      block="notifications"
+      testId="notifications-button"
+      onToggle={() => setPermission(browserNotificationState())}
+      trigger={
+        <>
+          <BellIcon />
+          {count > 0 && (
+            <span className="notifications__badge" data-testid="notifications-badge" aria-hidden="true">
+              {count > 99 ? '99+' : count}
+            </span>
+          )}
+        </>
+      }
+    >
+      {(close) => (
+        <>
           <div className="notifications__title">{t('notifications.title')}</div>
           {isLoading ? (
             <div className="notifications__empty">
@@ -107,7 +60,7 @@ export function NotificationsPopover({ viewerId }: { viewerId: number }) {
                       className="notifications__item"
                       data-ticket-id={ticket.id}
                       onClick={() => {
-                        setOpen(false);
+                        close();
                         void navigate(`/tickets/${ticket.uuid}`);
                       }}
                     >
@@ -143,8 +96,8 @@ export function NotificationsPopover({ viewerId }: { viewerId: number }) {
               {t('notifications.enable')}
             </Button>
           )}
-        </div>
+        </>
       )}
-    </div>
+    </Popover>
   );
 }

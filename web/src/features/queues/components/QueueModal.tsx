@@ -1,11 +1,10 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Grid, Loader, Tabs, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { CheckIcon } from '../../../components/icons/icons.tsx';
+import { Flex, Grid, Loader, Tabs, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { ColourChip, ColourSwatch, FormDialogFooter, useFormState } from '../../../components/FormDialog.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { t, type MessageKey } from '../../../i18n/index.ts';
-import { textOnColour } from '../../../lib/colour.ts';
-import { apiFieldErrors, type FieldErrors } from '../../../lib/form-validation.ts';
+import { apiFieldErrors } from '../../../lib/form-validation.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { queuesQueryKeys } from '../api/get-queues.ts';
@@ -76,18 +75,14 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
   const queryClient = useQueryClient();
   const saveQueue = useSaveQueue();
   const [savedId, setSavedId] = useState<number | undefined>(queue?.id);
-  const [values, setValues] = useState<QueueFormValues>(() => (queue ? queueFormOf(queue) : emptyQueueForm()));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setValues, errors, setErrors, set, field } = useFormState<QueueFormValues>(() =>
+    queue ? queueFormOf(queue) : emptyQueueForm(),
+  );
   const [tab, setTab] = useState<Tab>('data');
   const [syncing, setSyncing] = useState(false);
   const [savedOptions, setSavedOptions] = useState<DraftOption[]>(initialOptions);
   const [options, setOptions] = useState<DraftOption[]>(initialOptions);
   const taken = useMemo(() => usedColours(queues, savedId), [queues, savedId]);
-
-  const set = <K extends keyof QueueFormValues>(field: K, value: QueueFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const setTime = (index: number, field: 'startTime' | 'endTime', value: string) => {
     setValues((current) => ({
@@ -152,27 +147,19 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
       <Grid templateColumns={{ base: '1fr', medium: '2fr 1fr' }} gap="medium">
         <TextField
           label={t('queues.modal.name')}
-          name="name"
+          {...field('name')}
           autoComplete="off"
-          value={values.name}
-          onChange={(event) => set('name', event.target.value)}
-          hasError={!!errors.name}
-          errorMessage={errors.name}
         />
         <TextField
           label={t('queues.modal.order')}
-          name="orderQueue"
+          {...field('orderQueue')}
           type="number"
           min={0}
-          value={values.orderQueue}
-          onChange={(event) => set('orderQueue', event.target.value)}
-          hasError={!!errors.orderQueue}
-          errorMessage={errors.orderQueue}
           descriptiveText={t('queues.modal.orderHint')}
         />
       </Grid>
-      <Flex as="fieldset" direction="column" gap="xs" className="queue-fieldset">
-        <Text as="legend" fontWeight="semibold" fontSize="small" className="queue-fieldset__legend">
+      <Flex as="fieldset" direction="column" gap="xs" className="plain-fieldset">
+        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
           {t('queues.modal.color')}
         </Text>
         <div className="queue-swatches" role="radiogroup" aria-label={t('queues.modal.color')}>
@@ -180,29 +167,22 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
             const selected = swatch === values.color.trim().toLowerCase();
             const used = !selected && taken.has(swatch);
             return (
-              <button
+              <ColourSwatch
                 key={swatch}
-                type="button"
-                role="radio"
-                aria-checked={selected}
-                aria-disabled={used}
+                colour={swatch}
+                selected={selected}
                 disabled={used}
-                aria-label={t(used ? 'queues.modal.colorUsed' : 'queues.modal.colorPick', { color: swatch })}
-                title={swatch}
-                className="queue-swatch"
-                style={{ backgroundColor: swatch, color: textOnColour(swatch) }}
-                onClick={() => set('color', swatch)}
-              >
-                {selected && <CheckIcon size={14} />}
-              </button>
+                label={t(used ? 'queues.modal.colorUsed' : 'queues.modal.colorPick', { color: swatch })}
+                onPick={(colour) => set('color', colour)}
+              />
             );
           })}
         </div>
         <Flex alignItems="center" gap="small">
           {values.color ? (
-            <span className="queue-chip" style={{ backgroundColor: values.color, color: textOnColour(values.color) }}>
+            <ColourChip colour={values.color}>
               {values.name.trim() || t('queues.modal.name')} · {values.color}
-            </span>
+            </ColourChip>
           ) : (
             <Text as="span" fontSize="small" color="font.tertiary">
               {t('queues.modal.colorNone')}
@@ -217,21 +197,13 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
       </Flex>
       <TextAreaField
         label={t('queues.modal.greeting')}
-        name="greetingMessage"
+        {...field('greetingMessage')}
         rows={3}
-        value={values.greetingMessage}
-        onChange={(event) => set('greetingMessage', event.target.value)}
-        hasError={!!errors.greetingMessage}
-        errorMessage={errors.greetingMessage}
       />
       <TextAreaField
         label={t('queues.modal.outOfHours')}
-        name="outOfHoursMessage"
+        {...field('outOfHoursMessage')}
         rows={2}
-        value={values.outOfHoursMessage}
-        onChange={(event) => set('outOfHoursMessage', event.target.value)}
-        hasError={!!errors.outOfHoursMessage}
-        errorMessage={errors.outOfHoursMessage}
       />
       <QueueOptionsEditor
         tree={options}
@@ -295,14 +267,7 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
       size="large"
       title={queue ? t('queues.modal.editTitle') : t('queues.modal.addTitle')}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" form={formId} variation="primary" isLoading={busy} loadingText={t('common.saving')}>
-            {t('common.save')}
-          </Button>
-        </>
-      }
+      footer={<FormDialogFooter formId={formId} onCancel={onClose} isSaving={busy} />}
     >
       {/* The tab buttons stay outside the form, so switching tabs never submits it. */}
       <Tabs.Container value={tab} onValueChange={(value) => setTab(value as Tab)}>

@@ -1,5 +1,5 @@
 import { Button, Flex, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { PlusIcon, TrashIcon } from '../../../components/icons/icons.tsx';
+import { PlusIcon, TrashIcon } from '../../../components/icons/feature-icons.tsx';
 import { t } from '../../../i18n/index.ts';
 import type { FieldErrors } from '../../../lib/form-validation.ts';
 import type { DraftOption } from '../queue-form.ts';

@@ -1,12 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, Flex, Grid, SwitchField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { PaperclipIcon } from '../../../components/icons/feature-icons.tsx';
-import { CloseIcon } from '../../../components/icons/icons.tsx';
-import { Modal } from '../../../components/Modal.tsx';
+import { CloseIcon, PaperclipIcon } from '../../../components/icons/feature-icons.tsx';
+import { FormDialog, useFormState } from '../../../components/FormDialog.tsx';
 import { t } from '../../../i18n/index.ts';
-import { apiFieldErrors, type FieldErrors } from '../../../lib/form-validation.ts';
 import { toast } from '../../../lib/toast.ts';
-import { toastError } from '../../../lib/toast-error.ts';
 import { useSaveQuickMessage } from '../api/save-quick-message.ts';
 import type { QuickMessage } from '../api/types.ts';
 import {
@@ -26,154 +23,102 @@ const fileNameOf = (path: string | null | undefined) => (path ? (path.split('/')
 
 /** extended §2.15: shortcode, message, geral, status and an optional attachment. */
 export function QuickMessageModal({ record, onClose }: QuickMessageModalProps) {
-  const formId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<QuickMessageFormValues>(() =>
+  const { values, set, field, submit } = useFormState<QuickMessageFormValues>(() =>
     record ? quickMessageFormOf(record) : emptyQuickMessageForm(),
   );
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [file, setFile] = useState<File | undefined>(undefined);
   const [removeMedia, setRemoveMedia] = useState(false);
   const save = useSaveQuickMessage();
   const currentMedia = removeMedia ? '' : record?.mediaName || fileNameOf(record?.mediaPath);
   const shownMedia = file?.name ?? currentMedia;
 
-  const set = <K extends keyof QuickMessageFormValues>(field: K, value: QuickMessageFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = checkQuickMessageForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    try {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(event, checkQuickMessageForm(values), async (data) => {
       await save.mutateAsync({
         id: record?.id,
-        payload: checked.data,
+        payload: data,
         file,
         removeMedia: removeMedia && !!(record?.mediaPath || record?.mediaName),
       });
       toast.success(t('quickMessages.modal.saved'));
       onClose();
-    } catch (error) {
-      const fieldErrors = apiFieldErrors(error);
-      if (fieldErrors) setErrors(fieldErrors);
-      else toastError(error);
-    }
-  }
+    });
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={record ? t('quickMessages.modal.editTitle') : t('quickMessages.modal.addTitle')}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="submit"
-            form={formId}
-            variation="primary"
-            isLoading={save.isPending}
-            loadingText={t('common.saving')}
-          >
-            {t('common.save')}
-          </Button>
-        </>
-      }
+      isSaving={save.isPending}
+      onSubmit={(event) => void handleSubmit(event)}
     >
-      <Flex
-        as="form"
-        id={formId}
-        direction="column"
-        gap="medium"
-        noValidate
-        onSubmit={(event) => void handleSubmit(event)}
-      >
-        <TextField
-          label={t('quickMessages.modal.shortcode')}
-          name="shortcode"
-          autoComplete="off"
-          descriptiveText={t('quickMessages.modal.shortcodeHint')}
-          value={values.shortcode}
-          onChange={(event) => set('shortcode', event.target.value)}
-          hasError={!!errors.shortcode}
-          errorMessage={errors.shortcode}
+      <TextField
+        label={t('quickMessages.modal.shortcode')}
+        {...field('shortcode')}
+        autoComplete="off"
+        descriptiveText={t('quickMessages.modal.shortcodeHint')}
+      />
+      <TextAreaField label={t('quickMessages.modal.message')} {...field('message')} rows={5} />
+      <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="small">
+        <SwitchField
+          label={t('quickMessages.modal.geral')}
+          name="geral"
+          labelPosition="end"
+          isChecked={values.geral}
+          onChange={(event) => set('geral', event.target.checked)}
         />
-        <TextAreaField
-          label={t('quickMessages.modal.message')}
-          name="message"
-          rows={5}
-          value={values.message}
-          onChange={(event) => set('message', event.target.value)}
-          hasError={!!errors.message}
-          errorMessage={errors.message}
+        <SwitchField
+          label={t('quickMessages.modal.status')}
+          name="status"
+          labelPosition="end"
+          isChecked={values.status}
+          onChange={(event) => set('status', event.target.checked)}
         />
-        <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="small">
-          <SwitchField
-            label={t('quickMessages.modal.geral')}
-            name="geral"
-            labelPosition="end"
-            isChecked={values.geral}
-            onChange={(event) => set('geral', event.target.checked)}
-          />
-          <SwitchField
-            label={t('quickMessages.modal.status')}
-            name="status"
-            labelPosition="end"
-            isChecked={values.status}
-            onChange={(event) => set('status', event.target.checked)}
-          />
-        </Grid>
-        <Flex as="fieldset" direction="column" gap="xs" className="plain-fieldset">
-          <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
-            {t('quickMessages.modal.media')}
-          </Text>
-          <input
-            ref={fileInput}
-            type="file"
-            hidden
-            data-testid="quick-message-file"
-            onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              if (chosen) setFile(chosen);
-              event.target.value = '';
-            }}
-          />
-          {shownMedia ? (
-            <Flex alignItems="center" gap="xs" className="attachment-chip">
+      </Grid>
+      <Flex as="fieldset" direction="column" gap="xs" className="plain-fieldset">
+        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
+          {t('quickMessages.modal.media')}
+        </Text>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          data-testid="quick-message-file"
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            if (chosen) setFile(chosen);
+            event.target.value = '';
+          }}
+        />
+        {shownMedia ? (
+          <Flex alignItems="center" gap="xs" className="attachment-chip">
+            <PaperclipIcon size={16} />
+            <Text as="span" fontSize="small" className="attachment-chip__name">
+              {shownMedia}
+            </Text>
+            <Button
+              variation="link"
+              size="small"
+              className="icon-button icon-button--danger"
+              ariaLabel={t('quickMessages.modal.removeMedia')}
+              title={t('quickMessages.modal.removeMedia')}
+              onClick={() => {
+                if (file) setFile(undefined);
+                else setRemoveMedia(true);
+              }}
+            >
+              <CloseIcon size={16} />
+            </Button>
+          </Flex>
+        ) : (
+          <div>
+            <Button size="small" gap="xs" onClick={() => fileInput.current?.click()}>
               <PaperclipIcon size={16} />
-              <Text as="span" fontSize="small" className="attachment-chip__name">
-                {shownMedia}
-              </Text>
-              <Button
-                variation="link"
-                size="small"
-                className="icon-button icon-button--danger"
-                ariaLabel={t('quickMessages.modal.removeMedia')}
-                title={t('quickMessages.modal.removeMedia')}
-                onClick={() => {
-                  if (file) setFile(undefined);
-                  else setRemoveMedia(true);
-                }}
-              >
-                <CloseIcon size={16} />
-              </Button>
-            </Flex>
-          ) : (
-            <div>
-              <Button size="small" gap="xs" onClick={() => fileInput.current?.click()}>
-                <PaperclipIcon size={16} />
-                {t('quickMessages.modal.attach')}
-              </Button>
-            </div>
-          )}
-        </Flex>
+              {t('quickMessages.modal.attach')}
+            </Button>
+          </div>
+        )}
       </Flex>
-    </Modal>
+    </FormDialog>
   );
 }

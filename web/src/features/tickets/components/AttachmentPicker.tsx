@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { Button } from '@aws-amplify/ui-react';
-import { PaperclipIcon } from '../../../components/icons/feature-icons.tsx';
-import { CloseIcon } from '../../../components/icons/icons.tsx';
+import { CloseIcon, PaperclipIcon } from '../../../components/icons/feature-icons.tsx';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { attachmentProblem, formatBytes, maxAttachmentText } from '../attachment-rules.ts';

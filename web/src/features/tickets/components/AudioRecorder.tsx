@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Loader } from '@aws-amplify/ui-react';
 import { audioBitrateKbps, messageUploadMaxBytes } from '@atende/shared/constants';
-import { CheckIcon, CloseIcon } from '../../../components/icons/icons.tsx';
+import { CheckIcon, CloseIcon } from '../../../components/icons/feature-icons.tsx';
 import { t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import {

@@ -1,8 +1,13 @@
 import { useId, useState } from 'react';
 import { Button, Loader } from '@aws-amplify/ui-react';
 import { ContactAvatar } from '../../../components/ContactAvatar.tsx';
-import { ContactInfoIcon, MailIcon, PhoneIcon } from '../../../components/icons/feature-icons.tsx';
-import { CloseIcon, EditIcon } from '../../../components/icons/icons.tsx';
+import {
+  CloseIcon,
+  ContactInfoIcon,
+  EditIcon,
+  MailIcon,
+  PhoneIcon,
+} from '../../../components/icons/feature-icons.tsx';
 import { t } from '../../../i18n/index.ts';
 import { useContact } from '../../contacts/api/get-contact.ts';
 import { ContactForm } from '../../contacts/components/ContactForm.tsx';

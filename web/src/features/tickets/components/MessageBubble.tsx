@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { Button } from '@aws-amplify/ui-react';
+import { DownloadIcon } from '../../../components/icons/feature-icons.tsx';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import type { Message } from '../api/types.ts';
 import { downloadMedia } from '../media-download.ts';
@@ -10,7 +11,6 @@ import {
   ClockDotIcon,
   ContactCardIcon,
   DoubleTickIcon,
-  DownloadIcon,
   FileIcon,
   ImageIcon,
   MapPinIcon,

@@ -2,7 +2,7 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@aws-amplify/ui-react';
 import { messageInputMaxRows } from '@atende/shared/constants';
 import { useAuth } from '../../../app/providers/auth/index.ts';
-import { CloseIcon } from '../../../components/icons/icons.tsx';
+import { CloseIcon } from '../../../components/icons/feature-icons.tsx';
 import { t } from '../../../i18n/index.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useSendMedia } from '../api/send-media.ts';

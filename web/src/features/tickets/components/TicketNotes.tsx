@@ -1,8 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Loader, TextAreaField } from '@aws-amplify/ui-react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { NoteIcon } from '../../../components/icons/feature-icons.tsx';
-import { TrashIcon } from '../../../components/icons/icons.tsx';
+import { NoteIcon, TrashIcon } from '../../../components/icons/feature-icons.tsx';
 import { t } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { toast } from '../../../lib/toast.ts';

@@ -1,14 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button } from '@aws-amplify/ui-react';
 import { defaultTagColour, limits } from '@atende/shared/constants';
-import { PlusIcon, CloseIcon } from '../../../components/icons/icons.tsx';
-import { TagIcon } from '../../../components/icons/feature-icons.tsx';
+import { CloseIcon, PlusIcon, TagIcon } from '../../../components/icons/feature-icons.tsx';
+import { ColourChip } from '../../../components/FormDialog.tsx';
+import { useDismiss } from '../../../components/use-dismiss.ts';
 import { t } from '../../../i18n/index.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useTagOptions } from '../../tags/api/get-tags.ts';
 import { useSaveTag } from '../../tags/api/save-tag.ts';
 import { useSyncTicketTags } from '../../tags/api/sync-tags.ts';
-import { textOnColour } from '../../../lib/colour.ts';
+// The tag styles travel in one chunk with the tags API both screens share.
 import '../../tags/tags.css';
 import type { Ticket } from '../api/types.ts';
 import { availableTags, sameTagIds, type TicketTag } from '../ticket-tags.ts';
@@ -38,21 +39,7 @@ export function TicketTagsEditor({ ticket, onChange }: TicketTagsEditorProps) {
   const saveTag = useSaveTag();
   const rootRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  useDismiss(open, setOpen, rootRef);
 
   // Colours of the tags as the company's list has them now (a ticket's copy may be older).
   const colourOf = useMemo(
@@ -115,11 +102,7 @@ export function TicketTagsEditor({ ticket, onChange }: TicketTagsEditorProps) {
         {selected.map((tag) => {
           const colour = colourOf.get(tag.id) ?? tag.color ?? defaultTagColour;
           return (
-            <li
-              key={tag.id}
-              className="tag-chip ticket-tags__chip"
-              style={{ backgroundColor: colour, color: textOnColour(colour) }}
-            >
+            <ColourChip key={tag.id} as="li" colour={colour} className="ticket-tags__chip">
               <span>{tag.name}</span>
               <button
                 type="button"
@@ -130,7 +113,7 @@ export function TicketTagsEditor({ ticket, onChange }: TicketTagsEditorProps) {
               >
                 <CloseIcon size={12} />
               </button>
-            </li>
+            </ColourChip>
           );
         })}
       </ul>

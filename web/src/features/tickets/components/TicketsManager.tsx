@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, CheckboxField, SwitchField } from '@aws-amplify/ui-react';
 import { useAuth } from '../../../app/providers/auth/index.ts';
-import { PlusIcon } from '../../../components/icons/icons.tsx';
+import { PlusIcon } from '../../../components/icons/feature-icons.tsx';
 import { Popover } from '../../../components/Popover.tsx';
 import { t } from '../../../i18n/index.ts';
 import { can } from '../../../lib/permissions.ts';

@@ -1,27 +1,7 @@
-import type { ReactNode, SVGProps } from 'react';
+import { LineIcon, type IconProps } from '../../../components/icons/line-icon.tsx';
 
-/** Line icons of the tickets screens, inline like the shell's own (no icon library). */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 18, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+/** Line icons of the tickets screens, on the app's one icon frame; 18 px unless told. */
+const Icon = ({ size = 18, ...rest }: IconProps) => <LineIcon size={size} {...rest} />;
 
 export const EyeIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -98,11 +78,6 @@ export const ContactCardIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2" />
     <circle cx="12" cy="7" r="4" />
-  </Icon>
-);
-export const DownloadIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />
   </Icon>
 );
 export const UndoIcon = (p: IconProps) => (

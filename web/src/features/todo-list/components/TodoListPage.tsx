@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
-import { CloseIcon, EditIcon, PlusIcon, TrashIcon } from '../../../components/icons/icons.tsx';
+import { CloseIcon, PlusIcon } from '../../../components/icons/feature-icons.tsx';
+import { DeleteButton, EditButton } from '../../../components/ListPage.tsx';
 import { t } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { storageKeys } from '../../../lib/storage.ts';
@@ -127,26 +128,8 @@ export function TodoListPage() {
                     )}
                   </span>
                 </div>
-                <Button
-                  variation="link"
-                  size="small"
-                  className="icon-button"
-                  ariaLabel={t('todo.edit', { text: task.text })}
-                  title={t('common.edit')}
-                  onClick={() => startEditing(index)}
-                >
-                  <EditIcon size={18} />
-                </Button>
-                <Button
-                  variation="link"
-                  size="small"
-                  className="icon-button icon-button--danger"
-                  ariaLabel={t('todo.delete', { text: task.text })}
-                  title={t('common.delete')}
-                  onClick={() => remove(index)}
-                >
-                  <TrashIcon size={18} />
-                </Button>
+                <EditButton label={t('todo.edit', { text: task.text })} onClick={() => startEditing(index)} />
+                <DeleteButton label={t('todo.delete', { text: task.text })} onClick={() => remove(index)} />
               </li>
             ))}
           </ul>

@@ -1,13 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Button, CheckboxField, Flex, Grid, Loader, PasswordField, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import type { FormEvent } from 'react';
+import { Flex, Grid, PasswordField, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { profiles } from '@atende/shared/constants';
 import { useAuth } from '../../../app/providers/auth/index.ts';
-import { Modal } from '../../../components/Modal.tsx';
+import {
+  ColourCheckboxes,
+  DialogForm,
+  RecordFormDialog,
+  useFormState,
+} from '../../../components/FormDialog.tsx';
 import { t, type MessageKey } from '../../../i18n/index.ts';
-import { apiFieldErrors, type FieldErrors } from '../../../lib/form-validation.ts';
 import { isAdminProfile } from '../../../lib/profile.ts';
 import { toast } from '../../../lib/toast.ts';
-import { toastError } from '../../../lib/toast-error.ts';
 import { useWhatsapps } from '../../connections/api/get-whatsapps.ts';
 import { useQueues } from '../../queues/api/get-queues.ts';
 import { useUser } from '../api/get-user.ts';
@@ -35,72 +38,36 @@ interface UserFormProps {
 }
 
 function UserForm({ initial, userId, adminFields, formId, onSaved, onPendingChange }: UserFormProps) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, set, field, submit } = useFormState(initial);
   const saveUser = useSaveUser();
   const queues = useQueues(adminFields);
   const whatsapps = useWhatsapps(adminFields);
   const editing = userId !== undefined;
 
-  const set = <K extends keyof UserFormValues>(field: K, value: UserFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = checkUserForm(values, { editing, adminFields });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    onPendingChange(true);
-    try {
-      await saveUser.mutateAsync({ id: userId, payload: checked.data });
-      toast.success(t('users.modal.saved'));
-      onSaved();
-    } catch (error) {
-      const fieldErrors = apiFieldErrors(error);
-      if (fieldErrors) setErrors(fieldErrors);
-      else toastError(error);
-    } finally {
-      onPendingChange(false);
-    }
-  }
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(
+      event,
+      checkUserForm(values, { editing, adminFields }),
+      async (data) => {
+        await saveUser.mutateAsync({ id: userId, payload: data });
+        toast.success(t('users.modal.saved'));
+        onSaved();
+      },
+      { onPending: onPendingChange },
+    );
 
   const queueList = queues.data ?? [];
   return (
-    <Flex as="form" id={formId} direction="column" gap="medium" noValidate onSubmit={(event) => void handleSubmit(event)}>
+    <DialogForm id={formId} onSubmit={(event) => void handleSubmit(event)}>
       <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
-        <TextField
-          label={t('users.modal.name')}
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={(event) => set('name', event.target.value)}
-          hasError={!!errors.name}
-          errorMessage={errors.name}
-        />
-        <TextField
-          label={t('users.modal.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(event) => set('email', event.target.value)}
-          hasError={!!errors.email}
-          errorMessage={errors.email}
-        />
+        <TextField label={t('users.modal.name')} {...field('name')} autoComplete="name" />
+        <TextField label={t('users.modal.email')} {...field('email')} type="email" autoComplete="email" />
       </Grid>
       <PasswordField
         label={t('users.modal.password')}
-        name="password"
+        {...field('password')}
         autoComplete="new-password"
-        value={values.password}
-        onChange={(event) => set('password', event.target.value)}
         descriptiveText={editing ? t('users.modal.passwordKeep') : undefined}
-        hasError={!!errors.password}
-        errorMessage={errors.password}
         showPasswordButtonLabel={t('auth.showPassword')}
         passwordIsHiddenLabel={t('auth.passwordHidden')}
         passwordIsShownLabel={t('auth.passwordShown')}
@@ -108,28 +75,14 @@ function UserForm({ initial, userId, adminFields, formId, onSaved, onPendingChan
       {adminFields && (
         <>
           <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
-            <SelectField
-              label={t('users.modal.profile')}
-              name="profile"
-              value={values.profile}
-              onChange={(event) => set('profile', event.target.value)}
-              hasError={!!errors.profile}
-              errorMessage={errors.profile}
-            >
+            <SelectField label={t('users.modal.profile')} {...field('profile')}>
               {profiles.map((profile) => (
                 <option key={profile} value={profile}>
                   {t(profileLabelKey(profile))}
                 </option>
               ))}
             </SelectField>
-            <SelectField
-              label={t('users.modal.allTicket')}
-              name="allTicket"
-              value={values.allTicket}
-              onChange={(event) => set('allTicket', event.target.value)}
-              hasError={!!errors.allTicket}
-              errorMessage={errors.allTicket}
-            >
+            <SelectField label={t('users.modal.allTicket')} {...field('allTicket')}>
               <option value="enabled">{t('common.enabled')}</option>
               <option value="desabled">{t('common.disabled')}</option>
             </SelectField>
@@ -151,42 +104,22 @@ function UserForm({ initial, userId, adminFields, formId, onSaved, onPendingChan
             <Text as="legend" fontWeight="semibold" fontSize="small">
               {t('users.modal.queues')}
             </Text>
-            {queues.isLoading ? (
-              <Loader size="small" />
-            ) : queueList.length === 0 ? (
-              <Text color="font.tertiary" fontSize="small">
-                {t('users.modal.noQueues')}
-              </Text>
-            ) : (
-              <Flex wrap="wrap" gap="small">
-                {queueList.map((queue) => (
-                  <CheckboxField
-                    key={queue.id}
-                    name="queueIds"
-                    value={String(queue.id)}
-                    label={
-                      <Flex as="span" alignItems="center" gap="xxs">
-                        <span className="queue-dot" style={{ backgroundColor: queue.color }} aria-hidden="true" />
-                        {queue.name}
-                      </Flex>
-                    }
-                    checked={values.queueIds.includes(queue.id)}
-                    onChange={(event) =>
-                      set(
-                        'queueIds',
-                        event.target.checked
-                          ? [...values.queueIds, queue.id]
-                          : values.queueIds.filter((id) => id !== queue.id),
-                      )
-                    }
-                  />
-                ))}
-              </Flex>
-            )}
+            <ColourCheckboxes
+              name="queueIds"
+              options={queueList}
+              isLoading={queues.isLoading}
+              empty={
+                <Text color="font.tertiary" fontSize="small">
+                  {t('users.modal.noQueues')}
+                </Text>
+              }
+              selected={values.queueIds}
+              onChange={(ids) => set('queueIds', ids)}
+            />
           </Flex>
         </>
       )}
-    </Flex>
+    </DialogForm>
   );
 }
 
@@ -196,8 +129,6 @@ function UserForm({ initial, userId, adminFields, formId, onSaved, onPendingChan
  */
 export function UserModal({ open, userId, ownProfile = false, onClose }: UserModalProps) {
   const { user: me } = useAuth();
-  const formId = useId();
-  const [pending, setPending] = useState(false);
   const existing = useUser(open ? userId : undefined);
   const adminFields = isAdminProfile(me?.profile);
   const title = ownProfile
@@ -208,20 +139,8 @@ export function UserModal({ open, userId, ownProfile = false, onClose }: UserMod
   const ready = userId === undefined || existing.data !== undefined;
 
   return (
-    <Modal
-      open={open}
-      title={title}
-      onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" form={formId} variation="primary" isLoading={pending} loadingText={t('common.saving')} isDisabled={!ready}>
-            {t('common.save')}
-          </Button>
-        </>
-      }
-    >
-      {ready ? (
+    <RecordFormDialog open={open} title={title} onClose={onClose} ready={ready}>
+      {({ formId, onPendingChange }) => (
         <UserForm
           key={userId ?? 'new'}
           initial={existing.data ? userFormOf(existing.data) : emptyUserForm()}
@@ -229,14 +148,10 @@ export function UserModal({ open, userId, ownProfile = false, onClose }: UserMod
           adminFields={adminFields}
           formId={formId}
           onSaved={onClose}
-          onPendingChange={setPending}
+          onPendingChange={onPendingChange}
         />
-      ) : (
-        <Flex justifyContent="center" padding="large">
-          <Loader size="large" />
-        </Flex>
       )}
-    </Modal>
+    </RecordFormDialog>
   );
 }
 

@@ -1,0 +1,293 @@
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Button, CheckboxField, Flex, Loader } from '@aws-amplify/ui-react';
+import { t } from '../i18n/index.ts';
+import { textOnColour } from '../lib/colour.ts';
+import { apiFieldErrors, type FieldErrors, type FormCheck } from '../lib/form-validation.ts';
+import { toastError } from '../lib/toast-error.ts';
+import { CheckIcon } from './icons/feature-icons.tsx';
+import { Modal } from './Modal.tsx';
+import './colour.css';
+
+/*
+ * The dialogs' form kit: the form's state, the footer (Cancelar, Guardar), the dialog around one
+ * form, and the colour pieces of the records that have one (chips, swatches, dotted checkboxes).
+ * One module on purpose: the screens load it as one chunk, and the entry's preload map names one
+ * file instead of one per piece.
+ */
+
+/** The keys of a form's text values. */
+type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
+/**
+ * A form's values and its messages under the fields: `set` changes one value and clears its
+ * message; `field(name)` binds a text field to a text value (name, value, onChange, message);
+ * `submit` checks and saves.
+ */
+export function useFormState<V extends object>(initial: V | (() => V)) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const set = <K extends keyof V>(name: K, value: V[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const field = <K extends TextKeys<V>>(name: K) => ({
+    name,
+    value: values[name] as string,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      set(name, event.target.value as V[K]),
+    hasError: !!errors[name],
+    errorMessage: errors[name],
+  });
+
+  /** A failed save: a refused field's message goes under the field, any other failure is a toast. */
+  const showFailure = (error: unknown) => {
+    const fieldErrors = apiFieldErrors(error);
+    if (fieldErrors) setErrors(fieldErrors);
+    else toastError(error);
+  };
+
+  /**
+   * Submits the form: a failed check puts its messages under the fields; a passed one runs `save`
+   * with the checked data, `onPending` around it, and a failure goes to `onError` (`showFailure`
+   * unless told).
+   */
+  async function submit<P>(
+    event: FormEvent<HTMLFormElement>,
+    checked: FormCheck<P>,
+    save: (data: P) => Promise<void>,
+    options: { onPending?(pending: boolean): void; onError?(error: unknown): void } = {},
+  ) {
+    event.preventDefault();
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    const { onPending, onError = showFailure } = options;
+    onPending?.(true);
+    try {
+      await save(checked.data);
+    } catch (error) {
+      onError(error);
+    } finally {
+      onPending?.(false);
+    }
+  }
+
+  return { values, setValues, errors, setErrors, set, field, submit };
+}
+
+interface FormDialogFooterProps {
+  /** The id of the form the Save button submits. */
+  formId: string;
+  onCancel(): void;
+  isSaving: boolean;
+  /** Save waits (the record is still loading). */
+  isDisabled?: boolean;
+}
+
+/** A form dialog's footer: Cancelar, and Guardar submitting the dialog's form. */
+export function FormDialogFooter({ formId, onCancel, isSaving, isDisabled }: FormDialogFooterProps) {
+  return (
+    <>
+      <Button onClick={onCancel}>{t('common.cancel')}</Button>
+      <Button
+        type="submit"
+        form={formId}
+        variation="primary"
+        isLoading={isSaving}
+        loadingText={t('common.saving')}
+        isDisabled={isDisabled}
+      >
+        {t('common.save')}
+      </Button>
+    </>
+  );
+}
+
+interface DialogFormProps {
+  /** The id the dialog's Guardar button submits. */
+  id: string;
+  gap?: 'medium' | 'large';
+  className?: string;
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  /** The fields, in a column. */
+  children: ReactNode;
+}
+
+/** A dialog's form element: its fields in a column, checked by the app (no browser validation). */
+export function DialogForm({ id, gap = 'medium', className, onSubmit, children }: DialogFormProps) {
+  return (
+    <Flex as="form" id={id} direction="column" gap={gap} noValidate className={className} onSubmit={onSubmit}>
+      {children}
+    </Flex>
+  );
+}
+
+interface FormDialogProps {
+  title: string;
+  size?: 'small' | 'medium' | 'large';
+  onClose(): void;
+  isSaving: boolean;
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  /** The form's fields, in a column. */
+  children: ReactNode;
+}
+
+/** An open dialog around one form: the fields, then Cancelar and Guardar (which submits it). */
+export function FormDialog({ title, size, onClose, isSaving, onSubmit, children }: FormDialogProps) {
+  const formId = useId();
+  return (
+    <Modal
+      open
+      size={size}
+      title={title}
+      onClose={onClose}
+      footer={<FormDialogFooter formId={formId} onCancel={onClose} isSaving={isSaving} />}
+    >
+      <DialogForm id={formId} onSubmit={onSubmit}>
+        {children}
+      </DialogForm>
+    </Modal>
+  );
+}
+
+interface RecordFormDialogProps {
+  open: boolean;
+  title: string;
+  size?: 'small' | 'medium' | 'large';
+  onClose(): void;
+  /** The record to edit has loaded (or there is none: the dialog adds one). */
+  ready: boolean;
+  /** The form, given the id its element carries and where it reports a save in progress. */
+  children(form: { formId: string; onPendingChange(pending: boolean): void }): ReactNode;
+}
+
+/**
+ * A dialog around a form of its own component (users, connections, contacts): a loader until the
+ * record to edit has loaded, then the form; Guardar submits it and waits for its save.
+ */
+export function RecordFormDialog({ open, title, size, onClose, ready, children }: RecordFormDialogProps) {
+  const formId = useId();
+  const [pending, setPending] = useState(false);
+  return (
+    <Modal
+      open={open}
+      title={title}
+      size={size}
+      onClose={onClose}
+      footer={<FormDialogFooter formId={formId} onCancel={onClose} isSaving={pending} isDisabled={!ready} />}
+    >
+      {ready ? (
+        children({ formId, onPendingChange: setPending })
+      ) : (
+        <Flex justifyContent="center" padding="large">
+          <Loader size="large" />
+        </Flex>
+      )}
+    </Modal>
+  );
+}
+
+/** A name on its colour (a tag, a queue), in a readable text colour. */
+export function ColourChip({
+  colour,
+  as: Element = 'span',
+  className,
+  children,
+}: {
+  colour: string;
+  as?: 'span' | 'li';
+  /** Classes beside `colour-chip`. */
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Element
+      className={className ? `colour-chip ${className}` : 'colour-chip'}
+      style={{ backgroundColor: colour, color: textOnColour(colour) }}
+    >
+      {children}
+    </Element>
+  );
+}
+
+interface ColourSwatchProps {
+  colour: string;
+  selected: boolean;
+  /** The swatch's accessible name. */
+  label: string;
+  /** A colour that cannot be picked (another record has it). */
+  disabled?: boolean;
+  onPick(colour: string): void;
+}
+
+/** One round swatch of a colour picker's radio group; the picked one shows a tick. */
+export function ColourSwatch({ colour, selected, label, disabled, onPick }: ColourSwatchProps) {
+  return (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={selected}
+      aria-disabled={disabled}
+      disabled={disabled}
+      aria-label={label}
+      title={colour}
+      className="colour-swatch"
+      style={{ backgroundColor: colour, color: textOnColour(colour) }}
+      onClick={() => onPick(colour)}
+    >
+      {selected && <CheckIcon size={14} />}
+    </button>
+  );
+}
+
+interface ColourCheckboxesProps {
+  /** The checkboxes' field name. */
+  name: string;
+  options: readonly { id: number; name: string; color: string }[];
+  /** The options are still loading: a small loader instead. */
+  isLoading: boolean;
+  /** What shows when there are no options. */
+  empty: ReactNode;
+  /** The ids ticked. */
+  selected: readonly number[];
+  onChange(ids: number[]): void;
+}
+
+/** Records with a colour (queues) as checkboxes, each with its colour dot. */
+export function ColourCheckboxes({
+  name,
+  options,
+  isLoading,
+  empty,
+  selected,
+  onChange,
+}: ColourCheckboxesProps) {
+  if (isLoading) return <Loader size="small" />;
+  if (options.length === 0) return empty;
+  return (
+    <Flex wrap="wrap" gap="small">
+      {options.map((option) => (
+        <CheckboxField
+          key={option.id}
+          name={name}
+          value={String(option.id)}
+          label={
+            <Flex as="span" alignItems="center" gap="xxs">
+              <span className="queue-dot" style={{ backgroundColor: option.color }} aria-hidden="true" />
+              {option.name}
+            </Flex>
+          }
+          checked={selected.includes(option.id)}
+          onChange={(event) =>
+            onChange(
+              event.target.checked ? [...selected, option.id] : selected.filter((id) => id !== option.id),
+            )
+          }
+        />
+      ))}
+    </Flex>
+  );
+}
