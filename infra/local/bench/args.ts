@@ -11,10 +11,12 @@ export interface BenchOptions {
   agents: number;
   /** Seconds each agent operation runs, per size. */
   durationSeconds: number;
-  /** Inbound customer messages of the burst, per size. */
+  /** Inbound customer messages of the burst. */
   burst: number;
   /** Customers the burst comes from (a fifth of them new numbers). */
   burstContacts: number;
+  /** Run the burst at every size rather than only at the largest (it takes minutes per size). */
+  burstEverySize: boolean;
   /** Seeded contacts' current tickets the agents open (messages are written only for these), per agent. */
   openedPerAgent: number;
   /** Where the runtimes keep their data (default: a folder under /dev/shm when it exists). */
@@ -23,6 +25,8 @@ export interface BenchOptions {
   freshSeed: boolean;
   /** Keep no copy of the seeded data in .bench/seed. */
   noSeedCache: boolean;
+  /** Write a CPU profile of each measured runtime to .bench/profiles (node --cpu-prof). */
+  profile: boolean;
   quick: boolean;
   help: boolean;
 }
@@ -33,10 +37,12 @@ export const defaultOptions: BenchOptions = {
   durationSeconds: 20,
   burst: 1_000,
   burstContacts: 200,
+  burstEverySize: false,
   openedPerAgent: 10,
   dataDir: undefined,
   freshSeed: false,
   noSeedCache: false,
+  profile: false,
   quick: false,
   help: false,
 };
@@ -49,12 +55,15 @@ export const usage = `npm run bench -- [options]
   --sizes=1000,10000,100000  tickets per company (one company and runtime per size)
   --agents=50                concurrent signed-in agents (HTTP connections and WebSockets)
   --duration=20              seconds per agent operation and size
-  --burst=1000               inbound customer messages per size
+  --burst=1000               inbound customer messages (0: no burst)
   --contacts=200             customers the burst comes from (a fifth of them new)
+  --burst-every-size         run the burst at every size, not only at the largest
   --opened=10                tickets per agent whose messages are seeded (opened and replied to)
   --data-dir=<path>          where the runtimes keep their data (default /dev/shm when present)
   --fresh-seed               seed again even if .bench/seed has this size
   --no-seed-cache            do not keep a copy of the seeded data in .bench/seed
+  --profile                  CPU profile of each measured runtime in .bench/profiles
+                             (summary: npx tsx infra/local/bench/profile.ts <file>)
   --quick                    1,000 tickets, 5 s per operation, a 200-message burst
   --help                     this text`;
 
@@ -96,6 +105,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
       case 'contacts':
         given.burstContacts = positiveInteger(name, needValue());
         break;
+      case 'burst-every-size':
+        given.burstEverySize = true;
+        break;
       case 'opened':
         given.openedPerAgent = positiveInteger(name, needValue());
         break;
@@ -107,6 +119,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
         break;
       case 'no-seed-cache':
         given.noSeedCache = true;
+        break;
+      case 'profile':
+        given.profile = true;
         break;
       case 'quick':
         quick = true;

@@ -6,7 +6,8 @@
  * /api/messages/{ticketId}: each burst id must be stored exactly once.
  */
 import type { ApiClient } from '../../../functions/test/integration/support/api-client.ts';
-import { inLanes, type LiveSocket } from './setup.ts';
+import { type LiveSocket } from './live-socket.ts';
+import { inLanes } from './setup.ts';
 import { summarize, type LatencySummary } from './stats.ts';
 
 export interface BurstMessage {
@@ -63,7 +64,7 @@ async function waitFor(done: () => boolean, progress: () => number, quietMs: num
 export async function settle(socket: LiveSocket, quietMs = 2000, maxMs = 60_000): Promise<number> {
   let lastEvent = performance.now();
   let events = 0;
-  socket.onEvent(() => {
+  const unsubscribe = socket.onEvent(() => {
     lastEvent = performance.now();
     events += 1;
   });
@@ -71,6 +72,7 @@ export async function settle(socket: LiveSocket, quietMs = 2000, maxMs = 60_000)
   while (performance.now() - lastEvent < quietMs && performance.now() - started < maxMs) {
     await new Promise((wake) => setTimeout(wake, 100));
   }
+  unsubscribe();
   return events;
 }
 
@@ -97,6 +99,8 @@ export async function runBurst(options: {
   whatsappId: number;
   messages: BurstMessage[];
   concurrency: number;
+  /** Resolves once the runtime has finished what the burst set off (before the storage check). */
+  settled: () => Promise<unknown>;
   onProgress?: (posted: number, onScreen: number) => void;
 }): Promise<BurstResult> {
   const { admin, adminSocket, messages } = options;
@@ -127,9 +131,10 @@ export async function runBurst(options: {
     posted += 1;
   });
   const postSeconds = (performance.now() - firstPost) / 1000;
-  await waitFor(() => arrivals.size >= wanted.size, () => arrivals.size, 30_000, 180_000);
+  await waitFor(() => arrivals.size >= wanted.size, () => arrivals.size, 30_000, 900_000);
   clearInterval(progress);
   options.onProgress?.(posted, arrivals.size);
+  await options.settled();
 
   const screenTimes = [...arrivals].map(([id, arrival]) => arrival.atMs - postedAt.get(id)!);
   const lastArrival = Math.max(firstPost, ...[...arrivals.values()].map((a) => a.atMs));

@@ -290,12 +290,20 @@ export async function* seedItems(shape: Shape, target: SeedTarget, counts: ItemC
 
   // The dashboard's day buckets and live counters, as the aggregator would have left them.
   const timeZone = target.timeZone ?? data.defaultTimeZone;
-  const days = dashboardDays(shape, (agent) => target.agentUserIds[agent]!, (instant) => data.localDayHour(instant, timeZone));
+  const perDay = dashboardDays(shape, (agent) => target.agentUserIds[agent]!, (instant) => data.localDayHour(instant, timeZone));
+  // Day items (charts) and 1/4/16/64-day blocks (counters, attendants) as the aggregator splits them.
+  const { bucketsOfDays } = await import('../../../functions/src/domain/dashboard/blocks.ts');
+  const { days, blocks } = bucketsOfDays(perDay);
   for (const [day, fields] of days) {
     const base = (data.dashboardDayEntity.put({ companyId, day }).params() as PutParams).Item;
     yield marshall({ ...base, ...fields });
   }
   count('dashboardDay', days.size);
+  for (const block of blocks.values()) {
+    const base = (data.dashboardBlockEntity.put({ companyId, size: block.size, start: block.start }).params() as PutParams).Item;
+    yield marshall({ ...base, ...block.fields });
+  }
+  count('dashboardBlock', blocks.size);
   yield item(data.dashboardLiveEntity.put({ companyId, open: shape.counts.open, pending: shape.counts.pending }).params());
   count('dashboardLive');
 }

@@ -20,9 +20,11 @@ import { runOperation, type LoadRequest } from './load.ts';
 import { cpuUsage, MemorySampler, rssMb, waitUntilIdle, type MemoryPeak } from './memory.ts';
 import { anchors, evaluateTargets, operationLabels, printReport, type DynamoCalls, type MeasuredOperation, type SizeReport } from './report.ts';
 import { startRuntimeProcess, type RuntimeProcess } from './runtime-process.ts';
+import { idleRates, probe, type ProbeResult } from './probe.ts';
 import { seedClient, seedCompany, setStream } from './seed.ts';
-import { benchDir, restoreSeed, saveSeed, seedKey, type CachedSeed } from './seed-cache.ts';
-import { openLiveSocket, setUpCompany, signIn, inLanes, superUser, type LiveSocket } from './setup.ts';
+import { benchDir, hasSeed, restoreSeed, saveSeed, seedKey, type CachedSeed } from './seed-cache.ts';
+import { openLiveSocket, type LiveSocket } from './live-socket.ts';
+import { setUpCompany, signIn, inLanes, superUser } from './setup.ts';
 import { burstPlan, generateShape, shapeVersion, type Shape } from './shape.ts';
 import { formatDuration } from './stats.ts';
 
@@ -73,9 +75,9 @@ function machine() {
 
 /** Rough seconds each phase takes, for the ETA. */
 function estimateSeconds(options: BenchOptions, size: number, cached: boolean): number {
-  const operations = 6 * (options.durationSeconds + 2) + 5;
-  const seeding = cached ? 10 : 25 + estimatedItemCount(generateShapeCount(size)) / 2500;
-  const burst = options.burst > 0 ? 15 + options.burst / 40 : 0;
+  const operations = 6 * (options.durationSeconds + 8) + 10;
+  const seeding = cached ? 10 : 25 + estimatedItemCount(generateShapeCount(size)) / 2000;
+  const burst = options.burst > 0 && (options.burstEverySize || size === Math.max(...options.sizes)) ? 30 + options.burst / 10 : 0;
   return 30 + seeding + operations + burst;
 }
 function generateShapeCount(size: number): Shape {
@@ -89,7 +91,7 @@ interface AgentSession {
   userId: number;
 }
 
-function operationRequests(shape: Shape, agents: AgentSession[], adminToken: string) {
+function operationRequests(shape: Shape, agents: AgentSession[], admin: AgentSession) {
   const withTickets = shape.openedByAgent.map((ids, index) => ({ ids, index })).filter((entry) => entry.ids.length > 0);
   const openedFor = (connection: number) => {
     const own = shape.openedByAgent[connection % agents.length] ?? [];
@@ -116,7 +118,7 @@ function operationRequests(shape: Shape, agents: AgentSession[], adminToken: str
       const opened = openedFor(connection);
       return opened ? opened.ids.map((id) => ({ method: 'GET', path: `/messages/${id}`, token: opened.agent.token, tag: 'messages' })) : [];
     },
-    dashboard: (): LoadRequest[] => [{ method: 'GET', path: '/dashboard?days=90', token: adminToken, tag: 'dashboard' }],
+    dashboard: (): LoadRequest[] => [{ method: 'GET', path: '/dashboard?days=90', token: admin.token, tag: 'dashboard' }],
     reply: (connection: number): LoadRequest[] => {
       const opened = openedFor(connection);
       return opened
@@ -126,30 +128,37 @@ function operationRequests(shape: Shape, agents: AgentSession[], adminToken: str
   };
 }
 
-/** Calls made between two readings of the runtime's DynamoDB counters. */
-function callsDelta(before: Record<string, number>, after: Record<string, number>, seconds: number) {
+/** DynamoDB calls (and WebSocket posts) per inbound message of the burst, idle polling taken out. */
+function perMessage(before: Record<string, number>, after: Record<string, number>, background: Record<string, number>, seconds: number, messages: number): DynamoCalls {
   const byOperation: Record<string, number> = {};
   for (const [name, count] of Object.entries(after)) {
-    const delta = count - (before[name] ?? 0);
-    if (delta > 0) byOperation[name] = delta;
+    const own = (count - (before[name] ?? 0) - (background[name] ?? 0) * seconds) / Math.max(1, messages);
+    if (own >= 0.05) byOperation[name] = Math.round(own * 10) / 10;
   }
   const total = Object.values(byOperation).reduce((sum, n) => sum + n, 0);
-  return { total, byOperation, perSecond: total / Math.max(0.001, seconds) };
+  return { perRequest: total, byOperation, total: total * messages };
 }
 
-/** Calls per request of a phase, the idle background (stream and queue polling) taken out. */
-function perRequest(calls: ReturnType<typeof callsDelta>, background: ReturnType<typeof callsDelta>, seconds: number, requests: number): DynamoCalls {
-  const scale = (count: number, name: string) => Math.max(0, count - ((background.byOperation[name] ?? 0) / 2) * seconds) / Math.max(1, requests);
-  const byOperation = Object.fromEntries(
-    Object.entries(calls.byOperation)
-      .map(([name, count]) => [name, Math.round(scale(count, name) * 100) / 100] as const)
-      .filter(([, value]) => value > 0),
-  );
-  return { perRequest: Object.values(byOperation).reduce((sum, n) => sum + n, 0), byOperation, total: calls.total };
+/** The probe's requests: each distinct request of the first connections, at most 4. */
+function probeRequests(requestsOf: (connection: number) => LoadRequest[]): LoadRequest[] {
+  const distinct = new Map<string, LoadRequest>();
+  for (let connection = 0; connection < 4 && distinct.size < 4; connection += 1) {
+    for (const request of requestsOf(connection)) if (distinct.size < 4) distinct.set(`${request.method} ${request.path} ${request.token}`, request);
+  }
+  return [...distinct.values()];
 }
 
 type OperationName = keyof ReturnType<typeof operationRequests>;
-const operationOrder: OperationName[] = ['listOpen', 'listPending', 'search', 'messages', 'dashboard', 'reply'];
+
+function seedKeyOf(options: BenchOptions, size: number): Promise<string> {
+  return seedKey({ shapeVersion, size, agents: options.agents, opened: options.openedPerAgent });
+}
+/**
+ * The cheap operations first and the lists last: at 100k tickets a list request takes seconds
+ * alone, and what 50 agents leave queued takes minutes to finish; nothing measured after it
+ * should pay for that.
+ */
+const operationOrder: OperationName[] = ['messages', 'dashboard', 'reply', 'listOpen', 'listPending', 'search'];
 
 async function runSize(options: BenchOptions, size: number, index: number, remainingEstimate: () => number): Promise<SizeReport> {
   const label = `${size >= 1000 ? `${size / 1000}k` : size} tickets (${index + 1}/${options.sizes.length})`;
@@ -168,7 +177,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
   };
   cleanups.push(stopRuntime);
 
-  const key = await seedKey({ shapeVersion, size, agents: options.agents, opened: options.openedPerAgent });
+  const key = await seedKeyOf(options, size);
   let seed: CachedSeed | undefined = options.freshSeed ? undefined : await restoreSeed(size, key, dataDir);
   const seedCached = seed !== undefined;
   if (seed) {
@@ -212,7 +221,12 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
 
   status(`${label}: starting the runtime on the seeded data… ${eta()}`, { force: true });
   const restartStart = performance.now();
-  runtime = await startRuntimeProcess({ dataDir, env: runtimeEnv, logFile });
+  runtime = await startRuntimeProcess({
+    dataDir,
+    env: runtimeEnv,
+    logFile,
+    ...(options.profile ? { cpuProfileDir: join(benchDir, 'profiles', `runtime-${size}-${new Date().toISOString().replace(/[:.]/g, '-')}`) } : {}),
+  });
   const startSeconds = (performance.now() - restartStart) / 1000;
   const rt = runtime;
   const memory = new MemorySampler({ runtime: rt.pid, dynamodb: rt.dynamoPid, bench: process.pid });
@@ -223,42 +237,62 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
   const admin = await signIn(rt.url, setup.admin);
   const agentClients = await inLanes(setup.agents, 4, (account) => signIn(rt.url, account));
   const agents: AgentSession[] = agentClients.map((client, i) => ({ token: client.token!, userId: setup.agents[i]!.userId }));
+  const adminSession: AgentSession = { token: admin.token!, userId: setup.admin.userId };
   const adminSocket = await openLiveSocket(rt.url, admin.token!);
   const agentSockets: LiveSocket[] = await inLanes(agents, 10, (agent) => openLiveSocket(rt.url, agent.token));
   const closeSockets = async () => {
     await Promise.all([adminSocket, ...agentSockets].map((socket) => socket.close()));
   };
   cleanups.push(closeSockets);
+  // Access tokens last 15 minutes: refreshed (same sessions, so the sockets stay valid) when old.
+  let signedInAt = Date.now();
+  const freshTokens = async () => {
+    if (Date.now() - signedInAt < 8 * 60_000) return;
+    const refreshed = await inLanes([admin, ...agentClients], 4, async (client) => {
+      const answer = await client.post<{ token: string }>('/auth/refresh_token');
+      if (answer.status !== 200) throw new Error(`refreshing a token: HTTP ${answer.status}`);
+      return answer.body.token;
+    });
+    adminSession.token = refreshed[0]!;
+    refreshed.slice(1).forEach((token, i) => (agents[i]!.token = token));
+    signedInAt = Date.now();
+  };
 
   const dashboardProbe = await admin.get('/dashboard?days=90');
   const dashboardAvailable = dashboardProbe.status === 200;
   if (!dashboardAvailable) say(`${label}: GET /api/dashboard?days=90 answered HTTP ${dashboardProbe.status}: dashboard not available`);
+  const requests = operationRequests(shape, agents, adminSession);
+  const measured = operationOrder.filter((name) => name !== 'dashboard' || dashboardAvailable);
 
-  const requests = operationRequests(shape, agents, admin.token!);
-  // A short mixed warm-up, not measured: first calls of each path, JIT, connection pools.
-  status(`${label}: warming up… ${eta()}`, { force: true });
-  await runOperation({
-    url: rt.url,
-    name: 'warm-up',
-    connections: options.agents,
-    durationSeconds: 2,
-    requestsOf: (c) => [...requests.listOpen(c), ...requests.listPending(c), ...requests.search(c), ...requests.messages(c)],
-  });
-
+  // Nothing left to do: no live event for a second (queued sends, stream work), the runtime and
+  // DynamoDB Local idle. What an operation left running (requests autocannon stopped waiting
+  // for, queued sends) finishes before the next phase.
+  const busyPids = [rt.pid, ...(rt.dynamoPid ? [rt.dynamoPid] : [])];
+  const quiet = async (maxMs = 180_000) => {
+    await settle(adminSocket, 1000, maxMs);
+    return waitUntilIdle(busyPids, { maxMs });
+  };
   // What the runtime calls on its own when idle (stream and queue polling), to tell apart from
   // what the requests cost.
-  const idleStart = await rt.dynamoCalls();
-  await new Promise((wake) => setTimeout(wake, 2000));
-  const background = callsDelta(idleStart, await rt.dynamoCalls(), 2);
+  const background = (await idleRates(rt, 2, quiet)).calls;
+
+  // First, one request of each kind alone on the idle runtime (also the warm-up: first calls of
+  // each path, JIT, connection pools): its own wall time, CPU and calls, before any load.
+  const single: Partial<Record<OperationName, ProbeResult>> = {};
+  for (const name of measured) {
+    status(`${label}: one ${operationLabels[name]} request alone… ${eta()}`, { force: true });
+    single[name] = await probe(rt, probeRequests(requests[name]), quiet);
+  }
 
   const operations: Partial<Record<OperationName, MeasuredOperation>> = {};
-  for (const name of operationOrder) {
-    if (name === 'dashboard' && !dashboardAvailable) continue;
-    // What the previous phase left running finishes first (autocannon stops waiting at its end).
-    const drainedSeconds = await waitUntilIdle(rt.pid);
+  let burst: BurstResult | undefined;
+  const largest = Math.max(...options.sizes);
+  for (const name of measured) {
+    status(`${label}: waiting for the runtime to finish the previous phase before ${operationLabels[name]}… ${eta()}`, { force: true });
+    const drainedSeconds = await quiet();
+    await freshTokens();
     const loadAverage = loadavg()[0]!;
     const cpu = cpuUsage({ runtime: rt.pid, dynamodb: rt.dynamoPid, bench: process.pid });
-    const callsBefore = await rt.dynamoCalls();
     const opStart = Date.now();
     const result = await runOperation({
       url: rt.url,
@@ -269,54 +303,45 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
       onTick: (completed) =>
         status(
           `${label}: ${operationLabels[name]} ${formatDuration((Date.now() - opStart) / 1000)}/${options.durationSeconds} s, ` +
-            `${completed.toLocaleString('en-US')} requests ${eta()}`,
+            `${completed.toLocaleString('en-US')} answers ${eta()}`,
         ),
     });
-    const cpuSeconds = cpu();
-    const calls = callsDelta(callsBefore, await rt.dynamoCalls(), result.durationSeconds);
-    operations[name] = {
-      ...result,
-      cpuSeconds,
-      cpuMsPerRequest: Object.fromEntries(Object.entries(cpuSeconds).map(([process, seconds]) => [process, (seconds * 1000) / Math.max(1, result.ok)])),
-      dynamoCalls: perRequest(calls, background, result.durationSeconds, result.ok + result.non2xx),
-      loadAverage,
-      drainedBeforeSeconds: drainedSeconds,
-    };
+    operations[name] = { ...result, cpuSeconds: cpu(), single: single[name], loadAverage, drainedBeforeSeconds: drainedSeconds };
     say(
       `${label}: ${(operationLabels[name] ?? name).padEnd(16)} ${Math.round(result.requestsPerSecond).toString().padStart(5)} req/s  ` +
         `p50 ${result.latency.p50.toFixed(1)} ms  p99 ${result.latency.p99.toFixed(1)} ms  max ${result.latency.max.toFixed(1)} ms` +
-        (result.non2xx + result.errors > 0 ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : ''),
+        (result.non2xx + result.errors > 0 ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : '') +
+        (drainedSeconds > 10 ? `  [waited ${Math.round(drainedSeconds)} s for the previous phase]` : ''),
     );
-  }
 
-  let burst: BurstResult | undefined;
-  if (options.burst > 0) {
-    status(`${label}: letting the replies settle before the burst… ${eta()}`, { force: true });
-    await settle(adminSocket);
-    await waitUntilIdle(rt.pid);
-    const tag = Date.now().toString(36).toUpperCase();
-    const plan = burstPlan(shape, options.burst, options.burstContacts).map((message, i) => ({ ...message, id: `BENCH${tag}${String(i).padStart(5, '0')}` }));
-    const cpu = cpuUsage({ runtime: rt.pid, dynamodb: rt.dynamoPid, bench: process.pid });
-    const callsBefore = await rt.dynamoCalls();
-    const burstStart = performance.now();
-    burst = await runBurst({
-      admin,
-      adminSocket,
-      whatsappId: setup.whatsappId,
-      messages: plan,
-      concurrency: options.agents,
-      onProgress: (posted, onScreen) => status(`${label}: burst: ${posted}/${plan.length} posted, ${onScreen} on the agent's screen ${eta()}`),
-    });
-    const burstCpu = cpu();
-    const burstSeconds = (performance.now() - burstStart) / 1000;
-    const burstCalls = perRequest(callsDelta(callsBefore, await rt.dynamoCalls(), burstSeconds), background, burstSeconds, burst.messages);
-    say(
-      `${label}: burst of ${burst.messages} from ${burst.customers} customers: on screen p50 ${burst.screenLatency.p50.toFixed(0)} ms, ` +
-        `p99 ${burst.screenLatency.p99.toFixed(0)} ms; lost ${burst.lost}, duplicated ${burst.duplicated} (CPU s: ${Object.entries(burstCpu)
-          .map(([k, v]) => `${k} ${v.toFixed(1)}`)
-          .join(', ')})`,
-    );
-    Object.assign(burst, { cpuSeconds: burstCpu, dynamoCalls: burstCalls });
+    // The customers' burst comes after the agents' writes, before the (heavier) lists.
+    if (name === 'reply' && options.burst > 0 && (options.burstEverySize || size === largest)) {
+      status(`${label}: letting the replies settle before the burst… ${eta()}`, { force: true });
+      await quiet();
+      await freshTokens();
+      admin.token = adminSession.token;
+      const tag = Date.now().toString(36).toUpperCase();
+      const plan = burstPlan(shape, options.burst, options.burstContacts).map((message, i) => ({ ...message, id: `BENCH${tag}${String(i).padStart(5, '0')}` }));
+      const burstCpu = cpuUsage({ runtime: rt.pid, dynamodb: rt.dynamoPid, bench: process.pid });
+      const callsBefore = await rt.dynamoCalls();
+      const burstStart = performance.now();
+      burst = await runBurst({
+        admin,
+        adminSocket,
+        whatsappId: setup.whatsappId,
+        messages: plan,
+        concurrency: options.agents,
+        settled: () => quiet(),
+        onProgress: (posted, onScreen) => status(`${label}: burst: ${posted}/${plan.length} posted, ${onScreen} on the agent's screen ${eta()}`),
+      });
+      const cpuSeconds = burstCpu();
+      const burstCalls = perMessage(callsBefore, await rt.dynamoCalls(), background, (performance.now() - burstStart) / 1000, burst.messages);
+      say(
+        `${label}: burst of ${burst.messages} from ${burst.customers} customers: on screen p50 ${burst.screenLatency.p50.toFixed(0)} ms, ` +
+          `p99 ${burst.screenLatency.p99.toFixed(0)} ms; lost ${burst.lost}, duplicated ${burst.duplicated}`,
+      );
+      Object.assign(burst, { cpuSeconds, dynamoCalls: burstCalls });
+    }
   }
 
   const memoryPeaks: Record<string, MemoryPeak> = memory.stop();
@@ -332,7 +357,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     contacts: shape.contacts.length,
     seed: { cached: seedCached, items: seed.items, counts: seed.counts, seconds: seed.seedSeconds, itemsPerSecond: seed.itemsPerSecond },
     runtimeStartSeconds: startSeconds,
-    backgroundDynamoCallsPerSecond: background.perSecond,
+    backgroundCalls: background,
     dashboardAvailable,
     dashboardStatus: dashboardProbe.status,
     operations,
@@ -372,7 +397,8 @@ async function main(): Promise<void> {
     await buildWeb();
   }
 
-  const estimates = options.sizes.map((size) => estimateSeconds(options, size, false));
+  const cached = await Promise.all(options.sizes.map(async (size) => !options.freshSeed && hasSeed(size, await seedKeyOf(options, size))));
+  const estimates = options.sizes.map((size, i) => estimateSeconds(options, size, cached[i]!));
   let done = 0;
   const sizeStarted = { at: Date.now() };
   const remaining = () => {
@@ -380,13 +406,26 @@ async function main(): Promise<void> {
     const spent = (Date.now() - sizeStarted.at) / 1000;
     return Math.max(0, current - spent) + estimates.slice(done + 1).reduce((sum, s) => sum + s, 0);
   };
-  say(`Estimated time (first run, without a seed copy): ~${formatDuration(estimates.reduce((a, b) => a + b, 0))}`);
+  say(
+    `Estimated time: ~${formatDuration(estimates.reduce((a, b) => a + b, 0))} ` +
+      `(seeded data ${cached.every(Boolean) ? 'copied from .bench/seed' : cached.some(Boolean) ? 'partly copied from .bench/seed' : 'written for every size: later runs copy it from .bench/seed'})`,
+  );
 
   const loadBefore = loadavg();
   const reports: SizeReport[] = [];
+  const failed: { size: number; error: string }[] = [];
   for (const [index, size] of options.sizes.entries()) {
     sizeStarted.at = Date.now();
-    reports.push(await runSize(options, size, index, remaining));
+    try {
+      reports.push(await runSize(options, size, index, remaining));
+    } catch (error) {
+      // One size failing (the runtime, a setup step) still leaves the others' figures.
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      say(`${size} tickets failed: ${message}`);
+      failed.push({ size, error: message });
+      for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+      cleanups.length = 0;
+    }
     done += 1;
   }
   const loadAfter = loadavg();
@@ -399,6 +438,7 @@ async function main(): Promise<void> {
     machine: { ...info, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
     options,
     sizes: reports,
+    failed,
     targets: evaluateTargets(reports),
     anchors,
   };

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { BurstResult } from './burst.ts';
 import type { OperationResult } from './load.ts';
 import type { MemoryPeak } from './memory.ts';
+import type { ProbeResult } from './probe.ts';
 import { formatCount, formatMs, markdownTable, ratio, textTable } from './stats.ts';
 
 export const operationLabels: Record<string, string> = {
@@ -34,9 +35,10 @@ export interface DynamoCalls {
 }
 
 export type MeasuredOperation = OperationResult & {
+  /** CPU seconds each process used during the run. */
   cpuSeconds: Record<string, number>;
-  cpuMsPerRequest: Record<string, number>;
-  dynamoCalls: DynamoCalls;
+  /** One request at a time on the idle runtime (probe.ts): its own wall time, CPU and calls. */
+  single: ProbeResult | undefined;
   /** 1-minute load average when the operation started (other work on the machine). */
   loadAverage: number;
   /** Seconds waited, before it started, for the runtime to finish what the previous phase left. */
@@ -49,7 +51,8 @@ export interface SizeReport {
   contacts: number;
   seed: { cached: boolean; items: number; counts: Record<string, number>; seconds: number; itemsPerSecond: number };
   runtimeStartSeconds: number;
-  backgroundDynamoCallsPerSecond: number;
+  /** DynamoDB calls per second of the idle runtime (stream and queue polling), by operation. */
+  backgroundCalls: Record<string, number>;
   dashboardAvailable: boolean;
   dashboardStatus: number;
   operations: Partial<Record<string, MeasuredOperation>>;
@@ -135,7 +138,7 @@ interface Results {
   targets: TargetCheck[];
 }
 
-const operationHeader = ['operation', 'req/s', 'p50', 'p95', 'p99', 'max', 'max/p99', 'non-2xx', 'old p99', 'old req/s', 'DB calls/req', 'CPU ms/req node', 'CPU ms/req DDB'];
+const operationHeader = ['operation', 'req/s', 'p50', 'p95', 'p99', 'max', 'max/p99', 'non-2xx', 'old p99', 'old req/s', 'alone: ms', 'DB calls', 'CPU ms node', 'CPU ms DDB'];
 
 function operationRows(report: SizeReport): string[][] {
   return Object.entries(report.operations).map(([name, op]) => {
@@ -151,9 +154,10 @@ function operationRows(report: SizeReport): string[][] {
       String(op!.non2xx + op!.errors),
       old ? formatMs(old.p99) : '—',
       old ? formatCount(old.rps) : '—',
-      op!.dynamoCalls ? op!.dynamoCalls.perRequest.toFixed(1) : '—',
-      op!.cpuMsPerRequest?.runtime !== undefined ? op!.cpuMsPerRequest.runtime.toFixed(1) : '—',
-      op!.cpuMsPerRequest?.dynamodb !== undefined ? op!.cpuMsPerRequest.dynamodb.toFixed(1) : '—',
+      op!.single ? formatMs(op!.single.wallMs) : '—',
+      op!.single ? op!.single.callsPerRequest.toFixed(1) : '—',
+      op!.single ? op!.single.cpuMs.runtime.toFixed(1) : '—',
+      op!.single ? op!.single.cpuMs.dynamodb.toFixed(1) : '—',
     ];
   });
 }

@@ -15,8 +15,9 @@ export type ChildMessage =
   | { type: 'stopped' };
 
 /**
- * Every call this process makes to DynamoDB Local (and its streams), by operation, counted where
- * every AWS SDK client of every bundle sends it: the keep-alive agent's addRequest. The
+ * Every call this process makes to DynamoDB Local (and its streams), by operation, and to the
+ * WebSocket @connections API, counted where every AWS SDK client of every bundle sends it: the
+ * HTTP agent's addRequest. The
  * benchmark reads the counts before and after each phase: calls per HTTP request show where a
  * route's time goes.
  */
@@ -26,11 +27,15 @@ const agentPrototype = Agent.prototype as unknown as { addRequest: AddRequest };
 const addRequest = agentPrototype.addRequest;
 agentPrototype.addRequest = function (request, options) {
   const target = request.getHeader('x-amz-target');
+  let name: string | undefined;
   if (typeof target === 'string') {
     const [service, operation] = target.split('.');
-    const name = service?.startsWith('DynamoDBStreams') ? `Streams.${operation}` : (operation ?? target);
-    calls[name] = (calls[name] ?? 0) + 1;
+    name = service?.startsWith('DynamoDBStreams') ? `Streams.${operation}` : (operation ?? target);
+  } else if ((request as { path?: string }).path?.startsWith('/@connections/')) {
+    // The live fan-out: one PostToConnection per event and listening socket.
+    name = 'WebSocket.PostToConnection';
   }
+  if (name) calls[name] = (calls[name] ?? 0) + 1;
   return addRequest.call(this, request, options);
 };
 

@@ -33,11 +33,17 @@ export async function startRuntimeProcess(options: {
   dataDir: string;
   env: Record<string, string>;
   logFile: string;
+  /** Write CPU profiles (one per thread; the main thread's is the largest) in this folder when the runtime exits. */
+  cpuProfileDir?: string;
 }): Promise<RuntimeProcess> {
   const log: WriteStream = createWriteStream(options.logFile, { flags: 'a' });
   let lines = 0;
   const child: ChildProcess = fork(childScript, [options.dataDir], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
+    ],
     env: { ...process.env, ...options.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

@@ -58,6 +58,10 @@ function entryDir(size: number, key: string): string {
   return join(seedRoot, `${size}-${key}`);
 }
 
+export function hasSeed(size: number, key: string): boolean {
+  return existsSync(join(entryDir(size, key), 'seed.json'));
+}
+
 /** Copies a cached seed into `dataDir`; undefined when there is none for this key. */
 export async function restoreSeed(size: number, key: string, dataDir: string): Promise<CachedSeed | undefined> {
   const dir = entryDir(size, key);

@@ -1,10 +1,8 @@
 /**
  * The benchmark company, made through the public API like a customer would: a plan with room
  * for the agents (by the super user), the sign-up, one queue, a connected sandbox WhatsApp
- * connection on that queue, and the agents (profile user, in the queue). Then sign-ins and the
- * agents' WebSockets, as the SPA opens them.
+ * connection on that queue, and the agents (profile user, in the queue); then the sign-ins.
  */
-import WebSocket from 'ws';
 import { ApiClient } from '../../../functions/test/integration/support/api-client.ts';
 import { until } from '../../../functions/test/integration/support/until.ts';
 
@@ -106,45 +104,4 @@ export async function signIn(url: string, account: Account): Promise<ApiClient> 
   const client = new ApiClient(url);
   expectStatus(await client.login(account.email, account.password), 200, `sign-in of ${account.email}`);
   return client;
-}
-
-export interface LiveSocket {
-  socket: WebSocket;
-  /** Called with every event the socket receives and the instant it arrived (performance.now()). */
-  onEvent(listener: (event: { event: string; data: Record<string, unknown> }, atMs: number) => void): void;
-  close(): Promise<void>;
-}
-
-/** A WebSocket like the SPA's: token in the query, then the rooms of the inbox. */
-export async function openLiveSocket(url: string, token: string): Promise<LiveSocket> {
-  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`);
-  const listeners: ((event: { event: string; data: Record<string, unknown> }, atMs: number) => void)[] = [];
-  socket.on('message', (raw) => {
-    const atMs = performance.now();
-    let parsed: { event: string; data: Record<string, unknown> };
-    try {
-      parsed = JSON.parse(raw.toString()) as typeof parsed;
-    } catch {
-      return;
-    }
-    for (const listener of listeners) listener(parsed, atMs);
-  });
-  await new Promise<void>((resolveOpen, reject) => {
-    socket.once('open', () => resolveOpen());
-    socket.once('error', reject);
-    socket.once('unexpected-response', (_request, response) => reject(new Error(`WebSocket refused: HTTP ${response.statusCode}`)));
-  });
-  for (const action of [{ action: 'joinNotification' }, { action: 'joinTickets', status: 'open' }, { action: 'joinTickets', status: 'pending' }]) {
-    socket.send(JSON.stringify(action));
-  }
-  return {
-    socket,
-    onEvent: (listener) => listeners.push(listener),
-    close: () =>
-      new Promise<void>((resolveClosed) => {
-        if (socket.readyState === WebSocket.CLOSED) return resolveClosed();
-        socket.once('close', () => resolveClosed());
-        socket.close();
-      }),
-  };
 }
