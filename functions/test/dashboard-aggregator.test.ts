@@ -20,6 +20,7 @@ class MemoryStore implements AggregatorStore {
   readonly days = new Map<string, Fields>();
   readonly agentBlocks = new Map<string, Fields>();
   readonly live = new Map<number, Fields>();
+  readonly listCounts = new Map<string, number>();
   readonly zones = new Map<number, string>();
   reads = 0;
 
@@ -65,6 +66,7 @@ class MemoryStore implements AggregatorStore {
       for (const { target, fields } of increments) {
         if (target.kind === 'live') this.live.set(target.companyId, addFields({ ...this.live.get(target.companyId) }, fields));
         else if (target.kind === 'day') this.days.set(`${target.companyId}|${target.day}`, addFields({ ...this.days.get(`${target.companyId}|${target.day}`) }, fields));
+        else if (target.kind === 'list') this.listCounts.set(`${target.companyId}|${target.partition}`, (this.listCounts.get(`${target.companyId}|${target.partition}`) ?? 0) + (fields.count ?? 0));
         else {
           const key = `${target.companyId}|${target.size}|${target.start}`;
           this.agentBlocks.set(key, addFields({ ...this.agentBlocks.get(key) }, fields));
@@ -411,6 +413,29 @@ describe('the dashboard aggregator', () => {
     expect(store.reads).toBe(0);
     expect(store.guards.size).toBe(1); // the ticket's INSERT: one more pending
     expect(store.live.get(10)).toEqual({ pending: 1 });
+  });
+
+  it('keeps the open and pending list counts per partition, once per change, including transfers between queues', async () => {
+    const store = new MemoryStore();
+    const keys = (status: string, queue: string, user: string) => ({
+      companyId: 4,
+      id: 9,
+      status,
+      queueId: Number(queue),
+      ...(user === 'none' ? {} : { userId: Number(user) }),
+    });
+    const created = streamRecord('ticket', 'INSERT', keys('pending', '1', 'none'));
+    const transferred = streamRecord('ticket', 'MODIFY', keys('pending', '2', 'none'), keys('pending', '1', 'none'));
+    const accepted = streamRecord('ticket', 'MODIFY', keys('open', '2', '7'), keys('pending', '2', 'none'));
+    const closed = streamRecord('ticket', 'MODIFY', keys('closed', '2', '7'), keys('open', '2', '7'));
+    await aggregate([created, transferred], store);
+    await aggregate([transferred, accepted], store); // the transfer delivered again counts nothing
+    const count = (partition: string) => store.listCounts.get(`4|${partition}`) ?? 0;
+    expect([count('C#4#TS#pending'), count('C#4#TSQ#pending#1'), count('C#4#TSQ#pending#2'), count('C#4#TSU#pending#none')]).toEqual([0, 0, 0, 0]);
+    expect([count('C#4#TS#open'), count('C#4#TSQ#open#2'), count('C#4#TSU#open#7')]).toEqual([1, 1, 1]);
+    await aggregate([closed], store);
+    expect([count('C#4#TS#open'), count('C#4#TSQ#open#2'), count('C#4#TSU#open#7'), count('C#4#TS#closed')]).toEqual([0, 0, 0, 0]);
+    expect(store.live.get(4)).toEqual({ pending: 0, open: 0 });
   });
 
   it('ignores its own items and entities the dashboard does not count', async () => {

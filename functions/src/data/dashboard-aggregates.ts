@@ -9,6 +9,7 @@ import {
   dashboardDayEntity,
   dashboardLiveEntity,
   ticketFirstResponseEntity,
+  ticketListCountEntity,
 } from './dashboard-entities.ts';
 import { messageEntity } from './message-entity.ts';
 import { ticketEventEntity } from './ticket-entity.ts';
@@ -53,6 +54,22 @@ export async function dashboardBlocks(companyId: number, blocks: readonly Block[
     keys = (answer.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, string>[];
   }
   return figures;
+}
+
+/**
+ * AP-TK-12: the counters of ticket list partitions (open and pending tabs), one BatchGet; a
+ * partition without a counter item holds no ticket.
+ */
+export async function ticketListCounts(companyId: number, partitions: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(partitions.map((partition) => [partition, 0]));
+  let keys = [...new Set(partitions)].map((partition) => ticketListCountEntity.get({ companyId, partition }).params<{ Key: Record<string, string> }>().Key);
+  for (let attempt = 0; keys.length > 0; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** Math.min(attempt, 5)));
+    const answer = await documentClient.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ProjectionExpression: '#p, #c', ExpressionAttributeNames: { '#p': 'partition', '#c': 'count' } } } }));
+    for (const item of answer.Responses?.[tableName()] ?? []) counts.set(String(item.partition), Number(item.count ?? 0));
+    keys = (answer.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, string>[];
+  }
+  return counts;
 }
 
 /** AP-DA-2: tickets open and pending now. */
@@ -143,7 +160,9 @@ type TransactWritePut = NonNullable<NonNullable<TransactWriteCommandInput['Trans
 export type BucketTarget =
   | { kind: 'day'; companyId: number; day: string }
   | { kind: 'block'; companyId: number; size: number; start: string }
-  | { kind: 'live'; companyId: number };
+  | { kind: 'live'; companyId: number }
+  /** A ticket list partition's count (domain/ticket-list-counts.ts). */
+  | { kind: 'list'; companyId: number; partition: string };
 
 /** What one source event adds, and the write that makes it count once. */
 export interface AggregateWrite {
@@ -163,6 +182,7 @@ const appliedMarkerSeconds = 2 * 24 * 60 * 60;
 function targetId(target: BucketTarget): string {
   if (target.kind === 'day') return `${target.companyId}|D|${target.day}`;
   if (target.kind === 'block') return `${target.companyId}|B|${target.size}|${target.start}`;
+  if (target.kind === 'list') return `${target.companyId}|T|${target.partition}`;
   return `${target.companyId}|L`;
 }
 
@@ -183,6 +203,12 @@ function bucketItem(target: BucketTarget): { Key: Record<string, string>; entity
         Key: dashboardBlockEntity.get({ companyId, size: target.size, start: target.start }).params<KeyParams>().Key,
         entity: 'dashboardBlock',
         identity: { companyId, size: target.size, start: target.start },
+      };
+    case 'list':
+      return {
+        Key: ticketListCountEntity.get({ companyId, partition: target.partition }).params<KeyParams>().Key,
+        entity: 'ticketListCount',
+        identity: { companyId, partition: target.partition },
       };
     default:
       return { Key: dashboardLiveEntity.get({ companyId }).params<KeyParams>().Key, entity: 'dashboardLive', identity: { companyId } };

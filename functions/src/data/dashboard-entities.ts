@@ -80,6 +80,28 @@ export const dashboardLiveEntity = new Entity(
 );
 
 /**
+ * How many tickets an open or pending list partition holds (domain/ticket-list-counts.ts), one
+ * item per partition, kept by the dashboard aggregator with its other counters.
+ */
+export const ticketListCountEntity = new Entity(
+  {
+    model: { entity: 'ticketListCount', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      partition: { type: 'string', required: true, readOnly: true },
+      count: { type: 'number', default: 0 },
+    },
+    indexes: {
+      byPartition: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}#TLCOUNT', casing: exactCase },
+        sk: { field: 'sk', composite: ['partition'], template: '${partition}', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);
+
+/**
  * "This source event has been counted": written in the same transaction as its increments, only
  * if absent, so a stream batch delivered again counts nothing twice. Expires after two days
  * (a stream keeps records for 24 hours, so no retry comes later).

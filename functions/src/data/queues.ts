@@ -14,6 +14,7 @@ import type { TicketRecord } from './tickets.ts';
 import { writeAll } from './transaction.ts';
 import { userEntity } from './user-entity.ts';
 import { whatsappEntity } from './whatsapp-entity.ts';
+import { moveDirectoryVersion } from './directory-version.ts';
 
 export type QueueRecord = EntityItem<typeof queueEntity>;
 
@@ -94,6 +95,7 @@ export async function createQueue(companyId: number, fields: QueueFields, queueL
     ],
     ['ERR_INTERNAL', 'ERR_DUPLICATED_NAME', 'ERR_QUEUE_COLOR_ALREADY_EXISTS', 'ERR_PLAN_LIMIT_REACHED'],
   );
+  await moveDirectoryVersion(companyId);
   const created = await getQueue(companyId, id);
   if (!created) throw new Error(`queue ${companyId}/${id} vanished after creation`);
   return created;
@@ -154,6 +156,7 @@ export async function updateQueue(
           }),
         errors,
       );
+      if (steps.length > 1) await moveDirectoryVersion(companyId);
       const changed = await getQueue(companyId, id);
       if (!changed) throw new AppError('ERR_NOT_FOUND');
       return changed;
@@ -181,6 +184,7 @@ export async function deleteQueue(companyId: number, id: number): Promise<void> 
     ],
     ['ERR_NOT_FOUND'],
   );
+  await moveDirectoryVersion(companyId);
   await detachQueue(companyId, id);
 }
 

@@ -6,7 +6,9 @@ import { nextId } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
 import { tagEntity, ticketTagEntity } from './tag-entity.ts';
 import { ticketEntity } from './ticket-entity.ts';
+import type { TicketRecord } from './tickets.ts';
 import { writeAll } from './transaction.ts';
+import { moveDirectoryVersion } from './directory-version.ts';
 
 export type TagRecord = EntityItem<typeof tagEntity>;
 
@@ -53,6 +55,7 @@ export async function createTag(
   const { data } = await tagEntity
     .create({ companyId, id, name: fields.name, nameKey: nameKey(fields.name), color: fields.color, kanban: fields.kanban, userId: fields.userId, ticketsCount: 0 })
     .go();
+  await moveDirectoryVersion(companyId);
   return data;
 }
 
@@ -71,6 +74,7 @@ export async function updateTag(
         ...(changes.kanban !== undefined ? { kanban: changes.kanban } : {}),
       })
       .go({ response: 'all_new' });
+    await moveDirectoryVersion(companyId);
     return data as TagRecord;
   } catch (error) {
     if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND');
@@ -94,6 +98,7 @@ export async function deleteTag(companyId: number, id: number): Promise<void> {
     if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND');
     throw error;
   }
+  await moveDirectoryVersion(companyId);
   const ticketIds = await ticketIdsWithTag(companyId, id);
   for (let start = 0; start < ticketIds.length; start += 25) {
     const keys = ticketIds.slice(start, start + 25).map((ticketId) => ({ companyId, ticketId, tagId: id }));
@@ -121,17 +126,19 @@ export async function tagsOfTicket(companyId: number, ticketId: number): Promise
 }
 
 /**
- * AP-TG-10: the tags of a page of tickets (ticket lists, kanban): one link query per ticket, in
- * parallel, joined with the company's tags read once.
+ * AP-TG-10: the tag ids of a page of tickets (ticket lists, kanban, live events): from the
+ * tickets themselves (`tagIds`, written with the links by changeTicketTags); a ticket written
+ * before tickets carried them reads its links (one query each).
  */
-export async function tagsOfTickets(companyId: number, ticketIds: number[]): Promise<Map<number, TicketTagRef[]>> {
-  const unique = [...new Set(ticketIds)];
-  if (unique.length === 0) return new Map();
-  const [tags, links] = await Promise.all([
-    listTags(companyId),
-    Promise.all(unique.map(async (ticketId) => [ticketId, new Set(await tagIdsOfTicket(companyId, ticketId))] as const)),
-  ]);
-  return new Map(links.map(([ticketId, ids]) => [ticketId, tags.filter((tag) => ids.has(tag.id)).map(tagRef)]));
+export async function tagIdsOfTickets(
+  companyId: number,
+  tickets: readonly Pick<TicketRecord, 'id' | 'tagIds'>[],
+): Promise<Map<number, number[]>> {
+  return new Map(
+    await Promise.all(
+      tickets.map(async (ticket) => [ticket.id, ticket.tagIds ?? (await tagIdsOfTicket(companyId, ticket.id))] as const),
+    ),
+  );
 }
 
 /** A transaction step failed its condition: another change got there first; read again and retry. */
@@ -154,20 +161,26 @@ export async function changeTicketTags(
 ): Promise<TicketTagRef[]> {
   const touchTicket = options.touchTicket ?? true;
   for (let attempt = 1; ; attempt += 1) {
-    const current = await tagIdsOfTicket(companyId, ticketId);
+    // The ticket carries its tag ids and a revision that every change of them moves, so two
+    // changes at once cannot leave the ids and the links telling different stories.
+    const ticketRead = touchTicket ? await ticketEntity.get({ companyId, id: ticketId }).go({ consistent: true }) : undefined;
+    const revision = ticketRead?.data?.tagsRev;
+    const current = ticketRead?.data?.tagIds ?? (await tagIdsOfTicket(companyId, ticketId));
     const wanted = decide(current);
     const { add, remove } = tagSetChange(current, wanted);
     const tags = await getTags(companyId, [...add, ...remove, ...wanted]);
     const missing = add.find((id) => !tags.has(id));
     if (missing !== undefined) throw new AppError('ERR_NOT_FOUND', { tagId: missing });
     if (add.length === 0 && remove.length === 0) return wantedRefs(wanted, tags);
+    if (touchTicket && !ticketRead?.data) throw new AppError('ERR_NO_TICKET_FOUND');
     // One step per transaction item, each with the error its failed condition means.
     type Step =
-      | { kind: 'touch'; error: 'ERR_NO_TICKET_FOUND' }
+      | { kind: 'touch'; error: typeof retry }
       | { kind: 'link' | 'unlink' | 'uncount'; tagId: number; error: typeof retry }
       | { kind: 'count'; tagId: number; error: 'ERR_NOT_FOUND' };
     const steps: Step[] = [
-      ...(touchTicket ? [{ kind: 'touch', error: 'ERR_NO_TICKET_FOUND' } as const] : []),
+      // Gone or changed since it was read: read again (a gone ticket then answers ERR_NO_TICKET_FOUND).
+      ...(touchTicket ? [{ kind: 'touch', error: retry } as const] : []),
       ...add.flatMap((tagId) => [
         { kind: 'link', tagId, error: retry } as const,
         { kind: 'count', tagId, error: 'ERR_NOT_FOUND' } as const,
@@ -185,16 +198,23 @@ export async function changeTicketTags(
           steps.map((step) => {
             switch (step.kind) {
               case 'touch':
-                return ticket.patch({ companyId, id: ticketId }).set({ updatedAt: new Date().toISOString() }).commit();
+                return ticket
+                  .patch({ companyId, id: ticketId })
+                  .set({ updatedAt: new Date().toISOString(), tagIds: [...new Set(wanted)], tagsRev: (revision ?? 0) + 1 })
+                  .where(({ tagsRev }, { eq, notExists }) => (revision === undefined ? notExists(tagsRev) : eq(tagsRev, revision)))
+                  .commit();
               case 'link':
                 return link.create({ companyId, ticketId, tagId: step.tagId }).commit();
               case 'count':
                 return tag.patch({ companyId, id: step.tagId }).add({ ticketsCount: 1 }).commit();
               case 'unlink':
-                return link
-                  .delete({ companyId, ticketId, tagId: step.tagId })
-                  .where(({ tagId: linked }, { exists }) => exists(linked))
-                  .commit();
+                // The link of a deleted tag went with the tag (deleteTag); the ticket's ids may still name it.
+                return tags.has(step.tagId)
+                  ? link
+                      .delete({ companyId, ticketId, tagId: step.tagId })
+                      .where(({ tagId: linked }, { exists }) => exists(linked))
+                      .commit()
+                  : link.delete({ companyId, ticketId, tagId: step.tagId }).commit();
               case 'uncount':
                 return tag.patch({ companyId, id: step.tagId }).subtract({ ticketsCount: 1 }).commit();
             }

@@ -27,6 +27,13 @@ export const ticketEntity = new Entity(
       useIntegration: { type: 'boolean', default: false },
       promptId: { type: 'number' },
       integrationId: { type: 'number' },
+      /**
+       * The ticket's tags (ids), written with its tag links by data/tags.ts changeTicketTags so a
+       * list page needs no query per ticket; tagsRev moves with every change of them (the
+       * condition two changes at once are decided by). Absent on tickets written before.
+       */
+      tagIds: { type: 'list', items: { type: 'number' } },
+      tagsRev: { type: 'number' },
       /** Last customer or agent activity: the lists' order. */
       activityAt: { type: 'string' },
       /**

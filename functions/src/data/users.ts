@@ -4,6 +4,7 @@ import { sessionEntity } from './session-entity.ts';
 import { writeAll } from './transaction.ts';
 import { userEmailEntity } from './user-email-entity.ts';
 import { userEntity } from './user-entity.ts';
+import { moveDirectoryVersion } from './directory-version.ts';
 
 export type UserRecord = EntityItem<typeof userEntity>;
 type NewUser = Omit<UserRecord, 'createdAt' | 'updatedAt'>;
@@ -57,6 +58,7 @@ export async function createUser(user: NewUser, userLimit: number): Promise<void
     ],
     ['ERR_VALIDATION', 'ERR_DUPLICATED_EMAIL', 'ERR_PLAN_LIMIT_REACHED'],
   );
+  await moveDirectoryVersion(user.companyId);
 }
 
 /** AP-USR-6: change a user; a new e-mail is claimed and the old one released atomically. */
@@ -83,6 +85,7 @@ export async function updateUser(
     },
     ['ERR_NO_USER_FOUND', 'ERR_DUPLICATED_EMAIL', undefined],
   );
+  if (changes.name !== undefined && changes.name !== current.name) await moveDirectoryVersion(current.companyId);
 }
 
 /** AP-USR-7: delete a user with their e-mail claim and session, and uncount them. */
@@ -97,4 +100,5 @@ export async function deleteUser(current: UserRecord): Promise<void> {
     ],
     ['ERR_NO_USER_FOUND'],
   );
+  await moveDirectoryVersion(current.companyId);
 }

@@ -2,6 +2,7 @@ import type { EntityItem } from 'electrodb';
 import { companyEntity } from './company-entity.ts';
 import { writeAll } from './transaction.ts';
 import { whatsappEntity } from './whatsapp-entity.ts';
+import { moveDirectoryVersion } from './directory-version.ts';
 
 export type WhatsappRecord = EntityItem<typeof whatsappEntity>;
 type NewWhatsapp = Omit<WhatsappRecord, 'createdAt' | 'updatedAt'>;
@@ -54,6 +55,7 @@ export async function createWhatsapp(
     ],
     ['ERR_INTERNAL', 'ERR_PLAN_LIMIT_REACHED'],
   );
+  await moveDirectoryVersion(whatsapp.companyId);
 }
 
 export type WhatsappChanges = Partial<Omit<WhatsappRecord, 'companyId' | 'id' | 'createdAt' | 'updatedAt' | 'status' | 'qrcode' | 'retries' | 'running' | 'number'>>;
@@ -81,6 +83,7 @@ export async function updateWhatsapp(
     },
     ['ERR_NO_WAPP_FOUND'],
   );
+  if (changes.name !== undefined && changes.name !== current.name) await moveDirectoryVersion(current.companyId);
 }
 
 /** AP-WA-6: delete a connection and uncount it; the default role goes with it. */
@@ -95,4 +98,5 @@ export async function deleteWhatsapp(current: WhatsappRecord): Promise<void> {
     ],
     ['ERR_NO_WAPP_FOUND'],
   );
+  await moveDirectoryVersion(current.companyId);
 }

@@ -44,6 +44,7 @@ export const companyPartitionFamilies: readonly PartitionFamily[] = [
   { template: 'C#${companyId}#TSEARCH', attribute: 'pk', route: 'company-partition', holds: 'message-text search tokens' },
   { template: 'C#${companyId}#TCREATED', attribute: 'pk', route: 'company-partition', holds: 'ticket creation instants' },
   { template: 'C#${companyId}#DASH', attribute: 'pk', route: 'company-partition', holds: 'dashboard days, agent blocks and live counters' },
+  { template: 'C#${companyId}#TLCOUNT', attribute: 'pk', route: 'company-partition', holds: 'ticket list counts (open and pending tabs)' },
   { template: 'C#${companyId}#DASHDONE', attribute: 'pk', route: 'company-partition', holds: 'dashboard counted-once guards' },
   {
     template: 'C#${companyId}#T#${ticketId}',

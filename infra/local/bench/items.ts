@@ -18,7 +18,7 @@ export type TableItem = Record<string, AttributeValue>;
 
 async function importProductData() {
   process.env.TABLE_NAME ??= tableName;
-  const [contactEntities, ticketEntities, created, messages, dashboard, ticketKeys, contactTokens, messageTokens, companyRules, calendar, constants] =
+  const [contactEntities, ticketEntities, created, messages, dashboard, ticketKeys, contactTokens, messageTokens, companyRules, calendar, constants, listCounts] =
     await Promise.all([
       import('../../../functions/src/data/contact-entity.ts'),
       import('../../../functions/src/data/ticket-entity.ts'),
@@ -31,6 +31,7 @@ async function importProductData() {
       import('../../../functions/src/domain/company-rules.ts'),
       import('../../../functions/src/domain/dashboard/calendar.ts'),
       import('@atende/shared/constants'),
+      import('../../../functions/src/domain/ticket-list-counts.ts'),
     ]);
   return {
     ...contactEntities,
@@ -43,6 +44,7 @@ async function importProductData() {
     ...messageTokens,
     ...companyRules,
     ...calendar,
+    ...listCounts,
     defaultTimeZone: constants.defaultTimeZone,
   };
 }
@@ -217,8 +219,13 @@ export async function* seedItems(shape: Shape, target: SeedTarget, counts: ItemC
     count('contactTicket');
   }
 
+  // The open and pending tabs' counters (domain/ticket-list-counts.ts), as the aggregator keeps them.
+  const listCounts = new Map<string, number>();
   for (const ticket of shape.tickets) {
     const userId = userOf(ticket);
+    for (const [partition, delta] of Object.entries(data.listCountDeltas(undefined, { companyId, status: ticket.status, queueId, userId }))) {
+      listCounts.set(partition, (listCounts.get(partition) ?? 0) + delta);
+    }
     const messages = messagesOf(ticket);
     const last = messages[messages.length - 1]!;
     const record = {
@@ -236,6 +243,7 @@ export async function* seedItems(shape: Shape, target: SeedTarget, counts: ItemC
       lastMessageAt: ticket.lastMessageAt,
       activityAt: ticket.activityAt,
       createdAt: ticket.createdAt,
+      tagIds: [] as number[],
     };
     const keys = data.ticketIndexKeys({ companyId, id: ticket.id, status: ticket.status, queueId, userId, activityAt: ticket.activityAt });
     yield item(data.ticketEntity.create({ ...record, ...keys }).params());
@@ -306,6 +314,8 @@ export async function* seedItems(shape: Shape, target: SeedTarget, counts: ItemC
   count('dashboardBlock', blocks.size);
   yield item(data.dashboardLiveEntity.put({ companyId, open: shape.counts.open, pending: shape.counts.pending }).params());
   count('dashboardLive');
+  for (const [partition, listCount] of listCounts) yield item(data.ticketListCountEntity.put({ companyId, partition, count: listCount }).params());
+  count('ticketListCount', listCounts.size);
 }
 
 /** The id counters the product hands new ids from, moved past the seeded ones. */

@@ -26,6 +26,7 @@ import {
   type WalkStep,
 } from '#domain/dashboard/metrics';
 import { changeFromRecord } from '#live/stream-changes';
+import { listCountDeltas } from '#domain/ticket-list-counts';
 
 /** What the aggregator reads and writes. */
 export interface AggregatorStore {
@@ -44,7 +45,15 @@ export interface AggregatorStore {
 /** A change of the table that the dashboard counts. */
 export type SourceChange =
   | { kind: 'timeline'; event: TimelineEvent }
-  | { kind: 'ticketStatus'; companyId: number; eventId: string; before?: string | undefined; after?: string | undefined }
+  | {
+      kind: 'ticketStatus';
+      companyId: number;
+      eventId: string;
+      before?: string | undefined;
+      after?: string | undefined;
+      /** What the change moves per list partition (the tabs' counts). */
+      lists: Record<string, number>;
+    }
   | { kind: 'agentMessage'; companyId: number; ticketId: number; message: MessageFact & { userId: number } }
   | { kind: 'contact'; companyId: number; contactId: number; createdAt: string; isGroup: boolean };
 
@@ -66,8 +75,9 @@ export function sourceOf(record: DynamoDBRecord): SourceChange | undefined {
       const before = str(change.oldItem?.status);
       const after = str(change.newItem?.status);
       const eventId = record.eventID ?? record.dynamodb?.SequenceNumber;
-      if (before === after || !eventId) return undefined;
-      return { kind: 'ticketStatus', companyId, eventId, before, after };
+      const lists = listCountDeltas(change.oldItem, change.newItem);
+      if ((before === after && Object.keys(lists).length === 0) || !eventId) return undefined;
+      return { kind: 'ticketStatus', companyId, eventId, before, after, lists };
     }
     case 'message': {
       if (change.kind !== 'create' || !change.newItem) return undefined;
@@ -206,11 +216,15 @@ export async function aggregate(records: readonly DynamoDBRecord[], store: Aggre
           return timelineWrite(store, change.event);
         case 'ticketStatus': {
           const fields = liveDelta(change.before, change.after);
-          return fields
-            ? {
-                guard: { kind: 'applied', companyId: change.companyId, source: `TS#${change.eventId}` },
-                increments: [{ target: { kind: 'live', companyId: change.companyId }, fields }],
-              }
+          const increments: AggregateWrite['increments'] = [
+            ...(fields ? [{ target: { kind: 'live' as const, companyId: change.companyId }, fields }] : []),
+            ...Object.entries(change.lists).map(([partition, count]) => ({
+              target: { kind: 'list' as const, companyId: change.companyId, partition },
+              fields: { count },
+            })),
+          ];
+          return increments.length > 0
+            ? { guard: { kind: 'applied', companyId: change.companyId, source: `TS#${change.eventId}` }, increments }
             : undefined;
         }
         case 'contact': {

@@ -11,6 +11,8 @@ import { getUser } from '#data/users';
 import { getWhatsapp, listWhatsapps } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
 import { mergeNewestFirst, ticketListPartitions, type TicketListViewer } from '#domain/ticket-lists';
+import { listCount } from '#domain/ticket-list-counts';
+import { ticketListCounts } from '#data/dashboard-aggregates';
 import { planTicketChange } from '#domain/ticket-transitions';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
@@ -65,17 +67,25 @@ export const handler = restModule([
         return { tickets: await withRelated(principal.companyId, found.slice(wanted - pageSize, wanted)), count: found.length, hasMore: found.length > wanted };
       }
       const since = dates?.since;
-      const [pages, counts] = await Promise.all([
-        Promise.all(partitions.map((p) => queryTicketPartition(p.index, p.partition, { limit: wanted + 1, unreadOnly: query.withUnreadMessages, since }))),
-        status === 'closed' || query.withUnreadMessages
-          ? Promise.resolve(undefined)
-          : Promise.all(partitions.map((p) => countTicketPartition(p.index, p.partition, since))),
-      ]);
+      // Open and pending tabs show a count: from the page itself when it read every partition
+      // whole, else from the partitions' counters (kept from the stream; counted when `since`
+      // narrows them).
+      const counted = status !== 'closed' && !query.withUnreadMessages;
+      const pages = await Promise.all(partitions.map((p) => queryTicketPartition(p.index, p.partition, { limit: wanted + 1, unreadOnly: query.withUnreadMessages, since })));
       const merged = mergeNewestFirst(pages);
+      const complete = pages.every((page) => page.length <= wanted);
       const page = merged.slice(wanted - pageSize, wanted);
+      const [tickets, counters] = await Promise.all([
+        withRelated(principal.companyId, page),
+        !counted || complete
+          ? Promise.resolve([])
+          : since
+            ? Promise.all(partitions.map((p) => countTicketPartition(p.index, p.partition, since)))
+            : ticketListCounts(principal.companyId, partitions.map((p) => p.partition)).then((counts) => [...counts.values()]),
+      ]);
       return {
-        tickets: await withRelated(principal.companyId, page),
-        count: counts ? counts.reduce((sum, n) => sum + n, 0) : merged.length,
+        tickets,
+        count: counted ? listCount({ merged: merged.length, complete }, counters) : merged.length,
         hasMore: merged.length > wanted,
       };
     },

@@ -1,29 +1,36 @@
 import { getContacts } from '#data/contacts';
-import { queueRefsByIds } from '#data/queues';
-import { tagsOfTickets } from '#data/tags';
+import { tagIdsOfTickets } from '#data/tags';
 import type { TicketRecord } from '#data/tickets';
-import { listCompanyUsers } from '#data/users';
-import { listWhatsapps } from '#data/whatsapps';
 import { publicTicket } from './serialize.ts';
+import { ticketDirectory } from './ticket-directory.ts';
 
-/** Tickets with their contact, connection, user, queue and tags, read together for a whole page. */
+/**
+ * Tickets with their contact, connection, user, queue and tags, for a whole page: the contacts in
+ * one BatchGet, the tag ids from the tickets themselves, the names from the company's directory
+ * (kept per container for a few seconds). A page costs the same whatever its length.
+ */
 export async function withRelated(companyId: number, tickets: TicketRecord[]) {
-  const [contacts, whatsapps, users, tags, queues] = await Promise.all([
-    getContacts(companyId, tickets.map((t) => t.contactId)),
-    listWhatsapps(companyId),
-    tickets.some((t) => t.userId) ? listCompanyUsers(companyId) : Promise.resolve([]),
-    tagsOfTickets(companyId, tickets.map((t) => t.id)),
-    queueRefsByIds(companyId, tickets.flatMap((t) => (t.queueId ? [t.queueId] : []))),
-  ]);
-  const whatsappById = new Map(whatsapps.map((w) => [w.id, w]));
-  const userById = new Map(users.map((u) => [u.id, u]));
-  return tickets.map((ticket) =>
-    publicTicket(ticket, {
-      contact: contacts.get(ticket.contactId),
-      whatsapp: whatsappById.get(ticket.whatsappId),
-      user: ticket.userId ? userById.get(ticket.userId) : undefined,
-      tags: tags.get(ticket.id) ?? [],
-      queue: ticket.queueId ? queues.get(ticket.queueId) : undefined,
+  if (tickets.length === 0) return [];
+  const contactsRead = getContacts(companyId, tickets.map((t) => t.contactId));
+  contactsRead.catch(() => undefined);
+  const tagIds = await tagIdsOfTickets(companyId, tickets);
+  const [contacts, directory] = await Promise.all([
+    contactsRead,
+    ticketDirectory(companyId, {
+      whatsappIds: tickets.map((t) => t.whatsappId),
+      userIds: tickets.flatMap((t) => (t.userId ? [t.userId] : [])),
+      queueIds: tickets.flatMap((t) => (t.queueId ? [t.queueId] : [])),
+      tagIds: [...tagIds.values()].flat(),
     }),
-  );
+  ]);
+  return tickets.map((ticket) => {
+    const ids = new Set(tagIds.get(ticket.id) ?? []);
+    return publicTicket(ticket, {
+      contact: contacts.get(ticket.contactId),
+      whatsapp: directory.whatsapps.get(ticket.whatsappId),
+      user: ticket.userId ? directory.users.get(ticket.userId) : undefined,
+      tags: directory.tags.filter((tag) => ids.has(tag.id)),
+      queue: ticket.queueId ? directory.queues.get(ticket.queueId) : undefined,
+    });
+  });
 }

@@ -1,13 +1,17 @@
 import type { ContactRecord } from '#data/contacts';
 import type { QueueRef } from '#data/queues';
 import type { TicketRecord } from '#data/tickets';
-import type { UserRecord } from '#data/users';
-import type { WhatsappRecord } from '#data/whatsapps';
+
+/** Something shown by its name (a ticket's connection, its user). */
+interface NamedRef {
+  id: number;
+  name: string;
+}
 
 /** A ticket as the list and the chat show it, with its contact, connection and user. */
 export function publicTicket(
   ticket: TicketRecord,
-  related: { contact?: ContactRecord; whatsapp?: WhatsappRecord; user?: UserRecord; tags?: unknown[]; queue?: QueueRef },
+  related: { contact?: ContactRecord; whatsapp?: NamedRef; user?: NamedRef; tags?: unknown[]; queue?: QueueRef },
 ) {
   return {
     id: ticket.id,
