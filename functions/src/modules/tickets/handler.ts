@@ -7,6 +7,7 @@ import { getQueue } from '#data/queues';
 import { getContact } from '#data/contacts';
 import { changeTicketTags } from '#data/tags';
 import { changeTicketState, countTicketPartition, createTicket, deleteTicket, queryTicketPartition } from '#data/tickets';
+import { getTicketsByIds } from '#data/ticket-batch';
 import { getUser } from '#data/users';
 import { getWhatsapp, listWhatsapps } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
@@ -53,7 +54,9 @@ export const handler = restModule([
           matchesDates(t, dates),
         );
         const end = query.pageNumber * pageSize;
-        return { tickets: await withRelated(principal.companyId, found.slice(end - pageSize, end)), count: found.length, hasMore: found.length > end };
+        const page = await getTicketsByIds(principal.companyId, found.slice(end - pageSize, end).map((hit) => hit.id));
+        const tickets = found.slice(end - pageSize, end).flatMap((hit) => page.get(hit.id) ?? []);
+        return { tickets: await withRelated(principal.companyId, tickets), count: found.length, hasMore: found.length > end };
       }
       const status = query.status ?? 'open';
       const partitions = ticketListPartitions(

@@ -1,7 +1,8 @@
 import { isAdmin, type Principal } from '#auth/principal';
 import { contactIdsWithToken, getContacts } from '#data/contacts';
 import { ticketIdsWithToken } from '#data/messages';
-import { currentTicketOf, getTicket, type TicketRecord } from '#data/tickets';
+import { currentTicketIdsOf, getTicketsByIds } from '#data/ticket-batch';
+import type { TicketRecord } from '#data/tickets';
 import { ticketIdsWithTag } from '#data/tags';
 import { listWhatsapps } from '#data/whatsapps';
 import { contactMatches, searchQueryTokens } from '#domain/contact-tokens';
@@ -11,6 +12,11 @@ import { canSeeTicket } from '#domain/ticket-visibility';
 /** How many candidates one search word may bring (its token items read, at most). */
 const candidatesPerWord = 500;
 const contactCandidates = 50;
+/** What a candidate is read with: enough to decide who may see it, its dates and its order. */
+const candidateAttributes = ['status', 'userId', 'queueId', 'activityAt', 'createdAt'] as const;
+
+/** A ticket found by a search, with the attributes its filtering and order need. */
+export type SearchHit = Pick<TicketRecord, 'id' | 'companyId' | (typeof candidateAttributes)[number]>;
 
 /**
  * The search tab: tickets whose messages contain every word (by prefix), or whose contact's name
@@ -22,14 +28,14 @@ export async function searchTickets(
   principal: Principal,
   viewer: TicketListViewer,
   filter: { text: string; tagIds: number[]; status: TicketRecord['status'] | undefined },
-): Promise<TicketRecord[]> {
+): Promise<SearchHit[]> {
   const companyId = principal.companyId;
   const words = searchQueryTokens(filter.text);
   // Tickets carrying every asked tag, from the tags' link index.
   const tagged = filter.tagIds.length > 0 ? await ticketsWithEveryTag(companyId, filter.tagIds) : undefined;
   const ids = words.length > 0 ? await ticketIdsMatching(companyId, words) : new Set(tagged ?? []);
   const candidates = tagged ? [...ids].filter((id) => tagged.includes(id)) : [...ids];
-  const tickets = (await Promise.all(candidates.map((id) => getTicket(companyId, id)))).filter((t): t is TicketRecord => t !== undefined);
+  const tickets: SearchHit[] = [...(await getTicketsByIds(companyId, candidates, candidateAttributes)).values()];
   const admin = isAdmin(principal);
   return tickets
     .filter((ticket) => !filter.status || ticket.status === filter.status)
@@ -52,9 +58,10 @@ async function ticketIdsMatching(companyId: number, words: string[]): Promise<Se
     (contact) => contactMatches(contact, words),
   );
   const connections = contacts.length > 0 ? await listWhatsapps(companyId) : [];
-  const contactTickets = await Promise.all(
-    contacts.flatMap((contact) => connections.map((connection) => currentTicketOf(companyId, connection.id, contact.id))),
+  const contactTickets = await currentTicketIdsOf(
+    companyId,
+    contacts.flatMap((contact) => connections.map((connection) => ({ whatsappId: connection.id, contactId: contact.id }))),
   );
 
-  return new Set([...messageMatches, ...contactTickets.filter((t): t is TicketRecord => t !== undefined).map((t) => t.id)]);
+  return new Set([...messageMatches, ...contactTickets]);
 }
