@@ -15,6 +15,25 @@ function assertOwnCompany(principal: Principal, companyId: number | undefined): 
   if (companyId !== undefined && companyId !== principal.companyId) throw new AppError('ERR_NO_PERMISSION');
 }
 
+/**
+ * Answers of GET /dashboard kept for a second per company and period: admins watching the same
+ * dashboard (a wall screen, a team lead's tabs) share one read of the buckets, and every figure
+ * there already trails the stream by about as much. Concurrent misses share one read.
+ */
+const answerFreshForMs = 1_000;
+const keptAnswers = new Map<string, { at: number; answer: Promise<ReturnType<typeof dashboardAnswer>> }>();
+
+function keptAnswer(key: string, read: () => Promise<ReturnType<typeof dashboardAnswer>>) {
+  const now = Date.now();
+  const kept = keptAnswers.get(key);
+  if (kept && now - kept.at < answerFreshForMs) return kept.answer;
+  for (const [oldKey, old] of keptAnswers) if (now - old.at >= answerFreshForMs) keptAnswers.delete(oldKey);
+  const answer = read();
+  keptAnswers.set(key, { at: now, answer });
+  answer.catch(() => keptAnswers.delete(key));
+  return answer;
+}
+
 /** The company's and the agents' figures of a period, and the company's users. */
 async function periodFigures(companyId: number, period: DayPeriod, now: Date) {
   const [totals, users] = await Promise.all([periodTotals(companyId, period, now), usersOf(companyId)]);
@@ -38,8 +57,10 @@ export const handler = restModule([
       assertOwnCompany(principal, query.companyId);
       const now = new Date();
       const period = periodOfQuery(query, now, await timeZoneOf(principal.companyId));
-      const [{ totals, users }, live] = await Promise.all([periodFigures(principal.companyId, period, now), dashboardLive(principal.companyId)]);
-      return dashboardAnswer(totals, live, users, now);
+      return keptAnswer(`${principal.companyId}|${period.from}|${period.to}`, async () => {
+        const [{ totals, users }, live] = await Promise.all([periodFigures(principal.companyId, period, now), dashboardLive(principal.companyId)]);
+        return dashboardAnswer(totals, live, users, now);
+      });
     },
   }),
   route({
