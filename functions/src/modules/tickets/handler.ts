@@ -50,13 +50,15 @@ export const handler = restModule([
       // date: created on that day; updatedAt: activity since that day or instant (company's time zone).
       const [viewer, dates] = await Promise.all([viewerOf(principal), ticketDateFilter(principal.companyId, query)]);
       if (query.searchParam || query.tags.length > 0) {
-        const found = (await searchTickets(principal, viewer, { text: query.searchParam, tagIds: query.tags, status: query.status })).filter((t) =>
-          matchesDates(t, dates),
+        const found = await searchTickets(
+          principal,
+          viewer,
+          { text: query.searchParam, tagIds: query.tags, status: query.status, keep: (hit) => matchesDates(hit, dates) },
+          { number: query.pageNumber, size: pageSize },
         );
-        const end = query.pageNumber * pageSize;
-        const page = await getTicketsByIds(principal.companyId, found.slice(end - pageSize, end).map((hit) => hit.id));
-        const tickets = found.slice(end - pageSize, end).flatMap((hit) => page.get(hit.id) ?? []);
-        return { tickets: await withRelated(principal.companyId, tickets), count: found.length, hasMore: found.length > end };
+        const page = await getTicketsByIds(principal.companyId, found.hits.map((hit) => hit.id));
+        const tickets = found.hits.flatMap((hit) => page.get(hit.id) ?? []);
+        return { tickets: await withRelated(principal.companyId, tickets), count: found.count, hasMore: found.hasMore };
       }
       const status = query.status ?? 'open';
       const partitions = ticketListPartitions(
