@@ -107,6 +107,17 @@ describe('the automation step of an inbound message', () => {
     expect(vi.mocked(messages.dispatchSystemMessages).mock.calls[0]![2]).toEqual([]);
   });
 
+  it('decides from the ticket as the store left it, and reads it only after losing to an agent', async () => {
+    const ticketData = await import('#data/tickets');
+    vi.mocked(ticketData.getTicket).mockClear();
+    tickets.current = [ticket({ botPendingId: 'IN-1', status: 'open', userId: 4 })];
+    writes.results = ['conflict', 'written'];
+    await runInboundAutomation(9, cause, contact, context, 'stored', ticket({ botPendingId: 'IN-1' }));
+    expect(vi.mocked(ticketData.getTicket)).toHaveBeenCalledTimes(1);
+    expect((writes.calls[0] as AutomationWrite).messages!.map((m) => m.body)).toEqual([menu]);
+    expect((writes.calls[1] as AutomationWrite).messages).toEqual([]);
+  });
+
   it('derives reply ids per company and message, shaped like WhatsApp ids', () => {
     const id = replyIds(cause)(0);
     expect(id).toMatch(/^3EB0[0-9A-F]{20}$/);

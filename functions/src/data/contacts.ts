@@ -40,9 +40,8 @@ export async function getContactByNumber(companyId: number, number: string): Pro
  */
 export async function createContact(companyId: number, fields: ContactFields): Promise<ContactRecord> {
   const id = await nextId({ companyId }, 'contact');
-  await writeNewContacts(companyId, [newContactRecord(companyId, id, fields)], { countInTransaction: true });
-  const created = await getContact(companyId, id);
-  if (!created) throw new Error(`contact ${companyId}/${id} vanished after creation`);
+  const [created] = await writeNewContacts(companyId, [newContactRecord(companyId, id, fields)], { countInTransaction: true });
+  if (!created) throw new Error(`contact ${companyId}/${id}: the created item could not be read back`);
   return created;
 }
 
@@ -72,33 +71,46 @@ function itemsOfNewContact(record: NewContactRecord): number {
  * contact its number claim (created only if absent: the uniqueness guard), the contact and its
  * search tokens, all in one transaction. With `countInTransaction` the company's
  * `contactCount` moves in the same transaction; a taken number answers ERR_DUPLICATED_CONTACT
- * and nothing is written.
+ * and nothing is written. Answers the contacts exactly as written (no need to read them back).
  */
-async function writeNewContacts(companyId: number, records: NewContactRecord[], options: { countInTransaction: boolean }): Promise<void> {
+async function writeNewContacts(companyId: number, records: NewContactRecord[], options: { countInTransaction: boolean }): Promise<ContactRecord[]> {
+  let written: Record<string, unknown>[] = [];
+  const keepWritten = <T>(put: T): T => {
+    const item = (put as { Put?: { Item?: Record<string, unknown> } }).Put?.Item;
+    if (item) written.push(item);
+    return put;
+  };
   await writeAll(
     { contact: contactEntity, contactNumber: contactNumberEntity, token: contactTokenEntity, company: companyEntity },
-    ({ contact, contactNumber, token, company }) => [
-      ...records.flatMap((record) => [
-        contactNumber.create({ companyId, number: record.number, contactId: record.id }).commit(),
-        contact.create(record).commit(),
-        ...contactTokens(record).map((t) => token.put({ companyId, token: t, contactId: record.id }).commit()),
-      ]),
-      ...(options.countInTransaction ? [company.update({ id: companyId }).add({ contactCount: records.length }).commit()] : []),
-    ],
+    ({ contact, contactNumber, token, company }) => {
+      // A retried transaction builds its items again.
+      written = [];
+      return [
+        ...records.flatMap((record) => [
+          contactNumber.create({ companyId, number: record.number, contactId: record.id }).commit(),
+          keepWritten(contact.create(record).commit()),
+          ...contactTokens(record).map((t) => token.put({ companyId, token: t, contactId: record.id }).commit()),
+        ]),
+        ...(options.countInTransaction ? [company.update({ id: companyId }).add({ contactCount: records.length }).commit()] : []),
+      ];
+    },
     // Only the claims and the contacts carry conditions: a failed one is a taken number.
     records.flatMap((record) => ['ERR_DUPLICATED_CONTACT' as const, 'ERR_DUPLICATED_CONTACT' as const, ...contactTokens(record).map(() => undefined)]),
   );
+  return written.map((item) => contactEntity.parse({ Item: item }).data as ContactRecord);
 }
 
 /**
  * AP-CT-3: the contact of a number, created when new. Two first messages racing for one number
- * end with one contact: the loser reads the winner's.
+ * end with one contact: the loser reads the winner's. `known`: the caller has just read the
+ * number's contact (AP-IN-1), so it is not read again.
  */
 export async function findOrCreateContact(
   companyId: number,
   fields: { number: string; name: string; isGroup: boolean; whatsappId: number },
+  known?: { contact: ContactRecord | undefined },
 ): Promise<{ contact: ContactRecord; created: boolean }> {
-  const existing = await getContactByNumber(companyId, fields.number);
+  const existing = known ? known.contact : await getContactByNumber(companyId, fields.number);
   if (existing) return { contact: existing, created: false };
   try {
     return { contact: await createContact(companyId, fields), created: true };

@@ -57,7 +57,7 @@ export async function dashboardBlocks(companyId: number, blocks: readonly Block[
 }
 
 /**
- * AP-TK-12: the counters of ticket list partitions (open and pending tabs), one BatchGet; a
+ * AP-TK-15: the counters of ticket list partitions (open and pending tabs), one BatchGet; a
  * partition without a counter item holds no ticket.
  */
 export async function ticketListCounts(companyId: number, partitions: readonly string[]): Promise<Map<string, number>> {

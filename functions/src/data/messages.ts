@@ -4,7 +4,7 @@ import { isConditionFailure } from './sessions.ts';
 import { messageTokens } from '#domain/message-tokens';
 import { ticketEntity, ticketTokenEntity } from './ticket-entity.ts';
 import { idsWithTokenPrefix } from './token-index.ts';
-import { activityUpdate, getTicket } from './tickets.ts';
+import { activityUpdate, getTicket, type TicketRecord } from './tickets.ts';
 import { writeAll } from './transaction.ts';
 
 export type MessageRecord = EntityItem<typeof messageEntity>;
@@ -16,25 +16,43 @@ export async function getMessage(companyId: number, id: string): Promise<Message
   return data ?? undefined;
 }
 
+/** The ticket part of storing a message (AP-MS-2). */
+export interface TicketMessageUpdate {
+  lastMessage: string;
+  lastMessageAt: string;
+  countUnread: boolean;
+  /** A customer message the automation must still handle (data/ticket-automation.ts clears it). */
+  botPendingId?: string;
+}
+
 /**
  * AP-MS-2: store a message exactly once and move its ticket in the same transaction (last
  * message, unread count, activity and list keys). A redelivered message fails the put's condition
  * and changes nothing. The ticket part is guarded by the state it was computed from; if an agent
  * changed the ticket meanwhile, it is read again and the write retried.
  */
-export async function storeMessageOnce(
+export async function storeMessageOnce(message: NewMessage, ticketUpdate: TicketMessageUpdate): Promise<'stored' | 'duplicate'> {
+  return (await storeMessageOnTicket(message, ticketUpdate)).outcome;
+}
+
+/**
+ * AP-MS-2 for a caller that has just read the ticket (strongly consistent) and passes it as
+ * `known`: the first attempt is computed from it instead of reading it again. The write's guard
+ * (status, user and queue as read) makes that safe: if the ticket changed in between, the
+ * attempt fails and the next one reads it. Answers the stored message and the ticket as the
+ * write left it (what the next step may start from without reading it back: its guarded and
+ * written fields are exact; `unreadMessages`, a counter nobody guards, is the read one plus one).
+ */
+export async function storeMessageOnTicket(
   message: NewMessage,
-  ticketUpdate: {
-    lastMessage: string;
-    lastMessageAt: string;
-    countUnread: boolean;
-    /** A customer message the automation must still handle (data/ticket-automation.ts clears it). */
-    botPendingId?: string;
-  },
-): Promise<'stored' | 'duplicate'> {
+  ticketUpdate: TicketMessageUpdate,
+  known?: TicketRecord,
+): Promise<{ outcome: 'stored'; message: MessageRecord; ticket: TicketRecord } | { outcome: 'duplicate' }> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const ticket = await getTicket(message.companyId, message.ticketId);
+    const ticket = attempt === 0 && known?.id === message.ticketId ? known : await getTicket(message.companyId, message.ticketId);
     if (!ticket) throw new Error(`ticket ${message.companyId}/${message.ticketId} not found for message ${message.id}`);
+    const activity = activityUpdate(ticket, ticketUpdate.lastMessageAt);
+    let written: Record<string, unknown> | undefined;
     try {
       await writeAll(
         { message: messageEntity, ticket: ticketEntity, token: ticketTokenEntity },
@@ -44,12 +62,14 @@ export async function storeMessageOnce(
             .set({
               lastMessage: ticketUpdate.lastMessage,
               lastMessageAt: ticketUpdate.lastMessageAt,
-              ...activityUpdate(ticket, ticketUpdate.lastMessageAt),
+              ...activity,
               ...(ticketUpdate.botPendingId ? { botPendingId: ticketUpdate.botPendingId } : {}),
             });
           const counted = ticketUpdate.countUnread ? update.add({ unreadMessages: 1 }) : update;
+          const put = messages.create(message).commit();
+          written = (put as { Put?: { Item?: Record<string, unknown> } }).Put?.Item;
           return [
-            messages.create(message).commit(),
+            put,
             counted
               .where((attributes, { eq, notExists }) =>
                 [
@@ -64,9 +84,22 @@ export async function storeMessageOnce(
         },
         ['ERR_CREATING_MESSAGE', 'ERR_TICKET_CONFLICT'],
       );
-      return 'stored';
+      const stored = messageEntity.parse({ Item: written! }).data as MessageRecord;
+      return {
+        outcome: 'stored',
+        message: stored,
+        ticket: {
+          ...ticket,
+          lastMessage: ticketUpdate.lastMessage,
+          lastMessageAt: ticketUpdate.lastMessageAt,
+          ...activity,
+          ...(ticketUpdate.botPendingId ? { botPendingId: ticketUpdate.botPendingId } : {}),
+          unreadMessages: (ticket.unreadMessages ?? 0) + (ticketUpdate.countUnread ? 1 : 0),
+          updatedAt: stored.updatedAt,
+        },
+      };
     } catch (error) {
-      if (error instanceof Error && error.message === 'ERR_CREATING_MESSAGE') return 'duplicate';
+      if (error instanceof Error && error.message === 'ERR_CREATING_MESSAGE') return { outcome: 'duplicate' };
       if (error instanceof Error && error.message === 'ERR_TICKET_CONFLICT') continue;
       throw error;
     }

@@ -1,8 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#aws/dynamo';
 import type { InstantRange } from '#domain/day-range';
-import { ticketEntity } from './ticket-entity.ts';
-import type { TicketRecord } from './tickets.ts';
 
 /**
  * AP-TK-12: the ids of the tickets created in a range of instants (a day of the company), from
@@ -27,12 +25,4 @@ export async function ticketIdsCreatedIn(companyId: number, range: InstantRange)
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return ids;
-}
-
-/** AP-TK-13: several tickets at once (batch gets of 100); missing ones are left out. */
-export async function getTickets(companyId: number, ids: number[]): Promise<TicketRecord[]> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return [];
-  const { data } = await ticketEntity.get(unique.map((id) => ({ companyId, id }))).go({ concurrency: 4 });
-  return data as TicketRecord[];
 }

@@ -49,16 +49,18 @@ export async function ticketForInbound(
   isGroup: boolean,
   /** A closed ticket this answers true for stays closed and takes the message (a rating answer). */
   keepClosed: (ticket: TicketRecord) => boolean = () => false,
+  /** The contact's current ticket as the caller has just read it (AP-IN-1): the first attempt starts from it. */
+  known?: { current: TicketRecord | undefined },
 ): Promise<{ ticket: TicketRecord; change: 'existing' | 'reopened' | 'created' }> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const current = await currentTicketOf(companyId, whatsappId, contactId);
+    const current = attempt === 0 && known ? known.current : await currentTicketOf(companyId, whatsappId, contactId);
     if (current && (current.status !== 'closed' || keepClosed(current))) return { ticket: current, change: 'existing' };
     if (current) {
       const at = nowIso();
       try {
         await writeAll(
-          { ticket: ticketEntity, event: ticketEventEntity },
-          ({ ticket, event }) => [
+          { ticket: ticketEntity, event: ticketEventEntity, claim: contactTicketEntity },
+          ({ ticket, event, claim }) => [
             ticket
               .patch({ companyId, id: current.id })
               .set({ status: 'pending', activityAt: at, ...keysOf({ ...current, status: 'pending', userId: undefined }, at) })
@@ -68,8 +70,13 @@ export async function ticketForInbound(
             event
               .put({ companyId, ticketId: current.id, at, seq: seq(), action: 'inbound-reopen', fromStatus: 'closed', toStatus: 'pending', ...(current.userId ? { fromUserId: current.userId } : {}) })
               .commit(),
+            // Still the contact's current ticket: a ticket created for the contact meanwhile keeps its place.
+            claim
+              .check({ companyId, whatsappId, contactId })
+              .where(({ ticketId }, { eq }) => eq(ticketId, current.id))
+              .commit(),
           ],
-          ['ERR_TICKET_CONFLICT'],
+          ['ERR_TICKET_CONFLICT', undefined, 'ERR_TICKET_CONFLICT'],
         );
         return { ticket: { ...current, status: 'pending', userId: undefined, activityAt: at }, change: 'reopened' };
       } catch (error) {
@@ -77,7 +84,7 @@ export async function ticketForInbound(
         throw error;
       }
     }
-    const created = await createTicket({ companyId, whatsappId, contactId, isGroup, status: 'pending' }, undefined);
+    const created = await createTicket({ companyId, whatsappId, contactId, isGroup, status: 'pending' }, undefined, { current });
     if (created.outcome === 'created') return { ticket: created.ticket, change: 'created' };
     // Another message created it first: loop and use it.
   }
@@ -92,9 +99,11 @@ export async function ticketForInbound(
 export async function createTicket(
   fields: { companyId: number; whatsappId: number; contactId: number; isGroup: boolean; status: 'pending' | 'open'; userId?: number; queueId?: number },
   actorId: number | undefined,
+  /** The contact's current ticket as the caller has just read it (AP-TK-2), so it is not read again. */
+  known?: { current: TicketRecord | undefined },
 ): Promise<{ outcome: 'created' | 'taken'; ticket: TicketRecord }> {
   const { companyId, whatsappId, contactId } = fields;
-  const current = await currentTicketOf(companyId, whatsappId, contactId);
+  const current = known ? known.current : await currentTicketOf(companyId, whatsappId, contactId);
   if (current && current.status !== 'closed') return { outcome: 'taken', ticket: current };
   const id = await nextId({ companyId }, 'ticket');
   const at = nowIso();
@@ -107,11 +116,18 @@ export async function createTicket(
     whatsappId,
     isGroup: fields.isGroup,
     unreadMessages: 0,
+    tagIds: [] as number[],
     activityAt: at,
     // The same instant as its TCREATED item (the "created on a day" filter).
     createdAt: at,
     ...(fields.userId ? { userId: fields.userId } : {}),
     ...(fields.queueId ? { queueId: fields.queueId } : {}),
+  };
+  // The ticket exactly as the transaction writes it, so it need not be read back.
+  let written: Record<string, unknown> | undefined;
+  const keepWritten = <T>(put: T): T => {
+    written = (put as { Put?: { Item?: Record<string, unknown> } }).Put?.Item;
+    return put;
   };
   try {
     await writeAll(
@@ -124,7 +140,7 @@ export async function createTicket(
               .where(({ ticketId }, { eq }) => eq(ticketId, current.id))
               .commit()
           : claim.create({ companyId, whatsappId, contactId, ticketId: id }).commit(),
-        tickets.create({ ...ticket, ...keysOf(ticket, at) }).commit(),
+        keepWritten(tickets.create({ ...ticket, ...keysOf(ticket, at) }).commit()),
         uuidRef.create({ companyId, uuid: ticket.uuid, ticketId: id }).commit(),
         createdRef.put({ companyId, createdAt: at, ticketId: id }).commit(),
         event
@@ -139,8 +155,8 @@ export async function createTicket(
     if (winner) return { outcome: 'taken', ticket: winner };
     throw error;
   }
-  const created = await getTicket(companyId, id);
-  if (!created) throw new Error(`ticket ${companyId}/${id} vanished after creation`);
+  const created = written && (ticketEntity.parse({ Item: written }).data as TicketRecord | null);
+  if (!created) throw new Error(`ticket ${companyId}/${id}: the created item could not be read back`);
   return { outcome: 'created', ticket: created };
 }
 

@@ -71,6 +71,9 @@ export function automationWrite(ticket: TicketRecord, plan: InboundPlan, timers:
  * and the mark is still there (the previous run stopped before writing). The mark is cleared in
  * the same transaction that records the step, so a message is answered at most once; a
  * redelivery after that only re-sends replies that were stored but never handed over.
+ * `known`: the ticket as storing the message left it; the first attempt decides from it instead
+ * of reading it again (the step's write is guarded by the ticket's status, user, queue, bot
+ * version and pending mark, so a ticket changed meanwhile fails it and the next attempt reads).
  */
 export async function runInboundAutomation(
   ticketId: number,
@@ -78,10 +81,11 @@ export async function runInboundAutomation(
   contact: ContactRecord,
   context: AutomationContext,
   outcome: 'stored' | 'duplicate',
+  known?: TicketRecord,
 ): Promise<void> {
   const ids = replyIds(cause);
   for (let attempt = 0; attempt < 6; attempt += 1) {
-    const ticket = await getTicket(cause.companyId, ticketId);
+    const ticket = attempt === 0 && known?.id === ticketId ? known : await getTicket(cause.companyId, ticketId);
     if (!ticket) return;
     if (ticket.botPendingId !== cause.messageId) {
       if (outcome === 'duplicate') await resendUnsent(ticket, contact, ids);

@@ -1,12 +1,13 @@
 import type { InboundCall, InboundEvent, InboundMessage } from '@atende/shared/entities/inbound-message';
 import { findOrCreateContact, renameContactIfUnnamed } from '#data/contacts';
-import { changeMessage, raiseAck, storeMessageOnce } from '#data/messages';
-import { listSettings } from '#data/settings';
+import { readInboundChat, type InboundChatHint } from '#data/inbound-reads';
+import { changeMessage, raiseAck, storeMessageOnTicket } from '#data/messages';
+import type { SettingRecord } from '#data/settings';
 import { ticketForInbound } from '#data/tickets';
 import { awaitingRating, needsAutomation } from '#domain/chatbot/automation-plan';
 import { callRejectedText, chatNumber, lastMessagePreview, storedBody, storedMedia } from '#domain/inbound-rules';
 import { sendConnectorCommand } from '#ports/connector-commands';
-import { loadAutomationContext } from '../timers/automation-context.ts';
+import { automationSettingKeys, loadAutomationContext } from '../timers/automation-context.ts';
 import { runInboundAutomation } from './automation.ts';
 
 /** One normalised WhatsApp event into the table; every step is idempotent. */
@@ -28,29 +29,58 @@ export async function ingestEvent(event: InboundEvent): Promise<void> {
   }
 }
 
+/**
+ * Where each chat's contact and ticket were last found, per container: the next event of the chat
+ * reads them in the same call as everything else (AP-IN-1). Only a hint: that read checks it
+ * against the claims, so an out-of-date entry costs a read, never a wrong ticket.
+ */
+const chatHints = new Map<string, InboundChatHint>();
+const maxChatHints = 20_000;
+
+function rememberChat(key: string, hint: InboundChatHint): void {
+  chatHints.delete(key);
+  chatHints.set(key, hint);
+  if (chatHints.size > maxChatHints) chatHints.delete(chatHints.keys().next().value!);
+}
+
+type ChatEvent = { companyId: number; whatsappId: number; chatJid: string; isGroup: boolean };
+
+/** The chat's contact and current ticket, with whatever else the event needs, read together. */
+async function readChat(event: ChatEvent, wanted: Parameters<typeof readInboundChat>[3]) {
+  const number = chatNumber(event.chatJid);
+  const key = `${event.companyId}:${event.whatsappId}:${number}`;
+  const state = await readInboundChat(event.companyId, event.whatsappId, number, wanted, chatHints.get(key));
+  return { number, key, state };
+}
+
+/** The chat's contact (created when new) and its ticket for this event (reopened or created when needed). */
 async function ticketOf(
-  event: { companyId: number; whatsappId: number; chatJid: string; isGroup: boolean },
+  event: ChatEvent,
+  chat: Awaited<ReturnType<typeof readChat>>,
   pushName?: string | null,
   keepClosed?: Parameters<typeof ticketForInbound>[4],
 ) {
-  const number = chatNumber(event.chatJid);
-  const { contact } = await findOrCreateContact(event.companyId, {
-    number,
-    name: (!event.isGroup && pushName) || number,
-    isGroup: event.isGroup,
-    whatsappId: event.whatsappId,
-  });
+  const { number, state } = chat;
+  const found = await findOrCreateContact(
+    event.companyId,
+    { number, name: (!event.isGroup && pushName) || number, isGroup: event.isGroup, whatsappId: event.whatsappId },
+    { contact: state.contact },
+  );
+  const { contact } = found;
   if (pushName && !event.isGroup) await renameContactIfUnnamed(contact, pushName);
-  const { ticket } = await ticketForInbound(event.companyId, event.whatsappId, contact.id, event.isGroup, keepClosed);
+  // The current ticket was read with the contact; a contact this event created has none; one
+  // another event created at the same moment is read.
+  const known = contact.id === state.contact?.id ? { current: state.current } : found.created ? { current: undefined } : undefined;
+  const { ticket } = await ticketForInbound(event.companyId, event.whatsappId, contact.id, event.isGroup, keepClosed, known);
+  rememberChat(chat.key, { contactId: contact.id, ticketId: ticket.id });
   return { contact, ticket };
 }
 
 /**
  * The company's CheckMsgIsGroup setting, when enabled, keeps group chats out of the inbox
- * (the settings screen calls it "ignore group messages"). Read only for group traffic.
+ * (the settings screen calls it "ignore group messages"). Read with the chat, for group traffic only.
  */
-async function ignoresGroups(companyId: number): Promise<boolean> {
-  const settings = await listSettings(companyId);
+function ignoresGroups(settings: readonly SettingRecord[]): boolean {
   return (settings.find((s) => s.key === 'CheckMsgIsGroup')?.value ?? 'enabled') === 'enabled';
 }
 
@@ -59,20 +89,25 @@ async function ignoresGroups(companyId: number): Promise<boolean> {
  * (docs/chatbot.md: the chatbot, an out-of-hours answer, a rating answer, the timers) is stored
  * with the ticket's `botPendingId` set to it, and the step runs after; a redelivered message whose
  * step did not finish runs it then, and one whose step did only re-sends what it left unsent.
+ * What it reads (the chat's contact and ticket; for a customer the connection, company and
+ * settings the automation needs; for a group the group setting) is read in one call (AP-IN-1).
  */
 async function ingestMessage(event: InboundMessage): Promise<void> {
-  if (event.isGroup && (await ignoresGroups(event.companyId))) return;
   const customer = !event.fromMe && !event.isGroup;
-  // Read alongside the contact and ticket: the connection, settings and hours the automation needs.
-  const loading = customer ? loadAutomationContext(event.companyId, event.whatsappId) : Promise.resolve(undefined);
-  loading.catch(() => undefined);
+  const chat = await readChat(event, {
+    whatsapp: customer,
+    company: customer,
+    settings: [...(event.isGroup ? ['CheckMsgIsGroup'] : []), ...(customer ? automationSettingKeys : [])],
+  });
+  if (event.isGroup && ignoresGroups(chat.state.settings)) return;
+  const { whatsapp, settings, company } = chat.state;
+  const automation = customer ? await loadAutomationContext(event.companyId, event.whatsappId, { whatsapp, settings, company }) : undefined;
   const now = new Date();
   // A message we sent from the product already exists under its id: only new ones get a ticket.
   // A resolved ticket waiting for its rating stays closed and takes the answer.
-  const { contact, ticket } = await ticketOf(event, event.fromMe ? null : event.pushName, (t) => customer && awaitingRating(t, now));
-  const automation = await loading;
+  const { contact, ticket } = await ticketOf(event, chat, event.fromMe ? null : event.pushName, (t) => customer && awaitingRating(t, now));
   const pending = automation && needsAutomation(ticket, automation.context, now) ? event.messageId : undefined;
-  const outcome = await storeMessageOnce(
+  const stored = await storeMessageOnTicket(
     {
       companyId: event.companyId,
       id: event.messageId,
@@ -94,22 +129,25 @@ async function ingestMessage(event: InboundMessage): Promise<void> {
       countUnread: !event.fromMe,
       ...(pending ? { botPendingId: pending } : {}),
     },
+    ticket,
   );
-  if (!automation || (outcome === 'stored' && !pending)) return;
+  if (!automation || (stored.outcome === 'stored' && !pending)) return;
   await runInboundAutomation(
     ticket.id,
     { companyId: event.companyId, messageId: event.messageId, text: event.body, timestamp: event.timestamp },
     contact,
     automation.context,
-    outcome,
+    stored.outcome,
+    stored.outcome === 'stored' ? stored.ticket : undefined,
   );
 }
 
 async function ingestCall(event: InboundCall): Promise<void> {
   // One log line per call, on the first signal; later status changes of the same call are noise.
   if (event.status !== 'offer' && event.status !== 'ringing') return;
-  const { contact, ticket } = await ticketOf(event, event.pushName);
-  const stored = await storeMessageOnce(
+  const chat = await readChat(event, { settings: ['call'] });
+  const { contact, ticket } = await ticketOf(event, chat, event.pushName);
+  const stored = await storeMessageOnTicket(
     {
       companyId: event.companyId,
       id: `call-${event.callId}`,
@@ -122,10 +160,10 @@ async function ingestCall(event: InboundCall): Promise<void> {
       createdAt: event.timestamp,
     },
     { lastMessage: event.isVideo ? '📞 Llamada de video' : '📞 Llamada de voz', lastMessageAt: event.timestamp, countUnread: true },
+    ticket,
   );
-  if (stored === 'duplicate') return;
-  const settings = await listSettings(event.companyId);
-  if (settings.find((s) => s.key === 'call')?.value !== 'disabled') return;
+  if (stored.outcome === 'duplicate') return;
+  if (chat.state.settings.find((s) => s.key === 'call')?.value !== 'disabled') return;
   await sendConnectorCommand({ type: 'rejectCall', companyId: event.companyId, whatsappId: event.whatsappId, callId: event.callId, from: event.from });
   await sendConnectorCommand({
     type: 'sendMessage',

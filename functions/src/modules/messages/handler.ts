@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { getContact } from '#data/contacts';
-import { changeMessage, getMessage, listTicketMessages, storeMessageOnce, type MessageRecord } from '#data/messages';
+import { changeMessage, getMessage, listTicketMessages, storeMessageOnTicket, type MessageRecord } from '#data/messages';
 import { clearUnread, type TicketRecord } from '#data/tickets';
 import { mediaUrlSeconds, putMedia, signedMediaUrl } from '#aws/s3';
 import { AppError } from '#domain/app-error';
@@ -133,8 +133,10 @@ export const handler = restModule([
       const text = body.body.trim();
       if (!text && !body.medias) throw new AppError('ERR_VALIDATION', { issues: [{ path: 'body', message: 'Requerido' }] });
       const ticket = await visibleTicket(principal, params.ticketId);
-      const contact = await getContact(principal.companyId, ticket.contactId);
-      const quoted = body.quotedMsg ? await getMessage(principal.companyId, body.quotedMsg.id) : undefined;
+      const [contact, quoted] = await Promise.all([
+        getContact(principal.companyId, ticket.contactId),
+        body.quotedMsg ? getMessage(principal.companyId, body.quotedMsg.id) : undefined,
+      ]);
       const quotedId = quoted && quoted.ticketId === ticket.id ? quoted.id : undefined;
       const id = newMessageId();
       const now = new Date().toISOString();
@@ -146,7 +148,8 @@ export const handler = restModule([
         await putMedia(key, file.content, file.mimetype);
         media = { mediaType, key, mimetype: file.mimetype, fileName: file.filename || 'archivo' };
       }
-      await storeMessageOnce(
+      // The ticket was just read (consistent): the store starts from it instead of reading it again.
+      const stored = await storeMessageOnTicket(
         {
           companyId: principal.companyId,
           id,
@@ -163,6 +166,7 @@ export const handler = restModule([
           createdAt: now,
         },
         { lastMessage: (text || media?.fileName || '').slice(0, 255), lastMessageAt: now, countUnread: false },
+        ticket,
       );
       await sendConnectorCommand({
         type: 'sendMessage',
@@ -175,8 +179,8 @@ export const handler = restModule([
         ...(media ? { media: { key: media.key, mimetype: media.mimetype, fileName: media.fileName, sizeBytes: body.medias!.content.length } } : {}),
         ...(quotedId ? { quotedMessageId: quotedId } : {}),
       });
-      const stored = await getMessage(principal.companyId, id);
-      return new HttpAnswer(201, stored ? await withMediaUrl(stored) : { id });
+      // The message as stored (ack 0); its sending shows on the live channel (appMessage update).
+      return new HttpAnswer(201, stored.outcome === 'stored' ? await withMediaUrl(stored.message) : { id });
     },
   }),
 ]);

@@ -1,6 +1,7 @@
 import type { TicketListQuery } from '@atende/shared/entities/ticket-list-query';
 import { companyTimeZone } from '#data/company-time-zone';
-import { getTickets, ticketIdsCreatedIn } from '#data/ticket-dates';
+import { getTicketsByIds } from '#data/ticket-batch';
+import { ticketIdsCreatedIn } from '#data/ticket-dates';
 import type { TicketRecord } from '#data/tickets';
 import { daysRangeIn, inRange, sinceInstant, type InstantRange } from '#domain/day-range';
 import type { PartitionQuery } from '#domain/ticket-lists';
@@ -49,7 +50,7 @@ export async function ticketsCreatedInList(
   options: { unreadOnly: boolean },
 ): Promise<TicketRecord[]> {
   const wanted = new Set(partitions.map((p) => `${p.index}|${p.partition}`));
-  const tickets = await getTickets(companyId, await ticketIdsCreatedIn(companyId, filter.created));
+  const tickets = [...(await getTicketsByIds(companyId, await ticketIdsCreatedIn(companyId, filter.created))).values()];
   return tickets
     .filter(
       (t) =>

@@ -1,5 +1,5 @@
 import { settingValue } from '@atende/shared/entities/setting';
-import { getCompany } from '#data/companies';
+import { getCompany, type CompanyRecord } from '#data/companies';
 import { listAllQueueOptions } from '#data/queue-options';
 import { getQueuesByIds } from '#data/queues';
 import { listSettings, type SettingRecord } from '#data/settings';
@@ -16,21 +16,33 @@ export interface LoadedAutomation {
   whatsapp: WhatsappRecord;
 }
 
+/** The settings the automation reads (the others do not change what it does). */
+export const automationSettingKeys = [
+  'scheduleType',
+  'sendGreetingMessageOneQueues',
+  'userRating',
+  'sendGreetingAccepted',
+  'sendMsgTransfTicket',
+  'timezone',
+] as const;
+
 /**
  * The connection, the company's settings and, when opening hours are on, the company's hours
  * and time zone (its `timezone` setting, else the company's field, else America/Sao_Paulo).
+ * `known`: the caller has read them already (the ingest, with the chat's state in one call:
+ * AP-IN-1), at least the `automationSettingKeys` of the settings; nothing more is read.
  */
 export async function loadAutomationContext(
   companyId: number,
   whatsappId: number,
-  knownSettings?: SettingRecord[],
+  known?: { whatsapp: WhatsappRecord | undefined; settings: SettingRecord[]; company: CompanyRecord | undefined },
 ): Promise<LoadedAutomation | undefined> {
-  const [whatsapp, settings] = await Promise.all([getWhatsapp(companyId, whatsappId), knownSettings ?? listSettings(companyId)]);
+  const [whatsapp, settings] = known ? [known.whatsapp, known.settings] : await Promise.all([getWhatsapp(companyId, whatsappId), listSettings(companyId)]);
   if (!whatsapp) return undefined;
   const scheduleType = settingValue(settings, 'scheduleType') as ScheduleType;
   const enabled = (key: 'sendGreetingMessageOneQueues' | 'userRating' | 'sendGreetingAccepted' | 'sendMsgTransfTicket') =>
     settingValue(settings, key) === 'enabled';
-  const company = scheduleType !== 'disabled' ? await getCompany(companyId) : undefined;
+  const company = scheduleType === 'disabled' ? undefined : known ? known.company : await getCompany(companyId);
   return {
     whatsapp,
     context: {
