@@ -1,5 +1,6 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#aws/dynamo';
+import type { ItemRef } from './batch-get.ts';
 import { bucketFields, type DayBucket } from '#domain/dashboard/figures';
 import { blockKey, type Block } from '#domain/dashboard/blocks';
 import type { FirstResponse, Fields, MessageFact, TimelineEvent } from '#domain/dashboard/metrics';
@@ -57,19 +58,12 @@ export async function dashboardBlocks(companyId: number, blocks: readonly Block[
 }
 
 /**
- * AP-TK-15: the counters of ticket list partitions (open and pending tabs), one BatchGet; a
- * partition without a counter item holds no ticket.
+ * AP-TK-15: a ticket list partition's counter (open and pending tabs; absent: no ticket), read as
+ * part of the page's batch (data/batch-get.ts, modules/tickets/related.ts).
  */
-export async function ticketListCounts(companyId: number, partitions: readonly string[]): Promise<Map<string, number>> {
-  const counts = new Map<string, number>(partitions.map((partition) => [partition, 0]));
-  let keys = [...new Set(partitions)].map((partition) => ticketListCountEntity.get({ companyId, partition }).params<{ Key: Record<string, string> }>().Key);
-  for (let attempt = 0; keys.length > 0; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** Math.min(attempt, 5)));
-    const answer = await documentClient.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ProjectionExpression: '#p, #c', ExpressionAttributeNames: { '#p': 'partition', '#c': 'count' } } } }));
-    for (const item of answer.Responses?.[tableName()] ?? []) counts.set(String(item.partition), Number(item.count ?? 0));
-    keys = (answer.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, string>[];
-  }
-  return counts;
+export function ticketListCountRef(companyId: number, partition: string): ItemRef<number> {
+  const { pk, sk } = ticketListCountEntity.get({ companyId, partition }).params<{ Key: { pk: string; sk: string } }>().Key;
+  return { pk, sk, parse: (item) => Number(item.count ?? 0) };
 }
 
 /** AP-DA-2: tickets open and pending now. */

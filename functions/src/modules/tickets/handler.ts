@@ -13,7 +13,6 @@ import { getWhatsapp, listWhatsapps } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
 import { mergeNewestFirst, ticketListPartitions, type TicketListViewer } from '#domain/ticket-lists';
 import { listCount } from '#domain/ticket-list-counts';
-import { ticketListCounts } from '#data/dashboard-aggregates';
 import { planTicketChange } from '#domain/ticket-transitions';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
@@ -21,13 +20,19 @@ import { HttpAnswer } from '#http/types';
 import { visibleTicket, visibleTicketByUuid } from '../messages/visible-ticket.ts';
 import { afterTicketChange } from '../timers/after-ticket-change.ts';
 import { matchesDates, ticketDateFilter, ticketsCreatedInList } from './date-filters.ts';
-import { withRelated } from './related.ts';
+import { relatedPage, withRelated } from './related.ts';
 import { searchTickets } from './search.ts';
 
 const pageSize = 40;
 
-async function viewerOf(principal: Principal): Promise<TicketListViewer> {
+/**
+ * Who is listing: admins from the token; agents with their queues and allTicket from their user
+ * record, which only the lists that depend on them read (an agent's open tab is their own
+ * partition whatever their queues: no read).
+ */
+async function viewerOf(principal: Principal, needsQueues = true): Promise<TicketListViewer> {
   if (isAdmin(principal)) return { userId: principal.userId, isAdmin: true, queueIds: [], allTicket: 'enabled' };
+  if (!needsQueues) return { userId: principal.userId, isAdmin: false, queueIds: [], allTicket: 'desabled' };
   const user = await getUser(principal.companyId, principal.userId);
   return { userId: principal.userId, isAdmin: false, queueIds: user?.queueIds ?? [], allTicket: user?.allTicket ?? 'desabled' };
 }
@@ -48,8 +53,10 @@ export const handler = restModule([
     query: ticketListQuerySchema,
     handler: async ({ principal, query }) => {
       // date: created on that day; updatedAt: activity since that day or instant (company's time zone).
-      const [viewer, dates] = await Promise.all([viewerOf(principal), ticketDateFilter(principal.companyId, query)]);
-      if (query.searchParam || query.tags.length > 0) {
+      const searching = Boolean(query.searchParam) || query.tags.length > 0;
+      const ownOpenTab = !searching && (query.status ?? 'open') === 'open';
+      const [viewer, dates] = await Promise.all([viewerOf(principal, !ownOpenTab), ticketDateFilter(principal.companyId, query)]);
+      if (searching) {
         const found = await searchTickets(
           principal,
           viewer,
@@ -80,14 +87,12 @@ export const handler = restModule([
       const merged = mergeNewestFirst(pages);
       const complete = pages.every((page) => page.length <= wanted);
       const page = merged.slice(wanted - pageSize, wanted);
-      const [tickets, counters] = await Promise.all([
-        withRelated(principal.companyId, page),
-        !counted || complete
-          ? Promise.resolve([])
-          : since
-            ? Promise.all(partitions.map((p) => countTicketPartition(p.index, p.partition, since)))
-            : ticketListCounts(principal.companyId, partitions.map((p) => p.partition)).then((counts) => [...counts.values()]),
+      const needsCounters = counted && !complete;
+      const [{ tickets, counters: kept }, narrowed] = await Promise.all([
+        relatedPage(principal.companyId, page, { counters: needsCounters && !since ? partitions.map((p) => p.partition) : [] }),
+        needsCounters && since ? Promise.all(partitions.map((p) => countTicketPartition(p.index, p.partition, since))) : Promise.resolve([]),
       ]);
+      const counters = since ? narrowed : kept;
       return {
         tickets,
         count: counted ? listCount({ merged: merged.length, complete }, counters) : merged.length,

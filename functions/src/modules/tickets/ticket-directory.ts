@@ -35,9 +35,11 @@ const hasAll = <T>(found: Map<number, T>, ids: number[]) => ids.every((id) => fo
 export async function ticketDirectory(
   companyId: number,
   wanted: { whatsappIds: number[]; userIds: number[]; queueIds: number[]; tagIds: number[] },
+  /** The company's directory version when the caller read it with its other items. */
+  knownVersion?: number,
 ): Promise<{ whatsapps: Map<number, NamedRef>; users: Map<number, NamedRef>; queues: Map<number, QueueRef>; tags: TicketTagRef[] }> {
   const none = Promise.resolve(new Map());
-  const version = await directoryVersion(companyId);
+  const version = knownVersion ?? (await directoryVersion(companyId));
   const [w, u, q, t] = await Promise.all([
     wanted.whatsappIds.length > 0 ? whatsapps.getIncluding(companyId, version, (found) => hasAll(found, wanted.whatsappIds)) : none,
     wanted.userIds.length > 0 ? users.getIncluding(companyId, version, (found) => hasAll(found, wanted.userIds)) : none,
