@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOptions, parseBenchArgs } from './args.ts';
+import { checkRows, itemSizeBytes, numberSizeBytes, parseTableLayout, tableRow, type TableRow } from './bulk-load.ts';
 import { itemMakers, loadProductData, type TableItem } from './items.ts';
 import { evaluateTargets, type SizeReport } from './report.ts';
 import { burstPlan, dashboardDays, generateShape, messagesOf, spanDays, statusCounts } from './shape.ts';
@@ -178,5 +179,76 @@ describe('seed items', () => {
     expect(make.createEvent({ companyId: 3, ticketId: 6, at, seq: '00000018', toQueueId: 2 })).toEqual(
       direct(data.ticketEventEntity.put({ companyId: 3, ticketId: 6, at, seq: '00000018', toQueueId: 2, action: 'create', toStatus: 'pending' }).params()),
     );
+  });
+});
+
+describe('seed rows written straight into DynamoDB Local’s file', () => {
+  // Rows DynamoDB Local 2026-01-16 wrote through PutItem (its SQLite file), as captured.
+  const layout = parseTableLayout(
+    'atende',
+    JSON.stringify({
+      UniqueIndexes: [
+        { DynamoDBAttribute: { AttributeName: 'pk', AttributeType: 'S' }, KeyType: 'HASH', SQLiteColumnName: 'hashKey', SQLiteDataType: 'TEXT' },
+        { DynamoDBAttribute: { AttributeName: 'sk', AttributeType: 'S' }, KeyType: 'RANGE', SQLiteColumnName: 'rangeKey', SQLiteDataType: 'TEXT' },
+      ],
+      UniqueGSIIndexes: [1, 2, 3].map((n) => [
+        { DynamoDBAttribute: { AttributeName: `gsi${n}pk`, AttributeType: 'S' }, KeyType: 'HASH', SQLiteColumnName: `indexKey_${2 * n - 2}`, SQLiteDataType: 'TEXT' },
+        { DynamoDBAttribute: { AttributeName: `gsi${n}sk`, AttributeType: 'S' }, KeyType: 'RANGE', SQLiteColumnName: `indexKey_${2 * n - 1}`, SQLiteDataType: 'TEXT' },
+      ]),
+    }),
+  );
+  const ticketJson =
+    '{"queueId":{"N":"1"},"unreadMessages":{"N":"0"},"tagIds":{"L":[]},"gsi1pk":{"S":"C#2#TS#closed"},"__edb_e__":{"S":"ticket"},"uuid":{"S":"1e24e847-6329-4d26-88f0-4fb4192a4484"},' +
+    '"createdAt":{"S":"2026-08-24T06:54:16.208Z"},"whatsappId":{"N":"1"},"lastMessageAt":{"S":"2026-08-24T08:47:16.208Z"},"gsi2pk":{"S":"C#2#TSQ#closed#1"},"sk":{"S":"TICKET#7"},' +
+    '"gsi3pk":{"S":"C#2#TSU#closed#44"},"__edb_v__":{"S":"1"},"id":{"N":"7"},"updatedAt":{"S":"2026-11-21T12:57:36.197Z"},"chatbot":{"BOOL":false},"gsi1sk":{"S":"2026-08-24T08:50:16.208Z#0000000007"},' +
+    '"contactId":{"N":"230"},"gsi2sk":{"S":"2026-08-24T08:50:16.208Z#0000000007"},"gsi3sk":{"S":"2026-08-24T08:50:16.208Z#0000000007"},"lastMessage":{"S":"listo"},"useIntegration":{"BOOL":false},' +
+    '"userId":{"N":"44"},"companyId":{"N":"2"},"activityAt":{"S":"2026-08-24T08:50:16.208Z"},"pk":{"S":"C#2"},"isGroup":{"BOOL":false},"status":{"S":"closed"}}';
+  const dayJson =
+    '{"st":{"N":"3"},"waitN":{"N":"3"},"waitS":{"N":"2400000"},"h23":{"N":"1"},"__edb_e__":{"S":"dashboardDay"},"h14":{"N":"1"},"fin":{"N":"2"},"h19":{"N":"1"},"companyId":{"N":"2"},' +
+    '"supS":{"N":"1440000"},"frtN":{"N":"3"},"supN":{"N":"2"},"leads":{"N":"6"},"sk":{"S":"DAY#2026-08-23"},"__edb_v__":{"S":"1"},"pk":{"S":"C#2#DASH"},"frtS":{"N":"3930000"},"day":{"S":"2026-08-23"}}';
+  const written = (json: string, hashes: [string, string, string], itemSize: number, indexKeys: Record<string, string>): TableRow => {
+    const item = JSON.parse(json) as TableItem;
+    return {
+      hashKey: Buffer.from(item.pk!.S!),
+      rangeKey: Buffer.from(item.sk!.S!),
+      hashValue: Buffer.from(hashes[0], 'hex'),
+      rangeValue: Buffer.from(hashes[1], 'hex'),
+      hashRangeValue: Buffer.from(hashes[2], 'hex'),
+      itemSize,
+      ObjectJSON: Buffer.from(json),
+      indexKeys: Object.fromEntries(Object.entries(indexKeys).map(([column, value]) => [column, Buffer.from(value)])),
+    };
+  };
+  const at = '2026-08-24T08:50:16.208Z#0000000007';
+  const ticket = written(
+    ticketJson,
+    ['1F26B122809157DAD96F95A9DA47250ED9E05F71', 'DAE438FD81CBC653BD1B2BA572B49CABAB80BA92', 'F18A16234EBA0FB4820E446BF2F566CF18010516'],
+    543,
+    { indexKey_0: 'C#2#TS#closed', indexKey_1: at, indexKey_2: 'C#2#TSQ#closed#1', indexKey_3: at, indexKey_4: 'C#2#TSU#closed#44', indexKey_5: at },
+  );
+  const day = written(dayJson, ['B9790F9D26D46FAE2AD997BA24DDCA3DB33B1A54', '5A824AC904B8F27E400389CBFAE52774001BA92D', 'DAA656B0F4F79D6CBE37802E74540C202A0CDE23'], 153, {});
+
+  it('are the rows DynamoDB Local writes: salted key hashes, item size, index columns', () => {
+    for (const expected of [ticket, day]) {
+      const made = tableRow(layout, JSON.parse(expected.ObjectJSON.toString()) as TableItem);
+      expect({ ...made, ObjectJSON: undefined }).toEqual({ ...expected, ObjectJSON: undefined });
+      expect(JSON.parse(made.ObjectJSON.toString())).toEqual(JSON.parse(expected.ObjectJSON.toString()));
+    }
+    expect(checkRows(layout, [ticket, day])).toEqual([]);
+  });
+
+  it('size numbers as DynamoDB Local encodes them, and lists and maps with their overhead', () => {
+    // Sizes DynamoDB Local recorded for these numbers (and the same in lists, maps and sets).
+    const sizes = { '0': 1, '1': 2, '100': 2, '120': 3, '12345': 4, '2400000': 3, '-1': 3, '-12345': 5, '1.5': 3, '0.001': 2, '1.25E-7': 3, '123456789012345': 9, '-99999999999999999999999999999999999999': 21 };
+    expect(Object.fromEntries(Object.keys(sizes).map((n) => [n, numberSizeBytes(n)]))).toEqual(sizes);
+    expect(itemSizeBytes({ a: { L: [] } })).toBe(1 + 3);
+    expect(itemSizeBytes({ a: { L: [{ S: 'xy' }, { N: '7' }] } })).toBe(1 + 3 + 2 + 2 + 2);
+    expect(itemSizeBytes({ m: { M: { ab: { BOOL: true } } } })).toBe(1 + 3 + 2 + 1 + 1);
+  });
+
+  it('tell a row that is not what DynamoDB Local would write', () => {
+    expect(checkRows(layout, [{ ...day, itemSize: 150 }])).toEqual(['C#2#DASH / DAY#2026-08-23: itemSize 153, DynamoDB Local 150']);
+    expect(checkRows(layout, [{ ...ticket, hashValue: day.hashValue }])).toEqual(['C#2 / TICKET#7: hashValue differs']);
+    expect(() => parseTableLayout('atende', '{"UniqueIndexes":[]}')).toThrow(/not the known layout/);
   });
 });

@@ -60,22 +60,6 @@ async function waitFor(done: () => boolean, progress: () => number, quietMs: num
   }
 }
 
-/** Waits until the admin's socket has been silent for `quietMs` (what earlier phases set off has settled). */
-export async function settle(socket: LiveSocket, quietMs = 2000, maxMs = 60_000): Promise<number> {
-  let lastEvent = performance.now();
-  let events = 0;
-  const unsubscribe = socket.onEvent(() => {
-    lastEvent = performance.now();
-    events += 1;
-  });
-  const started = performance.now();
-  while (performance.now() - lastEvent < quietMs && performance.now() - started < maxMs) {
-    await new Promise((wake) => setTimeout(wake, 100));
-  }
-  unsubscribe();
-  return events;
-}
-
 type MessagesPage = { messages: { id: string }[]; hasMore: boolean; cursor: string | null };
 
 /** Every message id of a ticket, newest page first, following the cursor. */

@@ -2,9 +2,10 @@
  * `npm run bench`: the product's speed on this machine, per size of company (docs/performance.md).
  *
  * For each size: a fresh runtime (its own process and data folder), the company made through the
- * API, the seeded history written straight into DynamoDB Local (or copied from .bench/seed), a
- * restart, then the agents signed in with their WebSockets: each agent operation under
- * autocannon for --duration seconds, then the customers' burst. Results go to
+ * API, the seeded history written straight into DynamoDB Local's file (seed.ts; or copied from
+ * .bench/seed), a restart, then the agents signed in with their WebSockets: one request of each
+ * operation alone, then each agent operation under autocannon for --duration seconds, with the
+ * customers' burst before the replies at the largest size. Results go to
  * .bench/results-<timestamp>.json and .bench/latest.json, and a table to stdout.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,14 +15,15 @@ import { join } from 'node:path';
 import { buildWeb, ensureFunctionBundles, webBuildExists } from '../src/build-steps.ts';
 import { javaIsUsable, javaMissingMessage } from '../src/java.ts';
 import { parseBenchArgs, usage, type BenchOptions } from './args.ts';
-import { runBurst, settle, type BurstResult } from './burst.ts';
+import { runBurst, type BurstResult } from './burst.ts';
 import { estimatedItemCount } from './items.ts';
 import { runOperation, type LoadRequest } from './load.ts';
 import { cpuUsage, MemorySampler, rssMb, waitUntilIdle, type MemoryPeak } from './memory.ts';
 import { anchors, evaluateTargets, operationLabels, printReport, type DynamoCalls, type MeasuredOperation, type SizeReport } from './report.ts';
 import { startRuntimeProcess, type RuntimeProcess } from './runtime-process.ts';
 import { idleRates, probe, type ProbeResult } from './probe.ts';
-import { seedClient, seedCompany, setStream } from './seed.ts';
+import { sqliteAvailable } from './bulk-load.ts';
+import { seedClient, seedCompany, seedCounters, seedIntoFile, setStream } from './seed.ts';
 import { benchDir, hasSeed, restoreSeed, saveSeed, seedKey, type CachedSeed } from './seed-cache.ts';
 import { openLiveSocket, type LiveSocket } from './live-socket.ts';
 import { setUpCompany, signIn, inLanes, superUser } from './setup.ts';
@@ -73,12 +75,21 @@ function machine() {
   };
 }
 
-/** Rough seconds each phase takes, for the ETA. */
+/**
+ * Rough seconds each phase takes, for the ETA; measured on 2 shared cores (docs/performance.md):
+ * the company ~10 s; the seed ~19,000 items/s into the file (~1,500/s through the API); the
+ * restart 6 s plus ~1 s per 150,000 items; sign-ins, idle polling and probes ~30 s; each
+ * operation its duration plus ~1 s of waiting, and ~10 s for what the searches leave queued; the
+ * burst ~1 s per 16 messages. (The replies' queued sends, ~2.5 times their duration, are not
+ * waited for: they come last.)
+ */
 function estimateSeconds(options: BenchOptions, size: number, cached: boolean): number {
-  const operations = 6 * (options.durationSeconds + 8) + 10;
-  const seeding = cached ? 10 : 25 + estimatedItemCount(generateShapeCount(size)) / 2000;
-  const burst = options.burst > 0 && (options.burstEverySize || size === Math.max(...options.sizes)) ? 30 + options.burst / 10 : 0;
-  return 30 + seeding + operations + burst;
+  const items = estimatedItemCount(generateShapeCount(size));
+  const seeding = cached ? 5 + items / 200_000 : 10 + (seedMethod(options) === 'file' ? 2 + items / 19_000 : items / 1_500);
+  const restart = 6 + items / 150_000;
+  const operations = 6 * (options.durationSeconds + 1) + 10;
+  const burst = options.burst > 0 && (options.burstEverySize || size === Math.max(...options.sizes)) ? 5 + options.burst / 16 : 0;
+  return seeding + restart + 30 + operations + burst;
 }
 function generateShapeCount(size: number): Shape {
   // estimatedItemCount only needs the lengths: a shape-like object without generating it.
@@ -150,15 +161,23 @@ function probeRequests(requestsOf: (connection: number) => LoadRequest[]): LoadR
 
 type OperationName = keyof ReturnType<typeof operationRequests>;
 
+let sqliteFound: boolean | undefined;
+/** Straight into DynamoDB Local's file when the `sqlite3` command is there (bulk-load.ts). */
+function seedMethod(options: BenchOptions): 'file' | 'api' {
+  sqliteFound ??= sqliteAvailable();
+  return options.seedViaApi || !sqliteFound ? 'api' : 'file';
+}
+
 function seedKeyOf(options: BenchOptions, size: number): Promise<string> {
   return seedKey({ shapeVersion, size, agents: options.agents, opened: options.openedPerAgent });
 }
 /**
- * The cheap operations first and the lists last: at 100k tickets a list request takes seconds
- * alone, and what 50 agents leave queued takes minutes to finish; nothing measured after it
- * should pay for that.
+ * The reads first and the replies last (after the burst at the largest size): every phase starts
+ * on an idle runtime, so what the previous one left queued is waited for, and 20 s of replies
+ * leave ~50 s of queued sends (the connector, the stream work); after the last phase the runtime
+ * just stops. What the reads leave is a few seconds.
  */
-const operationOrder: OperationName[] = ['messages', 'dashboard', 'reply', 'listOpen', 'listPending', 'search'];
+const operationOrder: OperationName[] = ['messages', 'dashboard', 'listOpen', 'listPending', 'search', 'reply'];
 
 async function runSize(options: BenchOptions, size: number, index: number, remainingEstimate: () => number): Promise<SizeReport> {
   const label = `${size >= 1000 ? `${size / 1000}k` : size} tickets (${index + 1}/${options.sizes.length})`;
@@ -190,28 +209,40 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     const shape = generateShape({ tickets: size, agents: options.agents, openedPerAgent: options.openedPerAgent, nowMs });
     const client = seedClient(runtime.env.DYNAMODB_ENDPOINT!);
     const expected = estimatedItemCount(shape);
-    const seedStart = performance.now();
+    const target = { companyId: setup.companyId, whatsappId: setup.whatsappId, queueId: setup.queueId, agentUserIds: setup.agents.map((a) => a.userId) };
+    const method = seedMethod(options);
+    let seedStart = performance.now();
+    const progress = (written: number) => {
+      const seconds = (performance.now() - seedStart) / 1000;
+      const rate = written / Math.max(0.001, seconds);
+      status(
+        `${label}: seeding ${written.toLocaleString('en-US')}/~${expected.toLocaleString('en-US')} items ${method === 'file' ? 'into the file ' : ''}` +
+          `(${Math.round(rate).toLocaleString('en-US')}/s, ~${formatDuration(Math.max(0, expected - written) / Math.max(1, rate))} left) ${eta()}`,
+      );
+    };
     await setStream(client, false);
-    const { items, counts } = await seedCompany(
-      client,
-      shape,
-      { companyId: setup.companyId, whatsappId: setup.whatsappId, queueId: setup.queueId, agentUserIds: setup.agents.map((a) => a.userId) },
-      (written) => {
-        const seconds = (performance.now() - seedStart) / 1000;
-        const rate = written / Math.max(0.001, seconds);
-        status(
-          `${label}: seeding ${written.toLocaleString('en-US')}/~${expected.toLocaleString('en-US')} items ` +
-            `(${Math.round(rate).toLocaleString('en-US')}/s, ~${formatDuration(Math.max(0, expected - written) / Math.max(1, rate))} left) ${eta()}`,
-        );
-      },
-    );
-    await setStream(client, true);
-    client.destroy();
+    let written: { items: number; counts: Record<string, number> };
+    if (method === 'file') {
+      // The few writes that update items made through the API go through it too; then the
+      // items, straight into the stopped DynamoDB Local's file.
+      await seedCounters(client, shape, target);
+      await setStream(client, true);
+      client.destroy();
+      await stopRuntime();
+      seedStart = performance.now();
+      written = await seedIntoFile(join(dataDir, 'dynamodb'), shape, target, progress);
+    } else {
+      written = await seedCompany(client, shape, target, progress);
+      await setStream(client, true);
+      client.destroy();
+      await stopRuntime();
+    }
+    const { items, counts } = written;
     const seedSeconds = (performance.now() - seedStart) / 1000;
-    seed = { setup, nowMs, items, counts, seedSeconds, itemsPerSecond: items / seedSeconds };
-    say(`${label}: seeded ${items.toLocaleString('en-US')} items in ${formatDuration(seedSeconds)} (${Math.round(seed.itemsPerSecond)}/s)`);
-    await stopRuntime();
-    if (!options.noSeedCache) {
+    seed = { setup, nowMs, items, counts, seedSeconds, itemsPerSecond: items / seedSeconds, method };
+    say(`${label}: seeded ${items.toLocaleString('en-US')} items ${method === 'file' ? "into DynamoDB Local's file" : 'through the API'} in ${formatDuration(seedSeconds)} (${Math.round(seed.itemsPerSecond)}/s)`);
+    // A copy saves the half hour the API takes at 100k; the file write takes about as long as the copy.
+    if (!options.noSeedCache && method === 'api') {
       status(`${label}: keeping a copy of the seeded data in .bench/seed… ${eta()}`, { force: true });
       await saveSeed(size, key, dataDir, seed);
     }
@@ -264,59 +295,33 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
   const requests = operationRequests(shape, agents, adminSession);
   const measured = operationOrder.filter((name) => name !== 'dashboard' || dashboardAvailable);
 
-  // Nothing left to do: no live event for a second (queued sends, stream work), the runtime and
-  // DynamoDB Local idle. What an operation left running (requests autocannon stopped waiting
-  // for, queued sends) finishes before the next phase.
+  // Nothing left to do: no live event for a second (queued sends, stream work) and, at the same
+  // time, the runtime and DynamoDB Local idle over the last half second. What an operation left
+  // running (requests autocannon stopped waiting for, queued sends) finishes before the next phase.
   const busyPids = [rt.pid, ...(rt.dynamoPid ? [rt.dynamoPid] : [])];
-  const quiet = async (maxMs = 180_000) => {
-    await settle(adminSocket, 1000, maxMs);
-    return waitUntilIdle(busyPids, { maxMs });
-  };
+  let lastLiveEvent = performance.now();
+  adminSocket.onEvent(() => (lastLiveEvent = performance.now()));
+  const quiet = (maxMs = 180_000) => waitUntilIdle(busyPids, { maxMs, also: () => performance.now() - lastLiveEvent >= 1000 });
   // What the runtime calls on its own when idle (stream and queue polling), to tell apart from
-  // what the requests cost.
-  const background = (await idleRates(rt, 2, quiet)).calls;
+  // what the requests cost; the probes below take it out of their figures too.
+  const idle = await idleRates(rt, 2, quiet);
+  const background = idle.calls;
 
   // First, one request of each kind alone on the idle runtime (also the warm-up: first calls of
   // each path, JIT, connection pools): its own wall time, CPU and calls, before any load.
   const single: Partial<Record<OperationName, ProbeResult>> = {};
   for (const name of measured) {
     status(`${label}: one ${operationLabels[name]} request alone… ${eta()}`, { force: true });
-    single[name] = await probe(rt, probeRequests(requests[name]), quiet);
+    single[name] = await probe(rt, probeRequests(requests[name]), quiet, idle);
   }
 
   const operations: Partial<Record<OperationName, MeasuredOperation>> = {};
   let burst: BurstResult | undefined;
   const largest = Math.max(...options.sizes);
   for (const name of measured) {
-    status(`${label}: waiting for the runtime to finish the previous phase before ${operationLabels[name]}… ${eta()}`, { force: true });
-    const drainedSeconds = await quiet();
-    await freshTokens();
-    const loadAverage = loadavg()[0]!;
-    const cpu = cpuUsage({ runtime: rt.pid, dynamodb: rt.dynamoPid, bench: process.pid });
-    const opStart = Date.now();
-    const result = await runOperation({
-      url: rt.url,
-      name,
-      connections: options.agents,
-      durationSeconds: options.durationSeconds,
-      requestsOf: requests[name],
-      onTick: (completed) =>
-        status(
-          `${label}: ${operationLabels[name]} ${formatDuration((Date.now() - opStart) / 1000)}/${options.durationSeconds} s, ` +
-            `${completed.toLocaleString('en-US')} answers ${eta()}`,
-        ),
-    });
-    operations[name] = { ...result, cpuSeconds: cpu(), single: single[name], loadAverage, drainedBeforeSeconds: drainedSeconds };
-    say(
-      `${label}: ${(operationLabels[name] ?? name).padEnd(16)} ${Math.round(result.requestsPerSecond).toString().padStart(5)} req/s  ` +
-        `p50 ${result.latency.p50.toFixed(1)} ms  p99 ${result.latency.p99.toFixed(1)} ms  max ${result.latency.max.toFixed(1)} ms` +
-        (result.non2xx + result.errors > 0 ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : '') +
-        (drainedSeconds > 10 ? `  [waited ${Math.round(drainedSeconds)} s for the previous phase]` : ''),
-    );
-
-    // The customers' burst comes after the agents' writes, before the (heavier) lists.
+    // The customers' burst, before the agents' replies (whose queued sends take a minute).
     if (name === 'reply' && options.burst > 0 && (options.burstEverySize || size === largest)) {
-      status(`${label}: letting the replies settle before the burst… ${eta()}`, { force: true });
+      status(`${label}: waiting for the runtime to finish the previous phase before the burst… ${eta()}`, { force: true });
       await quiet();
       await freshTokens();
       admin.token = adminSession.token;
@@ -342,20 +347,48 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
       );
       Object.assign(burst, { cpuSeconds, dynamoCalls: burstCalls });
     }
+
+    status(`${label}: waiting for the runtime to finish the previous phase before ${operationLabels[name]}… ${eta()}`, { force: true });
+    const drainedSeconds = await quiet();
+    await freshTokens();
+    const loadAverage = loadavg()[0]!;
+    const cpu = cpuUsage({ runtime: rt.pid, dynamodb: rt.dynamoPid, bench: process.pid });
+    const opStart = Date.now();
+    const result = await runOperation({
+      url: rt.url,
+      name,
+      connections: options.agents,
+      durationSeconds: options.durationSeconds,
+      requestsOf: requests[name],
+      onTick: (completed) =>
+        status(
+          `${label}: ${operationLabels[name]} ${formatDuration((Date.now() - opStart) / 1000)}/${options.durationSeconds} s, ` +
+            `${completed.toLocaleString('en-US')} answers ${eta()}`,
+        ),
+    });
+    operations[name] = { ...result, cpuSeconds: cpu(), single: single[name], loadAverage, drainedBeforeSeconds: drainedSeconds };
+    say(
+      `${label}: ${(operationLabels[name] ?? name).padEnd(16)} ${Math.round(result.requestsPerSecond).toString().padStart(5)} req/s  ` +
+        `p50 ${result.latency.p50.toFixed(1)} ms  p99 ${result.latency.p99.toFixed(1)} ms  max ${result.latency.max.toFixed(1)} ms` +
+        (result.non2xx + result.errors > 0 ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : '') +
+        (drainedSeconds > 10 ? `  [waited ${Math.round(drainedSeconds)} s for the previous phase]` : ''),
+    );
   }
 
   const memoryPeaks: Record<string, MemoryPeak> = memory.stop();
+  // What the runtime logged while measured: the replies' sends still queued when it stops fail
+  // to reach the closed gateway ("post to connection failed"), which is not counted.
+  const runtimeLogLines = rt.logLines();
   await closeSockets();
   status(`${label}: stopping the runtime… ${eta()}`, { force: true });
   await stopRuntime();
-  const runtimeLogLines = rt.logLines();
   await rm(dataDir, { recursive: true, force: true });
   cleanups.length = 0;
   return {
     size,
     counts: shape.counts,
     contacts: shape.contacts.length,
-    seed: { cached: seedCached, items: seed.items, counts: seed.counts, seconds: seed.seedSeconds, itemsPerSecond: seed.itemsPerSecond },
+    seed: { cached: seedCached, method: seed.method ?? 'api', items: seed.items, counts: seed.counts, seconds: seed.seedSeconds, itemsPerSecond: seed.itemsPerSecond },
     runtimeStartSeconds: startSeconds,
     backgroundCalls: background,
     dashboardAvailable,
@@ -408,7 +441,7 @@ async function main(): Promise<void> {
   };
   say(
     `Estimated time: ~${formatDuration(estimates.reduce((a, b) => a + b, 0))} ` +
-      `(seeded data ${cached.every(Boolean) ? 'copied from .bench/seed' : cached.some(Boolean) ? 'partly copied from .bench/seed' : 'written for every size: later runs copy it from .bench/seed'})`,
+      `(seeded data ${cached.every(Boolean) ? 'copied from .bench/seed' : `${cached.some(Boolean) ? 'partly copied from .bench/seed, partly ' : ''}written ${seedMethod(options) === 'file' ? "straight into DynamoDB Local's file" : `through DynamoDB Local's API (${options.seedViaApi ? '--seed-via-api' : 'no sqlite3 command'}: slow; later runs copy it from .bench/seed)`}`})`,
   );
 
   const loadBefore = loadavg();

@@ -100,17 +100,20 @@ export function cpuUsage(pids: Record<string, number | undefined>): () => Record
 
 /**
  * Waits until processes are nearly idle (together under `busyShare` of a core over two readings
- * `stepMs` apart), at most `maxMs`: what an operation left running (requests autocannon gave up
- * on at its end, queued DynamoDB calls, queued sends) finishes before the next one is measured.
- * Returns the seconds waited.
+ * `stepMs` apart) and `also()` holds at the same time, at most `maxMs`: what an operation left
+ * running (requests autocannon gave up on at its end, queued DynamoDB calls, queued sends)
+ * finishes before the next one is measured. Returns the seconds waited.
  */
-export async function waitUntilIdle(pids: number | number[], { busyShare = 0.3, stepMs = 250, maxMs = 30_000 } = {}): Promise<number> {
+export async function waitUntilIdle(
+  pids: number | number[],
+  { busyShare = 0.3, stepMs = 250, maxMs = 30_000, also = () => true }: { busyShare?: number; stepMs?: number; maxMs?: number; also?: () => boolean } = {},
+): Promise<number> {
   const list = Array.isArray(pids) ? pids : [pids];
   const total = () => list.reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
   const started = performance.now();
   let quietReadings = 0;
   let last = total();
-  while (performance.now() - started < maxMs && quietReadings < 2) {
+  while (performance.now() - started < maxMs && (quietReadings < 2 || !also())) {
     await new Promise((wake) => setTimeout(wake, stepMs));
     const now = total();
     quietReadings = now - last < (busyShare * stepMs) / 1000 ? quietReadings + 1 : 0;

@@ -49,7 +49,7 @@ export interface SizeReport {
   size: number;
   counts: Record<string, number>;
   contacts: number;
-  seed: { cached: boolean; items: number; counts: Record<string, number>; seconds: number; itemsPerSecond: number };
+  seed: { cached: boolean; method: 'file' | 'api'; items: number; counts: Record<string, number>; seconds: number; itemsPerSecond: number };
   runtimeStartSeconds: number;
   /** DynamoDB calls per second of the idle runtime (stream and queue polling), by operation. */
   backgroundCalls: Record<string, number>;
@@ -195,7 +195,7 @@ const burstHeader = ['size', 'messages / customers', 'screen p50', 'screen p99',
 
 function memoryRow(report: SizeReport): string[] {
   const mb = (name: string) => (report.memoryPeaks[name] ? `${Math.round(report.memoryPeaks[name].maxMb)} MB` : '—');
-  return [sizeLabel(report.size), mb('runtime'), mb('dynamodb'), mb('bench'), `${report.seed.items.toLocaleString('en-US')}${report.seed.cached ? ' (copied)' : ''}`, report.seed.cached ? '—' : `${Math.round(report.seed.itemsPerSecond)}/s`, String(report.runtimeLogLines)];
+  return [sizeLabel(report.size), mb('runtime'), mb('dynamodb'), mb('bench'), `${report.seed.items.toLocaleString('en-US')}${report.seed.cached ? ' (copied)' : ''}`, report.seed.cached ? '—' : `${Math.round(report.seed.itemsPerSecond)}/s (${report.seed.method === 'file' ? 'file' : 'API'})`, String(report.runtimeLogLines)];
 }
 const memoryHeader = ['size', 'runtime RSS (max)', 'DynamoDB Local RSS (max)', 'bench RSS (max)', 'seeded items', 'seed rate', 'runtime log lines'];
 

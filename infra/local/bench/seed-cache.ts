@@ -1,6 +1,7 @@
 /**
- * A copy of each size's seeded data folder in .bench/seed/, so a second run skips the seeding
- * (the slowest part at 100k tickets). A copy is used only while everything that decides its
+ * A copy of each size's seeded data folder in .bench/seed/, so a second run skips the seeding.
+ * Kept only when the seed went through DynamoDB Local's API (half an hour at 100k tickets):
+ * written straight into its file the seed takes about as long as copying it back. A copy is used only while everything that decides its
  * items is unchanged: the generator and setup code here, the product's data layer, domain rules
  * and shared code (keys, tokens, entities), and the shape's parameters. --fresh-seed ignores it.
  */
@@ -52,6 +53,8 @@ export interface CachedSeed {
   counts: Record<string, number>;
   seedSeconds: number;
   itemsPerSecond: number;
+  /** How the items were written: straight into DynamoDB Local's file, or through its API. */
+  method?: 'file' | 'api';
 }
 
 function entryDir(size: number, key: string): string {
