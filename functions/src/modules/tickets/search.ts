@@ -4,10 +4,10 @@ import { ticketIdsWithToken } from '#data/messages';
 import { currentTicketIdsOf, getTicketsByIds } from '#data/ticket-batch';
 import type { TicketRecord } from '#data/tickets';
 import { ticketIdsWithTag } from '#data/tags';
-import { listWhatsapps } from '#data/whatsapps';
 import { contactMatches, searchQueryTokens } from '#domain/contact-tokens';
 import type { TicketListViewer } from '#domain/ticket-lists';
 import { canSeeTicket } from '#domain/ticket-visibility';
+import { connectionIds } from './ticket-directory.ts';
 
 /** How many candidates one search word may bring (its token items read, at most). */
 const candidatesPerWord = 500;
@@ -78,7 +78,7 @@ async function ticketIdsMatching(companyId: number, words: string[]): Promise<Se
   const contacts = [...(await getContacts(companyId, await contactIdsWithToken(companyId, words[0]!, contactCandidates))).values()].filter(
     (contact) => contactMatches(contact, words),
   );
-  const connections = contacts.length > 0 ? await listWhatsapps(companyId) : [];
+  const connections = contacts.length > 0 ? (await connectionIds(companyId)).map((id) => ({ id })) : [];
   const contactTickets = await currentTicketIdsOf(
     companyId,
     contacts.flatMap((contact) => connections.map((connection) => ({ whatsappId: connection.id, contactId: contact.id }))),

@@ -53,3 +53,8 @@ export async function ticketDirectory(
   ]);
   return { whatsapps: w, users: u, queues: q, tags: t };
 }
+
+/** The ids of the company's connections (search by contact: their current tickets on each). */
+export async function connectionIds(companyId: number): Promise<number[]> {
+  return [...(await whatsapps.get(companyId, await directoryVersion(companyId))).keys()];
+}
