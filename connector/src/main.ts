@@ -15,6 +15,7 @@ import { holderIdentity, s3Media, sqsInboundQueue } from './aws/adapters.ts';
 import { startCommandPoller } from './aws/command-poller.ts';
 import { startHealthServer } from './aws/health-server.ts';
 import { createBetaProvider, jsonLogger, startConnector } from './index.ts';
+import { sdkLogger } from '@atende/shared/sdk-logger';
 
 /** A receive longer ago than this means the loop is stuck. */
 const heartbeatLimitMs = 120_000;
@@ -43,11 +44,11 @@ async function main(): Promise<void> {
   const commandsUrl = required('QUEUE_URL_CONNECTOR_COMMANDS');
   const port = Number(process.env.PORT ?? 8080);
 
-  const documents = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ logger: sdkLogger }), {
     marshallOptions: { removeUndefinedValues: true },
   });
-  const sqs = new SQSClient({});
-  const s3 = new S3Client({});
+  const sqs = new SQSClient({ logger: sdkLogger });
+  const s3 = new S3Client({ logger: sdkLogger });
   const holderId = await holderIdentity();
   const version = await waVersion();
   log.info('connector starting', { holderId, waVersion: version?.join('.') ?? 'built-in' });

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { requireEnv } from './env.ts';
+import { sdkLogger } from '@atende/shared/sdk-logger';
 
 /**
  * The one DynamoDB client of a bundle. DYNAMODB_ENDPOINT is set only by the local runtime
@@ -9,6 +10,7 @@ import { requireEnv } from './env.ts';
 export const dynamoClient = new DynamoDBClient({
   endpoint: process.env.DYNAMODB_ENDPOINT || undefined,
   maxAttempts: 4,
+  logger: sdkLogger,
 });
 
 export const documentClient = DynamoDBDocumentClient.from(dynamoClient, {

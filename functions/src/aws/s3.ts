@@ -1,6 +1,7 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { requireEnv } from './env.ts';
+import { sdkLogger } from '@atende/shared/sdk-logger';
 
 /**
  * The one S3 client of a bundle. S3_ENDPOINT is set only by the local runtime (s3rver, path
@@ -11,6 +12,7 @@ export const s3Client = new S3Client({
   forcePathStyle: Boolean(process.env.S3_ENDPOINT),
   requestChecksumCalculation: 'WHEN_REQUIRED',
   responseChecksumValidation: 'WHEN_REQUIRED',
+  logger: sdkLogger,
 });
 
 export const mediaBucket = (): string => requireEnv('MEDIA_BUCKET');

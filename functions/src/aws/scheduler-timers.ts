@@ -10,8 +10,9 @@ import {
 import { queueEnvName } from '../manifest.ts';
 import type { SchedulerPort } from '#ports/scheduler';
 import { requireEnv } from './env.ts';
+import { sdkLogger } from '@atende/shared/sdk-logger';
 
-const client = new SchedulerClient({});
+const client = new SchedulerClient({ logger: sdkLogger });
 
 /** EventBridge Scheduler expresses one-time schedules as at(yyyy-mm-ddThh:mm:ss) in UTC. */
 export function atExpression(at: Date): string {

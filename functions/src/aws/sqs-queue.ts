@@ -2,8 +2,9 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { queueEnvName } from '../manifest.ts';
 import type { QueuePort } from '#ports/queue';
 import { requireEnv } from './env.ts';
+import { sdkLogger } from '@atende/shared/sdk-logger';
 
-const client = new SQSClient({});
+const client = new SQSClient({ logger: sdkLogger });
 
 /** The product's queues in AWS; their URLs come from QUEUE_URL_<NAME>. */
 export const sqsQueue: QueuePort = {

@@ -1,5 +1,6 @@
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { requireEnv } from './env.ts';
+import { sdkLogger } from '@atende/shared/sdk-logger';
 
 let client: ApiGatewayManagementApiClient | undefined;
 
@@ -8,6 +9,6 @@ let client: ApiGatewayManagementApiClient | undefined;
  * in AWS and the local gateway's origin locally; the client code is the same in both homes.
  */
 export function wsManagementClient(): ApiGatewayManagementApiClient {
-  client ??= new ApiGatewayManagementApiClient({ endpoint: requireEnv('WS_MANAGEMENT_ENDPOINT'), maxAttempts: 2 });
+  client ??= new ApiGatewayManagementApiClient({ endpoint: requireEnv('WS_MANAGEMENT_ENDPOINT'), maxAttempts: 2, logger: sdkLogger });
   return client;
 }

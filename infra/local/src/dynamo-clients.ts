@@ -2,6 +2,7 @@ import { Agent } from 'node:http';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { sdkLogger } from '@atende/shared/sdk-logger';
 
 /** DynamoDB Local runs with -sharedDb, so any region and key pair reach the same tables. */
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -17,7 +18,7 @@ export interface RuntimeDynamoClients {
 
 export function createRuntimeDynamoClients(endpoint: string): RuntimeDynamoClients {
   const httpAgent = new Agent({ keepAlive: true, maxSockets: 64 });
-  const common = { endpoint, region, credentials: localCredentials, requestHandler: { httpAgent } };
+  const common = { endpoint, region, credentials: localCredentials, requestHandler: { httpAgent }, logger: sdkLogger };
   const dynamo = new DynamoDBClient(common);
   const documents = DynamoDBDocumentClient.from(dynamo, { marshallOptions: { removeUndefinedValues: true } });
   const streams = new DynamoDBStreamsClient(common);
