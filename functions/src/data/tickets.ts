@@ -228,8 +228,40 @@ export async function changeTicketState(
 }
 
 /**
- * AP-TK-6: one page of a list partition, newest activity first; with `since` (an ISO instant) only
- * tickets with activity from then on, as a key condition on the `<activityAt>#<id>` sort key.
+ * What a list page shows of a ticket (modules/tickets/serialize.ts) and orders it by, plus the
+ * entity markers ElectroDB reads items by: a list query brings these, not the chatbot's state or
+ * the index keys (about half of a ticket's attributes).
+ */
+const listedAttributes = [
+  '__edb_e__',
+  '__edb_v__',
+  'companyId',
+  'id',
+  'uuid',
+  'status',
+  'contactId',
+  'whatsappId',
+  'queueId',
+  'userId',
+  'lastMessage',
+  'lastMessageAt',
+  'unreadMessages',
+  'isGroup',
+  'chatbot',
+  'tagIds',
+  'activityAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+const listedProjection = {
+  expression: listedAttributes.map((_, index) => `#a${index}`).join(', '),
+  names: Object.fromEntries(listedAttributes.map((name, index) => [`#a${index}`, name])),
+};
+
+/**
+ * AP-TK-6: one page of a list partition, newest activity first, with the attributes a list shows;
+ * with `since` (an ISO instant) only tickets with activity from then on, as a key condition on the
+ * `<activityAt>#<id>` sort key.
  */
 export async function queryTicketPartition(
   index: 'gsi1' | 'gsi2' | 'gsi3',
@@ -242,10 +274,12 @@ export async function queryTicketPartition(
       IndexName: index,
       KeyConditionExpression: options.since ? '#pk = :pk AND #sk >= :since' : '#pk = :pk',
       ExpressionAttributeNames: {
+        ...listedProjection.names,
         '#pk': `${index}pk`,
         ...(options.since ? { '#sk': `${index}sk` } : {}),
         ...(options.unreadOnly ? { '#unread': 'unreadMessages' } : {}),
       },
+      ProjectionExpression: listedProjection.expression,
       ExpressionAttributeValues: {
         ':pk': partition,
         ...(options.since ? { ':since': options.since } : {}),
