@@ -90,6 +90,24 @@ describe('the live broadcaster', () => {
     expect(deleted).toEqual([{ pk: 'WS#dead=', sk: 'CONN' }]);
   });
 
+  it('sends the events a batch has for one socket in one frame, in order', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [connection('a=', 3), connection('b=', 3)] });
+    sockets.on(PostToConnectionCommand).resolves({});
+    const first = userChange('MODIFY', 3);
+    const second = userChange('REMOVE', 3);
+    // Another user, so the two changes are not coalesced into one.
+    const otherUser = JSON.parse(JSON.stringify(second.Records[0]).replaceAll('USER#5', 'USER#6').replaceAll('"N":"5"', '"N":"6"'));
+    otherUser.dynamodb.SequenceNumber = '101';
+    await handler({ Records: [...first.Records, otherUser] } as DynamoDBStreamEvent);
+    const posts = sockets.commandCalls(PostToConnectionCommand).map((call) => call.args[0].input);
+    expect(posts.map((p) => p.ConnectionId).sort()).toEqual(['a=', 'b=']);
+    const frame = JSON.parse(new TextDecoder().decode(posts[0]!.Data as Uint8Array));
+    expect(frame).toEqual([
+      expect.objectContaining({ event: 'user', data: expect.objectContaining({ action: 'update' }) }),
+      { event: 'user', data: { action: 'delete', userId: 6 } },
+    ]);
+  });
+
   it('sends deletions as action delete with the id', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [connection('a=', 3)] });
     sockets.on(PostToConnectionCommand).resolves({});

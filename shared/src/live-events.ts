@@ -1,6 +1,8 @@
 /**
- * The live update channel (core §4, extended §4). Every frame is `{ event, data }`; the
- * event names are the product's, and `data` usually carries `action` plus the record.
+ * The live update channel (core §4, extended §4). Every event is `{ event, data }`; the
+ * event names are the product's, and `data` usually carries `action` plus the record. A frame
+ * holds one event, or several of them as a JSON array in the order they happened (the server
+ * packs what one socket gets from one batch of changes: docs/live-events.md).
  */
 import * as z from 'zod';
 
@@ -65,4 +67,22 @@ export function isLiveEventName(value: unknown): value is LiveEventName {
 /** Builds a frame; the name is checked at compile time. */
 export function liveEvent(event: LiveEventName, data: unknown): LiveEvent {
   return { event, data };
+}
+
+/**
+ * The events of one frame, in order: a single `{ event, data }` or an array of them. Anything
+ * that is not JSON, or an entry without an event name, yields nothing.
+ */
+export function liveEventsOfFrame(raw: string): LiveEvent[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  const entries = Array.isArray(parsed) ? parsed : [parsed];
+  return entries.flatMap((entry) => {
+    const result = liveEventSchema.safeParse(entry);
+    return result.success ? [{ event: result.data.event, data: result.data.data }] : [];
+  });
 }

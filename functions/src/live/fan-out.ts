@@ -2,12 +2,14 @@ import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatew
 import { wsManagementClient } from '#aws/ws-management';
 import { deleteWsConnection, listCompanyWsConnections, type WsConnection } from '#data/ws-connections';
 import type { LiveListener } from '#domain/live-audience';
+import { packFrames } from '#domain/live-frames';
 import type { LiveEvent } from './live-event.ts';
 
 /**
  * Posts each event to the connections of its company that its audience admits. A connection
  * that answers Gone was closed without a $disconnect reaching us, so its record is deleted.
- * Connections are read once per company per batch.
+ * Connections are read once per company per batch, and each connection gets the batch's events
+ * for it in as few frames as fit (`packFrames`): one post per socket per batch, not per event.
  */
 export async function fanOut(events: LiveEvent[]): Promise<{ sent: number; gone: number; failed: number }> {
   const byCompany = new Map<number, Promise<WsConnection[]>>();
@@ -24,12 +26,12 @@ export async function fanOut(events: LiveEvent[]): Promise<{ sent: number; gone:
   const gone = new Set<string>();
   // Each connection gets its events in order, one after another; connections do not wait for
   // each other, so one slow listener delays only itself.
-  const outboxes = new Map<string, { connection: WsConnection; payloads: Uint8Array[] }>();
+  const outboxes = new Map<string, { connection: WsConnection; payloads: string[] }>();
   for (const liveEvent of events) {
     const connections = await connectionsOf(liveEvent.companyId);
     const admitted = connections.filter((connection) => liveEvent.audience(listenerOf(connection)));
     if (admitted.length === 0) continue;
-    const payload = new TextEncoder().encode(JSON.stringify({ event: liveEvent.event, data: liveEvent.data }));
+    const payload = JSON.stringify({ event: liveEvent.event, data: liveEvent.data });
     for (const connection of admitted) {
       const outbox = outboxes.get(connection.connectionId) ?? { connection, payloads: [] };
       outbox.payloads.push(payload);
@@ -38,9 +40,9 @@ export async function fanOut(events: LiveEvent[]): Promise<{ sent: number; gone:
   }
   await Promise.all(
     [...outboxes.values()].map(async ({ connection, payloads }) => {
-      for (const payload of payloads) {
+      for (const frame of packFrames(payloads)) {
         try {
-          await wsManagementClient().send(new PostToConnectionCommand({ ConnectionId: connection.connectionId, Data: payload }));
+          await wsManagementClient().send(new PostToConnectionCommand({ ConnectionId: connection.connectionId, Data: encoder.encode(frame) }));
           sent += 1;
         } catch (error) {
           if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') {
@@ -58,6 +60,8 @@ export async function fanOut(events: LiveEvent[]): Promise<{ sent: number; gone:
   await Promise.all([...gone].map((connectionId) => deleteWsConnection(connectionId)));
   return { sent, gone: gone.size, failed };
 }
+
+const encoder = new TextEncoder();
 
 function listenerOf(connection: WsConnection): LiveListener {
   return {

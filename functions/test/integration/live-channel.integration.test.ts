@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { startRuntime } from '../../../infra/local/src/runtime.ts';
 import type * as AccessTokenModule from '../../src/auth/access-token.ts';
 import type * as UserEntityModule from '../../src/data/user-entity.ts';
+import { eventsOf } from './support/live.ts';
 
 /**
  * The live channel end to end on the local runtime: the real gateway, DynamoDB Local and its
@@ -40,7 +41,7 @@ function connect(token?: string): Promise<{ socket: WebSocket; messages: unknown
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(wsUrl(token));
     const messages: unknown[] = [];
-    socket.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+    socket.on('message', (raw) => messages.push(...eventsOf(raw)));
     socket.once('open', () => resolve({ socket, messages }));
     socket.once('unexpected-response', (_request, response) => reject(new Error(`refused ${response.statusCode}`)));
     socket.once('error', reject);

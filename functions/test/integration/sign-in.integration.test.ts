@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ApiClient } from './support/api-client.ts';
 import { signUpCompany, startTestRuntime, superUser } from './support/runtime.ts';
+import { eventsOf } from './support/live.ts';
 
 let env: Awaited<ReturnType<typeof startTestRuntime>>;
 
@@ -136,7 +137,7 @@ describe('sessions', () => {
     const { admin } = await signUpCompany(first);
     const socket = new WebSocket(`${env.runtime.url.replace(/^http/, 'ws')}/ws?token=${first.token}`);
     const messages: { event: string; data: unknown }[] = [];
-    socket.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+    socket.on('message', (raw) => messages.push(...(eventsOf(raw) as typeof messages)));
     await new Promise((resolve, reject) => {
       socket.once('open', resolve);
       socket.once('error', reject);

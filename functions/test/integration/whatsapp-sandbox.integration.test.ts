@@ -6,6 +6,7 @@ import type * as TicketsModule from '../../src/data/tickets.ts';
 import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
 import { connectSandbox, outboxOf } from './support/sandbox.ts';
 import { until } from './support/until.ts';
+import { eventsOf } from './support/live.ts';
 
 /**
  * WhatsApp traffic end to end through the sandbox provider: API → connector-commands queue →
@@ -168,7 +169,7 @@ describe('WhatsApp traffic through the sandbox', () => {
     const whatsappId = await connectSandbox(api);
     const socket = new WebSocket(`${env.runtime.url.replace(/^http/, 'ws')}/ws?token=${api.token}`);
     const events: { event: string; data: { message?: { body?: string } } }[] = [];
-    socket.on('message', (raw) => events.push(JSON.parse(String(raw))));
+    socket.on('message', (raw) => events.push(...(eventsOf(raw) as typeof events)));
     await new Promise((resolve, reject) => {
       socket.once('open', resolve);
       socket.once('error', reject);

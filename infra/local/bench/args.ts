@@ -17,6 +17,10 @@ export interface BenchOptions {
   burstContacts: number;
   /** Run the burst at every size rather than only at the largest (it takes minutes per size). */
   burstEverySize: boolean;
+  /** Inbound customer messages at a steady pace, at every size (0: none). */
+  steady: number;
+  /** Messages per second of the steady phase, posted on schedule whether or not earlier ones are answered. */
+  steadyRate: number;
   /** Seeded contacts' current tickets the agents open (messages are written only for these), per agent. */
   openedPerAgent: number;
   /** Where the runtimes keep their data (default: a folder under /dev/shm when it exists). */
@@ -40,6 +44,8 @@ export const defaultOptions: BenchOptions = {
   burst: 1_000,
   burstContacts: 200,
   burstEverySize: false,
+  steady: 300,
+  steadyRate: 10,
   openedPerAgent: 10,
   dataDir: undefined,
   freshSeed: false,
@@ -51,7 +57,7 @@ export const defaultOptions: BenchOptions = {
 };
 
 /** What `--quick` means; flags given with it still win. */
-export const quickPreset: Partial<BenchOptions> = { sizes: [1_000], durationSeconds: 5, burst: 200, burstContacts: 50 };
+export const quickPreset: Partial<BenchOptions> = { sizes: [1_000], durationSeconds: 5, burst: 200, burstContacts: 50, steady: 100 };
 
 export const usage = `npm run bench -- [options]
 
@@ -61,6 +67,8 @@ export const usage = `npm run bench -- [options]
   --burst=1000               inbound customer messages (0: no burst)
   --contacts=200             customers the burst comes from (a fifth of them new)
   --burst-every-size         run the burst at every size, not only at the largest
+  --steady=300               inbound customer messages at a steady pace, at every size (0: none)
+  --steady-rate=10           messages per second of the steady phase (from the burst's customers)
   --opened=10                tickets per agent whose messages are seeded (opened and replied to)
   --data-dir=<path>          where the runtimes keep their data (default /dev/shm when present)
   --fresh-seed               seed again even if .bench/seed has this size
@@ -69,7 +77,7 @@ export const usage = `npm run bench -- [options]
                              than straight into its file with sqlite3 (~20,000/s)
   --profile                  CPU profile of each measured runtime in .bench/profiles
                              (summary: npx tsx infra/local/bench/profile.ts <file>)
-  --quick                    1,000 tickets, 5 s per operation, a 200-message burst
+  --quick                    1,000 tickets, 5 s per operation, a 200-message burst, 100 steady
   --help                     this text`;
 
 function positiveInteger(name: string, value: string, { allowZero = false } = {}): number {
@@ -112,6 +120,12 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
         break;
       case 'burst-every-size':
         given.burstEverySize = true;
+        break;
+      case 'steady':
+        given.steady = positiveInteger(name, needValue(), { allowZero: true });
+        break;
+      case 'steady-rate':
+        given.steadyRate = positiveInteger(name, needValue());
         break;
       case 'opened':
         given.openedPerAgent = positiveInteger(name, needValue());

@@ -1,6 +1,7 @@
 /**
- * Customers writing at once: the burst of inbound sandbox messages (POST
- * /api/sandbox/{wid}/inbound, each with its own WhatsApp id), timed from the moment each is
+ * Customers writing inbound sandbox messages (POST /api/sandbox/{wid}/inbound, each with its own
+ * WhatsApp id), either all at once (the burst: `concurrency` posts in flight until every message
+ * is posted) or at a steady pace (`ratePerSecond`, open loop). Each is timed from the moment it is
  * posted to the moment its `appMessage` create event reaches the admin's WebSocket (admins see
  * every message). Afterwards every ticket the burst touched is read page by page through GET
  * /api/messages/{ticketId}: each burst id must be stored exactly once.
@@ -82,7 +83,10 @@ export async function runBurst(options: {
   adminSocket: LiveSocket;
   whatsappId: number;
   messages: BurstMessage[];
+  /** Posts in flight at once (the burst: as fast as the API answers). */
   concurrency: number;
+  /** When set, messages are posted at this pace instead (the steady phase). */
+  ratePerSecond?: number;
   /** Resolves once the runtime has finished what the burst set off (before the storage check). */
   settled: () => Promise<unknown>;
   onProgress?: (posted: number, onScreen: number) => void;
@@ -106,14 +110,28 @@ export async function runBurst(options: {
   let posted = 0;
   const progress = setInterval(() => options.onProgress?.(posted, arrivals.size), 1000);
   const firstPost = performance.now();
-  await inLanes(messages, options.concurrency, async (message) => {
+  const post = async (message: BurstMessage) => {
     const start = performance.now();
     postedAt.set(message.id, start);
     const answer = await admin.post(`/sandbox/${options.whatsappId}/inbound`, { from: message.from, name: message.name, body: message.body, id: message.id });
     acceptTimes.push(performance.now() - start);
     if (answer.status !== 202) rejected += 1;
     posted += 1;
-  });
+  };
+  if (options.ratePerSecond) {
+    // Open loop: message i is posted at its own time, whether or not the earlier ones were
+    // answered, as customers write without waiting for each other.
+    const sent: Promise<void>[] = [];
+    for (const [index, message] of messages.entries()) {
+      const due = firstPost + (index * 1000) / options.ratePerSecond;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((wake) => setTimeout(wake, wait));
+      sent.push(post(message));
+    }
+    await Promise.all(sent);
+  } else {
+    await inLanes(messages, options.concurrency, post);
+  }
   const postSeconds = (performance.now() - firstPost) / 1000;
   await waitFor(() => arrivals.size >= wanted.size, () => arrivals.size, 30_000, 900_000);
   clearInterval(progress);

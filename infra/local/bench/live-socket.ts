@@ -1,5 +1,6 @@
 /** The agents' WebSockets, opened as the SPA opens them. */
 import WebSocket from 'ws';
+import { liveEventsOfFrame } from '@atende/shared/live-events';
 
 export interface LiveSocket {
   socket: WebSocket;
@@ -14,13 +15,9 @@ export async function openLiveSocket(url: string, token: string): Promise<LiveSo
   const listeners: ((event: { event: string; data: Record<string, unknown> }, atMs: number) => void)[] = [];
   socket.on('message', (raw) => {
     const atMs = performance.now();
-    let parsed: { event: string; data: Record<string, unknown> };
-    try {
-      parsed = JSON.parse(raw.toString()) as typeof parsed;
-    } catch {
-      return;
-    }
-    for (const listener of listeners) listener(parsed, atMs);
+    // One frame may carry several events of a batch, in order (docs/live-events.md).
+    for (const parsed of liveEventsOfFrame(raw.toString()) as { event: string; data: Record<string, unknown> }[])
+      for (const listener of listeners) listener(parsed, atMs);
   });
   await new Promise<void>((resolveOpen, reject) => {
     socket.once('open', () => resolveOpen());

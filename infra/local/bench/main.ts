@@ -80,7 +80,7 @@ function machine() {
  * the company ~10 s; the seed ~19,000 items/s into the file (~1,500/s through the API); the
  * restart 6 s plus ~1 s per 150,000 items; sign-ins, idle polling and probes ~30 s; each
  * operation its duration plus ~1 s of waiting, and ~10 s for what the searches leave queued; the
- * burst ~1 s per 16 messages. (The replies' queued sends, ~2.5 times their duration, are not
+ * steady phase its messages over its rate plus ~5 s; the burst ~1 s per 40 messages. (The replies' queued sends, ~2.5 times their duration, are not
  * waited for: they come last.)
  */
 function estimateSeconds(options: BenchOptions, size: number, cached: boolean): number {
@@ -88,8 +88,9 @@ function estimateSeconds(options: BenchOptions, size: number, cached: boolean): 
   const seeding = cached ? 5 + items / 200_000 : 10 + (seedMethod(options) === 'file' ? 2 + items / 19_000 : items / 1_500);
   const restart = 6 + items / 150_000;
   const operations = 6 * (options.durationSeconds + 1) + 10;
-  const burst = options.burst > 0 && (options.burstEverySize || size === Math.max(...options.sizes)) ? 5 + options.burst / 16 : 0;
-  return seeding + restart + 30 + operations + burst;
+  const burst = options.burst > 0 && (options.burstEverySize || size === Math.max(...options.sizes)) ? 5 + options.burst / 40 : 0;
+  const steady = options.steady > 0 ? 5 + options.steady / options.steadyRate : 0;
+  return seeding + restart + 30 + operations + steady + burst;
 }
 function generateShapeCount(size: number): Shape {
   // estimatedItemCount only needs the lengths: a shape-like object without generating it.
@@ -317,35 +318,47 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
 
   const operations: Partial<Record<OperationName, MeasuredOperation>> = {};
   let burst: BurstResult | undefined;
+  let steady: BurstResult | undefined;
   const largest = Math.max(...options.sizes);
+  const customersWrite = async (kind: 'steady' | 'burst', count: number, ratePerSecond?: number): Promise<BurstResult> => {
+    const what = kind === 'burst' ? 'the burst' : `${count} messages at ${ratePerSecond}/s`;
+    status(`${label}: waiting for the runtime to finish the previous phase before ${what}… ${eta()}`, { force: true });
+    await quiet();
+    await freshTokens();
+    admin.token = adminSession.token;
+    const tag = Date.now().toString(36).toUpperCase();
+    const prefix = kind === 'burst' ? 'BENCH' : 'STEADY';
+    const plan = burstPlan(shape, count, Math.min(options.burstContacts, count), kind === 'burst' ? 7 : 11).map((message, i) => ({
+      ...message,
+      id: `${prefix}${tag}${String(i).padStart(5, '0')}`,
+    }));
+    const phaseCpu = cpuUsage({ runtime: rt.pid, dynamodb: rt.dynamoPid, bench: process.pid });
+    const callsBefore = await rt.dynamoCalls();
+    const phaseStart = performance.now();
+    const result = await runBurst({
+      admin,
+      adminSocket,
+      whatsappId: setup.whatsappId,
+      messages: plan,
+      concurrency: options.agents,
+      ...(ratePerSecond ? { ratePerSecond } : {}),
+      settled: () => quiet(),
+      onProgress: (posted, onScreen) => status(`${label}: ${kind}: ${posted}/${plan.length} posted, ${onScreen} on the agent's screen ${eta()}`),
+    });
+    const cpuSeconds = phaseCpu();
+    const calls = perMessage(callsBefore, await rt.dynamoCalls(), background, (performance.now() - phaseStart) / 1000, result.messages);
+    say(
+      `${label}: ${kind === 'burst' ? 'burst' : `steady ${ratePerSecond}/s`}: ${result.messages} from ${result.customers} customers: on screen p50 ${result.screenLatency.p50.toFixed(0)} ms, ` +
+        `p99 ${result.screenLatency.p99.toFixed(0)} ms; lost ${result.lost}, duplicated ${result.duplicated}`,
+    );
+    return Object.assign(result, { cpuSeconds, dynamoCalls: calls, ...(ratePerSecond ? { ratePerSecond } : {}) });
+  };
   for (const name of measured) {
-    // The customers' burst, before the agents' replies (whose queued sends take a minute).
-    if (name === 'reply' && options.burst > 0 && (options.burstEverySize || size === largest)) {
-      status(`${label}: waiting for the runtime to finish the previous phase before the burst… ${eta()}`, { force: true });
-      await quiet();
-      await freshTokens();
-      admin.token = adminSession.token;
-      const tag = Date.now().toString(36).toUpperCase();
-      const plan = burstPlan(shape, options.burst, options.burstContacts).map((message, i) => ({ ...message, id: `BENCH${tag}${String(i).padStart(5, '0')}` }));
-      const burstCpu = cpuUsage({ runtime: rt.pid, dynamodb: rt.dynamoPid, bench: process.pid });
-      const callsBefore = await rt.dynamoCalls();
-      const burstStart = performance.now();
-      burst = await runBurst({
-        admin,
-        adminSocket,
-        whatsappId: setup.whatsappId,
-        messages: plan,
-        concurrency: options.agents,
-        settled: () => quiet(),
-        onProgress: (posted, onScreen) => status(`${label}: burst: ${posted}/${plan.length} posted, ${onScreen} on the agent's screen ${eta()}`),
-      });
-      const cpuSeconds = burstCpu();
-      const burstCalls = perMessage(callsBefore, await rt.dynamoCalls(), background, (performance.now() - burstStart) / 1000, burst.messages);
-      say(
-        `${label}: burst of ${burst.messages} from ${burst.customers} customers: on screen p50 ${burst.screenLatency.p50.toFixed(0)} ms, ` +
-          `p99 ${burst.screenLatency.p99.toFixed(0)} ms; lost ${burst.lost}, duplicated ${burst.duplicated}`,
-      );
-      Object.assign(burst, { cpuSeconds, dynamoCalls: burstCalls });
+    // The customers, before the agents' replies (whose queued sends take a minute): first at a
+    // steady pace (every size), then all at once (the burst, at the largest size by default).
+    if (name === 'reply') {
+      if (options.steady > 0) steady = await customersWrite('steady', options.steady, options.steadyRate);
+      if (options.burst > 0 && (options.burstEverySize || size === largest)) burst = await customersWrite('burst', options.burst);
     }
 
     status(`${label}: waiting for the runtime to finish the previous phase before ${operationLabels[name]}… ${eta()}`, { force: true });
@@ -395,6 +408,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     dashboardStatus: dashboardProbe.status,
     operations,
     burst,
+    steady,
     memoryAtStart,
     memoryPeaks,
     runtimeLogLines,

@@ -45,6 +45,8 @@ export type MeasuredOperation = OperationResult & {
   drainedBeforeSeconds: number;
 };
 
+export type CustomersPhase = BurstResult & { cpuSeconds?: Record<string, number>; dynamoCalls?: DynamoCalls; ratePerSecond?: number };
+
 export interface SizeReport {
   size: number;
   counts: Record<string, number>;
@@ -56,7 +58,9 @@ export interface SizeReport {
   dashboardAvailable: boolean;
   dashboardStatus: number;
   operations: Partial<Record<string, MeasuredOperation>>;
-  burst: (BurstResult & { cpuSeconds?: Record<string, number>; dynamoCalls?: DynamoCalls }) | undefined;
+  burst: CustomersPhase | undefined;
+  /** Customers writing at a steady pace (`--steady`, `--steady-rate`); absent in older results. */
+  steady?: CustomersPhase | undefined;
   memoryAtStart: Record<string, number | undefined>;
   memoryPeaks: Record<string, MemoryPeak>;
   runtimeLogLines: number;
@@ -108,16 +112,30 @@ export function evaluateTargets(sizes: readonly SizeReport[]): TargetCheck[] {
     }
   }
   if (worst) checks.push({ target: 'slowest request ≤ 3 × p99 (no stall), every operation', measured: `worst ${worst.value.toFixed(1)} × (${worst.where})`, ok: worst.value <= 3 });
-  const bursts = sizes.filter((s) => s.burst);
-  if (bursts.length > 0) {
-    const slowest = bursts.reduce((a, b) => (b.burst!.screenLatency.p99 > a.burst!.screenLatency.p99 ? b : a));
+  // The screen-latency target is about a customer's message under a steady load; the burst
+  // (everything posted at once) measures throughput, its latency is mostly the queue it builds.
+  const steadies = sizes.filter((s) => s.steady);
+  if (steadies.length > 0) {
+    const slowest = steadies.reduce((a, b) => (b.steady!.screenLatency.p99 > a.steady!.screenLatency.p99 ? b : a));
     checks.push({
       target: 'inbound message on the agent’s screen p99 ≤ 250 ms',
-      measured: `${formatMs(slowest.burst!.screenLatency.p99)} (worst, at ${sizeLabel(slowest.size)})`,
-      ok: slowest.burst!.screenLatency.p99 <= 250,
+      measured: `${formatMs(slowest.steady!.screenLatency.p99)} (worst, at ${sizeLabel(slowest.size)}, ${slowest.steady!.ratePerSecond ?? '?'} messages/s)`,
+      ok: slowest.steady!.screenLatency.p99 <= 250,
     });
-    const lost = bursts.reduce((sum, s) => sum + s.burst!.lost, 0);
-    const duplicated = bursts.reduce((sum, s) => sum + s.burst!.duplicated + s.burst!.duplicateEvents, 0);
+  }
+  const bursts = sizes.filter((s) => s.burst);
+  for (const report of bursts) {
+    const burst = report.burst!;
+    checks.push({
+      target: `burst of ${burst.messages}: on the agent's screen (p99; no target, throughput ${(burst.messages / Math.max(burst.drainSeconds, 0.001)).toFixed(0)} messages/s)`,
+      measured: `${formatMs(burst.screenLatency.p99)} at ${sizeLabel(report.size)}`,
+      ok: undefined,
+    });
+  }
+  const phases = sizes.flatMap((s) => [s.steady, s.burst].filter((p): p is CustomersPhase => p !== undefined));
+  if (phases.length > 0) {
+    const lost = phases.reduce((sum, p) => sum + p.lost, 0);
+    const duplicated = phases.reduce((sum, p) => sum + p.duplicated + p.duplicateEvents, 0);
     checks.push({ target: '0 lost and 0 duplicated messages', measured: `${lost} lost, ${duplicated} duplicated`, ok: lost === 0 && duplicated === 0 });
   }
   const dashboards = sizes.map((s) => s.operations.dashboard).filter((d): d is MeasuredOperation => d !== undefined);
@@ -175,23 +193,32 @@ function searchRows(report: SizeReport): string[][] {
   ]);
 }
 
-function burstRow(report: SizeReport): string[] | undefined {
-  const burst = report.burst;
-  if (!burst) return undefined;
-  return [
-    sizeLabel(report.size),
-    `${burst.messages} / ${burst.customers} (${burst.newCustomers} new)`,
-    formatMs(burst.screenLatency.p50),
-    formatMs(burst.screenLatency.p99),
-    formatMs(burst.screenLatency.max),
-    `${burst.drainSeconds.toFixed(1)} s`,
-    String(burst.lost),
-    String(burst.duplicated + burst.duplicateEvents),
-    String(burst.missingOnScreen),
-    burst.dynamoCalls ? burst.dynamoCalls.perRequest.toFixed(1) : '—',
+function customersRows(report: SizeReport): string[][] {
+  const phases: [string, CustomersPhase | undefined][] = [
+    [`steady, ${report.steady?.ratePerSecond ?? '?'}/s`, report.steady],
+    ['burst', report.burst],
   ];
+  return phases.flatMap(([phase, result]) =>
+    result
+      ? [
+          [
+            sizeLabel(report.size),
+            phase,
+            `${result.messages} / ${result.customers} (${result.newCustomers} new)`,
+            formatMs(result.screenLatency.p50),
+            formatMs(result.screenLatency.p99),
+            formatMs(result.screenLatency.max),
+            `${result.drainSeconds.toFixed(1)} s`,
+            String(result.lost),
+            String(result.duplicated + result.duplicateEvents),
+            String(result.missingOnScreen),
+            result.dynamoCalls ? result.dynamoCalls.perRequest.toFixed(1) : '—',
+          ],
+        ]
+      : [],
+  );
 }
-const burstHeader = ['size', 'messages / customers', 'screen p50', 'screen p99', 'screen max', 'all on screen', 'lost', 'duplicated', 'not on screen', 'DB calls/msg'];
+const burstHeader = ['size', 'phase', 'messages / customers', 'screen p50', 'screen p99', 'screen max', 'all on screen', 'lost', 'duplicated', 'not on screen', 'DB calls/msg'];
 
 function memoryRow(report: SizeReport): string[] {
   const mb = (name: string) => (report.memoryPeaks[name] ? `${Math.round(report.memoryPeaks[name].maxMb)} MB` : '—');
@@ -224,8 +251,8 @@ export function printReport(results: Results): void {
     const search = searchRows(report);
     if (search.length > 0) console.log(textTable(operationHeader.slice(0, 6), search));
   }
-  const bursts = results.sizes.map(burstRow).filter((row): row is string[] => row !== undefined);
-  if (bursts.length > 0) console.log(`\nInbound burst (post → appMessage on the admin's WebSocket)\n${textTable(burstHeader, bursts)}`);
+  const customers = results.sizes.flatMap(customersRows);
+  if (customers.length > 0) console.log(`\nInbound messages (post → appMessage on the admin's WebSocket)\n${textTable(burstHeader, customers)}`);
   console.log(`\nMemory and seed\n${textTable(memoryHeader, results.sizes.map(memoryRow))}`);
   const ratios = ratioRows(results.sizes);
   if (ratios.length > 0) console.log(`\nLargest size vs smallest\n${textTable(['operation', 'p95 ratio', 'p99 ratio'], ratios)}`);
@@ -242,8 +269,8 @@ export function markdownReport(results: Results): string {
     if (search.length > 0) parts.push(`\n${markdownTable(operationHeader.slice(0, 6), search)}`);
     parts.push('');
   }
-  const bursts = results.sizes.map(burstRow).filter((row): row is string[] => row !== undefined);
-  if (bursts.length > 0) parts.push(`**Inbound burst**\n\n${markdownTable(burstHeader, bursts)}\n`);
+  const customers = results.sizes.flatMap(customersRows);
+  if (customers.length > 0) parts.push(`**Inbound messages**\n\n${markdownTable(burstHeader, customers)}\n`);
   parts.push(`**Memory and seed**\n\n${markdownTable(memoryHeader, results.sizes.map(memoryRow))}\n`);
   const ratios = ratioRows(results.sizes);
   if (ratios.length > 0) parts.push(`**Largest size vs smallest**\n\n${markdownTable(['operation', 'p95 ratio', 'p99 ratio'], ratios)}\n`);

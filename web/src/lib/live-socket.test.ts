@@ -128,6 +128,24 @@ describe('LiveSocket', () => {
     consoleError.mockRestore();
   });
 
+  it('dispatches every event of a batched frame, in order', () => {
+    const live = createSocket();
+    const seen: string[] = [];
+    live.on('ticket', (data) => seen.push(`ticket ${(data as { id: number }).id}`));
+    live.on('appMessage', (data) => seen.push(`message ${(data as { id: number }).id}`));
+    live.connect();
+    const socket = FakeWebSocket.latest();
+    socket.serverOpens();
+    socket.onmessage?.({
+      data: JSON.stringify([
+        { event: 'ticket', data: { id: 1 } },
+        { event: 'appMessage', data: { id: 2 } },
+        { event: 'ticket', data: { id: 3 } },
+      ]),
+    });
+    expect(seen).toEqual(['ticket 1', 'message 2', 'ticket 3']);
+  });
+
   it('announces the user status on open, then every 300000 ms, and pings every 18 s', () => {
     createSocket().connect();
     const socket = FakeWebSocket.latest();

@@ -1,3 +1,4 @@
+import { liveEventsOfFrame } from '@atende/shared/live-events';
 import { isTokenExpired } from './jwt.ts';
 import { sessionStore } from './storage.ts';
 
@@ -260,23 +261,19 @@ export class LiveSocket {
     }, delay);
   }
 
+  /** A frame carries one event or, from one batch of changes, several in order. */
   private dispatch(raw: unknown): void {
     if (typeof raw !== 'string') return;
-    let message: Partial<LiveServerMessage>;
-    try {
-      message = JSON.parse(raw) as Partial<LiveServerMessage>;
-    } catch {
-      return;
-    }
-    if (!message || typeof message.event !== 'string') return;
-    const handlers = this.handlers.get(message.event);
-    if (!handlers) return;
-    for (const handler of [...handlers]) {
-      try {
-        handler(message.data);
-      } catch (error) {
-        // One failing screen must not stop the others from getting the event.
-        console.error(error);
+    for (const message of liveEventsOfFrame(raw)) {
+      const handlers = this.handlers.get(message.event);
+      if (!handlers) continue;
+      for (const handler of [...handlers]) {
+        try {
+          handler(message.data);
+        } catch (error) {
+          // One failing screen must not stop the others from getting the event.
+          console.error(error);
+        }
       }
     }
   }
