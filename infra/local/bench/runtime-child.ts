@@ -3,7 +3,6 @@
  * clients do not share its event loop and its memory is its own. It tells the parent its URL
  * and environment once ready, and stops cleanly when asked or when the parent goes away.
  */
-import { Agent } from 'node:http';
 import { startRuntime, type Runtime } from '../src/runtime.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -14,30 +13,11 @@ export type ChildMessage =
   | { type: 'calls'; calls: Record<string, number> }
   | { type: 'stopped' };
 
-/**
- * Every call this process makes to DynamoDB Local (and its streams), by operation, and to the
- * WebSocket @connections API, counted where every AWS SDK client of every bundle sends it: the
- * HTTP agent's addRequest. The
- * benchmark reads the counts before and after each phase: calls per HTTP request show where a
- * route's time goes.
- */
-const calls: Record<string, number> = {};
-type AddRequest = (this: Agent, request: { getHeader(name: string): unknown }, options: unknown) => void;
-const agentPrototype = Agent.prototype as unknown as { addRequest: AddRequest };
-const addRequest = agentPrototype.addRequest;
-agentPrototype.addRequest = function (request, options) {
-  const target = request.getHeader('x-amz-target');
-  let name: string | undefined;
-  if (typeof target === 'string') {
-    const [service, operation] = target.split('.');
-    name = service?.startsWith('DynamoDBStreams') ? `Streams.${operation}` : (operation ?? target);
-  } else if ((request as { path?: string }).path?.startsWith('/@connections/')) {
-    // The live fan-out: one PostToConnection per event and listening socket.
-    name = 'WebSocket.PostToConnection';
-  }
-  if (name) calls[name] = (calls[name] ?? 0) + 1;
-  return addRequest.call(this, request, options);
-};
+// Every call to DynamoDB Local and the @connections API, counted in every thread of the runtime
+// (call-counter.mjs): this thread's agent now, each function's thread as it starts.
+const counterUrl = new URL('./call-counter.mjs', import.meta.url).href;
+process.env.ATENDE_THREAD_PRELOAD = counterUrl;
+const { collectCalls } = (await import(counterUrl)) as { collectCalls: () => Promise<Record<string, number>> };
 
 const send = (message: ChildMessage) => process.send?.(message);
 
@@ -55,7 +35,7 @@ function stop(): Promise<void> {
 
 process.on('message', (message: { type?: string }) => {
   if (message?.type === 'stop') void stop();
-  if (message?.type === 'calls') send({ type: 'calls', calls: { ...calls } });
+  if (message?.type === 'calls') void collectCalls().then((calls) => send({ type: 'calls', calls }));
 });
 // The benchmark died: leave nothing running.
 process.on('disconnect', () => void stop());

@@ -28,6 +28,7 @@ import { createRestApi } from './gateway/rest-api.ts';
 import { startGateway, type Gateway } from './gateway/server.ts';
 import { createStaticSite } from './gateway/static-site.ts';
 import { createWebSocketApi } from './gateway/websocket-api.ts';
+import { threadedBundleLoader } from './function-threads.ts';
 import { bundleLoader, FunctionInvoker, type HandlerLoader } from './invoke.ts';
 import { LocalQueue } from './local-queue.ts';
 import { LocalScheduler } from './local-scheduler.ts';
@@ -63,6 +64,11 @@ export interface RuntimeOptions {
   loadHandler?: HandlerLoader;
   /** Build missing or out-of-date bundles first. Default: true unless loadHandler is given. */
   build?: boolean;
+  /**
+   * Run each bundle in a worker thread of its own (default; ATENDE_FUNCTION_THREADS=false turns
+   * it off), rather than all of them on the runtime's own event loop.
+   */
+  functionThreads?: boolean;
   /** The built SPA. Default <repo>/web/dist. */
   webDistDir?: string;
   /** Cap on queue visibility timeouts, i.e. how soon a failed message is retried. Default 3000. */
@@ -113,6 +119,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     'scheduler',
     'queue',
     'streamReader',
+    'functions',
     'environment',
     'clients',
     's3',
@@ -136,7 +143,13 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     generation++;
     // The connector is not a bundle: its command queue's consumer name routes to it in-process.
     let localConnector: LocalConnector | undefined;
-    const loadBundle = options.loadHandler ?? bundleLoader(generation);
+    // Bundles run each in a thread of their own unless told otherwise (function-threads.ts).
+    const threaded =
+      options.loadHandler === undefined && (options.functionThreads ?? process.env.ATENDE_FUNCTION_THREADS !== 'false')
+        ? threadedBundleLoader(functionSettings(manifest), region)
+        : undefined;
+    if (threaded) cleanups.set('functions', () => threaded.terminate());
+    const loadBundle = options.loadHandler ?? threaded?.load ?? bundleLoader(generation);
     const invoker = new FunctionInvoker(
       (name) =>
         name === connectorConsumerName && manifest.serviceQueues?.length

@@ -1,0 +1,90 @@
+/**
+ * One Lambda function in a thread of its own (see function-threads.ts): it imports the bundle
+ * once (its cold start), answers `invoke` messages with the handler's result, and reaches the
+ * runtime's queue, scheduler and mail adapters through the parent thread, since those live there.
+ * Plain JavaScript so it loads on Node's own loader under any runner (tsx, vitest).
+ */
+import { randomUUID } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { bundleUrl, functionName, region, memoryMb, accountId, preloadUrl } = workerData;
+
+let lastCallId = 0;
+const portCalls = new Map();
+
+/** Calls a method of one of the parent's adapters and waits for its answer. */
+function callParent(port, method, args) {
+  lastCallId += 1;
+  const id = lastCallId;
+  return new Promise((resolve, reject) => {
+    portCalls.set(id, { resolve, reject });
+    parentPort.postMessage({ type: 'port', id, port, method, args });
+  });
+}
+
+// The same global slot functions/src/ports/local-bindings.ts reads.
+globalThis[Symbol.for('atende.localBindings')] = {
+  queue: { send: (queueName, message) => callParent('queue', 'send', [queueName, message]) },
+  scheduler: {
+    schedule: (timer) => callParent('scheduler', 'schedule', [timer]),
+    cancel: (name) => callParent('scheduler', 'cancel', [name]),
+  },
+  mail: { send: (message) => callParent('mail', 'send', [message]) },
+};
+
+function lambdaContext(deadline) {
+  const fail = () => {
+    throw new Error('Callback-style completion is not supported by the Node.js Lambda runtime; return a value');
+  };
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:${region}:${accountId}:function:${functionName}`,
+    memoryLimitInMB: String(memoryMb),
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: fail,
+    fail,
+    succeed: fail,
+  };
+}
+
+/** An error as the structured clone keeps it, with the name of its class. */
+function portable(error) {
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  return { name: 'Error', message: String(error) };
+}
+
+let handler;
+try {
+  // Diagnostics only (the benchmark's call counter): loaded before the bundle.
+  if (preloadUrl) await import(preloadUrl);
+  const module = await import(bundleUrl);
+  if (typeof module.handler !== 'function') throw new Error(`${bundleUrl} exports no handler`);
+  handler = module.handler;
+} catch (error) {
+  parentPort.postMessage({ type: 'loaded', error: portable(error) });
+  throw error;
+}
+
+parentPort.on('message', (message) => {
+  if (message.type === 'portAnswer') {
+    const call = portCalls.get(message.id);
+    portCalls.delete(message.id);
+    if (!call) return;
+    if (message.error) call.reject(Object.assign(new Error(message.error.message), message.error));
+    else call.resolve(message.result);
+    return;
+  }
+  if (message.type !== 'invoke') return;
+  Promise.resolve()
+    .then(() => handler(message.event, lambdaContext(message.deadline)))
+    .then(
+      (result) => parentPort.postMessage({ type: 'result', id: message.id, result }),
+      (error) => parentPort.postMessage({ type: 'result', id: message.id, error: portable(error) }),
+    );
+});
+parentPort.postMessage({ type: 'loaded' });

@@ -1,0 +1,81 @@
+import { fileURLToPath } from 'node:url';
+import { isMainThread, threadId } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installLocalBindings, localBindings, type LocalBindings } from '../../../functions/src/ports/local-bindings.ts';
+import { threadedBundleLoader, type ThreadedFunctions } from '../src/function-threads.ts';
+import { FunctionInvoker } from '../src/invoke.ts';
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/threads/${name}.mjs`, import.meta.url));
+
+describe('functions in threads of their own', () => {
+  const sent: { queueName: string; body: string }[] = [];
+  const scheduled: { name: string; at: Date }[] = [];
+  let threads: ThreadedFunctions;
+  let invoker: FunctionInvoker;
+  let previous: LocalBindings | undefined;
+
+  beforeAll(() => {
+    previous = localBindings();
+    installLocalBindings({
+      queue: {
+        send: async (queueName, message) => {
+          if (message.body === 'refuse') throw new Error('QueueDoesNotExist: refused');
+          sent.push({ queueName, body: message.body });
+        },
+      },
+      scheduler: { schedule: async (timer) => void scheduled.push({ name: timer.name, at: timer.at }), cancel: async () => undefined },
+      mail: { send: async () => undefined },
+    });
+    const settings = new Map([['echo', { memoryMb: 256, timeoutSeconds: 5 }]]);
+    threads = threadedBundleLoader(settings as never, 'us-east-1', (name) => fixture(name));
+    invoker = new FunctionInvoker(threads.load, settings as never, 'us-east-1');
+  });
+
+  afterAll(async () => {
+    await threads.terminate();
+    if (previous) installLocalBindings(previous);
+  });
+
+  it('runs the handler off the main thread with a Lambda context and the shared environment', async () => {
+    expect(isMainThread).toBe(true);
+    process.env.THREAD_FIXTURE_VALUE = 'set after the thread started';
+    const answer = (await invoker.invoke('echo', {})) as Record<string, unknown>;
+    expect(answer.threadId).not.toBe(threadId);
+    expect(answer).toMatchObject({ functionName: 'echo', memory: '256', env: 'set after the thread started' });
+    expect(answer.remainingMs).toBeGreaterThan(4000);
+    expect(answer.remainingMs).toBeLessThanOrEqual(5000);
+    delete process.env.THREAD_FIXTURE_VALUE;
+  });
+
+  it("reaches the main thread's queue and scheduler, and gets their failures back", async () => {
+    await invoker.invoke('echo', { enqueue: 'hello', schedule: 'timer-1' });
+    expect(sent).toEqual([{ queueName: 'fixture-queue', body: 'hello' }]);
+    expect(scheduled).toEqual([{ name: 'timer-1', at: new Date(0) }]);
+    await expect(invoker.invoke('echo', { enqueue: 'refuse' })).rejects.toThrow('QueueDoesNotExist: refused');
+  });
+
+  it('keeps one thread per function across invocations, running them concurrently', async () => {
+    const answers = (await Promise.all(Array.from({ length: 5 }, () => invoker.invoke('echo', {})))) as { threadId: number }[];
+    expect(new Set(answers.map((a) => a.threadId)).size).toBe(1);
+  });
+
+  it("rejects with the handler's error, and with the import's error for a bundle that cannot load", async () => {
+    await expect(invoker.invoke('echo', { fail: 'on purpose' })).rejects.toMatchObject({ name: 'FixtureFailure', message: 'asked to fail: on purpose' });
+    await expect(invoker.invoke('broken', {})).rejects.toThrow('broken at import');
+  });
+
+  it('starts a new thread for the next call when one dies, as Lambda replaces a sandbox', async () => {
+    const first = (await invoker.invoke('echo', {})) as { threadId: number };
+    await expect(invoker.invoke('echo', { exit: true })).rejects.toThrow(/exited/);
+    const next = (await invoker.invoke('echo', {})) as { threadId: number };
+    expect(next.threadId).not.toBe(first.threadId);
+  });
+
+  it('ends every thread on terminate; later invocations are refused', async () => {
+    const fresh = threadedBundleLoader(new Map() as never, 'us-east-1', (name) => fixture(name));
+    const handler = await fresh.load('echo');
+    await fresh.terminate();
+    await expect(Promise.resolve(handler({}, { getRemainingTimeInMillis: () => 1000 } as never))).rejects.toThrow(/exited|stopping/);
+    await expect(fresh.load('echo')).rejects.toThrow('the runtime is stopping');
+  });
+});
