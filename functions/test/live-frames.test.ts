@@ -2,7 +2,8 @@ import { liveEventsOfFrame } from '@atende/shared/live-events';
 import { describe, expect, it } from 'vitest';
 import { packFrames } from '../src/domain/live-frames.ts';
 
-const event = (n: number, filler = '') => JSON.stringify({ event: 'ticket', data: { action: 'update', n, filler } });
+const event = (n: number, filler = '') =>
+  JSON.stringify({ event: 'ticket', data: { action: 'update', n, filler } });
 
 describe('live frames', () => {
   it('sends a lone event as the plain object', () => {
@@ -36,7 +37,9 @@ describe('live frames', () => {
     expect(liveEventsOfFrame('{"event":"tag","data":{"action":"delete","tagId":1}}')).toEqual([
       { event: 'tag', data: { action: 'delete', tagId: 1 } },
     ]);
-    expect(liveEventsOfFrame('[{"event":"a","data":1},{"nope":true},{"event":"b","data":2}]').map((e) => e.event)).toEqual(['a', 'b']);
+    expect(
+      liveEventsOfFrame('[{"event":"a","data":1},{"nope":true},{"event":"b","data":2}]').map((e) => e.event),
+    ).toEqual(['a', 'b']);
     expect(liveEventsOfFrame('not json')).toEqual([]);
     expect(liveEventsOfFrame('{"error":"ERR_VALIDATION"}')).toEqual([]);
   });

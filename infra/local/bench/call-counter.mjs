@@ -28,7 +28,8 @@ Agent.prototype.addRequest = function (request, options) {
 const answering = new BroadcastChannel(channelName);
 answering.unref();
 answering.onmessage = (event) => {
-  if (event.data?.type === 'collect') answering.postMessage({ type: 'counts', id: event.data.id, calls: { ...calls } });
+  if (event.data?.type === 'collect')
+    answering.postMessage({ type: 'counts', id: event.data.id, calls: { ...calls } });
 };
 
 let lastCollect = 0;

@@ -48,66 +48,71 @@ export function threadedBundleLoader(
 
   /** Starts a function's thread; resolves once its bundle is imported. */
   const startThread = (functionName: string) =>
-    new Promise<{ invoke: (event: unknown, deadline: number) => Promise<unknown>; alive: () => boolean }>((resolve, reject) => {
-      if (terminated) return reject(new Error('the runtime is stopping'));
-      const worker = new Worker(workerUrl, {
-        env: SHARE_ENV,
-        workerData: {
-          bundleUrl: pathToFileURL(pathOf(functionName)).href,
-          functionName,
-          region,
-          memoryMb: settings.get(functionName)?.memoryMb ?? defaultMemoryMb,
-          accountId,
-          // A module each thread loads before its bundle: the benchmark counts calls with it.
-          preloadUrl: process.env.ATENDE_THREAD_PRELOAD,
-        },
-      });
-      workers.add(worker);
-      let lastId = 0;
-      let exited = false;
-      const calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-      const failAll = (error: Error) => {
-        for (const call of calls.values()) call.reject(error);
-        calls.clear();
-      };
-      const invoke = (event: unknown, deadline: number) =>
-        new Promise<unknown>((resolveCall, rejectCall) => {
-          if (exited) return rejectCall(new Error(`${functionName}: its thread exited`));
-          lastId += 1;
-          calls.set(lastId, { resolve: resolveCall, reject: rejectCall });
-          worker.postMessage({ type: 'invoke', id: lastId, event, deadline });
+    new Promise<{ invoke: (event: unknown, deadline: number) => Promise<unknown>; alive: () => boolean }>(
+      (resolve, reject) => {
+        if (terminated) return reject(new Error('the runtime is stopping'));
+        const worker = new Worker(workerUrl, {
+          env: SHARE_ENV,
+          workerData: {
+            bundleUrl: pathToFileURL(pathOf(functionName)).href,
+            functionName,
+            region,
+            memoryMb: settings.get(functionName)?.memoryMb ?? defaultMemoryMb,
+            accountId,
+            // A module each thread loads before its bundle: the benchmark counts calls with it.
+            preloadUrl: process.env.ATENDE_THREAD_PRELOAD,
+          },
         });
-      worker.on('message', (message: WorkerMessage) => {
-        switch (message.type) {
-          case 'loaded':
-            if (message.error) reject(errorFrom(message.error));
-            else resolve({ invoke, alive: () => !exited });
-            return;
-          case 'result': {
-            const call = calls.get(message.id);
-            calls.delete(message.id);
-            if (!call) return;
-            if (message.error) call.reject(errorFrom(message.error));
-            else call.resolve(message.result);
-            return;
+        workers.add(worker);
+        let lastId = 0;
+        let exited = false;
+        const calls = new Map<
+          number,
+          { resolve: (value: unknown) => void; reject: (error: Error) => void }
+        >();
+        const failAll = (error: Error) => {
+          for (const call of calls.values()) call.reject(error);
+          calls.clear();
+        };
+        const invoke = (event: unknown, deadline: number) =>
+          new Promise<unknown>((resolveCall, rejectCall) => {
+            if (exited) return rejectCall(new Error(`${functionName}: its thread exited`));
+            lastId += 1;
+            calls.set(lastId, { resolve: resolveCall, reject: rejectCall });
+            worker.postMessage({ type: 'invoke', id: lastId, event, deadline });
+          });
+        worker.on('message', (message: WorkerMessage) => {
+          switch (message.type) {
+            case 'loaded':
+              if (message.error) reject(errorFrom(message.error));
+              else resolve({ invoke, alive: () => !exited });
+              return;
+            case 'result': {
+              const call = calls.get(message.id);
+              calls.delete(message.id);
+              if (!call) return;
+              if (message.error) call.reject(errorFrom(message.error));
+              else call.resolve(message.result);
+              return;
+            }
+            case 'port':
+              answerPortCall(worker, message);
+              return;
           }
-          case 'port':
-            answerPortCall(worker, message);
-            return;
-        }
-      });
-      worker.on('error', (error) => {
-        reject(error);
-        failAll(error);
-      });
-      worker.on('exit', (code) => {
-        exited = true;
-        workers.delete(worker);
-        const error = new Error(`${functionName}: its thread exited (code ${code})`);
-        reject(error);
-        failAll(error);
-      });
-    });
+        });
+        worker.on('error', (error) => {
+          reject(error);
+          failAll(error);
+        });
+        worker.on('exit', (code) => {
+          exited = true;
+          workers.delete(worker);
+          const error = new Error(`${functionName}: its thread exited (code ${code})`);
+          reject(error);
+          failAll(error);
+        });
+      },
+    );
 
   /**
    * A function's handler: its thread, started now (the cold start), and started again if it
@@ -140,11 +145,13 @@ export function threadedBundleLoader(
 /** A function's call to the runtime's queue, scheduler or mail adapter, answered with its outcome. */
 function answerPortCall(worker: Worker, message: Extract<WorkerMessage, { type: 'port' }>): void {
   const bindings = localBindings();
-  const adapter = bindings?.[message.port] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>> | undefined;
+  const adapter = bindings?.[message.port] as unknown as
+    Record<string, (...args: unknown[]) => Promise<unknown>> | undefined;
   const method = adapter?.[message.method];
   Promise.resolve()
     .then(() => {
-      if (!adapter || typeof method !== 'function') throw new Error(`no local ${message.port}.${message.method}`);
+      if (!adapter || typeof method !== 'function')
+        throw new Error(`no local ${message.port}.${message.method}`);
       return method.apply(adapter, message.args);
     })
     .then(
@@ -153,7 +160,10 @@ function answerPortCall(worker: Worker, message: Extract<WorkerMessage, { type: 
         worker.postMessage({
           type: 'portAnswer',
           id: message.id,
-          error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { name: 'Error', message: String(error) },
+          error:
+            error instanceof Error
+              ? { name: error.name, message: error.message, stack: error.stack }
+              : { name: 'Error', message: String(error) },
         }),
     );
 }

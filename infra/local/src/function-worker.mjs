@@ -34,7 +34,9 @@ globalThis[Symbol.for('atende.localBindings')] = {
 
 function lambdaContext(deadline) {
   const fail = () => {
-    throw new Error('Callback-style completion is not supported by the Node.js Lambda runtime; return a value');
+    throw new Error(
+      'Callback-style completion is not supported by the Node.js Lambda runtime; return a value',
+    );
   };
   return {
     callbackWaitsForEmptyEventLoop: true,

@@ -1,7 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { isMainThread, threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installLocalBindings, localBindings, type LocalBindings } from '../../../functions/src/ports/local-bindings.ts';
+import {
+  installLocalBindings,
+  localBindings,
+  type LocalBindings,
+} from '../../../functions/src/ports/local-bindings.ts';
 import { threadedBundleLoader, type ThreadedFunctions } from '../src/function-threads.ts';
 import { FunctionInvoker } from '../src/invoke.ts';
 
@@ -23,7 +27,10 @@ describe('functions in threads of their own', () => {
           sent.push({ queueName, body: message.body });
         },
       },
-      scheduler: { schedule: async (timer) => void scheduled.push({ name: timer.name, at: timer.at }), cancel: async () => undefined },
+      scheduler: {
+        schedule: async (timer) => void scheduled.push({ name: timer.name, at: timer.at }),
+        cancel: async () => undefined,
+      },
       mail: { send: async () => undefined },
     });
     const settings = new Map([['echo', { memoryMb: 256, timeoutSeconds: 5 }]]);
@@ -41,7 +48,11 @@ describe('functions in threads of their own', () => {
     process.env.THREAD_FIXTURE_VALUE = 'set after the thread started';
     const answer = (await invoker.invoke('echo', {})) as Record<string, unknown>;
     expect(answer.threadId).not.toBe(threadId);
-    expect(answer).toMatchObject({ functionName: 'echo', memory: '256', env: 'set after the thread started' });
+    expect(answer).toMatchObject({
+      functionName: 'echo',
+      memory: '256',
+      env: 'set after the thread started',
+    });
     expect(answer.remainingMs).toBeGreaterThan(4000);
     expect(answer.remainingMs).toBeLessThanOrEqual(5000);
     delete process.env.THREAD_FIXTURE_VALUE;
@@ -55,12 +66,17 @@ describe('functions in threads of their own', () => {
   });
 
   it('keeps one thread per function across invocations, running them concurrently', async () => {
-    const answers = (await Promise.all(Array.from({ length: 5 }, () => invoker.invoke('echo', {})))) as { threadId: number }[];
+    const answers = (await Promise.all(Array.from({ length: 5 }, () => invoker.invoke('echo', {})))) as {
+      threadId: number;
+    }[];
     expect(new Set(answers.map((a) => a.threadId)).size).toBe(1);
   });
 
   it("rejects with the handler's error, and with the import's error for a bundle that cannot load", async () => {
-    await expect(invoker.invoke('echo', { fail: 'on purpose' })).rejects.toMatchObject({ name: 'FixtureFailure', message: 'asked to fail: on purpose' });
+    await expect(invoker.invoke('echo', { fail: 'on purpose' })).rejects.toMatchObject({
+      name: 'FixtureFailure',
+      message: 'asked to fail: on purpose',
+    });
     await expect(invoker.invoke('broken', {})).rejects.toThrow('broken at import');
   });
 
@@ -75,7 +91,9 @@ describe('functions in threads of their own', () => {
     const fresh = threadedBundleLoader(new Map() as never, 'us-east-1', (name) => fixture(name));
     const handler = await fresh.load('echo');
     await fresh.terminate();
-    await expect(Promise.resolve(handler({}, { getRemainingTimeInMillis: () => 1000 } as never))).rejects.toThrow(/exited|stopping/);
+    await expect(
+      Promise.resolve(handler({}, { getRemainingTimeInMillis: () => 1000 } as never)),
+    ).rejects.toThrow(/exited|stopping/);
     await expect(fresh.load('echo')).rejects.toThrow('the runtime is stopping');
   });
 });
