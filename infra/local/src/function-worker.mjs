@@ -4,8 +4,8 @@
  * runtime's queue, scheduler and mail adapters through the parent thread, since those live there.
  * Plain JavaScript so it loads on Node's own loader under any runner (tsx, vitest).
  */
-import { randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
+import { lambdaContext } from './lambda-context.mjs';
 
 const { bundleUrl, functionName, region, memoryMb, accountId, preloadUrl } = workerData;
 
@@ -31,28 +31,6 @@ globalThis[Symbol.for('atende.localBindings')] = {
   },
   mail: { send: (message) => callParent('mail', 'send', [message]) },
 };
-
-function lambdaContext(deadline) {
-  const fail = () => {
-    throw new Error(
-      'Callback-style completion is not supported by the Node.js Lambda runtime; return a value',
-    );
-  };
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:${region}:${accountId}:function:${functionName}`,
-    memoryLimitInMB: String(memoryMb),
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: fail,
-    fail,
-    succeed: fail,
-  };
-}
 
 /** An error as the structured clone keeps it, with the name of its class. */
 function portable(error) {
@@ -83,7 +61,9 @@ parentPort.on('message', (message) => {
   }
   if (message.type !== 'invoke') return;
   Promise.resolve()
-    .then(() => handler(message.event, lambdaContext(message.deadline)))
+    .then(() =>
+      handler(message.event, lambdaContext(functionName, region, accountId, memoryMb, message.deadline)),
+    )
     .then(
       (result) => parentPort.postMessage({ type: 'result', id: message.id, result }),
       (error) => parentPort.postMessage({ type: 'result', id: message.id, error: portable(error) }),

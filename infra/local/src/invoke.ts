@@ -2,9 +2,9 @@
  * Runs the Lambda bundles in this process: each is imported once (its cold start) and then
  * invoked with a Lambda-like context, the way the Lambda runtime calls `handler(event, context)`.
  */
-import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
+import { lambdaContext } from './lambda-context.mjs';
 import { bundlePath } from '../../../functions/build.ts';
 import type { FunctionSettings } from './runtime-manifest.ts';
 
@@ -70,7 +70,7 @@ export class FunctionInvoker {
     const seconds = maxSeconds === undefined ? configured : Math.min(configured, maxSeconds);
     const deadline = Date.now() + seconds * 1000;
     const memoryMb = settings?.memoryMb ?? defaultMemoryMb;
-    const context = lambdaContext(functionName, this.region, memoryMb, deadline);
+    const context = lambdaContext(functionName, this.region, accountId, memoryMb, deadline);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new FunctionTimeoutError(functionName, seconds)), seconds * 1000);
@@ -92,26 +92,4 @@ export class FunctionInvoker {
     }
     return loaded;
   }
-}
-
-function lambdaContext(functionName: string, region: string, memoryMb: number, deadline: number): Context {
-  const fail = (): never => {
-    throw new Error(
-      'Callback-style completion is not supported by the Node.js Lambda runtime; return a value',
-    );
-  };
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:${region}:${accountId}:function:${functionName}`,
-    memoryLimitInMB: String(memoryMb),
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: fail,
-    fail,
-    succeed: fail,
-  };
 }
