@@ -25,10 +25,10 @@ export function packFrames(payloads: readonly string[], limit = maxFrameBytes): 
   };
   for (const payload of payloads) {
     const bytes = Buffer.byteLength(payload);
-    const separator = current.length > 0 ? 1 : 0;
-    if (current.length > 0 && currentBytes + separator + bytes > limit) flush();
+    // A comma stands before every payload but a frame's first.
+    if (current.length > 0 && currentBytes + 1 + bytes > limit) flush();
+    currentBytes += (current.length > 0 ? 1 : 0) + bytes;
     current.push(payload);
-    currentBytes += (current.length > 1 ? 1 : 0) + bytes;
   }
   flush();
   return frames;

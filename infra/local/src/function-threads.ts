@@ -11,11 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { bundlePath } from '../../../functions/build.ts';
 import { localBindings, type LocalBindings } from '../../../functions/src/ports/local-bindings.ts';
 import type { HandlerLoader } from './invoke.ts';
-import type { FunctionSettings } from './runtime-manifest.ts';
+import type { ContextFields } from './lambda-context.mjs';
 
 const workerUrl = new URL('./function-worker.mjs', import.meta.url);
-const defaultMemoryMb = 1024;
-const accountId = '000000000000';
 
 type PortError = { name: string; message: string; stack?: string };
 
@@ -38,8 +36,6 @@ export interface ThreadedFunctions {
 }
 
 export function threadedBundleLoader(
-  settings: Map<string, FunctionSettings>,
-  region: string,
   /** Where a function's bundle is (tests hand in their own). */
   pathOf: (functionName: string) => string = bundlePath,
 ): ThreadedFunctions {
@@ -48,71 +44,65 @@ export function threadedBundleLoader(
 
   /** Starts a function's thread; resolves once its bundle is imported. */
   const startThread = (functionName: string) =>
-    new Promise<{ invoke: (event: unknown, deadline: number) => Promise<unknown>; alive: () => boolean }>(
-      (resolve, reject) => {
-        if (terminated) return reject(new Error('the runtime is stopping'));
-        const worker = new Worker(workerUrl, {
-          env: SHARE_ENV,
-          workerData: {
-            bundleUrl: pathToFileURL(pathOf(functionName)).href,
-            functionName,
-            region,
-            memoryMb: settings.get(functionName)?.memoryMb ?? defaultMemoryMb,
-            accountId,
-            // A module each thread loads before its bundle: the benchmark counts calls with it.
-            preloadUrl: process.env.ATENDE_THREAD_PRELOAD,
-          },
+    new Promise<{
+      invoke: (event: unknown, context: ContextFields, deadline: number) => Promise<unknown>;
+      alive: () => boolean;
+    }>((resolve, reject) => {
+      if (terminated) return reject(new Error('the runtime is stopping'));
+      const worker = new Worker(workerUrl, {
+        env: SHARE_ENV,
+        workerData: {
+          bundleUrl: pathToFileURL(pathOf(functionName)).href,
+          // A module each thread loads before its bundle: the benchmark counts calls with it.
+          preloadUrl: process.env.ATENDE_THREAD_PRELOAD,
+        },
+      });
+      workers.add(worker);
+      let lastId = 0;
+      let exited = false;
+      const calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+      const failAll = (error: Error) => {
+        for (const call of calls.values()) call.reject(error);
+        calls.clear();
+      };
+      const invoke = (event: unknown, context: ContextFields, deadline: number) =>
+        new Promise<unknown>((resolveCall, rejectCall) => {
+          if (exited) return rejectCall(new Error(`${functionName}: its thread exited`));
+          lastId += 1;
+          calls.set(lastId, { resolve: resolveCall, reject: rejectCall });
+          worker.postMessage({ type: 'invoke', id: lastId, event, context, deadline });
         });
-        workers.add(worker);
-        let lastId = 0;
-        let exited = false;
-        const calls = new Map<
-          number,
-          { resolve: (value: unknown) => void; reject: (error: Error) => void }
-        >();
-        const failAll = (error: Error) => {
-          for (const call of calls.values()) call.reject(error);
-          calls.clear();
-        };
-        const invoke = (event: unknown, deadline: number) =>
-          new Promise<unknown>((resolveCall, rejectCall) => {
-            if (exited) return rejectCall(new Error(`${functionName}: its thread exited`));
-            lastId += 1;
-            calls.set(lastId, { resolve: resolveCall, reject: rejectCall });
-            worker.postMessage({ type: 'invoke', id: lastId, event, deadline });
-          });
-        worker.on('message', (message: WorkerMessage) => {
-          switch (message.type) {
-            case 'loaded':
-              if (message.error) reject(errorFrom(message.error));
-              else resolve({ invoke, alive: () => !exited });
-              return;
-            case 'result': {
-              const call = calls.get(message.id);
-              calls.delete(message.id);
-              if (!call) return;
-              if (message.error) call.reject(errorFrom(message.error));
-              else call.resolve(message.result);
-              return;
-            }
-            case 'port':
-              answerPortCall(worker, message);
-              return;
+      worker.on('message', (message: WorkerMessage) => {
+        switch (message.type) {
+          case 'loaded':
+            if (message.error) reject(errorFrom(message.error));
+            else resolve({ invoke, alive: () => !exited });
+            return;
+          case 'result': {
+            const call = calls.get(message.id);
+            calls.delete(message.id);
+            if (!call) return;
+            if (message.error) call.reject(errorFrom(message.error));
+            else call.resolve(message.result);
+            return;
           }
-        });
-        worker.on('error', (error) => {
-          reject(error);
-          failAll(error);
-        });
-        worker.on('exit', (code) => {
-          exited = true;
-          workers.delete(worker);
-          const error = new Error(`${functionName}: its thread exited (code ${code})`);
-          reject(error);
-          failAll(error);
-        });
-      },
-    );
+          case 'port':
+            answerPortCall(worker, message);
+            return;
+        }
+      });
+      worker.on('error', (error) => {
+        reject(error);
+        failAll(error);
+      });
+      worker.on('exit', (code) => {
+        exited = true;
+        workers.delete(worker);
+        const error = new Error(`${functionName}: its thread exited (code ${code})`);
+        reject(error);
+        failAll(error);
+      });
+    });
 
   /**
    * A function's handler: its thread, started now (the cold start), and started again if it
@@ -122,13 +112,15 @@ export function threadedBundleLoader(
     let thread = startThread(functionName);
     await thread;
     return async (event, context) => {
-      const deadline = Date.now() + context.getRemainingTimeInMillis();
+      // The invoker's context, less its methods (a message carries data only); the thread puts them back.
+      const { getRemainingTimeInMillis, done: _done, fail: _fail, succeed: _succeed, ...fields } = context;
+      const deadline = Date.now() + getRemainingTimeInMillis();
       let current = await thread;
       if (!current.alive() && !terminated) {
         thread = startThread(functionName);
         current = await thread;
       }
-      return current.invoke(event, deadline);
+      return current.invoke(event, fields, deadline);
     };
   };
 

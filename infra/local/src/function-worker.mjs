@@ -5,9 +5,9 @@
  * Plain JavaScript so it loads on Node's own loader under any runner (tsx, vitest).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { lambdaContext } from './lambda-context.mjs';
+import { contextWithMethods } from './lambda-context.mjs';
 
-const { bundleUrl, functionName, region, memoryMb, accountId, preloadUrl } = workerData;
+const { bundleUrl, preloadUrl } = workerData;
 
 let lastCallId = 0;
 const portCalls = new Map();
@@ -61,9 +61,7 @@ parentPort.on('message', (message) => {
   }
   if (message.type !== 'invoke') return;
   Promise.resolve()
-    .then(() =>
-      handler(message.event, lambdaContext(functionName, region, accountId, memoryMb, message.deadline)),
-    )
+    .then(() => handler(message.event, contextWithMethods(message.context, message.deadline)))
     .then(
       (result) => parentPort.postMessage({ type: 'result', id: message.id, result }),
       (error) => parentPort.postMessage({ type: 'result', id: message.id, error: portable(error) }),

@@ -1,5 +1,7 @@
 import type { Context } from 'aws-lambda';
 
+export type ContextFields = Omit<Context, 'getRemainingTimeInMillis' | 'done' | 'fail' | 'succeed'>;
+
 export declare function lambdaContext(
   functionName: string,
   region: string,
@@ -7,3 +9,5 @@ export declare function lambdaContext(
   memoryMb: number,
   deadline: number,
 ): Context;
+
+export declare function contextWithMethods(fields: ContextFields, deadline: number): Context;

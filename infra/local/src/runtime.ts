@@ -146,7 +146,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     // Bundles run each in a thread of their own unless told otherwise (function-threads.ts).
     const threaded =
       options.loadHandler === undefined && (options.functionThreads ?? process.env.ATENDE_FUNCTION_THREADS !== 'false')
-        ? threadedBundleLoader(functionSettings(manifest), region)
+        ? threadedBundleLoader()
         : undefined;
     if (threaded) cleanups.set('functions', () => threaded.terminate());
     const loadBundle = options.loadHandler ?? threaded?.load ?? bundleLoader(generation);

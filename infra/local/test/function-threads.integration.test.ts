@@ -34,7 +34,7 @@ describe('functions in threads of their own', () => {
       mail: { send: async () => undefined },
     });
     const settings = new Map([['echo', { memoryMb: 256, timeoutSeconds: 5 }]]);
-    threads = threadedBundleLoader(settings as never, 'us-east-1', (name) => fixture(name));
+    threads = threadedBundleLoader((name) => fixture(name));
     invoker = new FunctionInvoker(threads.load, settings as never, 'us-east-1');
   });
 
@@ -88,7 +88,7 @@ describe('functions in threads of their own', () => {
   });
 
   it('ends every thread on terminate; later invocations are refused', async () => {
-    const fresh = threadedBundleLoader(new Map() as never, 'us-east-1', (name) => fixture(name));
+    const fresh = threadedBundleLoader((name) => fixture(name));
     const handler = await fresh.load('echo');
     await fresh.terminate();
     await expect(
