@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardQuerySchema } from '@atende/shared/entities/dashboard';
-import { attendantsCsv, attendantsCsvFileName, csvField } from '../src/domain/dashboard/attendants-csv.ts';
+import { csvField } from '../src/domain/csv.ts';
+import { attendantsCsv, attendantsCsvFileName } from '../src/domain/dashboard/attendants-csv.ts';
 import { blockDays, blocksContaining, blocksCovering, splitIncrement } from '../src/domain/dashboard/blocks.ts';
 import { addDays, daysFromTo, localDayHour } from '../src/domain/dashboard/calendar.ts';
 import {

@@ -2,6 +2,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { contactCreateInputSchema, contactImportLimits } from '@atende/shared/entities/contact';
 import { foldForSearch } from '@atende/shared/search-text';
 import { AppError } from './app-error.ts';
+import { restoreNeutralisedFormula } from './csv.ts';
 
 /**
  * Reading a contacts CSV (POST /contacts/import): the export's format (`;`, name;number;email)
@@ -104,8 +105,9 @@ export function parseContactCsv(bytes: Uint8Array): { rows: ImportRow[]; invalid
   const rows: ImportRow[] = [];
   const invalid: ImportIssue[] = [];
   for (const { record, info } of body) {
+    // Our own export gave formula-like cells an apostrophe (domain/csv.ts): a round trip keeps the name.
     const cell = (column: Column) =>
-      columns[column] === undefined ? '' : (record[columns[column]] ?? '').trim();
+      columns[column] === undefined ? '' : restoreNeutralisedFormula((record[columns[column]] ?? '').trim());
     const number = cell('number').replace(/\D/g, '');
     const name = cell('name') || number;
     const checked = contactCreateInputSchema.safeParse({ name, number, email: cell('email') });

@@ -3,6 +3,7 @@
  * export, with Spanish column names and decimal commas (what a spreadsheet set to Spanish reads
  * from a `;` file). A byte-order mark lets spreadsheets read the accents as UTF-8.
  */
+import { csvField } from '../csv.ts';
 import type { AttendantRow } from './figures.ts';
 import type { DayPeriod } from './period.ts';
 
@@ -17,15 +18,6 @@ export const attendantsCsvColumns = [
 ] as const;
 
 const byteOrderMark = '\uFEFF';
-
-/**
- * One CSV field: quoted when it holds the separator, a quote or a line break; a text that a
- * spreadsheet would run as a formula (= + - @ at the start) is prefixed with a quote.
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** A number with a decimal comma and at most two decimals. */
 export function csvNumber(value: number): string {

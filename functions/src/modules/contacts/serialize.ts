@@ -1,3 +1,4 @@
+import { csvField } from '#domain/csv';
 import type { ContactRecord } from '#data/contacts';
 
 export function publicContact(contact: ContactRecord) {
@@ -13,11 +14,6 @@ export function publicContact(contact: ContactRecord) {
     createdAt: contact.createdAt,
     updatedAt: contact.updatedAt,
   };
-}
-
-/** One CSV field: quoted when it holds the separator, a quote or a line break. */
-function csvField(value: string): string {
-  return /[;"\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 /** The export's lines (extended §9: separator ;, fields name, number, email). */
