@@ -11,6 +11,7 @@ import { assertCompanyMayUse } from './company-context.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { errorResponse } from './error-response.ts';
 import { bearerToken, pathWithoutBase, queryObject } from './request-input.ts';
+import { recordRoutes } from './route-list.ts';
 import type { Access, RouteDefinition } from './route.ts';
 import { HttpAnswer, type ApiRequest } from './types.ts';
 
@@ -48,6 +49,7 @@ export function restModule(routes: RouteDefinition[]): Handler {
     .use({ before: (request) => parseJsonBody(request.event) })
     .use(httpMultipartBodyParser({ disableContentTypeError: true, busboy: { limits: { fileSize: 10 * 1024 * 1024 } } }))
     .handler(router);
+  recordRoutes(handler, routes);
   return handler as unknown as Handler;
 }
 

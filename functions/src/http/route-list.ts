@@ -1,0 +1,33 @@
+import type { Access, Method, RouteDefinition } from './route.ts';
+
+/** What a REST module answers to, without the handlers: enough to test every route from the code. */
+export interface RouteSummary {
+  method: Method;
+  /** Path as the route declares it, without /api: `/tickets/{id}`. */
+  path: string;
+  access: Access;
+  feature?: RouteDefinition['feature'];
+}
+
+// A registered symbol, so a second copy of this module (another bundle, a test) reads the same key.
+const routesKey = Symbol.for('atende.rest-module.routes');
+
+/**
+ * Keeps a module's route list on its handler, not enumerable, so the cross-company probe
+ * (functions/test/integration/route-probe) enumerates every route from the code itself.
+ */
+export function recordRoutes(handler: object, routes: readonly RouteDefinition[]): void {
+  const summaries: RouteSummary[] = routes.map(({ method, path, access, feature }) => ({
+    method,
+    path,
+    access,
+    ...(feature ? { feature } : {}),
+  }));
+  Object.defineProperty(handler, routesKey, { value: Object.freeze(summaries), enumerable: false });
+}
+
+/** The routes a handler built by restModule() serves; undefined for any other function. */
+export function routesOf(handler: unknown): readonly RouteSummary[] | undefined {
+  if (typeof handler !== 'function' && (typeof handler !== 'object' || handler === null)) return undefined;
+  return (handler as { [routesKey]?: readonly RouteSummary[] })[routesKey];
+}

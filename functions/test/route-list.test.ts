@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { restModule } from '#http/rest-module';
+import { route } from '#http/route';
+import { routesOf } from '#http/route-list';
+
+describe('routesOf', () => {
+  it('reads back the routes a REST module was built with, without their handlers', () => {
+    const handler = restModule([
+      route({ method: 'GET', path: '/things', access: 'user', handler: async () => [] }),
+      route({
+        method: 'DELETE',
+        path: '/things/{id}',
+        access: 'admin',
+        feature: 'useKanban',
+        params: z.object({ id: z.string() }),
+        handler: async () => undefined,
+      }),
+    ]);
+    expect(routesOf(handler)).toEqual([
+      { method: 'GET', path: '/things', access: 'user' },
+      { method: 'DELETE', path: '/things/{id}', access: 'admin', feature: 'useKanban' },
+    ]);
+    // Not enumerable: nothing else that walks the handler sees it.
+    expect(Object.keys(handler)).not.toContain('routes');
+    expect(
+      Object.getOwnPropertySymbols(handler).some(
+        (s) => Object.getOwnPropertyDescriptor(handler, s)?.enumerable,
+      ),
+    ).toBe(false);
+  });
+
+  it('answers undefined for a function restModule did not build', () => {
+    expect(routesOf(async () => undefined)).toBeUndefined();
+    expect(routesOf(undefined)).toBeUndefined();
+  });
+});
