@@ -18,6 +18,7 @@ export const errorCatalogue = {
   ERR_INVALID_CREDENTIALS: { status: 401, es: 'Error de autenticación. Por favor, inténtelo de nuevo.' },
   ERR_SESSION_EXPIRED: { status: 401, es: 'Sesión expirada. Por favor, inicie sesión.' },
   ERR_NO_PERMISSION: { status: 403, es: 'No tienes permiso para acceder a este recurso.' },
+  ERR_WRONG_CURRENT_PASSWORD: { status: 400, es: 'La contraseña actual no es correcta.' },
   ERR_TOO_MANY_ATTEMPTS: { status: 429, es: 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.' },
   ERR_SUBSCRIPTION_EXPIRED: { status: 402, es: 'La suscripción de la empresa está vencida.' },
   ERR_PLAN_FEATURE_DISABLED: { status: 403, es: 'El plan de la empresa no incluye esta función.' },

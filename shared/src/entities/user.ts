@@ -1,6 +1,6 @@
 /** User (core §3, extended §3) and the /users routes. */
 import * as z from 'zod';
-import { allTicketValues, profiles } from '../constants.ts';
+import { allTicketValues, limits, profiles } from '../constants.ts';
 import {
   idParamSchema,
   idSchema,
@@ -76,6 +76,11 @@ export const userUpdateInputSchema = z.object({
   allTicket: allTicketSchema.optional(),
   queueIds: z.array(idParamSchema).optional(),
   whatsappId: nullableIdSchema.optional(),
+  /** Required when users change their own e-mail or password (a stolen token alone cannot). */
+  currentPassword: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.string().max(limits.passwordMax).optional(),
+  ),
 });
 export type UserUpdateInput = z.infer<typeof userUpdateInputSchema>;
 
