@@ -25,6 +25,8 @@ export const validationMessages = {
   checkoutFirstNameRequired: 'O nome completo é Requerido',
   dashboardFilterRequired: 'Parametriza el filtro',
   newTicketQueueRequired: 'Selecione uma fila',
+  /** Ours: a contact number with letters, refused before the WhatsApp check. */
+  numberWithLetters: 'El número solo puede tener dígitos (y espacios, +, -, paréntesis)',
   /** Ours: the external API wants digits only (country code, area code, number). */
   digitsOnly: 'Solo dígitos: código de país, código de área y número',
   /** Ours: generic texts for shapes the spec leaves unspecified. */

@@ -36,9 +36,16 @@ export const contactSchema = z.object({
 });
 export type Contact = z.infer<typeof contactSchema>;
 
-/** 8..50 characters (muy corto / muy largo! / Requerido), shared with contact-list items. */
+/**
+ * 8..50 characters (muy corto / muy largo! / Requerido), shared with contact-list items. Only
+ * digits and the signs people type between them (spaces, +, -, dots, parentheses; the API keeps
+ * the digits): a number with letters is refused here, before anyone asks WhatsApp about it.
+ */
 export function contactNumberField() {
-  return requiredText().min(limits.numberMin, msg.tooShort).max(limits.numberMax, msg.tooLong);
+  return requiredText()
+    .regex(/^[\d\s()+.-]*$/, msg.numberWithLetters)
+    .min(limits.numberMin, msg.tooShort)
+    .max(limits.numberMax, msg.tooLong);
 }
 
 const extraInfoInputSchema = z.object({

@@ -20,16 +20,21 @@ type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] 
 
 /**
  * A form's values and its messages under the fields: `set` changes one value and clears its
- * message; `field(name)` binds a text field to a text value (name, value, onChange, message);
- * `submit` checks and saves.
+ * message, or, given the form's `check`, shows that field's message at once (a name too long, a
+ * number with letters) so the limit is known before Guardar; `field(name)` binds a text field to a
+ * text value (name, value, onChange, message); `submit` checks and saves.
  */
-export function useFormState<V extends object>(initial: V | (() => V)) {
+export function useFormState<V extends object>(
+  initial: V | (() => V),
+  check?: (values: V) => FormCheck<unknown>,
+) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const set = <K extends keyof V>(name: K, value: V[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => ({ ...current, [name]: undefined }));
+    const live = check ? liveMessage(check({ ...values, [name]: value }), String(name)) : undefined;
+    setErrors((current) => ({ ...current, [name]: live }));
   };
 
   const field = <K extends TextKeys<V>>(name: K) => ({
@@ -76,6 +81,11 @@ export function useFormState<V extends object>(initial: V | (() => V)) {
   }
 
   return { values, setValues, errors, setErrors, set, field, submit };
+}
+
+/** The message a check gives one field while it is typed in (none once it passes). */
+function liveMessage(checked: FormCheck<unknown>, name: string): string | undefined {
+  return checked.ok ? undefined : checked.errors[name];
 }
 
 interface FormDialogFooterProps {

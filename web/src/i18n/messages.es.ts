@@ -3,6 +3,7 @@ import { contactsImportMessages } from './catalogue/contacts-import.es.ts';
 import { dashboardMessages } from './catalogue/dashboard.es.ts';
 import { inboxMessages } from './catalogue/inbox.es.ts';
 import { queuesMessages } from './catalogue/queues.es.ts';
+import { formValidationMessages } from './catalogue/validation.es.ts';
 
 /**
  * The Spanish UI text. Every string the SPA shows comes from here through `t()`, so screens
@@ -587,6 +588,7 @@ const uiMessages = {
   ...queuesMessages,
   ...inboxMessages,
   ...contactsImportMessages,
+  ...formValidationMessages,
 } as const;
 
 /**

@@ -7,7 +7,12 @@ describe('sign-up form (core §5 Sign-up)', () => {
     const result = checkSignupForm({ name: 'A', email: 'mal', phone: '', password: '12', planId: '' });
     expect(result).toEqual({
       ok: false,
-      errors: { name: 'muy corto', email: 'Correo inválido', password: 'muy corto', planId: 'Requerido' },
+      errors: {
+        name: 'muy corto (mínimo 2 caracteres)',
+        email: 'Correo inválido',
+        password: 'muy corto (mínimo 5 caracteres)',
+        planId: 'Requerido',
+      },
     });
     const empty = checkSignupForm({ name: '', email: '', phone: '', password: '', planId: '' });
     expect(empty.ok || empty.errors).toMatchObject({ name: 'Requerido', email: 'Requerido', password: 'Requerido' });

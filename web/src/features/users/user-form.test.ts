@@ -9,13 +9,20 @@ describe('user modal form (core §5 User)', () => {
     const result = checkUserForm({ ...emptyUserForm(), name: 'A', email: 'nope', password: '123' }, admin);
     expect(result).toEqual({
       ok: false,
-      errors: { name: msg.tooShort, email: msg.invalidEmail, password: msg.tooShort },
+      errors: {
+        name: `${msg.tooShort} (mínimo 2 caracteres)`,
+        email: msg.invalidEmail,
+        password: `${msg.tooShort} (mínimo 5 caracteres)`,
+      },
     });
     expect(msg.invalidEmail).toBe('Email no valido');
     const empty = checkUserForm(emptyUserForm(), admin);
     expect(empty.ok || empty.errors).toMatchObject({ name: 'Requerido', email: 'Requerido', password: 'Requerido' });
     const long = checkUserForm({ ...emptyUserForm(), name: 'x'.repeat(51), email: 'a@b.co', password: 'y'.repeat(51) }, admin);
-    expect(long.ok || long.errors).toEqual({ name: 'muy largo!', password: 'muy largo!' });
+    expect(long.ok || long.errors).toEqual({
+      name: 'muy largo! (máximo 50 caracteres)',
+      password: 'muy largo! (máximo 50 caracteres)',
+    });
   });
 
   it('builds the POST /users payload with queues and the default connection', () => {

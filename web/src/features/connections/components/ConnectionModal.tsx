@@ -82,7 +82,9 @@ function ConnectionForm({
   onSaved,
   onPendingChange,
 }: ConnectionFormProps) {
-  const { values, setErrors, set, field, submit } = useFormState(initial);
+  const { values, setErrors, set, field, submit } = useFormState(initial, (current) =>
+    checkConnectionForm({ ...current, isDefault: current.isDefault || isFirst }, whatsappId !== undefined),
+  );
   const saveWhatsapp = useSaveWhatsapp();
   const queues = useQueues();
   const queueList = queues.data ?? [];

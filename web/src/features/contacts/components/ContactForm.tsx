@@ -43,7 +43,10 @@ export function ContactForm({
   onSaved,
   onPendingChange,
 }: ContactFormProps) {
-  const { values, setValues, errors, setErrors, set, field, submit } = useFormState(initial);
+  const { values, setValues, errors, setErrors, set, field, submit } = useFormState(
+    initial,
+    checkContactForm,
+  );
   const saveContact = useSaveContact();
 
   const setRow = (index: number, patch: Partial<ExtraInfoRow>) => {

@@ -75,8 +75,9 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
   const queryClient = useQueryClient();
   const saveQueue = useSaveQueue();
   const [savedId, setSavedId] = useState<number | undefined>(queue?.id);
-  const { values, setValues, errors, setErrors, set, field } = useFormState<QueueFormValues>(() =>
-    queue ? queueFormOf(queue) : emptyQueueForm(),
+  const { values, setValues, errors, setErrors, set, field } = useFormState<QueueFormValues>(
+    () => (queue ? queueFormOf(queue) : emptyQueueForm()),
+    checkQueueForm,
   );
   const [tab, setTab] = useState<Tab>('data');
   const [syncing, setSyncing] = useState(false);

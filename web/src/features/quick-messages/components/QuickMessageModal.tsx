@@ -24,8 +24,9 @@ const fileNameOf = (path: string | null | undefined) => (path ? (path.split('/')
 /** extended §2.15: shortcode, message, geral, status and an optional attachment. */
 export function QuickMessageModal({ record, onClose }: QuickMessageModalProps) {
   const fileInput = useRef<HTMLInputElement>(null);
-  const { values, set, field, submit } = useFormState<QuickMessageFormValues>(() =>
-    record ? quickMessageFormOf(record) : emptyQuickMessageForm(),
+  const { values, set, field, submit } = useFormState<QuickMessageFormValues>(
+    () => (record ? quickMessageFormOf(record) : emptyQuickMessageForm()),
+    checkQuickMessageForm,
   );
   const [file, setFile] = useState<File | undefined>(undefined);
   const [removeMedia, setRemoveMedia] = useState(false);

@@ -42,8 +42,9 @@ interface TagModalProps {
 /** extended §2.14: the tag dialog: name, colour and, for admins and supervisors, the kanban toggle. */
 export function TagModal({ tag, onClose }: TagModalProps) {
   const { user } = useAuth();
-  const { values, set, field, submit } = useFormState<TagFormValues>(() =>
-    tag ? tagFormOf(tag) : emptyTagForm(),
+  const { values, set, field, submit } = useFormState<TagFormValues>(
+    () => (tag ? tagFormOf(tag) : emptyTagForm()),
+    checkTagForm,
   );
   const saveTag = useSaveTag();
   const kanbanAllowed = canManageKanban(user?.profile);

@@ -38,7 +38,9 @@ interface UserFormProps {
 }
 
 function UserForm({ initial, userId, adminFields, formId, onSaved, onPendingChange }: UserFormProps) {
-  const { values, set, field, submit } = useFormState(initial);
+  const { values, set, field, submit } = useFormState(initial, (current) =>
+    checkUserForm(current, { editing: userId !== undefined, adminFields }),
+  );
   const saveUser = useSaveUser();
   const queues = useQueues(adminFields);
   const whatsapps = useWhatsapps(adminFields);
