@@ -2,6 +2,7 @@ import { errorCatalogue, type ErrorCode } from '@atende/shared/errors';
 import { contactsImportMessages } from './catalogue/contacts-import.es.ts';
 import { dashboardMessages } from './catalogue/dashboard.es.ts';
 import { inboxMessages } from './catalogue/inbox.es.ts';
+import { inboxSearchMessages } from './catalogue/inbox-search.es.ts';
 import { queuesMessages } from './catalogue/queues.es.ts';
 import { formValidationMessages } from './catalogue/validation.es.ts';
 
@@ -587,6 +588,7 @@ const uiMessages = {
   ...dashboardMessages,
   ...queuesMessages,
   ...inboxMessages,
+  ...inboxSearchMessages,
   ...contactsImportMessages,
   ...formValidationMessages,
 } as const;

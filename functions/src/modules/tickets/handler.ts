@@ -60,7 +60,14 @@ export const handler = restModule([
         const found = await searchTickets(
           principal,
           viewer,
-          { text: query.searchParam, tagIds: query.tags, status: query.status, keep: (hit) => matchesDates(hit, dates) },
+          {
+            text: query.searchParam,
+            tagIds: query.tags,
+            status: query.status,
+            // core §2: the user filter of the search tab is for admins only.
+            userIds: viewer.isAdmin ? query.users : [],
+            keep: (hit) => matchesDates(hit, dates),
+          },
           { number: query.pageNumber, size: pageSize },
         );
         const page = await getTicketsByIds(principal.companyId, found.hits.map((hit) => hit.id));

@@ -32,7 +32,14 @@ const maxRound = 100;
 export async function searchTickets(
   principal: Principal,
   viewer: TicketListViewer,
-  filter: { text: string; tagIds: number[]; status: TicketRecord['status'] | undefined; keep: (hit: SearchHit) => boolean },
+  filter: {
+    text: string;
+    tagIds: number[];
+    status: TicketRecord['status'] | undefined;
+    /** Admins' user filter: only tickets held by one of these users (empty: anyone's). */
+    userIds: number[];
+    keep: (hit: SearchHit) => boolean;
+  },
   page: { number: number; size: number },
 ): Promise<{ hits: SearchHit[]; count: number; hasMore: boolean }> {
   const companyId = principal.companyId;
@@ -52,6 +59,7 @@ export async function searchTickets(
     for (const id of ids) {
       const ticket = tickets.get(id);
       if (!ticket || (filter.status && ticket.status !== filter.status)) continue;
+      if (filter.userIds.length > 0 && (ticket.userId === undefined || !filter.userIds.includes(ticket.userId))) continue;
       if ((admin || canSeeTicket(viewer, ticket)) && filter.keep(ticket)) hits.push(ticket);
     }
   }

@@ -6,6 +6,7 @@ import { ticketsQueryKeys } from './api/tickets-query-keys.ts';
 import type { Message, MessagesPage, Ticket, TicketListFilter, TicketsPage } from './api/types.ts';
 import { parseMessageEvent, upsertMessage } from './message-rules.ts';
 import { applyTicketEvent, parseTicketEvent, type TicketViewer } from './ticket-list-rules.ts';
+import { applySearchEvent, type TicketSearchFilter } from './ticket-search.ts';
 
 /**
  * Keeps every loaded ticket list and ticket detail current from the live `ticket` events
@@ -32,6 +33,13 @@ export function useLiveTickets(viewer: TicketViewer | undefined): void {
       if (!filter) continue;
       queryClient.setQueryData<InfiniteData<TicketsPage>>(query.queryKey, (current) =>
         applyTicketEvent(current, event, filter, viewer),
+      );
+    }
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: ticketsQueryKeys.searches() })) {
+      const filter = query.queryKey[2] as TicketSearchFilter | undefined;
+      if (!filter) continue;
+      queryClient.setQueryData<InfiniteData<TicketsPage>>(query.queryKey, (current) =>
+        applySearchEvent(current, event, filter),
       );
     }
     for (const query of queryClient.getQueryCache().findAll({ queryKey: ticketsQueryKeys.details() })) {

@@ -16,10 +16,12 @@ interface TicketListProps {
   onOpen(ticket: Ticket): void;
   onAccept(ticket: Ticket): void;
   onPeek(ticket: Ticket): void;
+  /** Search words to mark in each ticket's last message. */
+  highlight?: readonly string[];
 }
 
 /** One tab's tickets, loading the next page within 100 px of the bottom while hasMore (core §9). */
-export function TicketList({ query, emptyText, selected, narrow, canPeek, acceptingId, onOpen, onAccept, onPeek }: TicketListProps) {
+export function TicketList({ query, emptyText, selected, narrow, canPeek, acceptingId, onOpen, onAccept, onPeek, highlight }: TicketListProps) {
   const tickets = query.data?.pages.flatMap((page) => page.tickets) ?? [];
   const onScroll = (event: React.UIEvent<HTMLDivElement>) => {
     if (query.hasNextPage && !query.isFetchingNextPage && isNearBottom(event.currentTarget)) void query.fetchNextPage();
@@ -39,6 +41,7 @@ export function TicketList({ query, emptyText, selected, narrow, canPeek, accept
               onOpen={onOpen}
               onAccept={onAccept}
               onPeek={onPeek}
+              highlight={highlight}
             />
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { t } from '../../../i18n/index.ts';
 import { textOnColour } from '../../../lib/colour.ts';
 import type { Ticket } from '../api/types.ts';
 import { formatListTime, plainPreview, shortName } from '../ticket-format.ts';
+import { highlightParts } from '../ticket-search.ts';
 import { ContactAvatar } from './ContactAvatar.tsx';
 import { BotIcon, EyeIcon } from './icons.tsx';
 
@@ -15,16 +16,32 @@ interface TicketListItemProps {
   onOpen(ticket: Ticket): void;
   onAccept(ticket: Ticket): void;
   onPeek(ticket: Ticket): void;
+  /** Search words whose matches are marked in the last-message line (the search tab). */
+  highlight?: readonly string[];
+}
+
+/** The last-message line, the words a search matched marked. */
+function LastMessage({ text, highlight }: { text: string; highlight: readonly string[] | undefined }) {
+  if (!text) return <span className="ticket-item__last">{'\u00a0'}</span>;
+  if (!highlight || highlight.length === 0) return <span className="ticket-item__last">{text}</span>;
+  return (
+    <span className="ticket-item__last">
+      {highlightParts(text, highlight).map((part, index) =>
+        part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
+      )}
+    </span>
+  );
 }
 
 /**
  * One ticket in the list (core §2): queue colour strip, picture, name, last message, connection,
  * user and queue badges, unread count and time. Pending tickets open only by accepting them.
  */
-export function TicketListItem({ ticket, selected, narrow, canPeek, accepting, onOpen, onAccept, onPeek }: TicketListItemProps) {
+export function TicketListItem({ ticket, selected, narrow, canPeek, accepting, onOpen, onAccept, onPeek, highlight }: TicketListItemProps) {
   const name = ticket.contact?.name || ticket.contact?.number || `#${ticket.id}`;
   const pending = ticket.status === 'pending';
-  const unread = ticket.unreadMessages ?? 0;
+  // The open chat reads what arrives (useReadWhileOpen): nothing in it is unread for this viewer.
+  const unread = selected ? 0 : (ticket.unreadMessages ?? 0);
   const open = () => {
     if (!pending) onOpen(ticket);
   };
@@ -76,7 +93,7 @@ export function TicketListItem({ ticket, selected, narrow, canPeek, accepting, o
             </time>
           </div>
           <div className="ticket-item__row">
-            <span className="ticket-item__last">{plainPreview(ticket.lastMessage) || '\u00a0'}</span>
+            <LastMessage text={plainPreview(ticket.lastMessage)} highlight={highlight} />
             {unread > 0 && (
               <span className="ticket-item__unread" aria-label={t('tickets.unread', { count: unread })}>
                 {unread}

@@ -17,11 +17,13 @@ import type { Ticket, TicketListFilter, TicketStatus } from '../api/types.ts';
 import { useUpdateTicket } from '../api/update-ticket.ts';
 import { statusChangeFor } from '../ticket-actions.ts';
 import { listCount } from '../ticket-list-rules.ts';
+import type { TicketSearchFilter } from '../ticket-search.ts';
 import { NewTicketModal } from './NewTicketModal.tsx';
 import { TicketList } from './TicketList.tsx';
 import { TicketPeekModal } from './TicketPeekModal.tsx';
+import { TicketSearchPanel } from './TicketSearchPanel.tsx';
 
-type MainTab = 'open' | 'closed';
+type MainTab = 'open' | 'closed' | 'search';
 type OpenTab = 'assigned' | 'pending';
 
 interface TicketsManagerProps {
@@ -51,6 +53,8 @@ export function TicketsManager({ selected, narrow, onOpened }: TicketsManagerPro
   const [showAll, setShowAll] = useState(mayShowAll);
   const [queueIds, setQueueIds] = useState<number[]>([]);
   const [newOpen, setNewOpen] = useState(false);
+  // Kept while other tabs show, so going back finds the same search.
+  const [search, setSearch] = useState<TicketSearchFilter>({ text: '', tagIds: [], userIds: [] });
   const [peek, setPeek] = useState<Ticket | undefined>(undefined);
   const queues = useQueues();
   const updateTicket = useUpdateTicket();
@@ -102,6 +106,9 @@ export function TicketsManager({ selected, narrow, onOpened }: TicketsManagerPro
         <TabButton active={tab === 'closed'} onClick={() => setTab('closed')} testId="tab-closed">
           {t('tickets.tabs.closed')}
         </TabButton>
+        <TabButton active={tab === 'search'} onClick={() => setTab('search')} testId="tab-search">
+          {t('tickets.tabs.search')}
+        </TabButton>
       </div>
       <div className="tickets-manager__tools">
         <Button size="small" variation="primary" gap="xxs" onClick={() => setNewOpen(true)}>
@@ -109,7 +116,7 @@ export function TicketsManager({ selected, narrow, onOpened }: TicketsManagerPro
           {t('tickets.newTicket')}
         </Button>
         <div className="tickets-manager__spacer" />
-        {mayShowAll && (
+        {mayShowAll && tab !== 'search' && (
           <SwitchField
             label={t('tickets.showAll')}
             labelPosition="start"
@@ -119,7 +126,7 @@ export function TicketsManager({ selected, narrow, onOpened }: TicketsManagerPro
             className="tickets-manager__switch"
           />
         )}
-        {queueList.length > 0 && (
+        {queueList.length > 0 && tab !== 'search' && (
           <Popover
             label={t('tickets.transfer.queue')}
             trigger={
@@ -168,6 +175,9 @@ export function TicketsManager({ selected, narrow, onOpened }: TicketsManagerPro
         </>
       )}
       {tab === 'closed' && <TicketList query={closed} emptyText={t('tickets.empty.closed')} {...listProps} />}
+      {tab === 'search' && (
+        <TicketSearchPanel filter={search} onChange={setSearch} isAdmin={isAdmin} listProps={listProps} />
+      )}
       {newOpen && <NewTicketModal onClose={() => setNewOpen(false)} onOpened={onOpened} />}
       {peek && <TicketPeekModal ticket={peek} onClose={() => setPeek(undefined)} />}
     </div>
