@@ -1,8 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentClient } from '../src/aws/dynamo.ts';
 import { forgetCompanyContext } from '../src/http/company-context.ts';
+import { forgetSession, sessionTrustMs } from '../src/auth/session-check.ts';
 import * as z from 'zod';
 import { signAccessToken } from '../src/auth/access-token.ts';
 import type { Principal } from '../src/auth/principal.ts';
@@ -21,12 +22,28 @@ const plan = (overrides: Record<string, unknown> = {}) => ({
   pk: 'PLATFORM', sk: 'PLAN#1', __edb_e__: 'plan', __edb_v__: '1',
   id: 1, name: 'Plano', nameKey: 'plano', users: 5, connections: 1, queues: 3, value: 30, ...overrides,
 });
+const session = (userId: number, sessionId: string) => ({
+  pk: 'C#3', sk: `SESSION#${userId}`, __edb_e__: 'session', __edb_v__: '1',
+  companyId: 3, userId, sessionId, refreshHash: 'h', rotatedAt: 1, expiresAt: 4_000_000_000,
+});
+/** The stored session of a user: the one the REST check compares the token's `sid` with. */
+function sessionIs(userId: number, sessionId: string | undefined) {
+  dynamo
+    .on(GetCommand, { Key: { pk: 'C#3', sk: `SESSION#${userId}` } })
+    .resolves(sessionId ? { Item: session(userId, sessionId) } : {});
+}
 function companyIs(companyOverrides: Record<string, unknown>, planOverrides: Record<string, unknown> = {}) {
   forgetCompanyContext(3);
+  forgetSession(3, 7);
+  forgetSession(3, 1);
   dynamo.reset();
   dynamo.on(GetCommand, { Key: { pk: 'C#3', sk: 'COMPANY' } }).resolves({ Item: company(companyOverrides) });
   dynamo.on(GetCommand, { Key: { pk: 'PLATFORM', sk: 'PLAN#1' } }).resolves({ Item: plan(planOverrides) });
+  sessionIs(7, 's1');
+  sessionIs(1, 's1');
 }
+const sessionReads = () =>
+  dynamo.commandCalls(GetCommand).filter((call) => String(call.args[0].input.Key?.sk).startsWith('SESSION#')).length;
 
 const agent: Principal = { userId: 7, companyId: 3, profile: 'user', isSuper: false, sessionId: 's1' };
 const admin: Principal = { ...agent, userId: 1, profile: 'admin' };
@@ -153,5 +170,43 @@ describe('the REST module stack', () => {
     const refused = await handler(apiEvent('GET', '/things/kanban', { headers }), lambdaContext);
     expect(refused.statusCode).toBe(403);
     expect(json(refused.body)).toEqual({ error: 'ERR_PLAN_FEATURE_DISABLED' });
+  });
+});
+
+describe('the access token names a live session', () => {
+  beforeEach(() => companyIs({}));
+  const post = async (principal: Principal) =>
+    handler(apiEvent('POST', '/things/1', { body: { name: 'Ana' }, headers: await bearer(principal) }), lambdaContext);
+
+  it('refuses a token whose session was ended or replaced, with 403 so the client tries its refresh cookie', async () => {
+    sessionIs(7, undefined);
+    const ended = await post(agent);
+    expect(ended.statusCode).toBe(403);
+    expect(json(ended.body)).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+    sessionIs(7, 'newer');
+    expect((await post(agent)).statusCode).toBe(403);
+  });
+
+  it('reads the session once per user and container while it is trusted, then again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect((await post(agent)).statusCode).toBe(200);
+      expect((await post(agent)).statusCode).toBe(200);
+      expect(sessionReads()).toBe(1);
+      // Logout elsewhere: this container still trusts the session, but not for longer than 30 s.
+      sessionIs(7, undefined);
+      vi.advanceTimersByTime(sessionTrustMs + 1);
+      expect(sessionTrustMs).toBeLessThanOrEqual(30_000);
+      expect((await post(agent)).statusCode).toBe(403);
+      expect(sessionReads()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('accepts a fresh sign-in at once although an older session is cached', async () => {
+    expect((await post(agent)).statusCode).toBe(200);
+    sessionIs(7, 's2');
+    expect((await post({ ...agent, sessionId: 's2' })).statusCode).toBe(200);
   });
 });

@@ -32,6 +32,11 @@ function socketEvent(routeKey: string, options: { token?: string; body?: string 
   } as unknown as Parameters<typeof handler>[0];
 }
 
+const sessionItem = (sessionId: string) => ({
+  pk: 'C#3', sk: 'SESSION#7', __edb_e__: 'session', __edb_v__: '1',
+  companyId: 3, userId: 7, sessionId, refreshHash: 'h', rotatedAt: 1, expiresAt: 4_000_000_000,
+});
+
 const status = (result: APIGatewayProxyResult) => result.statusCode;
 
 describe('the WebSocket handler', () => {
@@ -44,12 +49,12 @@ describe('the WebSocket handler', () => {
   });
 
   it('records the connection with company, profile and queues from the token and the user record', async () => {
-    dynamo.on(GetCommand).resolves({ Item: userItem });
+    dynamo.on(GetCommand, { Key: { pk: 'C#3', sk: 'USER#7' } }).resolves({ Item: userItem });
+    dynamo.on(GetCommand, { Key: { pk: 'C#3', sk: 'SESSION#7' } }).resolves({ Item: sessionItem('s9') });
     dynamo.on(PutCommand).resolves({});
     const token = await signAccessToken({ userId: 7, companyId: 3, profile: 'user', isSuper: false, sessionId: 's9' });
     expect(status(await handler(socketEvent('$connect', { token })))).toBe(200);
-    const get = dynamo.commandCalls(GetCommand)[0]!.args[0].input;
-    expect(get.Key).toEqual({ pk: 'C#3', sk: 'USER#7' });
+    const get = dynamo.commandCalls(GetCommand).find((call) => call.args[0].input.Key?.sk === 'USER#7')!.args[0].input;
     expect(get.ConsistentRead).toBe(true);
     const put = dynamo.commandCalls(PutCommand)[0]!.args[0].input;
     expect(put.Item).toMatchObject({
@@ -64,6 +69,16 @@ describe('the WebSocket handler', () => {
       sessionId: 's9',
     });
     expect(put.Item?.expiresAt).toBeGreaterThan(Date.now() / 1000 + 7000);
+  });
+
+  it('refuses the token of an ended or replaced session', async () => {
+    dynamo.on(GetCommand, { Key: { pk: 'C#3', sk: 'USER#7' } }).resolves({ Item: userItem });
+    const token = await signAccessToken({ userId: 7, companyId: 3, profile: 'user', isSuper: false, sessionId: 's9' });
+    dynamo.on(GetCommand, { Key: { pk: 'C#3', sk: 'SESSION#7' } }).resolves({});
+    expect(status(await handler(socketEvent('$connect', { token })))).toBe(401);
+    dynamo.on(GetCommand, { Key: { pk: 'C#3', sk: 'SESSION#7' } }).resolves({ Item: sessionItem('newer') });
+    expect(status(await handler(socketEvent('$connect', { token })))).toBe(401);
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
   });
 
   it('refuses a token whose user no longer exists', async () => {

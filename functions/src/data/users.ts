@@ -61,29 +61,35 @@ export async function createUser(user: NewUser, userLimit: number): Promise<void
   await moveDirectoryVersion(user.companyId);
 }
 
-/** AP-USR-6: change a user; a new e-mail is claimed and the old one released atomically. */
+/**
+ * AP-USR-6: change a user; a new e-mail is claimed and the old one released atomically. With
+ * `endSession`, the user's session is deleted in the same transaction (a new password, profile
+ * or super flag), so no change can land while the old session lives on.
+ */
 export async function updateUser(
   current: UserRecord,
   changes: Partial<Pick<UserRecord, 'name' | 'email' | 'passwordHash' | 'profile' | 'allTicket' | 'queueIds' | 'whatsappId' | 'isSuper'>>,
   clearWhatsapp = false,
+  options: { endSession?: boolean } = {},
 ): Promise<void> {
   const key = { companyId: current.companyId, id: current.id };
   const emailChanges = changes.email !== undefined && changes.email !== current.email;
   await writeAll(
-    { user: userEntity, userEmail: userEmailEntity },
-    ({ user, userEmail }) => {
+    { user: userEntity, userEmail: userEmailEntity, session: sessionEntity },
+    ({ user, userEmail, session }) => {
       const userUpdate = clearWhatsapp
         ? user.patch(key).set(changes).remove(['whatsappId']).commit()
         : user.patch(key).set(changes).commit();
-      return emailChanges
+      const emailWrites = emailChanges
         ? [
-            userUpdate,
             userEmail.create({ email: changes.email!, companyId: current.companyId, userId: current.id }).commit(),
             userEmail.delete({ email: current.email }).commit(),
           ]
-        : [userUpdate];
+        : [];
+      const sessionWrites = options.endSession ? [session.delete({ companyId: current.companyId, userId: current.id }).commit()] : [];
+      return [userUpdate, ...emailWrites, ...sessionWrites];
     },
-    ['ERR_NO_USER_FOUND', 'ERR_DUPLICATED_EMAIL', undefined],
+    emailChanges ? ['ERR_NO_USER_FOUND', 'ERR_DUPLICATED_EMAIL', undefined, undefined] : ['ERR_NO_USER_FOUND', undefined],
   );
   if (changes.name !== undefined && changes.name !== current.name) await moveDirectoryVersion(current.companyId);
 }

@@ -6,6 +6,7 @@ import httpRouterHandler, { type Route } from '@middy/http-router';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { verifyAccessToken } from '#auth/access-token';
 import { isAdmin, type Principal } from '#auth/principal';
+import { assertSessionCurrent } from '#auth/session-check';
 import { AppError } from '#domain/app-error';
 import { assertCompanyMayUse } from './company-context.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
@@ -74,7 +75,13 @@ function toMiddyRoute(definition: RouteDefinition): Route<APIGatewayProxyEvent, 
     path: definition.path,
     handler: async (event: APIGatewayProxyEvent, context: Context) => {
       const principal = await authenticate(definition.access, event.headers);
-      if (principal && !principal.isSuper) await assertCompanyMayUse(principal.companyId, definition);
+      // Both read through per-container caches; together they cost no extra round trip.
+      if (principal) {
+        await Promise.all([
+          assertSessionCurrent(principal),
+          principal.isSuper ? undefined : assertCompanyMayUse(principal.companyId, definition),
+        ]);
+      }
       const request: ApiRequest<unknown, unknown, unknown, Principal | undefined> = {
         params: definition.params ? definition.params.parse(event.pathParameters ?? {}) : undefined,
         query: definition.query ? definition.query.parse(queryObject(event)) : undefined,

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyResult, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { verifyAccessToken } from '#auth/access-token';
+import { getSession } from '#data/sessions';
 import { getUser, markUserOnline } from '#data/users';
 import {
   changeWsRooms,
@@ -48,8 +49,14 @@ async function connect(connectionId: string, token: string | undefined): Promise
   if (!token) return { statusCode: 401, body: JSON.stringify({ error: 'ERR_SESSION_EXPIRED' }) };
   const principal = await verifyAccessToken(token).catch(() => undefined);
   if (!principal) return { statusCode: 401, body: JSON.stringify({ error: 'ERR_SESSION_EXPIRED' }) };
-  const user = await getUser(principal.companyId, principal.userId);
-  if (!user) return { statusCode: 401, body: JSON.stringify({ error: 'ERR_SESSION_EXPIRED' }) };
+  const [user, session] = await Promise.all([
+    getUser(principal.companyId, principal.userId),
+    getSession(principal.companyId, principal.userId),
+  ]);
+  // The token of an ended or replaced session opens no socket, however long it has to live.
+  if (!user || session?.sessionId !== principal.sessionId) {
+    return { statusCode: 401, body: JSON.stringify({ error: 'ERR_SESSION_EXPIRED' }) };
+  }
   const now = Math.floor(Date.now() / 1000);
   await saveWsConnection({
     connectionId,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { idPathSchema } from '@atende/shared/fields';
 import { userCreateInputSchema, userListQuerySchema, userUpdateInputSchema } from '@atende/shared/entities/user';
-import { hashPassword } from '#auth/password';
+import { hashPassword, verifyPassword } from '#auth/password';
 import { isAdmin } from '#auth/principal';
 import { companyContext } from '#http/company-context';
 import { nextId } from '#data/ids';
@@ -10,7 +10,14 @@ import { createUser, deleteUser, getUser, listCompanyUsers, updateUser, type Use
 import { AppError } from '#domain/app-error';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { publicUser } from '#domain/serialize';
-import { assertMayEditUser, assertMayReadUser, changedFields } from '#domain/user-rules';
+import {
+  assertMayDeleteUser,
+  assertMayEditUser,
+  assertMayReadUser,
+  changedFields,
+  endsSession,
+  needsCurrentPassword,
+} from '#domain/user-rules';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
@@ -107,8 +114,11 @@ export const handler = restModule([
       const current = await userOrFail(principal.companyId, params.id);
       const comparable = { ...current, super: current.isSuper ?? false, whatsappId: current.whatsappId ?? null };
       const changes = changedFields(comparable, body);
-      assertMayEditUser(principal, current.id, changes);
-      if (changes.includes('super') && !principal.isSuper) throw new AppError('ERR_NO_PERMISSION');
+      assertMayEditUser(principal, current, changes);
+      if (needsCurrentPassword(principal, current.id, changes)) {
+        const proven = body.currentPassword !== undefined && (await verifyPassword(current.passwordHash, body.currentPassword));
+        if (!proven) throw new AppError('ERR_WRONG_CURRENT_PASSWORD');
+      }
       await updateUser(
         current,
         {
@@ -122,6 +132,8 @@ export const handler = restModule([
           ...(body.super !== undefined && principal.isSuper ? { isSuper: body.super } : {}),
         },
         body.whatsappId === null && isAdmin(principal),
+        // The stream then closes the old session's sockets; REST refuses its token within 30 s.
+        { endSession: endsSession(changes) },
       );
       return (await publicUsers(principal.companyId, [await userOrFail(principal.companyId, params.id)]))[0];
     },
@@ -132,9 +144,9 @@ export const handler = restModule([
     access: 'admin',
     params: idPathSchema,
     handler: async ({ principal, params }) => {
-      // Deleting yourself would lock the company's last admin out as easily as anyone else.
-      if (params.id === principal.userId) throw new AppError('ERR_NO_PERMISSION');
-      await deleteUser(await userOrFail(principal.companyId, params.id));
+      const target = await userOrFail(principal.companyId, params.id);
+      assertMayDeleteUser(principal, target);
+      await deleteUser(target);
       return new HttpAnswer(204);
     },
   }),
