@@ -2,6 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 /** The Lambdas run on Node 22 in AWS; the SDK's notice about Node 20 concerns only this machine. */
 const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+/**
+ * Suites that start the local runtime send far more requests from 127.0.0.1 than any office
+ * would: its per-address and per-company budgets (infra/local/src/gateway/rate-limit.ts) are
+ * lifted for them; infra/local/test/edge.integration.test.ts sets its own small ones.
+ */
+const runtimeEnv = { ...env, ATENDE_RATE_LIMIT_PER_ADDRESS: '0', ATENDE_RATE_LIMIT_PER_COMPANY: '0' };
 
 /**
  * One `npm test` runs every kind of test, each kind a project:
@@ -26,7 +32,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          env,
+          env: runtimeEnv,
           include: ['**/*.integration.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 60_000,
@@ -46,7 +52,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
-          env,
+          env: runtimeEnv,
           include: ['**/*.browser.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 90_000,

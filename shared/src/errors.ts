@@ -20,6 +20,8 @@ export const errorCatalogue = {
   ERR_NO_PERMISSION: { status: 403, es: 'No tienes permiso para acceder a este recurso.' },
   ERR_WRONG_CURRENT_PASSWORD: { status: 400, es: 'La contraseña actual no es correcta.' },
   ERR_TOO_MANY_ATTEMPTS: { status: 429, es: 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.' },
+  // Answered by the edge (WAF in AWS, the local gateway) when a caller or company exceeds its request budget.
+  ERR_TOO_MANY_REQUESTS: { status: 429, es: 'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.' },
   ERR_SUBSCRIPTION_EXPIRED: { status: 402, es: 'La suscripción de la empresa está vencida.' },
   ERR_PLAN_FEATURE_DISABLED: { status: 403, es: 'El plan de la empresa no incluye esta función.' },
   ERR_PLAN_LIMIT_REACHED: { status: 403, es: 'Se alcanzó el límite del plan.' },

@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { launcherClass, loopbackHost, loopbackLauncherDir } from './dynamo-launcher.ts';
 import { javaMissingMessage } from './java.ts';
 
 export interface DynamoLocal {
@@ -52,9 +53,20 @@ function dynamoLocalJarDir(): string {
  * Starts DynamoDB Local on `port` (the caller picks it first, so the functions' environment can
  * name the endpoint while the JVM is still starting) and resolves once it answers requests.
  */
-export async function startDynamoLocal(options: { dbDir: string; port: number }): Promise<DynamoLocal> {
+export async function startDynamoLocal(options: {
+  dbDir: string;
+  port: number;
+  /** Told when DynamoDB Local cannot be bound to loopback (no javac to build the launcher). */
+  warn?: (message: string) => void;
+}): Promise<DynamoLocal> {
   mkdirSync(options.dbDir, { recursive: true });
-  return launch(dynamoLocalJarDir(), options.dbDir, options.port);
+  const launcherDir = await loopbackLauncherDir();
+  if (!launcherDir) {
+    (options.warn ?? console.warn)(
+      'DynamoDB Local listens on every network interface: install a JDK (javac, e.g. openjdk-17-jdk-headless) so it can be bound to 127.0.0.1.',
+    );
+  }
+  return launch(dynamoLocalJarDir(), options.dbDir, options.port, launcherDir);
 }
 
 class PortInUseError extends Error {
@@ -65,15 +77,23 @@ class PortInUseError extends Error {
   }
 }
 
-async function launch(jarDir: string, dbDir: string, port: number): Promise<DynamoLocal> {
+async function launch(
+  jarDir: string,
+  dbDir: string,
+  port: number,
+  launcherDir: string | undefined,
+): Promise<DynamoLocal> {
+  const jar = join(jarDir, 'DynamoDBLocal.jar');
   const javaArgs = [
     // Measured on 2 cores: C1 alone starts the server ~25% sooner and serves as many requests per
     // second as with C2, and the serial collector keeps GC threads off the CPUs Node needs.
     '-XX:TieredStopAtLevel=1',
     '-XX:+UseSerialGC',
     `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
-    '-jar',
-    join(jarDir, 'DynamoDBLocal.jar'),
+    // The launcher binds loopback; the jar's manifest still brings its libraries on the class path.
+    ...(launcherDir
+      ? [`-Datende.host=${loopbackHost}`, '-cp', `${launcherDir}:${jar}`, launcherClass]
+      : ['-jar', jar]),
     '-sharedDb',
     '-disableTelemetry',
     '-dbPath',

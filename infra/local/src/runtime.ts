@@ -24,6 +24,8 @@ import {
   stage,
   tableName,
 } from './env.ts';
+import { localSecurityHeaders } from '../../lib/security-headers.ts';
+import { createRateLimiter, rateLimitsFromEnv, type RateLimitSettings } from './gateway/rate-limit.ts';
 import { createRestApi } from './gateway/rest-api.ts';
 import { startGateway, type Gateway } from './gateway/server.ts';
 import { createStaticSite } from './gateway/static-site.ts';
@@ -75,6 +77,11 @@ export interface RuntimeOptions {
   maxVisibilityTimeoutMs?: number;
   /** Run the WhatsApp connector in-process (default: when the manifest has its command queue). */
   connector?: boolean;
+  /**
+   * Per-address and per-company request budgets of the gateway (the WAF rules' stand-in).
+   * Default: the ATENDE_RATE_LIMIT_* environment, else the defaults of gateway/rate-limit.ts.
+   */
+  rateLimits?: RateLimitSettings;
 }
 
 export interface Runtime {
@@ -145,7 +152,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     let localConnector: LocalConnector | undefined;
     // Bundles run each in a thread of their own unless told otherwise (function-threads.ts).
     const threaded =
-      options.loadHandler === undefined && (options.functionThreads ?? process.env.ATENDE_FUNCTION_THREADS !== 'false')
+      options.loadHandler === undefined &&
+      (options.functionThreads ?? process.env.ATENDE_FUNCTION_THREADS !== 'false')
         ? threadedBundleLoader()
         : undefined;
     if (threaded) cleanups.set('functions', () => threaded.terminate());
@@ -172,6 +180,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     // Everything the functions' environment names is settled first (the gateway binds its port
     // but answers 503 until the end), so the bundles can be imported while the JVM starts.
     const dynamoPort = await findFreePort();
+    // The CSP names s3rver's origin (presigned media URLs), known once it has started.
+    let mediaOrigins: string[] = [];
+    const securityHeaders = () => localSecurityHeaders({ mediaOrigins });
+    // The gateway verifies bearer tokens before charging their company; the secret comes next to it.
+    let signingSecret: string | undefined = undefined;
     const [s3Result, gatewayResult, secretResult] = await Promise.allSettled([
       startLocalS3({ directory: join(dataDir, 's3'), bucket: mediaBucket, credentials: localCredentials() }),
       startGateway({
@@ -182,9 +195,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
           invoker,
           settings: { ...settings, binaryMediaTypes: ['multipart/form-data'] },
           log,
+          responseHeaders: () => Object.entries(securityHeaders()).flat(),
         }),
         webSocketApi,
-        staticSite: createStaticSite(options.webDistDir ?? webDistDir),
+        staticSite: createStaticSite(options.webDistDir ?? webDistDir, { securityHeaders }),
+        rateLimiter: createRateLimiter(options.rateLimits ?? rateLimitsFromEnv()),
+        jwtSecret: () => signingSecret,
         log,
       }),
       jwtSecret(dataDir),
@@ -195,6 +211,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       if (result.status === 'rejected') throw result.reason;
     const s3 = (s3Result as PromiseFulfilledResult<LocalS3>).value;
     const gateway = (gatewayResult as PromiseFulfilledResult<Gateway>).value;
+    // Presigned URLs name 127.0.0.1; a developer may rewrite them to localhost.
+    mediaOrigins = [s3.endpoint, s3.endpoint.replace('//127.0.0.1:', '//localhost:')];
+    signingSecret = (secretResult as PromiseFulfilledResult<string>).value;
 
     const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
     const env = runtimeEnvironment({
@@ -225,7 +244,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
     // The slow parts side by side: the JVM, and the bundles (built if needed, then imported:
     // their cold starts happen now rather than on the first request).
-    const dynamoStarting = startDynamoLocal({ dbDir: join(dataDir, 'dynamodb'), port: dynamoPort });
+    const dynamoStarting = startDynamoLocal({
+      dbDir: join(dataDir, 'dynamodb'),
+      port: dynamoPort,
+      warn: (message) => log.error(message),
+    });
     // A bundle that fails to import only breaks its own function (retried on each call), as in AWS.
     const bundlesLoading = (
       shouldBuild ? ensureFunctionBundles({ quiet, log: log.info }) : Promise.resolve(false)
@@ -253,12 +276,17 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
             tableName,
             consumers: [consumer],
             invoker,
-            checkpointFile: join(dataDir, index === 0 ? 'stream-checkpoints.json' : `stream-checkpoints.${consumer.name}.json`),
+            checkpointFile: join(
+              dataDir,
+              index === 0 ? 'stream-checkpoints.json' : `stream-checkpoints.${consumer.name}.json`,
+            ),
             region,
             log,
           }),
         ),
-      ).then((readers) => ({ stop: () => Promise.all(readers.map((reader) => reader.stop())).then(() => undefined) })),
+      ).then((readers) => ({
+        stop: () => Promise.all(readers.map((reader) => reader.stop())).then(() => undefined),
+      })),
       // Timers that fell due while stopped go to queues that already hold what was left in them.
       queue.start().then(() => scheduler.start()),
     ]);

@@ -28,8 +28,11 @@ export function createRestApi(options: {
   invoker: FunctionInvoker;
   settings: RestApiSettings;
   log: Logger;
+  /** Flat [name, value, ...] added to every answer (nosniff and the like), as CloudFront's policy does. */
+  responseHeaders?: () => readonly string[];
 }): RestApi {
   const { modulesByPrefix, invoker, settings, log } = options;
+  const responseHeaders = options.responseHeaders ?? (() => []);
 
   async function reply(
     request: IncomingMessage,
@@ -89,18 +92,35 @@ export function createRestApi(options: {
     handle(request, response) {
       const requestId = randomUUID();
       reply(request, requestId, Date.now()).then(
-        (httpReply) => send(response, httpReply, request.method === 'HEAD'),
+        (httpReply) => send(response, httpReply, request.method === 'HEAD', responseHeaders()),
         (error: unknown) => {
           log.error(`gateway: ${request.method} request ${requestId} failed`, error);
-          send(response, internalServerErrorReply(requestId), false);
+          send(response, internalServerErrorReply(requestId), false, responseHeaders());
         },
       );
     },
   };
 }
 
-function send(response: ServerResponse, reply: HttpReply, headOnly: boolean): void {
+function send(
+  response: ServerResponse,
+  reply: HttpReply,
+  headOnly: boolean,
+  responseHeaders: readonly string[],
+): void {
   if (response.headersSent || response.destroyed) return;
-  response.writeHead(reply.statusCode, [...reply.headers, 'Content-Length', String(reply.body.length)]);
+  // The edge's headers win over a function's own, as CloudFront's policy overrides them.
+  const own = new Set(
+    responseHeaders.filter((_, index) => index % 2 === 0).map((name) => name.toLowerCase()),
+  );
+  const kept = reply.headers.flatMap((value, index, all) =>
+    index % 2 === 0 && !own.has(value.toLowerCase()) ? [value, all[index + 1]!] : [],
+  );
+  response.writeHead(reply.statusCode, [
+    ...kept,
+    ...responseHeaders,
+    'Content-Length',
+    String(reply.body.length),
+  ]);
   response.end(headOnly ? undefined : reply.body);
 }

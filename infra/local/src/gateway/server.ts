@@ -6,6 +6,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log.ts';
 import { handleConnectionsApi, isConnectionsApiPath } from './connections-api.ts';
+import {
+  bearerTokenOf,
+  companyOfToken,
+  tooManyRequestsBody,
+  type RateDecision,
+  type RateLimiter,
+} from './rate-limit.ts';
 import type { RestApi } from './rest-api.ts';
 import type { StaticSite } from './static-site.ts';
 import type { WebSocketApi } from './websocket-api.ts';
@@ -25,16 +32,35 @@ function isWebSocketPath(url: string): boolean {
   return url === '/ws' || url.startsWith('/ws?') || url.startsWith('/ws/');
 }
 
+/** The caller's address as API Gateway reports it (`sourceIp`): IPv4-mapped IPv6 shown as IPv4. */
+function clientAddressOf(request: IncomingMessage): string {
+  return request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? 'unknown';
+}
+
 export async function startGateway(options: {
   port: number;
   host: string;
   restApi: RestApi;
   webSocketApi: WebSocketApi;
   staticSite: StaticSite;
+  /** Per-address and per-company budgets for /api and /ws (the WAF rules' stand-in); none: unlimited. */
+  rateLimiter?: RateLimiter;
+  /** Verifies the bearer token's signature before its company is charged (the functions' JWT_SECRET). */
+  jwtSecret?: () => string | undefined;
   log: Logger;
 }): Promise<Gateway> {
   const { restApi, webSocketApi, staticSite, log } = options;
   let serving = false;
+
+  /** Charges the request to its caller's budgets; the static SPA and @connections are not charged. */
+  function rateDecision(request: IncomingMessage): RateDecision {
+    if (!options.rateLimiter) return { allowed: true };
+    const token = bearerTokenOf(request.headers.authorization, request.url ?? '/');
+    return options.rateLimiter.take({
+      address: clientAddressOf(request),
+      companyId: companyOfToken(token, options.jwtSecret?.()),
+    });
+  }
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     if (!serving) {
@@ -45,7 +71,21 @@ export async function startGateway(options: {
       return;
     }
     const url = request.url ?? '/';
-    if (isRestPath(url)) return restApi.handle(request, response);
+    if (isRestPath(url)) {
+      const decision = rateDecision(request);
+      if (!decision.allowed) {
+        request.resume();
+        response
+          .writeHead(429, {
+            'Content-Type': 'application/json',
+            'Retry-After': String(decision.retryAfterSeconds),
+            'X-Content-Type-Options': 'nosniff',
+          })
+          .end(tooManyRequestsBody);
+        return;
+      }
+      return restApi.handle(request, response);
+    }
     if (isConnectionsApiPath(url)) return handleConnectionsApi(request, response, webSocketApi);
     if (isWebSocketPath(url)) {
       request.resume();
@@ -65,6 +105,14 @@ export async function startGateway(options: {
     }
     if (!isWebSocketPath(request.url ?? '/')) {
       socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    const decision = rateDecision(request);
+    if (!decision.allowed) {
+      socket.end(
+        `HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: ${decision.retryAfterSeconds}\r\n` +
+          `Content-Length: ${Buffer.byteLength(tooManyRequestsBody)}\r\nConnection: close\r\n\r\n${tooManyRequestsBody}`,
+      );
       return;
     }
     webSocketApi.handleUpgrade(request, socket, head);

@@ -34,7 +34,17 @@ const notBuiltPage = Buffer.from(
   '<!doctype html><title>atende</title><p>The web app is not built yet: run <code>npm run build -w web</code> and reload.</p>\n',
 );
 
-export function createStaticSite(distDir: string): StaticSite {
+export interface StaticSiteOptions {
+  /**
+   * Added to every answer (the Content-Security-Policy and the other security headers CloudFront's
+   * response headers policy adds in AWS); read per request, since the media origin in the CSP is
+   * known only once s3rver has started.
+   */
+  securityHeaders?: () => Record<string, string>;
+}
+
+export function createStaticSite(distDir: string, options: StaticSiteOptions = {}): StaticSite {
+  const securityHeaders = options.securityHeaders ?? (() => ({}));
   const cache = new Map<string, Promise<StaticFile | undefined>>();
   let distWatcher: FSWatcher | undefined;
   let parentWatcher: FSWatcher | undefined;
@@ -99,17 +109,23 @@ export function createStaticSite(distDir: string): StaticSite {
       const indexMissing = !(await load('index.html'));
       if (indexMissing) {
         response.writeHead(503, {
+          ...securityHeaders(),
           'Content-Type': 'text/html; charset=utf-8',
           'Content-Length': notBuiltPage.length,
         });
         response.end(request.method === 'HEAD' ? undefined : notBuiltPage);
         return;
       }
-      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': 10 });
+      response.writeHead(404, {
+        ...securityHeaders(),
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Length': 10,
+      });
       response.end(request.method === 'HEAD' ? undefined : 'Not Found\n');
       return;
     }
     const headers: Record<string, string | number> = {
+      ...securityHeaders(),
       'Content-Type': file.contentType,
       'Cache-Control': file.cacheControl,
       ETag: file.etag,
