@@ -5,6 +5,7 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { useConnectionsWarning, useLiveWhatsapps } from '../../features/connections/use-live-whatsapps.ts';
 import { t, type MessageKey } from '../../i18n/index.ts';
 import { isAdminProfile } from '../../lib/profile.ts';
+import { sessionStore } from '../../lib/storage.ts';
 import { useAuth, usePaymentOnly } from '../providers/auth/index.ts';
 import { menuDefinition, visibleMenu } from './menu.ts';
 import { SideMenu } from './SideMenu.tsx';
@@ -23,6 +24,7 @@ export function AppLayout() {
         isSuper: user?.super === true,
         plan: user?.company?.plan,
         paymentOnly,
+        campaignsFlag: sessionStore.hasCampaignsFlag(),
       }),
     [user, paymentOnly],
   );

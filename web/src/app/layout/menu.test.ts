@@ -47,13 +47,29 @@ describe('visibleMenu', () => {
   });
 
   it('adds the dashboard, campaigns and the admin group for an admin, whatever the case of the profile', () => {
-    const viewer: MenuViewer = { profile: 'ADMIN', isSuper: false, plan: fullPlan };
+    const viewer: MenuViewer = { profile: 'ADMIN', isSuper: false, plan: fullPlan, campaignsFlag: true };
     const visible = targets(visibleMenu(menuDefinition, viewer));
     expect(visible[0]).toBe('/');
     expect(visible).toContain('menu.campaigns>/campaigns');
     expect(visible).toContain('menu.administration>/connections');
     expect(visible).toContain('menu.administration>/prompts');
     expect(visible).not.toContain('/announcements');
+  });
+
+  it('shows the campaigns group only with the cshow flag, to admins, when the plan allows campaigns', () => {
+    const campaigns = (viewer: MenuViewer) =>
+      targets(visibleMenu(menuDefinition, viewer)).filter((target) => target.startsWith('menu.campaigns>'));
+    expect(campaigns({ profile: 'admin', isSuper: false, plan: fullPlan, campaignsFlag: true })).toEqual([
+      'menu.campaigns>/campaigns',
+      'menu.campaigns>/contact-lists',
+      'menu.campaigns>/campaigns-config',
+    ]);
+    expect(campaigns({ profile: 'admin', isSuper: false, plan: fullPlan })).toEqual([]);
+    expect(campaigns({ profile: 'admin', isSuper: false, plan: fullPlan, campaignsFlag: false })).toEqual([]);
+    expect(campaigns({ profile: 'user', isSuper: false, plan: fullPlan, campaignsFlag: true })).toEqual([]);
+    expect(
+      campaigns({ profile: 'admin', isSuper: false, plan: { ...fullPlan, useCampaigns: false }, campaignsFlag: true }),
+    ).toEqual([]);
   });
 
   it('shows announcements to super users', () => {

@@ -7,6 +7,8 @@ interface MenuAccess {
   adminOnly?: boolean;
   superOnly?: boolean;
   planFlag?: PlanFlag;
+  /** Shown only while the browser holds the `cshow` flag (extended §2.1). */
+  campaignsFlag?: boolean;
 }
 
 export interface MenuLink extends MenuAccess {
@@ -47,6 +49,7 @@ export const menuDefinition: readonly MenuEntry[] = [
     labelKey: 'menu.campaigns',
     adminOnly: true,
     planFlag: 'useCampaigns',
+    campaignsFlag: true,
     items: [
       link('menu.campaignsList', '/campaigns'),
       link('menu.contactLists', '/contact-lists'),
@@ -87,11 +90,14 @@ export interface MenuViewer {
   plan: PlanFlags | null | undefined;
   /** The company is expired or switched off and the viewer is not a super user. */
   paymentOnly?: boolean;
+  /** The browser holds the `cshow` flag, which the app reads and never writes. */
+  campaignsFlag?: boolean;
 }
 
 function allows(access: MenuAccess, viewer: MenuViewer): boolean {
   if (access.adminOnly && !isAdminProfile(viewer.profile)) return false;
   if (access.superOnly && !viewer.isSuper) return false;
+  if (access.campaignsFlag && !viewer.campaignsFlag) return false;
   return access.planFlag === undefined || planAllows(viewer.plan, access.planFlag);
 }
 

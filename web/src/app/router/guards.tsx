@@ -1,6 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { planAllows } from '../../lib/plan.ts';
 import { isAdminProfile } from '../../lib/profile.ts';
+import { homePathFor } from '../../lib/screen-access.ts';
 import { sessionStore } from '../../lib/storage.ts';
 import { paymentOnlyPaths } from '../layout/menu.ts';
 import { useAuth, usePaymentOnly } from '../providers/auth/index.ts';
@@ -14,12 +16,22 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Public routes: an authenticated visitor is sent to / (extended §2.1). */
+/**
+ * Public routes: an authenticated visitor is sent to their home (extended §2.1 says /, which is
+ * the dashboard of admins; agents land on the inbox, docs/decisions.md "Inbox: search tab and roles").
+ */
 export function RequireGuest() {
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   if (status === 'loading') return <PageLoader fullScreen />;
-  if (status === 'signedIn') return <Navigate to="/" replace />;
+  if (status === 'signedIn') return <Navigate to={homePathFor(user)} replace />;
   return <Outlet />;
+}
+
+/** An unknown path: the signed-in user's home (the guards send anyone else to /login). */
+export function HomeRedirect() {
+  const { status, user } = useAuth();
+  if (status === 'loading') return <PageLoader fullScreen />;
+  return <Navigate to={homePathFor(user)} replace />;
 }
 
 /**
@@ -35,15 +47,23 @@ export function RequireActiveCompany() {
   return <Outlet />;
 }
 
-/** core §2 "Admin group" routes (connections, users, settings): other profiles go to /. */
+/** core §2 "Admin group" routes (connections, users, settings): other profiles go to their home. */
 export function RequireAdmin() {
   const { user } = useAuth();
-  if (!isAdminProfile(user?.profile)) return <Navigate to="/" replace />;
+  if (!isAdminProfile(user?.profile)) return <Navigate to={homePathFor(user)} replace />;
   return <Outlet />;
 }
 
-/** Campaign routes exist only while the browser keeps the `cshow` flag (extended §2.1). */
+/**
+ * Campaign routes (extended §2.1) exist only while the browser holds the `cshow` flag, which the
+ * app never writes, and only for admins of a company whose plan allows campaigns.
+ */
 export function RequireCampaignsFlag() {
-  if (!sessionStore.hasCampaignsFlag()) return <Navigate to="/" replace />;
+  const { user } = useAuth();
+  const allowed =
+    sessionStore.hasCampaignsFlag() &&
+    isAdminProfile(user?.profile) &&
+    planAllows(user?.company?.plan, 'useCampaigns');
+  if (!allowed) return <Navigate to={homePathFor(user)} replace />;
   return <Outlet />;
 }

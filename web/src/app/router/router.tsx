@@ -1,7 +1,14 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '../layout/AppLayout.tsx';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
-import { RequireActiveCompany, RequireAdmin, RequireAuth, RequireCampaignsFlag, RequireGuest } from './guards.tsx';
+import {
+  HomeRedirect,
+  RequireActiveCompany,
+  RequireAdmin,
+  RequireAuth,
+  RequireCampaignsFlag,
+  RequireGuest,
+} from './guards.tsx';
 import { campaignRoutes, privateRoutes, publicRoutes, type ScreenRoute } from './route-table.ts';
 import { RouteError } from './RouteError.tsx';
 
@@ -33,7 +40,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', element: <HomeRedirect /> },
     ],
   },
 ];

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Button, Flex, Heading, Link, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { t } from '../../../i18n/index.ts';
+import { homePathFor } from '../../../lib/screen-access.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useLogin } from '../api/login.ts';
@@ -17,14 +18,16 @@ export function LoginForm() {
   // guest guard may unmount this form before per-call callbacks would run.
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    let home: string;
     try {
-      await loginMutation.mutateAsync({ email: email.trim(), password });
+      home = homePathFor((await loginMutation.mutateAsync({ email: email.trim(), password })).user);
     } catch (error) {
       toastError(error);
       return;
     }
     toast.success(t('auth.login.success'));
-    navigate('/', { replace: true });
+    // Admins land on the dashboard, agents on the inbox (the guest guard sends them the same way).
+    navigate(home, { replace: true });
   }
 
   return (

@@ -9,7 +9,9 @@ import {
   RowActions,
   useDeleteConfirm,
 } from '../../../components/ListPage.tsx';
+import { useAuth } from '../../../app/providers/auth/index.ts';
 import { t } from '../../../i18n/index.ts';
+import { mayManageQueues } from '../../../lib/screen-access.ts';
 import { useLiveEvent } from '../../../lib/use-live-event.ts';
 import { useDeleteQueue } from '../api/delete-queue.ts';
 import { queuesQueryKeys, useQueues } from '../api/get-queues.ts';
@@ -21,6 +23,9 @@ import { QueueModal } from './QueueModal.tsx';
 /** extended §2.13 Queues: the company's queues with their dialog (Datos, Horarios) and deletion. */
 export function QueuesPage() {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
+  // Adding, editing and deleting queues are admin routes: others only read the list.
+  const mayManage = mayManageQueues(user);
   const queues = useQueues();
   const [modal, setModal] = useState<{ queue?: Queue } | undefined>(undefined);
   const removal = useDeleteConfirm<Queue>(useDeleteQueue(), {
@@ -36,9 +41,10 @@ export function QueuesPage() {
 
   const rows = queues.data ?? [];
   return (
-    <ListPage title={t('screens.queues')} addLabel={t('queues.add')} onAdd={() => setModal({})}>
+    <ListPage title={t('screens.queues')} addLabel={t('queues.add')} onAdd={mayManage ? () => setModal({}) : undefined}>
       <ListCard testId="queues-list" query={queues} isEmpty={rows.length === 0} empty={t('queues.empty')}>
         <ListTable
+          actions={mayManage}
           columns={[
             { label: t('queues.columns.name') },
             { label: t('queues.columns.color'), className: 'queues-table__narrow' },
@@ -70,17 +76,19 @@ export function QueuesPage() {
                 </Text>
               </TableCell>
               <TableCell className="queues-table__narrow">{queue.orderQueue ?? ''}</TableCell>
-              <RowActions
-                editLabel={t('queues.editQueue', { name: queue.name })}
-                onEdit={() => setModal({ queue })}
-                deleteLabel={t('queues.deleteQueue', { name: queue.name })}
-                onDelete={() => removal.ask(queue)}
-              />
+              {mayManage && (
+                <RowActions
+                  editLabel={t('queues.editQueue', { name: queue.name })}
+                  onEdit={() => setModal({ queue })}
+                  deleteLabel={t('queues.deleteQueue', { name: queue.name })}
+                  onDelete={() => removal.ask(queue)}
+                />
+              )}
             </TableRow>
           ))}
         </ListTable>
       </ListCard>
-      {modal && <QueueModal queue={modal.queue} queues={rows} onClose={() => setModal(undefined)} />}
+      {modal && mayManage && <QueueModal queue={modal.queue} queues={rows} onClose={() => setModal(undefined)} />}
       {removal.dialog}
     </ListPage>
   );

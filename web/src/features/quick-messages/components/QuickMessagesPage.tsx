@@ -14,6 +14,7 @@ import {
   usePageRows,
 } from '../../../components/ListPage.tsx';
 import { t } from '../../../i18n/index.ts';
+import { mayChangeQuickMessage } from '../../../lib/screen-access.ts';
 import { useDeleteQuickMessage } from '../api/delete-quick-message.ts';
 import { useQuickMessages } from '../api/get-quick-messages.ts';
 import { quickMessagesQueryKeys } from '../api/quick-messages-query-keys.ts';
@@ -100,12 +101,17 @@ export function QuickMessagesPage() {
                   {record.status === false ? t('quickMessages.inactive') : t('quickMessages.active')}
                 </Badge>
               </TableCell>
-              <RowActions
-                editLabel={t('quickMessages.editRecord', { shortcode: record.shortcode })}
-                onEdit={() => setModal({ record })}
-                deleteLabel={t('quickMessages.deleteRecord', { shortcode: record.shortcode })}
-                onDelete={() => removal.ask(record)}
-              />
+              {/* An agent reads the general ones of others but changes only their own (or an admin any). */}
+              {mayChangeQuickMessage(user, record) ? (
+                <RowActions
+                  editLabel={t('quickMessages.editRecord', { shortcode: record.shortcode })}
+                  onEdit={() => setModal({ record })}
+                  deleteLabel={t('quickMessages.deleteRecord', { shortcode: record.shortcode })}
+                  onDelete={() => removal.ask(record)}
+                />
+              ) : (
+                <TableCell className="data-table__actions" />
+              )}
             </TableRow>
           ))}
         </ListTable>

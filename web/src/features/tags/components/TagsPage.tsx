@@ -12,7 +12,9 @@ import {
   useLiveRecordLists,
   usePageRows,
 } from '../../../components/ListPage.tsx';
+import { useAuth } from '../../../app/providers/auth/index.ts';
 import { t } from '../../../i18n/index.ts';
+import { mayDeleteTag } from '../../../lib/screen-access.ts';
 import { useDeleteTag } from '../api/delete-tag.ts';
 import { useTags } from '../api/get-tags.ts';
 import { tagsQueryKeys } from '../api/tags-query-keys.ts';
@@ -24,6 +26,7 @@ import { TagModal } from './TagModal.tsx';
 /** extended §2.14 Tags: search, infinite scroll, the tag dialog and deletion; shows ticketsCount. */
 export function TagsPage() {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   const search = useListSearch();
   const tags = useTags(search.term);
   const rows = usePageRows(tags.data, 'tags');
@@ -73,7 +76,8 @@ export function TagsPage() {
                 editLabel={t('tags.editTag', { name: tag.name })}
                 onEdit={() => setModal({ tag })}
                 deleteLabel={t('tags.deleteTag', { name: tag.name })}
-                onDelete={() => removal.ask(tag)}
+                // DELETE /tags/{id}: the author, or an admin or supervisor (a kanban lane: only they).
+                onDelete={mayDeleteTag(user, tag) ? () => removal.ask(tag) : undefined}
               />
             </TableRow>
           ))}

@@ -16,6 +16,7 @@ import type { Message, Ticket, TicketUpdate } from '../api/types.ts';
 import { useUpdateTicket } from '../api/update-ticket.ts';
 import { actionsFor, staysOnTicket, statusChangeFor, type TicketAction } from '../ticket-actions.ts';
 import { useLiveMessages } from '../use-live-tickets.ts';
+import { useReadWhileOpen } from '../use-read-while-open.ts';
 import { ContactAvatar } from './ContactAvatar.tsx';
 import type { TicketTag } from '../ticket-tags.ts';
 import { ContactDrawer } from './ContactDrawer.tsx';
@@ -48,6 +49,7 @@ export function TicketChat({ idOrUuid, onBack }: TicketChatProps) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   useLiveMessages(ticket?.id);
+  useReadWhileOpen(ticket?.id, ticket?.unreadMessages);
 
   // core §6: a non-admin outside the ticket's queues is refused and sent back to the list.
   const { isError, error } = ticketQuery;
