@@ -44,3 +44,23 @@ export async function changeWsRooms(connectionId: string, join: string[], leave:
     await update.delete({ rooms: leave }).where(({ connectionId: id }, { exists }) => exists(id)).go();
   }
 }
+
+/**
+ * AP-WS-6: give a connection its user's new access (profile, super flag, queues, allTicket), so
+ * what it may receive follows the user record. A connection gone meanwhile is left alone.
+ */
+export async function setWsConnectionAccess(
+  connectionId: string,
+  access: Pick<WsConnection, 'profile' | 'isSuper' | 'queueIds' | 'allTicket'>,
+): Promise<void> {
+  await wsConnectionEntity.patch({ connectionId }).set(access).go().catch(ignoreGone);
+}
+
+/** AP-WS-5, from the server: take a room from a connection that may no longer be in it. */
+export async function leaveWsRoom(connectionId: string, room: string): Promise<void> {
+  await changeWsRooms(connectionId, [], [room]).catch(ignoreGone);
+}
+
+function ignoreGone(error: unknown): void {
+  if ((error as { cause?: { name?: string } }).cause?.name !== 'ConditionalCheckFailedException') throw error;
+}

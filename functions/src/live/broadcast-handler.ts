@@ -2,7 +2,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { coalesceChanges } from './coalesce-changes.ts';
 import { eventsFor } from './event-rules.ts';
 import { fanOut } from './fan-out.ts';
-import type { LiveEvent } from './live-event.ts';
+import type { LiveOutput } from './live-event.ts';
 import { changeFromRecord } from './stream-changes.ts';
 
 /**
@@ -13,7 +13,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   try {
     const changes = coalesceChanges(event.Records.map(changeFromRecord).filter((change) => change !== undefined));
     // Rules may read related items (a ticket's contact and queue): all of them at once, in order.
-    const events: LiveEvent[] = (await Promise.all(changes.map(eventsFor))).flat();
+    const events: LiveOutput[] = (await Promise.all(changes.map(eventsFor))).flat();
     if (events.length === 0) return { batchItemFailures: [] };
     await fanOut(events);
     return { batchItemFailures: [] };

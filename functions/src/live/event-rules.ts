@@ -15,7 +15,7 @@ import { publicWhatsapp } from '../modules/whatsapp/serialize.ts';
 import { tagEventRule } from '../modules/tags/events.ts';
 import { quickMessageEventRule } from '../modules/quick-messages/events.ts';
 import { queueEventRule } from '../modules/queues/events.ts';
-import type { EntityChange, EventRule, LiveEvent } from './live-event.ts';
+import type { EntityChange, EventRule, LiveEvent, LiveOutput, SocketAccess } from './live-event.ts';
 
 /**
  * Which live events a change of each entity produces. Because events come from data changes
@@ -27,22 +27,44 @@ export const eventRules: Record<string, EventRule> = {
     const item = change.newItem ?? change.oldItem;
     if (!item) return [];
     const companyId = Number(item.companyId);
+    const userId = Number(item.id);
+    const own: Audience = (listener) => listener.userId === userId;
     if (change.kind === 'delete') {
-      return [{ companyId, event: 'user', data: { action: 'delete', userId: item.id }, audience: everyone }];
+      // The deleted user's sockets close whatever session they were opened with.
+      return [
+        { companyId, event: 'user', data: { action: 'delete', userId: item.id }, audience: everyone },
+        { companyId, control: 'close', audience: own },
+      ];
     }
     // A login or refresh changes only the session record, so user events mean real changes.
-    return [{ companyId, event: 'user', data: { action: change.kind, user: publicUser(item as UserRecord) }, audience: everyone }];
+    const outputs: LiveOutput[] = [
+      { companyId, event: 'user', data: { action: change.kind, user: publicUser(item as UserRecord) }, audience: everyone },
+    ];
+    // Sockets decide who hears what from the access they hold: a change of it applies at once.
+    const access = accessChange(change.oldItem, change.newItem);
+    if (access) outputs.push({ companyId, control: 'setAccess', access, audience: own });
+    return outputs;
   },
 
-  /** A newer login replaced this session: its sockets hear `auth` and log out (core §4 Session). */
+  /**
+   * A session ended (logout, password change or reset, demotion) or a newer login replaced it:
+   * the server closes its sockets itself. Before that they hear `auth` (core §4 Session): with
+   * `update` the SPA says the account was accessed on another computer, with `delete` that the
+   * session ended; either way it signs out. A rotated refresh token keeps the session id: no change.
+   */
   session: (change) => {
     const before = change.oldItem;
     const after = change.newItem;
-    if (!before || !after || before.sessionId === after.sessionId) return [];
-    const replaced = String(before.sessionId);
+    if (!before || before.sessionId === after?.sessionId) return [];
+    const ended = String(before.sessionId);
     const userId = Number(before.userId);
-    const audience: Audience = (listener) => listener.userId === userId && listener.sessionId === replaced;
-    return [{ companyId: Number(before.companyId), event: 'auth', data: { action: 'update', user: { id: userId } }, audience }];
+    const companyId = Number(before.companyId);
+    const audience: Audience = (listener) => listener.userId === userId && listener.sessionId === ended;
+    const action = after ? 'update' : 'delete';
+    return [
+      { companyId, event: 'auth', data: { action, user: { id: userId } }, audience },
+      { companyId, control: 'close', audience },
+    ];
   },
 
   setting: (change) => {
@@ -132,10 +154,29 @@ eventRules.ticket = async (change) => {
       ticket,
     );
   const audience: Audience = (listener) => mayHaveSeen(listener, before) || mayHaveSeen(listener, after);
-  if (!after) return [{ companyId, event: 'ticket', data: { action: 'delete', ticketId: item.id }, audience }];
+  // A socket watching the chat that may no longer see the ticket (transferred away) leaves its
+  // room, so the chat's messages stop reaching it; rejoining checks the right again.
+  const room = rooms.chatBox(Number(item.id));
+  const lostSight: Audience = (listener) => listener.rooms.includes(room) && !mayHaveSeen(listener, after);
+  const leave: LiveOutput = { companyId, control: 'leaveRoom', room, audience: lostSight };
+  if (!after) return [{ companyId, event: 'ticket', data: { action: 'delete', ticketId: item.id }, audience }, leave];
   const [ticket] = await withRelated(companyId, [after]);
-  return [{ companyId, event: 'ticket', data: { action: 'update', ticket }, audience }];
+  return [{ companyId, event: 'ticket', data: { action: 'update', ticket }, audience }, leave];
 };
+
+/** The new access of a user whose profile, super flag, queues or allTicket changed. */
+function accessChange(before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined): SocketAccess | undefined {
+  if (!before || !after) return undefined;
+  const fields = ['profile', 'isSuper', 'queueIds', 'allTicket'] as const;
+  const changed = fields.some((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null));
+  if (!changed) return undefined;
+  return {
+    profile: after.profile as SocketAccess['profile'],
+    isSuper: after.isSuper === true,
+    queueIds: (after.queueIds as number[] | undefined) ?? [],
+    allTicket: after.allTicket === 'enabled' ? 'enabled' : 'desabled',
+  };
+}
 
 eventRules.contact = (change) => {
   const item = change.newItem ?? change.oldItem;
@@ -151,7 +192,7 @@ eventRules.quickMessage = quickMessageEventRule;
 
 eventRules.queue = queueEventRule;
 
-export async function eventsFor(change: EntityChange): Promise<LiveEvent[]> {
+export async function eventsFor(change: EntityChange): Promise<LiveOutput[]> {
   const rule = eventRules[change.entity];
   return rule ? rule(change) : [];
 }

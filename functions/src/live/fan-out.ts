@@ -1,22 +1,31 @@
-import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { wsManagementClient } from '#aws/ws-management';
-import { deleteWsConnection, listCompanyWsConnections, type WsConnection } from '#data/ws-connections';
+import {
+  deleteWsConnection,
+  leaveWsRoom,
+  listCompanyWsConnections,
+  setWsConnectionAccess,
+  type WsConnection,
+} from '#data/ws-connections';
 import type { LiveListener } from '#domain/live-audience';
 import { packFrames } from '#domain/live-frames';
-import type { LiveEvent } from './live-event.ts';
+import { isSocketControl, type LiveOutput, type SocketAccess } from './live-event.ts';
 
 /**
- * Posts each event to the connections of its company that its audience admits. A connection
- * that answers Gone was closed without a $disconnect reaching us, so its record is deleted.
- * Connections are read once per company per batch, and each connection gets the batch's events
- * for it in as few frames as fit (`packFrames`): one post per socket per batch, not per event.
+ * Posts each event to the connections of its company that its audience admits, and applies the
+ * socket controls in their place among the events: a closed socket hears nothing after its close
+ * (but what came before it), a socket given new access or leaving a room is judged by that from
+ * then on. A connection that answers Gone was closed without a $disconnect reaching us, so its
+ * record is deleted. Connections are read once per company per batch, and each connection gets
+ * the batch's events for it in as few frames as fit (`packFrames`): one post per socket per
+ * batch, not per event.
  */
-export async function fanOut(events: LiveEvent[]): Promise<{ sent: number; gone: number; failed: number }> {
-  const byCompany = new Map<number, Promise<WsConnection[]>>();
+export async function fanOut(outputs: LiveOutput[]): Promise<{ sent: number; gone: number; failed: number; closed: number }> {
+  const byCompany = new Map<number, Promise<Map<string, WsConnection>>>();
   const connectionsOf = (companyId: number) => {
     let list = byCompany.get(companyId);
     if (!list) {
-      list = listCompanyWsConnections(companyId);
+      list = listCompanyWsConnections(companyId).then((found) => new Map(found.map((c) => [c.connectionId, { ...c }])));
       byCompany.set(companyId, list);
     }
     return list;
@@ -26,26 +35,55 @@ export async function fanOut(events: LiveEvent[]): Promise<{ sent: number; gone:
   const gone = new Set<string>();
   // Each connection gets its events in order, one after another; connections do not wait for
   // each other, so one slow listener delays only itself.
-  const outboxes = new Map<string, { connection: WsConnection; payloads: string[] }>();
-  for (const liveEvent of events) {
-    const connections = await connectionsOf(liveEvent.companyId);
-    const admitted = connections.filter((connection) => liveEvent.audience(listenerOf(connection)));
+  const outboxes = new Map<string, { connection: WsConnection; payloads: string[]; close: boolean }>();
+  const outboxOf = (connection: WsConnection) => {
+    const outbox = outboxes.get(connection.connectionId) ?? { connection, payloads: [], close: false };
+    outboxes.set(connection.connectionId, outbox);
+    return outbox;
+  };
+  const accessWrites = new Map<string, SocketAccess>();
+  const roomLeaves: { connectionId: string; room: string }[] = [];
+  for (const output of outputs) {
+    const connections = await connectionsOf(output.companyId);
+    const admitted = [...connections.values()].filter((connection) => output.audience(listenerOf(connection)));
     if (admitted.length === 0) continue;
-    const payload = JSON.stringify({ event: liveEvent.event, data: liveEvent.data });
+    if (!isSocketControl(output)) {
+      const payload = JSON.stringify({ event: output.event, data: output.data });
+      for (const connection of admitted) outboxOf(connection).payloads.push(payload);
+      continue;
+    }
     for (const connection of admitted) {
-      const outbox = outboxes.get(connection.connectionId) ?? { connection, payloads: [] };
-      outbox.payloads.push(payload);
-      outboxes.set(connection.connectionId, outbox);
+      switch (output.control) {
+        case 'close':
+          outboxOf(connection).close = true;
+          connections.delete(connection.connectionId);
+          break;
+        case 'setAccess':
+          Object.assign(connection, output.access);
+          accessWrites.set(connection.connectionId, output.access);
+          break;
+        case 'leaveRoom':
+          connection.rooms = (connection.rooms ?? []).filter((room) => room !== output.room);
+          roomLeaves.push({ connectionId: connection.connectionId, room: output.room });
+          break;
+      }
     }
   }
-  await Promise.all(
-    [...outboxes.values()].map(async ({ connection, payloads }) => {
+  const closing = [...outboxes.values()].filter((outbox) => outbox.close).map((outbox) => outbox.connection.connectionId);
+  // The stored records follow too, so the next batch (and joinChatBox) sees what this one decided.
+  const recordWrites = [
+    ...[...accessWrites].filter(([id]) => !closing.includes(id)).map(([id, access]) => setWsConnectionAccess(id, access)),
+    ...roomLeaves.filter(({ connectionId }) => !closing.includes(connectionId)).map(({ connectionId, room }) => leaveWsRoom(connectionId, room)),
+  ];
+  await Promise.all([
+    ...recordWrites,
+    ...[...outboxes.values()].map(async ({ connection, payloads, close }) => {
       for (const frame of packFrames(payloads)) {
         try {
           await wsManagementClient().send(new PostToConnectionCommand({ ConnectionId: connection.connectionId, Data: encoder.encode(frame) }));
           sent += 1;
         } catch (error) {
-          if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') {
+          if (isGone(error)) {
             gone.add(connection.connectionId);
             return;
           }
@@ -55,11 +93,26 @@ export async function fanOut(events: LiveEvent[]): Promise<{ sent: number; gone:
           console.warn(JSON.stringify({ level: 'warn', message: 'post to connection failed', error: String(error) }));
         }
       }
+      if (close) await closeConnection(connection.connectionId);
     }),
-  );
-  await Promise.all([...gone].map((connectionId) => deleteWsConnection(connectionId)));
-  return { sent, gone: gone.size, failed };
+  ]);
+  await Promise.all([...gone, ...closing].map((connectionId) => deleteWsConnection(connectionId)));
+  return { sent, gone: gone.size, failed, closed: closing.length };
 }
+
+/**
+ * Closes a socket from the server side (@connections DELETE). A failure other than Gone fails
+ * the batch, which the stream retries: a socket of an ended session must not stay open.
+ */
+async function closeConnection(connectionId: string): Promise<void> {
+  try {
+    await wsManagementClient().send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+  } catch (error) {
+    if (!isGone(error)) throw error;
+  }
+}
+
+const isGone = (error: unknown) => error instanceof GoneException || (error as { name?: string }).name === 'GoneException';
 
 const encoder = new TextEncoder();
 
