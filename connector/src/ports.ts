@@ -31,7 +31,8 @@ export interface InboundQueuePort {
 
 /** The media bucket. */
 export interface MediaPort {
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** `contentDisposition`: inline only for allow-listed media (inbound/media-store.ts). */
+  put(key: string, bytes: Uint8Array, contentType: string, contentDisposition?: string): Promise<void>;
   get(key: string): Promise<{ bytes: Uint8Array; contentType?: string }>;
 }
 

@@ -9,7 +9,7 @@ import { JwtSecret } from './jwt-secret.ts';
 import { ConnectorService } from './connector-service.ts';
 import { bundledCode, type FunctionCodeSource } from './lambda-function.ts';
 import { LogsBucket } from './logs-bucket.ts';
-import { MediaBucket } from './media-bucket.ts';
+import { MediaBucket, mediaCorsOrigins } from './media-bucket.ts';
 import { OneTimeSchedules } from './one-time-schedules.ts';
 import { OperationalAlarms } from './operational-alarms.ts';
 import { AppRestApi } from './rest-api.ts';
@@ -87,7 +87,11 @@ export class AtendeStack extends Stack {
 
     const logs = new LogsBucket(this, 'Logs', { stage });
     this.table = new AppTable(this, 'Data', { stage });
-    this.mediaBucket = new MediaBucket(this, 'Media', { stage, accessLogs: logs.bucket });
+    this.mediaBucket = new MediaBucket(this, 'Media', {
+      stage,
+      accessLogs: logs.bucket,
+      corsOrigins: mediaCorsOrigins(props.customDomain?.domainName),
+    });
     const jwtSecret = new JwtSecret(this, 'JwtSecret', { stage });
     const alarms = new OperationalAlarms(this, 'Alarms', { stage, notifyEmail: props.alarmEmail });
     this.schedules = new OneTimeSchedules(this, 'Schedules', { stage });

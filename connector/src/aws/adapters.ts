@@ -21,9 +21,15 @@ export function sqsInboundQueue(sqs: Pick<SQSClient, 'send'>, queueUrl: string):
 
 export function s3Media(s3: Pick<S3Client, 'send'>, bucket: string): MediaPort {
   return {
-    async put(key, bytes, contentType) {
+    async put(key, bytes, contentType, contentDisposition) {
       await s3.send(
-        new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }),
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          ...(contentDisposition ? { ContentDisposition: contentDisposition } : {}),
+        }),
       );
     },
     async get(key) {

@@ -2,6 +2,7 @@ import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { requireEnv } from './env.ts';
 import { sdkLogger } from '@atende/shared/sdk-logger';
+import { contentDisposition, servedType } from '@atende/shared/media-type';
 
 /**
  * The one S3 client of a bundle. S3_ENDPOINT is set only by the local runtime (s3rver, path
@@ -17,20 +18,46 @@ export const s3Client = new S3Client({
 
 export const mediaBucket = (): string => requireEnv('MEDIA_BUCKET');
 
-export async function putMedia(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-  await s3Client.send(new PutObjectCommand({ Bucket: mediaBucket(), Key: key, Body: bytes, ContentType: contentType }));
+/**
+ * Stores a medium with the type it is served with and its disposition as object metadata, so
+ * even an unsigned-override GET renders only allow-listed types inline (docs/security-media.md).
+ */
+export async function putMedia(key: string, bytes: Uint8Array, contentType: string, fileName?: string | null): Promise<void> {
+  await s3Client.send(
+    new PutObjectCommand({
+      Bucket: mediaBucket(),
+      Key: key,
+      Body: bytes,
+      ContentType: servedType(contentType),
+      ContentDisposition: contentDisposition(contentType, fileName),
+    }),
+  );
 }
 
 /** Media is never public: the browser gets a URL signed for a few minutes. */
 export const mediaUrlSeconds = 15 * 60;
 
-export function signedMediaUrl(key: string, fileName?: string): Promise<string> {
+/**
+ * A GET signed for a few minutes. The response's type and disposition are part of the signature
+ * and decided here from the stored type (not the object's metadata, which older objects set from
+ * the sender's claim): allow-listed images, audio and video inline, everything else an attachment
+ * of an allow-listed or opaque type. `download` asks for an attachment whatever the type. A
+ * record without a type is served as opaque bytes.
+ */
+export function signedMediaUrl(
+  key: string,
+  fileName?: string | null,
+  mimetype?: string | null,
+  options: { download?: boolean } = {},
+): Promise<string> {
+  const type = mimetype ?? 'application/octet-stream';
   return getSignedUrl(
     s3Client,
     new GetObjectCommand({
       Bucket: mediaBucket(),
       Key: key,
-      ...(fileName ? { ResponseContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(fileName)}` } : {}),
+      ResponseContentType: servedType(type),
+      ResponseContentDisposition: contentDisposition(type, fileName, options.download),
     }),
     { expiresIn: mediaUrlSeconds },
   );

@@ -22,6 +22,8 @@ export const messageEntity = new Entity(
       mediaKey: { type: 'string' },
       mediaName: { type: 'string' },
       mimetype: { type: 'string' },
+      /** Bytes of the media, for the file card (absent on messages stored before it was kept). */
+      mediaSize: { type: 'number' },
       /** 0 pending (not yet sent), 1 sent, 2 delivered, 3 read, 4-5 played. */
       ack: { type: 'number', default: 0 },
       read: { type: 'boolean', default: false },

@@ -1,4 +1,5 @@
 import { mediaTypeOfInbound, type InboundMessage } from '@atende/shared/entities/inbound-message';
+import { familyOf, servedType } from '@atende/shared/media-type';
 
 /** The contact number of a chat: the user part of its JID (groups keep their group id). */
 export function chatNumber(chatJid: string): string {
@@ -21,13 +22,23 @@ export function lastMessagePreview(message: Pick<InboundMessage, 'type' | 'body'
   return labels[message.type];
 }
 
-/** The stored fields of an inbound message's media part. */
+/**
+ * The stored fields of an inbound message's media part. The connector decided the type from the
+ * bytes; it is still held to the allow-list here (an unknown type is opaque bytes), and a medium
+ * whose bytes are not the image, audio or video the message claims is shown as a file.
+ */
 export function storedMedia(message: InboundMessage) {
-  const mediaType = mediaTypeOfInbound(message.type);
+  const claimed = mediaTypeOfInbound(message.type);
+  const mimetype = message.media ? servedType(message.media.mimetype).split(';')[0]! : undefined;
+  const mediaType =
+    mimetype && (claimed === 'image' || claimed === 'audio' || claimed === 'video')
+      ? familyOf(mimetype)
+      : claimed;
   return {
     ...(mediaType ? { mediaType } : {}),
-    ...(message.media ? { mediaKey: message.media.key, mimetype: message.media.mimetype } : {}),
+    ...(message.media ? { mediaKey: message.media.key, mimetype } : {}),
     ...(message.media?.fileName ? { mediaName: message.media.fileName } : {}),
+    ...(message.media?.sizeBytes !== undefined ? { mediaSize: message.media.sizeBytes } : {}),
   };
 }
 

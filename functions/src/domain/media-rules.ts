@@ -1,4 +1,5 @@
 import { messageUploadMaxBytes } from '@atende/shared/constants';
+import { decideMediaType, type MediaFamily } from '@atende/shared/media-type';
 import { AppError } from './app-error.ts';
 
 /**
@@ -7,14 +8,21 @@ import { AppError } from './app-error.ts';
  */
 export const maxUploadBytes = messageUploadMaxBytes;
 
-export type StoredMediaType = 'image' | 'audio' | 'video' | 'application';
+export type StoredMediaType = MediaFamily;
 
-export function mediaTypeOfUpload(mimetype: string, sizeBytes: number): StoredMediaType {
-  if (sizeBytes > maxUploadBytes) throw new AppError('ERR_PAYLOAD_TOO_LARGE');
-  const [family] = mimetype.toLowerCase().split('/');
-  if (family === 'image' || family === 'audio' || family === 'video') return family;
-  if (family === 'application' || family === 'text') return 'application';
-  throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE');
+/**
+ * An agent's upload: its type comes from its bytes against the allow-list (the browser's claim
+ * only counts for plain text and CSV); anything else is refused rather than stored as opaque
+ * bytes, which only media arriving from WhatsApp are (docs/security-media.md).
+ */
+export async function mediaOfUpload(
+  bytes: Uint8Array,
+  claimedMimetype: string,
+): Promise<{ mediaType: StoredMediaType; mimetype: string }> {
+  if (bytes.byteLength > maxUploadBytes) throw new AppError('ERR_PAYLOAD_TOO_LARGE');
+  const decision = await decideMediaType(bytes, claimedMimetype);
+  if (!decision.allowed) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE');
+  return { mediaType: decision.family, mimetype: decision.mimetype };
 }
 
 /** Where a message's media lives in the bucket (the connector uses the same scheme for inbound). */

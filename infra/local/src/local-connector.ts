@@ -53,8 +53,16 @@ export function createLocalConnector(options: {
         holderId: `local-${process.pid}`,
         inbound: { send: (message) => options.queue.send('inbound', message) },
         media: {
-          async put(key, bytes, contentType) {
-            await s3.send(new PutObjectCommand({ Bucket: options.bucket, Key: key, Body: bytes, ContentType: contentType }));
+          async put(key, bytes, contentType, contentDisposition) {
+            await s3.send(
+              new PutObjectCommand({
+                Bucket: options.bucket,
+                Key: key,
+                Body: bytes,
+                ContentType: contentType,
+                ...(contentDisposition ? { ContentDisposition: contentDisposition } : {}),
+              }),
+            );
           },
           async get(key) {
             const object = await s3.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));

@@ -1,7 +1,9 @@
 /**
  * S3 stand-in: s3rver with its objects under <dataDir>/s3 and the media bucket created on start.
  * Media reaches the browser through presigned URLs that point straight at it, so the bucket
- * carries a CORS rule like the one the stack gives the real bucket.
+ * carries a CORS rule like the one the stack gives the real bucket (infra/lib/media-bucket.ts):
+ * GET and HEAD from the SPA's origin, which locally is the gateway on a loopback address and a
+ * port only known once it is bound (any port of localhost or 127.0.0.1).
  */
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,12 +17,15 @@ export interface LocalS3 {
 
 const corsConfiguration = `<CORSConfiguration>
   <CORSRule>
-    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedOrigin>http://localhost:*</AllowedOrigin>
+    <AllowedOrigin>http://127.0.0.1:*</AllowedOrigin>
     <AllowedMethod>GET</AllowedMethod>
     <AllowedMethod>HEAD</AllowedMethod>
-    <AllowedMethod>PUT</AllowedMethod>
-    <AllowedMethod>POST</AllowedMethod>
-    <AllowedHeader>*</AllowedHeader>
+    <AllowedHeader>Range</AllowedHeader>
+    <ExposeHeader>Content-Length</ExposeHeader>
+    <ExposeHeader>Content-Range</ExposeHeader>
+    <ExposeHeader>Content-Type</ExposeHeader>
+    <ExposeHeader>Content-Disposition</ExposeHeader>
     <ExposeHeader>ETag</ExposeHeader>
     <MaxAgeSeconds>3000</MaxAgeSeconds>
   </CORSRule>

@@ -27,6 +27,7 @@ import {
   type ProviderSession,
 } from '../provider.ts';
 import { defaultWatchdog, startWatchdog, type Watchdog, type WatchdogOptions } from '../watchdog.ts';
+import { storeInboundMedia } from '../../inbound/media-store.ts';
 import { loadAuthState, type StoredAuth } from './auth-state.ts';
 import { baileysLogger, type BaileysLogger } from './baileys-logger.ts';
 import { normaliseCall, normaliseMessage, normaliseUpdate, type NormaliseContext } from './normalise.ts';
@@ -384,10 +385,10 @@ export class BetaSession implements ProviderSession {
       for (let attempt = 0; attempt < mediaAttempts; attempt += 1) {
         try {
           const bytes = await this.download(message, socket);
-          await this.ctx.media.put(key, bytes, media.mimetype);
+          const { mimetype } = await storeInboundMedia(this.ctx.media, key, bytes, media);
           return {
             ...event,
-            media: { key, mimetype: media.mimetype, fileName: media.fileName, sizeBytes: bytes.byteLength },
+            media: { key, mimetype, fileName: media.fileName, sizeBytes: bytes.byteLength },
           };
         } catch (error) {
           this.ctx.log.warn('media download or upload failed', {

@@ -9,6 +9,7 @@ import type {
   InboundMessage,
   InboundMessageType,
 } from '@atende/shared/entities/inbound-message';
+import { storeInboundMedia } from '../../inbound/media-store.ts';
 import type { MediaPort } from '../../ports.ts';
 import { mediaKeyOf } from '../provider.ts';
 import { detectMimetype, placeholderPng } from './media-type.ts';
@@ -122,8 +123,10 @@ export async function sandboxInboundEvent(
     fileName ??= 'document.txt';
   }
   if (!bytes) return message;
-  const mimetype = detectMimetype(bytes, fileName ?? undefined, fallback);
+  // What a phone would claim (from the name or the bytes); the stored type is decided from the
+  // bytes like any inbound medium's.
+  const claimed = detectMimetype(bytes, fileName ?? undefined, fallback);
   const key = mediaKeyOf(context.companyId, context.whatsappId, messageId);
-  await context.media.put(key, bytes, mimetype);
+  const { mimetype } = await storeInboundMedia(context.media, key, bytes, { mimetype: claimed, fileName });
   return { ...message, media: { key, mimetype, fileName, sizeBytes: bytes.byteLength } };
 }

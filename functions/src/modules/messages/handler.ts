@@ -5,7 +5,7 @@ import { changeMessage, getMessage, listTicketMessages, storeMessageOnTicket, ty
 import { clearUnread, type TicketRecord } from '#data/tickets';
 import { mediaUrlSeconds, putMedia, signedMediaUrl } from '#aws/s3';
 import { AppError } from '#domain/app-error';
-import { mediaKeyOf, mediaTypeOfUpload } from '#domain/media-rules';
+import { mediaKeyOf, mediaOfUpload } from '#domain/media-rules';
 
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
@@ -30,7 +30,8 @@ function newMessageId(): string {
 }
 
 async function withMediaUrl(message: MessageRecord) {
-  const url = message.mediaKey && !message.isDeleted ? await signedMediaUrl(message.mediaKey, message.mediaName) : null;
+  const url =
+    message.mediaKey && !message.isDeleted ? await signedMediaUrl(message.mediaKey, message.mediaName, message.mimetype) : null;
   return publicMessage(message, url);
 }
 
@@ -109,11 +110,15 @@ export const handler = restModule([
     path: '/messages/media/{messageId}',
     access: 'user',
     params: z.object({ messageId: z.string().min(1).max(128) }),
-    handler: async ({ principal, params }) => {
+    // A fresh URL for a medium whose URL expired (or never came: live events); `download=1` signs
+    // it as an attachment, for the viewer's download button on an image.
+    query: z.object({ download: z.enum(['0', '1']).optional() }),
+    handler: async ({ principal, params, query }) => {
       const message = await getMessage(principal.companyId, params.messageId);
       if (!message?.mediaKey || message.isDeleted) throw new AppError('ERR_NOT_FOUND');
       await visibleTicket(principal, message.ticketId);
-      return { url: await signedMediaUrl(message.mediaKey, message.mediaName), expiresInSeconds: mediaUrlSeconds };
+      const url = await signedMediaUrl(message.mediaKey, message.mediaName, message.mimetype, { download: query.download === '1' });
+      return { url, expiresInSeconds: mediaUrlSeconds };
     },
   }),
   route({
@@ -140,13 +145,17 @@ export const handler = restModule([
       const quotedId = quoted && quoted.ticketId === ticket.id ? quoted.id : undefined;
       const id = newMessageId();
       const now = new Date().toISOString();
-      let media: { mediaType: ReturnType<typeof mediaTypeOfUpload>; key: string; mimetype: string; fileName: string } | undefined;
+      let media:
+        | { mediaType: Awaited<ReturnType<typeof mediaOfUpload>>['mediaType']; key: string; mimetype: string; fileName: string; sizeBytes: number }
+        | undefined;
       if (body.medias) {
         const file = body.medias;
-        const mediaType = mediaTypeOfUpload(file.mimetype, file.content.length);
+        // The stored type comes from the bytes against the allow-list, never the browser's claim.
+        const { mediaType, mimetype } = await mediaOfUpload(file.content, file.mimetype);
         const key = mediaKeyOf(principal.companyId, ticket.whatsappId, id);
-        await putMedia(key, file.content, file.mimetype);
-        media = { mediaType, key, mimetype: file.mimetype, fileName: file.filename || 'archivo' };
+        const fileName = file.filename || 'archivo';
+        await putMedia(key, file.content, mimetype, fileName);
+        media = { mediaType, key, mimetype, fileName, sizeBytes: file.content.length };
       }
       // The ticket was just read (consistent): the store starts from it instead of reading it again.
       const stored = await storeMessageOnTicket(
@@ -161,7 +170,9 @@ export const handler = restModule([
           ack: 0,
           read: true,
           userId: principal.userId,
-          ...(media ? { mediaType: media.mediaType, mediaKey: media.key, mimetype: media.mimetype, mediaName: media.fileName } : {}),
+          ...(media
+            ? { mediaType: media.mediaType, mediaKey: media.key, mimetype: media.mimetype, mediaName: media.fileName, mediaSize: media.sizeBytes }
+            : {}),
           ...(quotedId ? { quotedMsgId: quotedId } : {}),
           createdAt: now,
         },
@@ -176,7 +187,7 @@ export const handler = restModule([
         ticketId: ticket.id,
         to: contact?.isGroup ? `${contact.number}@g.us` : `${contact?.number ?? ''}@s.whatsapp.net`,
         body: text,
-        ...(media ? { media: { key: media.key, mimetype: media.mimetype, fileName: media.fileName, sizeBytes: body.medias!.content.length } } : {}),
+        ...(media ? { media: { key: media.key, mimetype: media.mimetype, fileName: media.fileName, sizeBytes: media.sizeBytes } } : {}),
         ...(quotedId ? { quotedMessageId: quotedId } : {}),
       });
       // The message as stored (ack 0); its sending shows on the live channel (appMessage update).

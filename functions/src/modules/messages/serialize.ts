@@ -17,6 +17,7 @@ export function publicMessage(message: MessageRecord, mediaUrl: string | null = 
     hasMedia: Boolean(message.mediaKey),
     mimetype: message.mimetype ?? null,
     mediaName: message.mediaName ?? null,
+    mediaSize: message.mediaSize ?? null,
     ack: message.ack ?? 0,
     read: message.read ?? false,
     isDeleted: message.isDeleted ?? false,

@@ -18,7 +18,7 @@ import {
 } from '#data/quick-messages';
 import type { Principal } from '#auth/principal';
 import { AppError } from '#domain/app-error';
-import { mediaTypeOfUpload } from '#domain/media-rules';
+import { mediaOfUpload } from '#domain/media-rules';
 import { pageOf } from '#domain/paging';
 import {
   assertMayChangeQuickMessage,
@@ -51,7 +51,9 @@ const mediaUploadSchema = z.object({
 });
 
 async function withMediaUrl(quickMessage: QuickMessageRecord) {
-  const url = quickMessage.mediaKey ? await signedMediaUrl(quickMessage.mediaKey, quickMessage.mediaName) : null;
+  const url = quickMessage.mediaKey
+    ? await signedMediaUrl(quickMessage.mediaKey, quickMessage.mediaName, quickMessage.mediaMimetype)
+    : null;
   return publicQuickMessage(quickMessage, url);
 }
 
@@ -123,7 +125,10 @@ export const handler = restModule([
     handler: async ({ principal, params }) => {
       const quickMessage = await readableOrFail(principal, params.id);
       if (!quickMessage.mediaKey) throw new AppError('ERR_NOT_FOUND');
-      return { url: await signedMediaUrl(quickMessage.mediaKey, quickMessage.mediaName), expiresInSeconds: mediaUrlSeconds };
+      return {
+        url: await signedMediaUrl(quickMessage.mediaKey, quickMessage.mediaName, quickMessage.mediaMimetype),
+        expiresInSeconds: mediaUrlSeconds,
+      };
     },
   }),
   route({
@@ -168,15 +173,16 @@ export const handler = restModule([
     handler: async ({ principal, params, body }) => {
       const current = await changeableOrFail(principal, params.id);
       const file = body.file;
-      mediaTypeOfUpload(file.mimetype, file.content.length);
+      // The type comes from the bytes (docs/security-media.md), not the browser's claim.
+      const { mimetype } = await mediaOfUpload(file.content, file.mimetype);
       const key = quickMessageMediaKey(principal.companyId, current.id);
-      await putMedia(key, file.content, file.mimetype);
+      await putMedia(key, file.content, mimetype, file.filename);
       let updated: QuickMessageRecord;
       try {
         updated = await updateQuickMessage(principal.companyId, current.id, {
           mediaKey: key,
           mediaName: file.filename || 'archivo',
-          mediaMimetype: file.mimetype,
+          mediaMimetype: mimetype,
         });
       } catch (error) {
         await removeMediaObject(key);
