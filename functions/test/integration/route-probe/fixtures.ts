@@ -1,0 +1,445 @@
+/**
+ * How the route probe (route-probe.integration.test.ts, docs/security-probe.md) calls every REST
+ * route: which of company A's records fill its path, query and body, and what each caller may get.
+ *
+ * Every route the code serves needs an entry keyed `METHOD path` exactly as the route declares it
+ * (`GET /tickets/{id}`); the probe fails naming any route without one, and any entry whose route
+ * is gone. Bodies must be valid: an answer of 400 proves nothing and fails the probe.
+ */
+
+/** Ids and texts of company A that the probe puts in paths, queries and bodies. */
+export interface ProbeRecords {
+  /** Company A. */
+  companyId: number;
+  /** A user of A who is not the caller (B: an agent of A; A's agent: A's admin). */
+  userId: number;
+  ticketId: number;
+  ticketUuid: string;
+  /** The ticket's contact. */
+  contactId: number;
+  /** A text message the business sent on the ticket. */
+  messageId: string;
+  /** A message with a file on the ticket. */
+  mediaMessageId: string;
+  /** A note on the ticket. */
+  noteId: number;
+  tagId: number;
+  queueId: number;
+  queueOptionId: number;
+  whatsappId: number;
+  /** A quick message with a file (B: A's general one; A's agent: the admin's private one). */
+  quickMessageId: number;
+  /** A's admin's e-mail. */
+  email: string;
+  /** Platform records any signed-in user may read. */
+  helpId: number;
+  planId: number;
+  /** A word of the records the caller must not see (searching for it must find nothing). */
+  marker: string;
+}
+
+/**
+ * What a caller may answer:
+ * - `denied`: 403 or 404 (the record is another company's, another queue's, or the role lacks it);
+ * - `own`: the route acts on the caller's own company (lists, creating): 200, 201, 202 or 204;
+ * - a list of statuses, when the route has reasons of its own (say why beside it).
+ * Whatever the status, never 500, and never a byte of the records the caller must not see.
+ */
+export type Outcome = 'denied' | 'own' | readonly number[];
+
+export interface RouteFixture {
+  params?: (r: ProbeRecords) => Record<string, string | number>;
+  /** Query strings (without `?`); one call each. None: one call without a query. */
+  query?: (r: ProbeRecords) => string[];
+  /** A JSON body. */
+  body?: (r: ProbeRecords) => unknown;
+  /** A multipart body, for uploads. */
+  form?: (r: ProbeRecords) => FormData;
+  /**
+   * Company B's admin and agent, given company A's records. Required for `user` and `admin`
+   * routes (an agent always gets 403 from `admin` routes, whatever this says); `super` routes
+   * answer 403 to every caller that is not a super user, without an entry here.
+   */
+  otherCompany?: Outcome;
+  /**
+   * Company A's agent limited to one queue, given the records of a ticket in another queue (and
+   * the admin's private quick message). Unset: a GET is called and must not show those records;
+   * a write is not called (agents may change company-wide records such as contacts and tags).
+   */
+  queueAgent?: Outcome;
+  /** Routes that answer without a token: why, and optionally the outcome of a call by company B's admin. */
+  public?: { why: string; probe?: Outcome };
+}
+
+const textFile = (field: string, name: string, content: string, type = 'text/plain') => {
+  const form = new FormData();
+  form.append(field, new Blob([content], { type }), name);
+  return form;
+};
+
+const weekHours = [{ weekday: 'Lunes', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }];
+
+export const routeFixtures: Record<string, RouteFixture> = {
+  // version, auth
+  'GET /version': { public: { why: 'the build version, the same for everyone', probe: 'own' } },
+  'POST /auth/login': {
+    public: { why: 'signing in', probe: [401] },
+    body: (r) => ({ email: r.email, password: 'not-the-password' }),
+  },
+  'POST /auth/refresh_token': {
+    public: { why: 'the refresh cookie is the credential', probe: [401] },
+  },
+  'DELETE /auth/logout': {
+    // Called with the probe's own token it would end company B's session mid-probe.
+    public: { why: 'ends the session of the refresh cookie it is sent with (sign-in.integration.test.ts)' },
+  },
+  'GET /auth/me': { otherCompany: 'own' },
+
+  // companies
+  'POST /companies/cadastro': {
+    // A's admin e-mail is taken: the answer must say so without telling anything of A.
+    public: { why: 'the public sign-up', probe: [400, 409, 429] },
+    body: (r) => ({
+      name: 'Otra empresa',
+      email: r.email,
+      phone: '(11) 97777-6666',
+      password: 'secret1',
+      planId: r.planId,
+    }),
+  },
+  'GET /companies': {},
+  'GET /companies/list': {},
+  'GET /companies/listPlan/{companyId}': {
+    params: (r) => ({ companyId: r.companyId }),
+    otherCompany: 'denied',
+  },
+  'GET /companies/{id}': { params: (r) => ({ id: r.companyId }), otherCompany: 'denied' },
+  'POST /companies': { body: (r) => ({ name: 'Intrusa', planId: r.planId }) },
+  'PUT /companies/{id}': { params: (r) => ({ id: r.companyId }), body: () => ({ name: 'Robada' }) },
+  'PUT /companies/{id}/schedules': {
+    params: (r) => ({ id: r.companyId }),
+    body: () => ({ schedules: weekHours }),
+    otherCompany: 'denied',
+  },
+  'DELETE /companies/{id}': { params: (r) => ({ id: r.companyId }) },
+
+  // plans
+  'GET /plans/list': { public: { why: 'the plans the sign-up offers', probe: 'own' } },
+  'GET /plans/all': { otherCompany: 'own' },
+  'GET /plans': {},
+  'GET /plans/{id}': { params: (r) => ({ id: r.planId }) },
+  'POST /plans': { body: () => ({ name: 'Intruso', users: 1, connections: 1, queues: 1, value: 1 }) },
+  'PUT /plans/{id}': { params: (r) => ({ id: r.planId }), body: () => ({ value: 0 }) },
+  'DELETE /plans/{id}': { params: (r) => ({ id: r.planId }) },
+
+  // users
+  'GET /users': { query: (r) => ['', `searchParam=${r.marker}`], otherCompany: 'own' },
+  'GET /users/list': { otherCompany: 'own' },
+  'GET /users/{id}': { params: (r) => ({ id: r.userId }), otherCompany: 'denied', queueAgent: 'denied' },
+  'POST /users': {
+    // A's queue in the body must not link company B's user to it (answered without A's names).
+    body: (r) => ({
+      name: 'Agente Nuevo',
+      email: `nuevo-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+      password: 'secret1',
+      profile: 'user',
+      allTicket: 'desabled',
+      queueIds: [r.queueId],
+      companyId: r.companyId,
+    }),
+    // 403 when B's plan has no user left; 404 when the queue is refused as unknown.
+    otherCompany: [201, 403, 404],
+  },
+  'PUT /users/{id}': {
+    params: (r) => ({ id: r.userId }),
+    body: () => ({ name: 'Renombrado' }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'DELETE /users/{id}': { params: (r) => ({ id: r.userId }), otherCompany: 'denied' },
+
+  // settings, helps
+  'GET /settings': { otherCompany: 'own' },
+  'PUT /settings/{key}': {
+    params: () => ({ key: 'userRating' }),
+    body: () => ({ value: 'enabled' }),
+    otherCompany: 'own',
+  },
+  'GET /helps/list': { otherCompany: 'own' },
+  'GET /helps': { otherCompany: 'own' },
+  'GET /helps/{id}': { params: (r) => ({ id: r.helpId }), otherCompany: 'own' },
+  'POST /helps': { body: () => ({ title: 'Intrusa', video: 'x' }) },
+  'PUT /helps/{id}': { params: (r) => ({ id: r.helpId }), body: () => ({ title: 'Robada' }) },
+  'DELETE /helps/{id}': { params: (r) => ({ id: r.helpId }) },
+
+  // password reset
+  'POST /forgetpassword/{email}': {
+    // A call would mail a code to A's admin; password-reset.integration.test.ts covers the flow.
+    public: { why: 'asking for a reset code by e-mail' },
+    params: (r) => ({ email: r.email }),
+  },
+  'POST /resetpasswords/{email}/{token}/{newPassword}': {
+    public: { why: 'the e-mailed code is the credential', probe: [400, 404] },
+    params: (r) => ({ email: r.email, token: '000000', newPassword: 'Hacked-1' }),
+  },
+  'POST /resetpasswords/{email}/{token}': {
+    public: { why: 'the e-mailed code is the credential', probe: [400, 404] },
+    params: (r) => ({ email: r.email, token: '000000' }),
+    body: () => ({ newPassword: 'Hacked-1' }),
+  },
+
+  // whatsapp connections and sessions, sandbox
+  'GET /whatsapp': { query: (r) => ['', `companyId=${r.companyId}`], otherCompany: 'own' },
+  'GET /whatsapp/{id}': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
+  'POST /whatsapp': {
+    body: (r) => ({
+      name: 'Conexión B',
+      provider: 'sandbox',
+      queueIds: [r.queueId],
+      greetingMessage: 'hola',
+    }),
+    // 403 when B's plan has no connection left; 404 when A's queue is refused.
+    otherCompany: [201, 403, 404],
+  },
+  'PUT /whatsapp/{id}': {
+    params: (r) => ({ id: r.whatsappId }),
+    body: () => ({ name: 'Robada' }),
+    otherCompany: 'denied',
+  },
+  'DELETE /whatsapp/{id}': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
+  'POST /whatsappsession/{id}': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
+  'PUT /whatsappsession/{id}': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
+  'DELETE /whatsappsession/{id}': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
+  'POST /sandbox/{id}/scan': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
+  'POST /sandbox/{id}/drop': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
+  'POST /sandbox/{id}/restore': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
+  'POST /sandbox/{id}/inbound': {
+    params: (r) => ({ id: r.whatsappId }),
+    body: () => ({ from: '5511900000099', body: 'intrusión' }),
+    otherCompany: 'denied',
+  },
+  'POST /sandbox/{id}/ack': {
+    params: (r) => ({ id: r.whatsappId }),
+    body: (r) => ({ id: r.messageId, ack: 3 }),
+    otherCompany: 'denied',
+  },
+  'GET /sandbox/{id}/outbox': {
+    params: (r) => ({ id: r.whatsappId }),
+    query: () => ['to=5511900000001'],
+    otherCompany: 'denied',
+  },
+
+  // messages
+  'GET /messages/{ticketId}': {
+    params: (r) => ({ ticketId: r.ticketId }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'DELETE /messages/{messageId}': {
+    params: (r) => ({ messageId: r.messageId }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'GET /messages/media/{messageId}': {
+    params: (r) => ({ messageId: r.mediaMessageId }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'POST /messages/{ticketId}': {
+    params: (r) => ({ ticketId: r.ticketId }),
+    body: (r) => ({ body: 'intrusión', quotedMsg: { id: r.messageId } }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+
+  // tickets
+  'GET /tickets': {
+    query: (r) => [
+      'status=open&showAll=true',
+      'status=pending&showAll=true',
+      'status=closed&showAll=true',
+      `status=open&showAll=true&queueIds=[${r.queueId}]`,
+      `searchParam=${r.marker}`,
+      `tags=[${r.tagId}]`,
+    ],
+    otherCompany: 'own',
+  },
+  'GET /tickets/u/{uuid}': {
+    params: (r) => ({ uuid: r.ticketUuid }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'GET /tickets/{id}': { params: (r) => ({ id: r.ticketId }), otherCompany: 'denied', queueAgent: 'denied' },
+  'POST /tickets': {
+    body: (r) => ({ contactId: r.contactId, queueId: r.queueId, whatsappId: r.whatsappId, status: 'open' }),
+    otherCompany: 'denied',
+    // A's agent, for the contact of the other queue's ticket: refused, or told another ticket is
+    // open (409) without that ticket's details.
+    queueAgent: [403, 404, 409],
+  },
+  'PUT /tickets/{id}': {
+    params: (r) => ({ id: r.ticketId }),
+    body: () => ({ status: 'closed' }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'DELETE /tickets/{id}': { params: (r) => ({ id: r.ticketId }), otherCompany: 'denied' },
+
+  // contacts
+  'GET /contacts': { query: (r) => ['', `searchParam=${r.marker}`], otherCompany: 'own' },
+  'GET /contacts/list': { otherCompany: 'own' },
+  'GET /contacts/export': { otherCompany: 'own' },
+  'POST /contacts/import': {
+    form: () =>
+      textFile('file', 'contactos.csv', 'name;number;email\nImportado;5511955550000;\n', 'text/csv'),
+    otherCompany: 'own',
+  },
+  'GET /contacts/{id}': { params: (r) => ({ id: r.contactId }), otherCompany: 'denied' },
+  'POST /contacts': {
+    body: () => ({
+      name: 'Contacto B',
+      number: `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    }),
+    // B has no connection to check the number with: refused in its own company (400/404).
+    otherCompany: [201, 400, 404],
+  },
+  'PUT /contacts/{id}': {
+    params: (r) => ({ id: r.contactId }),
+    body: () => ({ name: 'Robado' }),
+    otherCompany: 'denied',
+  },
+  'DELETE /contacts/{id}': { params: (r) => ({ id: r.contactId }), otherCompany: 'denied' },
+
+  // tags
+  'GET /tags': { query: (r) => ['', `searchParam=${r.marker}`, 'kanban=1'], otherCompany: 'own' },
+  'GET /tags/list': { otherCompany: 'own' },
+  'GET /tags/kanban': { otherCompany: 'own' },
+  'GET /tags/{id}': { params: (r) => ({ id: r.tagId }), otherCompany: 'denied' },
+  'POST /tags': {
+    body: () => ({ name: `Etiqueta B ${Math.random().toString(36).slice(2)}`, color: '#112233' }),
+    otherCompany: 'own',
+  },
+  'PUT /tags/{id}': {
+    params: (r) => ({ id: r.tagId }),
+    body: () => ({ name: 'Robada' }),
+    otherCompany: 'denied',
+  },
+  'DELETE /tags/{id}': { params: (r) => ({ id: r.tagId }), otherCompany: 'denied' },
+  'POST /tags/sync': {
+    body: (r) => ({ ticketId: r.ticketId, tags: [] }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'DELETE /ticket-tags/{ticketId}': {
+    params: (r) => ({ ticketId: r.ticketId }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'PUT /ticket-tags/{ticketId}/{tagId}': {
+    params: (r) => ({ ticketId: r.ticketId, tagId: r.tagId }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+
+  // ticket notes
+  'POST /ticket-notes': {
+    body: (r) => ({ note: 'nota intrusa', ticketId: r.ticketId, contactId: r.contactId }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'GET /ticket-notes/list': {
+    query: (r) => [`ticketId=${r.ticketId}&contactId=${r.contactId}`],
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'DELETE /ticket-notes/{id}': {
+    params: (r) => ({ id: r.noteId }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+
+  // quick messages
+  'GET /quick-messages': {
+    query: (r) => ['', `searchParam=${r.marker}`, `userId=${r.userId}`],
+    otherCompany: 'own',
+  },
+  'GET /quick-messages/list': {
+    query: (r) => ['', `userId=${r.userId}`, `companyId=${r.companyId}`],
+    otherCompany: 'own',
+  },
+  'GET /quick-messages/{id}': {
+    params: (r) => ({ id: r.quickMessageId }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'GET /quick-messages/{id}/media': {
+    params: (r) => ({ id: r.quickMessageId }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'POST /quick-messages': { body: () => ({ shortcode: 'propia', message: 'de B' }), otherCompany: 'own' },
+  'PUT /quick-messages/{id}': {
+    params: (r) => ({ id: r.quickMessageId }),
+    body: () => ({ message: 'robada' }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'DELETE /quick-messages/{id}': {
+    params: (r) => ({ id: r.quickMessageId }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'POST /quick-messages/{id}/media-upload': {
+    params: (r) => ({ id: r.quickMessageId }),
+    form: () => textFile('file', 'intruso.txt', 'intruso'),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'DELETE /quick-messages/{id}/media-upload': {
+    params: (r) => ({ id: r.quickMessageId }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+
+  // dashboard: a company id in the query is accepted only when it is the caller's own.
+  'GET /dashboard': { query: (r) => [`days=30&companyId=${r.companyId}`], otherCompany: 'denied' },
+  'GET /dashboard/ticketsUsers': {
+    query: (r) => [`initialDate=2020-01-01&finalDate=2030-12-31&companyId=${r.companyId}`],
+    otherCompany: 'denied',
+  },
+  'GET /dashboard/ticketsDay': {
+    query: (r) => [`initialDate=2020-01-01&finalDate=2030-12-31&companyId=${r.companyId}`],
+    otherCompany: 'denied',
+  },
+  'GET /dashboard/attendants.csv': {
+    query: (r) => [`days=30&companyId=${r.companyId}`],
+    otherCompany: 'denied',
+  },
+
+  // queues and their chatbot options
+  'GET /queue': { query: (r) => ['', `companyId=${r.companyId}`], otherCompany: 'own' },
+  'GET /queue/{id}': { params: (r) => ({ id: r.queueId }), otherCompany: 'denied' },
+  'POST /queue': {
+    body: () => ({ name: `Cola B ${Math.random().toString(36).slice(2, 8)}`, color: '#445566' }),
+    // 403 when B's plan has no queue left.
+    otherCompany: [201, 403],
+  },
+  'PUT /queue/{id}': {
+    params: (r) => ({ id: r.queueId }),
+    body: () => ({ name: 'Robada' }),
+    otherCompany: 'denied',
+  },
+  'DELETE /queue/{id}': { params: (r) => ({ id: r.queueId }), otherCompany: 'denied' },
+  'GET /queue-options': { query: (r) => [`queueId=${r.queueId}`], otherCompany: 'denied' },
+  'GET /queue-options/{id}': { params: (r) => ({ id: r.queueOptionId }), otherCompany: 'denied' },
+  'POST /queue-options': {
+    body: (r) => ({ title: 'Intrusa', option: 9, queueId: r.queueId }),
+    otherCompany: 'denied',
+  },
+  'PUT /queue-options/{id}': {
+    params: (r) => ({ id: r.queueOptionId }),
+    body: () => ({ title: 'Robada' }),
+    otherCompany: 'denied',
+  },
+  'DELETE /queue-options/{id}': { params: (r) => ({ id: r.queueOptionId }), otherCompany: 'denied' },
+};

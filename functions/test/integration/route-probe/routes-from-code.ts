@@ -1,0 +1,34 @@
+/** Every REST route the code serves, read from the modules the manifest lists (not a hand copy). */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { routesOf, type RouteSummary } from '#http/route-list';
+import { restModules } from '../../../src/manifest.ts';
+
+const functionsRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export type ListedRoute = RouteSummary & { module: string; key: string };
+
+/** `METHOD path`, the key of a route in the probe's fixtures. */
+export const routeKey = (route: Pick<RouteSummary, 'method' | 'path'>) => `${route.method} ${route.path}`;
+
+/**
+ * Imports each module's entry and reads the routes restModule() kept on its handler. The data
+ * layer names its table when a module loads, so a placeholder stands in while importing (nothing
+ * is called); the probe itself talks to the local runtime over HTTP.
+ */
+export async function routesFromCode(): Promise<ListedRoute[]> {
+  const hadTable = 'TABLE_NAME' in process.env;
+  process.env.TABLE_NAME ??= 'route-probe-listing';
+  try {
+    const listed: ListedRoute[] = [];
+    for (const module of restModules) {
+      const loaded = (await import(resolve(functionsRoot, module.entry))) as { handler?: unknown };
+      const routes = routesOf(loaded.handler);
+      if (!routes) throw new Error(`${module.entry} does not export a handler built by restModule()`);
+      listed.push(...routes.map((route) => ({ ...route, module: module.name, key: routeKey(route) })));
+    }
+    return listed;
+  } finally {
+    if (!hadTable) delete process.env.TABLE_NAME;
+  }
+}
