@@ -51,6 +51,7 @@ new AtendeStack(app, `atende-${stageName}`, {
   firstSuperUser: firstSuperUser(),
   mailFrom: contextString('mailFrom'),
   connector: contextFlag('connector', true),
+  sandbox: contextFlag('sandbox', false),
   // A new value on every synthesis, so every deploy runs the deploy-time tasks (bootstrap).
   tasksRunId: new Date().toISOString(),
   description: `atende, multi-company WhatsApp customer service (${stageName})`,

@@ -1,5 +1,6 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { ApiFirewall, type ApiRateLimits } from './api-firewall.ts';
 import { ApiGatewayLogging } from './api-gateway-logging.ts';
 import { productManifest, type AppManifest } from './app-manifest.ts';
 import { AppTable } from './app-table.ts';
@@ -57,7 +58,17 @@ export interface AtendeStackProps extends StackProps {
    * @default true
    */
   connector?: boolean;
+  /**
+   * The sandbox module (/api/sandbox, simulated WhatsApp traffic for demos and tests): left out
+   * of the deployment unless a stage asks for it (`-c sandbox=true`). @default false
+   */
+  sandbox?: boolean;
+  /** The REST API firewall's per-address and per-session budgets (ApiFirewall). */
+  apiRateLimits?: ApiRateLimits;
 }
+
+/** The REST module that simulates WhatsApp traffic; deployed only with `sandbox: true`. */
+export const sandboxModuleName = 'sandbox';
 
 /**
  * The whole product in one stack, composed of one construct per concern, so cross-references
@@ -76,13 +87,22 @@ export class AtendeStack extends Stack {
   readonly schedules: OneTimeSchedules;
   readonly tasks: DeployTasks;
   readonly web: WebDistribution;
+  /** The REST API's WAF web ACL: CloudFront only, per-address and per-session budgets. */
+  readonly apiFirewall: ApiFirewall;
   /** Absent with `connector: false`. */
   readonly connector?: ConnectorService;
 
   constructor(scope: Construct, id: string, props: AtendeStackProps) {
     super(scope, id, props);
     const stage = new DeploymentStage(props.stageName);
-    const manifest = props.manifest ?? productManifest;
+    const fullManifest = props.manifest ?? productManifest;
+    const sandbox = props.sandbox ?? false;
+    const manifest = sandbox
+      ? fullManifest
+      : {
+          ...fullManifest,
+          restModules: fullManifest.restModules.filter((module) => module.name !== sandboxModuleName),
+        };
     const code = props.functionCode ?? bundledCode;
 
     const logs = new LogsBucket(this, 'Logs', { stage });
@@ -190,7 +210,14 @@ export class AtendeStack extends Stack {
       });
     }
 
+    this.apiFirewall = new ApiFirewall(this, 'ApiFirewall', {
+      stage,
+      restApi: this.restApi.api,
+      limits: props.apiRateLimits,
+    });
     this.web = new WebDistribution(this, 'Web', {
+      mediaBucket: this.mediaBucket.bucket,
+      originSecret: this.apiFirewall.originSecret.secretValue,
       stage,
       restApi: this.restApi.api,
       webSocketApi: this.webSocketApi.api,

@@ -115,10 +115,5 @@ export class AppRestApi extends Construct {
       'APIG2',
       'Methods are proxies to Lambdas that validate every body and query with the shared zod schemas; API Gateway models would duplicate them.',
     );
-    acknowledgeRule(
-      this.api,
-      'APIG3',
-      'Abuse is limited by stage throttling and per-route checks in the Lambdas; a WAF web ACL (a monthly cost per ACL and rule) is left to deployments that need it.',
-    );
   }
 }

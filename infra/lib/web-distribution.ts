@@ -17,6 +17,7 @@ import {
   OriginRequestPolicy,
   OriginSslPolicy,
   ResponseHeadersPolicy,
+  type IFunction as ICloudFrontFunction,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
   type BehaviorOptions,
@@ -28,7 +29,9 @@ import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-c
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { originVerifyHeader, viewerAddressHeader } from './api-firewall.ts';
 import type { DeploymentStage } from './deployment-stage.ts';
+import { contentSecurityPolicy, permissionsPolicy } from './security-headers.ts';
 import { acknowledgeRule, acknowledgeWildcardAction, acknowledgeWildcardResource } from './nag.ts';
 
 /** A custom domain for the distribution; the certificate must be in us-east-1 (CloudFront's rule). */
@@ -48,6 +51,13 @@ export interface WebDistributionProps {
   /** The built SPA (web/dist); without it the bucket starts empty and synth needs no web build. */
   webAssetsDir?: string;
   customDomain?: CustomDomain;
+  /** The media bucket, whose presigned URLs the SPA loads images, audio and downloads from (CSP). */
+  mediaBucket: IBucket;
+  /**
+   * The REST API's firewall secret: CloudFront sends it in `x-atende-origin-verify` so the API
+   * answers CloudFront only (ApiFirewall).
+   */
+  originSecret: { unsafeUnwrap(): string };
 }
 
 /**
@@ -62,6 +72,16 @@ const spaRoutingCode = `function handler(event) {
     request.uri = '/index.html';
   }
   return request;
+}`;
+
+/**
+ * Writes the viewer's address into a header of its own for the REST API's firewall, which sits
+ * behind CloudFront and would otherwise see CloudFront's addresses; any value the client sent
+ * under that name is replaced.
+ */
+const viewerAddressCode = `function handler(event) {
+  event.request.headers['${viewerAddressHeader}'] = { value: event.viewer.ip };
+  return event.request;
 }`;
 
 /**
@@ -101,7 +121,21 @@ export class WebDistribution extends Construct {
           override: true,
         },
         xssProtection: { protection: true, modeBlock: true, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({
+            mediaOrigins: [`https://${props.mediaBucket.bucketRegionalDomainName}`],
+          }),
+          override: true,
+        },
       },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: permissionsPolicy, override: true }],
+      },
+    });
+    const viewerAddress: ICloudFrontFunction = new CloudFrontFunction(this, 'ViewerAddress', {
+      comment: 'Passes the viewer address to the REST API firewall',
+      code: FunctionCode.fromInline(viewerAddressCode),
+      runtime: FunctionRuntime.JS_2_0,
     });
     const spaRouting = new CloudFrontFunction(this, 'SpaRouting', {
       comment: 'Serves index.html for client-side routes of the SPA',
@@ -135,7 +169,13 @@ export class WebDistribution extends Construct {
         functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
-        '/api/*': { origin: new RestApiOrigin(props.restApi), ...apiBehavior },
+        '/api/*': {
+          origin: new RestApiOrigin(props.restApi, {
+            customHeaders: { [originVerifyHeader]: props.originSecret.unsafeUnwrap() },
+          }),
+          ...apiBehavior,
+          functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
         [`/${props.webSocketStageName}`]: { origin: webSocketOrigin, ...apiBehavior },
       },
       // No standard logs: they hold every URL with its query string, and the product's URLs
@@ -171,7 +211,7 @@ export class WebDistribution extends Construct {
     acknowledgeRule(
       this.distribution,
       'CFR2',
-      'Abuse is limited by API Gateway stage throttling and per-route checks in the Lambdas; a WAF web ACL (a monthly cost per ACL and rule) is left to deployments that need it.',
+      'Request budgets per client address and per session are enforced by the regional WAF web ACL on the REST API stage (ApiFirewall), which CloudFront feeds the viewer address; a CLOUDFRONT-scope web ACL would have to live in us-east-1 while the stack deploys to any region.',
     );
   }
 

@@ -12,12 +12,14 @@ import {
 import { restAccessLogFormat } from '../lib/rest-api.ts';
 import { ownFunctions, synthesize, type Synthesized } from './synthesize.ts';
 
-/** The stack from the product manifest, synthesized once for every assertion below. */
+/** The stack from the whole product manifest, synthesized once for every assertion below. */
 let synthesized: Synthesized;
 
 beforeAll(async () => {
   await buildFunctions({ ifMissing: true, quiet: true });
-  synthesized = synthesize();
+  // Every manifest function, the sandbox module included: it is deployed only when a stage asks
+  // for it (edge.test.ts asserts it is left out by default).
+  synthesized = synthesize({ sandbox: true });
 });
 
 const lambdaFunctions = () => Object.values(ownFunctions(synthesized.template));
