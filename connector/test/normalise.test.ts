@@ -339,7 +339,13 @@ describe('beta session inbound path', () => {
       type: 'notify',
       messages: [
         message(
-          { imageMessage: { caption: 'foto', mimetype: 'image/jpeg' } },
+          {
+            imageMessage: {
+              caption: 'foto',
+              mimetype: 'image/jpeg',
+              url: 'https://mmg.whatsapp.net/v/t62/img1.enc',
+            },
+          },
           { id: 'IMG1' },
           { messageTimestamp: now },
         ),
@@ -380,18 +386,25 @@ describe('beta session inbound path', () => {
   });
 
   it('emits the message without media when the download keeps failing', async () => {
-    const h = betaHarness({ beta: { downloadMedia: async () => Promise.reject(new Error('410 gone')) } });
+    const download = vi.fn(async () => Promise.reject(new Error('410 gone')));
+    const h = betaHarness({ beta: { downloadMedia: download } });
     await h.session.start();
     await settle(vi);
     h.sockets.last().pair();
     await settle(vi);
     h.sockets.last().emit('messages.upsert', {
       type: 'notify',
-      messages: [message({ audioMessage: { mimetype: 'audio/ogg' } }, { id: 'AUD1' })],
+      messages: [
+        message(
+          { audioMessage: { mimetype: 'audio/ogg', url: 'https://mmg.whatsapp.net/v/t62/aud1.enc' } },
+          { id: 'AUD1' },
+        ),
+      ],
     });
     const pending = h.events();
     await vi.advanceTimersByTimeAsync(10_000);
     const [event] = await pending;
     expect(event).toMatchObject({ kind: 'message', type: 'audio', messageId: 'AUD1', media: null });
+    expect(download).toHaveBeenCalledTimes(3);
   });
 });

@@ -358,6 +358,20 @@ export const limits = {
   promptNameMin: 5,
   promptNameMax: 100,
   promptTextMin: 50,
+  // Upper bounds of free inputs (docs/decisions.md, Security: inputs): no text, list or page is unbounded.
+  /** List pages: 10,000 pages of 40 are far past any scrolling; more only makes the API read more. */
+  pageNumberMax: 10_000,
+  searchParamMax: 200,
+  ticketNoteMax: 5_000,
+  quickMessageShortcodeMax: 50,
+  quickMessageMax: 10_000,
+  extraInfoItemsMax: 50,
+  extraInfoNameMax: 50,
+  extraInfoValueMax: 1_000,
+  /** RFC 5321's longest address. */
+  emailMax: 254,
+  /** WhatsApp message ids are 16 to 40 letters and digits; 64 leaves room, and shapes them as keys. */
+  messageIdMax: 64,
 } as const;
 
 // ---------------------------------------------------------------- Exports

@@ -63,6 +63,14 @@ export const optionalTextSchema = z.preprocess(
   z.string(),
 );
 
+/** Optional free text of at most `max` characters: absent, null or '' become ''. */
+export function optionalTextField(max: number) {
+  return z.preprocess(
+    (value) => (value === null || value === undefined ? '' : value),
+    z.string().max(max, msg.tooLong),
+  );
+}
+
 /** Optional free text that is stored as null when empty. */
 export const nullableTextSchema = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
@@ -80,6 +88,7 @@ export const optionalEmailSchema = z.preprocess(
   z
     .string()
     .trim()
+    .max(limits.emailMax, msg.tooLong)
     .refine((value) => value === '' || z.regexes.email.test(value), msg.invalidEmail),
 );
 
@@ -109,5 +118,26 @@ export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg
 /** A boolean from JSON or a query string ('true', 'false', '1', '0', …). */
 export const booleanParamSchema = z.union([z.boolean(), z.stringbool()]);
 
-/** A WhatsApp message id: an opaque non-empty string. */
-export const messageIdSchema = z.string().min(1);
+/**
+ * A message id as the WhatsApp network carries it: letters and digits (Baileys' 3EB0 + hex, a
+ * phone's 32 hex digits, the sandbox's 3EB0 + hex), hyphens for the product's own call replies,
+ * at most limits.messageIdMax. These ids become S3 and table keys: a slash, dot or `#` from a
+ * stranger's message must never reach one (docs/decisions.md, Security: inputs).
+ */
+export const whatsappMessageIdPattern = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
+
+export function isWhatsappMessageId(id: unknown): id is string {
+  return typeof id === 'string' && id.length <= limits.messageIdMax && whatsappMessageIdPattern.test(id);
+}
+
+/** A WhatsApp message id from the network (inbound events). */
+export const whatsappMessageIdSchema = z
+  .string()
+  .max(limits.messageIdMax, msg.tooLong)
+  .regex(whatsappMessageIdPattern, msg.invalidValue);
+
+/** A stored message id: a WhatsApp one, or one the product derived from it (call-<callId>). */
+export const messageIdSchema = z
+  .string()
+  .max(128, msg.tooLong)
+  .regex(whatsappMessageIdPattern, msg.invalidValue);

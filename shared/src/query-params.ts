@@ -3,14 +3,20 @@
  * strings (or string arrays when a key repeats), so every schema here coerces.
  */
 import * as z from 'zod';
+import { limits } from './constants.ts';
 import { idParamSchema } from './fields.ts';
 import { validationMessages as msg } from './validation-messages.ts';
 
-/** 1-based page number; absent means the first page. */
-export const pageNumberSchema = z.coerce.number().int().positive().default(1);
+/** 1-based page number; absent means the first page; at most limits.pageNumberMax. */
+export const pageNumberSchema = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(limits.pageNumberMax, msg.invalidValue)
+  .default(1);
 
 /** Free-text search; absent means no filter. Kept as typed; folding is the search's job. */
-export const searchParamSchema = z.string().trim().default('');
+export const searchParamSchema = z.string().trim().max(limits.searchParamMax, msg.tooLong).default('');
 
 /**
  * Splits the shapes an id list may arrive in: a JSON array string ('[1,2]'), a comma list

@@ -50,16 +50,18 @@ export function contactNumberField() {
 
 const extraInfoInputSchema = z.object({
   id: idParamSchema.optional(),
-  name: requiredText(),
-  value: z.string().default(''),
+  name: requiredText().max(limits.extraInfoNameMax, msg.tooLong),
+  value: z.string().max(limits.extraInfoValueMax, msg.tooLong).default(''),
 });
+/** A contact's extra fields: at most limits.extraInfoItemsMax of them. */
+const extraInfoListSchema = z.array(extraInfoInputSchema).max(limits.extraInfoItemsMax, msg.tooLong);
 
 /** POST /contacts. */
 export const contactCreateInputSchema = z.object({
   name: nameField(),
   number: contactNumberField(),
   email: optionalEmailSchema,
-  extraInfo: z.array(extraInfoInputSchema).default([]),
+  extraInfo: extraInfoListSchema.default([]),
 });
 export type ContactCreateInput = z.infer<typeof contactCreateInputSchema>;
 
@@ -68,7 +70,7 @@ export const contactUpdateInputSchema = z.object({
   name: nameField().optional(),
   number: contactNumberField().optional(),
   email: optionalEmailSchema.optional(),
-  extraInfo: z.array(extraInfoInputSchema).optional(),
+  extraInfo: extraInfoListSchema.optional(),
 });
 export type ContactUpdateInput = z.infer<typeof contactUpdateInputSchema>;
 

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { ackValues } from '../constants.ts';
-import { idSchema, isoDateTimeSchema, messageIdSchema } from '../fields.ts';
+import { idSchema, isoDateTimeSchema, whatsappMessageIdSchema } from '../fields.ts';
 import type { MessageMediaType } from './message.ts';
 
 export const inboundMessageTypes = [
@@ -73,13 +73,13 @@ export type InboundLocation = z.infer<typeof inboundLocationSchema>;
 export const inboundMessageSchema = z.object({
   kind: z.literal('message'),
   ...eventBase,
-  messageId: messageIdSchema,
+  messageId: whatsappMessageIdSchema,
   fromMe: z.boolean(),
   type: inboundMessageTypeSchema,
   /** Text, or the caption of media. */
   body: z.string().default(''),
   media: inboundMediaSchema.nullable().optional(),
-  quotedMessageId: messageIdSchema.nullable().optional(),
+  quotedMessageId: whatsappMessageIdSchema.nullable().optional(),
   location: inboundLocationSchema.nullable().optional(),
   /** vCard texts of shared contacts. */
   vcards: z.array(z.string()).optional(),
@@ -94,7 +94,7 @@ export type InboundMessage = z.infer<typeof inboundMessageSchema>;
 export const inboundAckSchema = z.object({
   kind: z.literal('ack'),
   ...eventBase,
-  messageId: messageIdSchema,
+  messageId: whatsappMessageIdSchema,
   ack: z.literal(ackValues),
 });
 export type InboundAck = z.infer<typeof inboundAckSchema>;
@@ -102,7 +102,7 @@ export type InboundAck = z.infer<typeof inboundAckSchema>;
 export const inboundEditSchema = z.object({
   kind: z.literal('edit'),
   ...eventBase,
-  messageId: messageIdSchema,
+  messageId: whatsappMessageIdSchema,
   body: z.string(),
 });
 export type InboundEdit = z.infer<typeof inboundEditSchema>;
@@ -111,7 +111,7 @@ export type InboundEdit = z.infer<typeof inboundEditSchema>;
 export const inboundRevokeSchema = z.object({
   kind: z.literal('revoke'),
   ...eventBase,
-  messageId: messageIdSchema,
+  messageId: whatsappMessageIdSchema,
 });
 export type InboundRevoke = z.infer<typeof inboundRevokeSchema>;
 
@@ -121,7 +121,7 @@ export const callStatuses = ['offer', 'ringing', 'accept', 'reject', 'timeout', 
 export const inboundCallSchema = z.object({
   kind: z.literal('call'),
   ...eventBase,
-  callId: z.string().min(1),
+  callId: whatsappMessageIdSchema,
   /** The caller's JID. */
   from: z.string().min(1),
   status: z.enum(callStatuses),

@@ -77,6 +77,40 @@ export const messageCreateInputSchema = z
   });
 export type MessageCreateInput = z.infer<typeof messageCreateInputSchema>;
 
+/** Multipart forms carry the quoted message as JSON text; text that is not JSON stays as it is. */
+function parsedQuote(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '' || text === 'null') return null;
+  if (!text.startsWith('{')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Not JSON: left as text, which no message id matches (ERR_VALIDATION, never a 500).
+    return text;
+  }
+}
+
+/**
+ * `quotedMsg` of POST /messages/{ticketId}: the quoted message (`{ id, … }`, as JSON text in a
+ * multipart form) or its bare id; null, '' or absent for none. Always `{ id }` once parsed.
+ */
+export const quotedMessageInputSchema = z.preprocess(
+  parsedQuote,
+  z
+    .union(
+      [
+        messageIdSchema.transform((id) => ({ id })),
+        z.object({ id: messageIdSchema }).transform(({ id }) => ({ id })),
+      ],
+      {
+        error: msg.invalidValue,
+      },
+    )
+    .nullable()
+    .optional(),
+);
+
 /** The text fields of the multipart form of POST /messages/{ticketId} (files go in "medias"). */
 export const messageMediaFormFieldsSchema = z.object({
   body: z.string().default(''),

@@ -1,6 +1,8 @@
 /** Quick message / quick reply (core §3, extended §3, §5) and the /quick-messages routes. */
 import * as z from 'zod';
-import { booleanParamSchema, idParamSchema, idSchema, optionalTextSchema, requiredText } from '../fields.ts';
+import { limits } from '../constants.ts';
+import { booleanParamSchema, idParamSchema, idSchema, optionalTextField, requiredText } from '../fields.ts';
+import { validationMessages as msg } from '../validation-messages.ts';
 import { pagedSearchQuerySchema } from '../query-params.ts';
 
 export const quickMessageSchema = z.object({
@@ -20,10 +22,13 @@ export const quickMessageSchema = z.object({
 });
 export type QuickMessage = z.infer<typeof quickMessageSchema>;
 
+const shortcodeField = () => requiredText().max(limits.quickMessageShortcodeMax, msg.tooLong);
+const quickMessageText = optionalTextField(limits.quickMessageMax);
+
 /** POST /quick-messages: the shortcode is required (Requerido). Media is uploaded afterwards. */
 export const quickMessageCreateInputSchema = z.object({
-  shortcode: requiredText(),
-  message: optionalTextSchema,
+  shortcode: shortcodeField(),
+  message: quickMessageText,
   geral: booleanParamSchema.default(false),
   status: booleanParamSchema.default(true),
 });
@@ -31,8 +36,8 @@ export type QuickMessageCreateInput = z.infer<typeof quickMessageCreateInputSche
 
 /** PUT /quick-messages/{id}. */
 export const quickMessageUpdateInputSchema = z.object({
-  shortcode: requiredText().optional(),
-  message: optionalTextSchema.optional(),
+  shortcode: shortcodeField().optional(),
+  message: quickMessageText.optional(),
   geral: booleanParamSchema.optional(),
   status: booleanParamSchema.optional(),
 });

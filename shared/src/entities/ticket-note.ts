@@ -18,7 +18,7 @@ export type TicketNote = z.infer<typeof ticketNoteSchema>;
 
 /** POST /ticket-notes: the note is required, at least 2 characters. */
 export const ticketNoteCreateInputSchema = z.object({
-  note: requiredText().min(limits.ticketNoteMin, msg.tooShort),
+  note: requiredText().min(limits.ticketNoteMin, msg.tooShort).max(limits.ticketNoteMax, msg.tooLong),
   ticketId: idParamSchema,
   contactId: idParamSchema,
 });

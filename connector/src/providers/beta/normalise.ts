@@ -24,6 +24,7 @@ import {
   type InboundMessage,
   type InboundMessageType,
 } from '@atende/shared/entities/inbound-message';
+import { isWhatsappMessageId } from '@atende/shared/fields';
 
 export interface NormaliseContext {
   companyId: number;
@@ -119,8 +120,10 @@ export function textOf(content: proto.IMessage | null | undefined): string {
 type Parts = Pick<InboundMessage, 'type' | 'body'> &
   Partial<Pick<InboundMessage, 'location' | 'vcards' | 'quotedMessageId'>> & { media?: MediaToFetch };
 
+/** The quoted message's id; a malformed one is left out (the message still arrives, unquoted). */
 function quoted(sub: { contextInfo?: proto.IContextInfo | null } | null | undefined): string | null {
-  return sub?.contextInfo?.stanzaId || null;
+  const id = sub?.contextInfo?.stanzaId;
+  return isWhatsappMessageId(id) ? id : null;
 }
 
 function mediaPart(
@@ -220,7 +223,8 @@ export async function normaliseMessage(
   ctx: NormaliseContext,
 ): Promise<Normalised | null> {
   const key = message.key;
-  if (!key?.id) return null;
+  // Ids become S3 and table keys: only WhatsApp-shaped ones go on (shared/src/fields.ts).
+  if (!isWhatsappMessageId(key?.id)) return null;
   const content = normalizeMessageContent(message.message);
   if (!content) return null;
   const chat = await chatOf(key, ctx);
@@ -236,7 +240,7 @@ export async function normaliseMessage(
   const protocol = content.protocolMessage;
   if (protocol) {
     const target = protocol.key?.id;
-    if (!target) return null;
+    if (!isWhatsappMessageId(target)) return null;
     if (protocol.type === proto.Message.ProtocolMessage.Type.REVOKE) {
       return { event: { kind: 'revoke', ...base, messageId: target } };
     }
@@ -271,7 +275,8 @@ export async function normaliseUpdate(
   ctx: NormaliseContext,
 ): Promise<InboundAck | null> {
   const status = update.update.status;
-  if (typeof status !== 'number' || status < 2 || status > 5 || !update.key.id) return null;
+  if (typeof status !== 'number' || status < 2 || status > 5 || !isWhatsappMessageId(update.key.id))
+    return null;
   const chat = await chatOf(update.key, ctx);
   if (!chat) return null;
   return {
@@ -289,7 +294,7 @@ export async function normaliseUpdate(
 const knownCallStatuses: readonly string[] = callStatuses;
 
 export async function normaliseCall(call: WACallEvent, ctx: NormaliseContext): Promise<InboundCall | null> {
-  if (!knownCallStatuses.includes(call.status) || !call.id || !call.from) return null;
+  if (!knownCallStatuses.includes(call.status) || !isWhatsappMessageId(call.id) || !call.from) return null;
   const from = (await preferPn(call.from, call.callerPn, ctx)) ?? call.from;
   const isGroup = Boolean(call.isGroup && call.groupJid);
   const date =
