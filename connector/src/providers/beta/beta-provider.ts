@@ -14,6 +14,7 @@ import {
   type WAMessage,
   type WAVersion,
 } from '@whiskeysockets/baileys';
+import { isWhatsappMessageId } from '@atende/shared/fields';
 import { backoffDelay } from '../../backoff.ts';
 import { jidUser, toJid } from '../../jid.ts';
 import { sleep } from '../../ports.ts';
@@ -30,6 +31,7 @@ import { defaultWatchdog, startWatchdog, type Watchdog, type WatchdogOptions } f
 import { storeInboundMedia } from '../../inbound/media-store.ts';
 import { loadAuthState, type StoredAuth } from './auth-state.ts';
 import { baileysLogger, type BaileysLogger } from './baileys-logger.ts';
+import { checkedReupload, MediaSourceRefusedError, refusedMediaSource } from './media-source.ts';
 import { normaliseCall, normaliseMessage, normaliseUpdate, type NormaliseContext } from './normalise.ts';
 import { messageContent, quotedMessage } from './outgoing.ts';
 import { baileysSocketFactory, type BaileysSocket, type SocketFactory } from './socket.ts';
@@ -375,12 +377,27 @@ export class BetaSession implements ProviderSession {
       const seconds = Number(message.messageTimestamp ?? 0);
       if (seconds * 1000 < this.ctx.clock.now() - this.historyMaxAgeMs) return;
     }
+    const id = message.key?.id;
+    if (id && !isWhatsappMessageId(id)) {
+      // It would name the media's S3 key and the message's table key: dropped here, and the ingest checks again.
+      this.ctx.log.warn('inbound message with a malformed id dropped', {
+        id: String(id).slice(0, 80),
+        length: String(id).length,
+      });
+      return;
+    }
     const socket = this.socket;
     this.ctx.callbacks.onInbound(async () => {
       const normalised = await normaliseMessage(message, this.normaliseContext());
       if (!normalised) return null;
       const { event, media } = normalised;
       if (!media || event.kind !== 'message' || !socket) return event;
+      const refused = refusedMediaSource(message);
+      if (refused) {
+        // Server-side request forgery: the sender names the URL; only WhatsApp's media hosts are fetched.
+        this.ctx.log.warn('inbound media not fetched', { messageId: event.messageId, ...refused });
+        return event;
+      }
       const key = mediaKeyOf(this.ctx.companyId, this.ctx.whatsappId, event.messageId);
       for (let attempt = 0; attempt < mediaAttempts; attempt += 1) {
         try {
@@ -391,6 +408,10 @@ export class BetaSession implements ProviderSession {
             media: { key, mimetype, fileName: media.fileName, sizeBytes: bytes.byteLength },
           };
         } catch (error) {
+          if (error instanceof MediaSourceRefusedError) {
+            this.ctx.log.warn('inbound media not fetched', { messageId: event.messageId, ...error.refused });
+            break;
+          }
           this.ctx.log.warn('media download or upload failed', {
             error,
             attempt,
@@ -410,7 +431,11 @@ export class BetaSession implements ProviderSession {
       message,
       'buffer',
       {},
-      { logger: this.logger, reuploadRequest: (m) => socket.updateMediaMessage(m) },
+      {
+        logger: this.logger,
+        // The re-uploaded message names a new URL: it is checked like the first one.
+        reuploadRequest: checkedReupload((m) => socket.updateMediaMessage(m)),
+      },
     );
   }
 
