@@ -23,17 +23,41 @@ const dynamo = mockClient(documentClient);
 const sockets = mockClient(ApiGatewayManagementApiClient);
 
 const connection = (connectionId: string, overrides: Record<string, unknown> = {}) => ({
-  pk: `WS#${connectionId}`, sk: 'CONN', gsi1pk: 'C#3#WS', gsi1sk: connectionId, __edb_e__: 'wsConnection', __edb_v__: '1',
-  connectionId, companyId: 3, userId: 7, profile: 'user', isSuper: false, sessionId: 'old', queueIds: [4],
-  allTicket: 'desabled', connectedAt: 1, expiresAt: Math.floor(Date.now() / 1000) + 600, ...overrides,
+  pk: `WS#${connectionId}`,
+  sk: 'CONN',
+  gsi1pk: 'C#3#WS',
+  gsi1sk: connectionId,
+  __edb_e__: 'wsConnection',
+  __edb_v__: '1',
+  connectionId,
+  companyId: 3,
+  userId: 7,
+  profile: 'user',
+  isSuper: false,
+  sessionId: 'old',
+  queueIds: [4],
+  allTicket: 'desabled',
+  connectedAt: 1,
+  expiresAt: Math.floor(Date.now() / 1000) + 600,
+  ...overrides,
 });
 
 const sessionItem = (sessionId: string, refreshHash = 'h1') => ({
-  pk: 'C#3', sk: 'SESSION#7', __edb_e__: 'session', __edb_v__: '1',
-  companyId: 3, userId: 7, sessionId, refreshHash, rotatedAt: 1, expiresAt: 4_000_000_000,
+  pk: 'C#3',
+  sk: 'SESSION#7',
+  __edb_e__: 'session',
+  __edb_v__: '1',
+  companyId: 3,
+  userId: 7,
+  sessionId,
+  refreshHash,
+  rotatedAt: 1,
+  expiresAt: 4_000_000_000,
 });
 
-function streamOf(...records: { eventName: 'INSERT' | 'MODIFY' | 'REMOVE'; oldItem?: object; newItem?: object }[]): DynamoDBStreamEvent {
+function streamOf(
+  ...records: { eventName: 'INSERT' | 'MODIFY' | 'REMOVE'; oldItem?: object; newItem?: object }[]
+): DynamoDBStreamEvent {
   return {
     Records: records.map((record, index) => ({
       eventName: record.eventName,
@@ -51,14 +75,23 @@ const posted = () =>
     to: call.args[0].input.ConnectionId,
     frame: JSON.parse(new TextDecoder().decode(call.args[0].input.Data as Uint8Array)) as unknown,
   }));
-const closed = () => sockets.commandCalls(DeleteConnectionCommand).map((call) => call.args[0].input.ConnectionId).sort();
+const closed = () =>
+  sockets
+    .commandCalls(DeleteConnectionCommand)
+    .map((call) => call.args[0].input.ConnectionId)
+    .sort();
 
 describe('the broadcaster ends sessions on the sockets themselves', () => {
   beforeEach(() => {
     dynamo.reset();
     sockets.reset();
     dynamo.on(QueryCommand).resolves({
-      Items: [connection('mine='), connection('mine-too='), connection('newer=', { sessionId: 'new' }), connection('other=', { userId: 8 })],
+      Items: [
+        connection('mine='),
+        connection('mine-too='),
+        connection('newer=', { sessionId: 'new' }),
+        connection('other=', { userId: 8 }),
+      ],
     });
     dynamo.on(DeleteCommand).resolves({});
     sockets.on(PostToConnectionCommand).resolves({});
@@ -66,37 +99,68 @@ describe('the broadcaster ends sessions on the sockets themselves', () => {
   });
 
   it("closes an ended session's sockets after telling them, and no one else's", async () => {
-    expect(await handler(streamOf({ eventName: 'REMOVE', oldItem: sessionItem('old') }))).toEqual({ batchItemFailures: [] });
-    expect(posted().map((p) => p.to).sort()).toEqual(['mine-too=', 'mine=']);
+    expect(await handler(streamOf({ eventName: 'REMOVE', oldItem: sessionItem('old') }))).toEqual({
+      batchItemFailures: [],
+    });
+    expect(
+      posted()
+        .map((p) => p.to)
+        .sort(),
+    ).toEqual(['mine-too=', 'mine=']);
     expect(posted()[0]!.frame).toEqual({ event: 'auth', data: { action: 'delete', user: { id: 7 } } });
     expect(closed()).toEqual(['mine-too=', 'mine=']);
-    const forgotten = dynamo.commandCalls(DeleteCommand).map((call) => call.args[0].input.Key?.pk).sort();
+    const forgotten = dynamo
+      .commandCalls(DeleteCommand)
+      .map((call) => call.args[0].input.Key?.pk)
+      .sort();
     expect(forgotten).toEqual(['WS#mine-too=', 'WS#mine=']);
   });
 
   it('closes the sockets of a session a newer sign-in replaced', async () => {
-    await handler(streamOf({ eventName: 'MODIFY', oldItem: sessionItem('old'), newItem: sessionItem('new') }));
+    await handler(
+      streamOf({ eventName: 'MODIFY', oldItem: sessionItem('old'), newItem: sessionItem('new') }),
+    );
     expect(posted()[0]!.frame).toEqual({ event: 'auth', data: { action: 'update', user: { id: 7 } } });
     expect(closed()).toEqual(['mine-too=', 'mine=']);
   });
 
   it('leaves the sockets open when only the refresh token rotated', async () => {
-    await handler(streamOf({ eventName: 'MODIFY', oldItem: sessionItem('old', 'h1'), newItem: sessionItem('old', 'h2') }));
+    await handler(
+      streamOf({ eventName: 'MODIFY', oldItem: sessionItem('old', 'h1'), newItem: sessionItem('old', 'h2') }),
+    );
     expect(posted()).toEqual([]);
     expect(closed()).toEqual([]);
   });
 
   it("closes a deleted user's sockets", async () => {
-    const user = { pk: 'C#3', sk: 'USER#7', __edb_e__: 'user', __edb_v__: '1', companyId: 3, id: 7, name: 'Ana', email: 'a@x.co', profile: 'user' };
+    const user = {
+      pk: 'C#3',
+      sk: 'USER#7',
+      __edb_e__: 'user',
+      __edb_v__: '1',
+      companyId: 3,
+      id: 7,
+      name: 'Ana',
+      email: 'a@x.co',
+      profile: 'user',
+    };
     await handler(streamOf({ eventName: 'REMOVE', oldItem: user }));
     expect(closed()).toEqual(['mine-too=', 'mine=', 'newer=']);
   });
 
   it('sends nothing to a socket after its close in the same batch', async () => {
     const after = { companyId: 3, event: 'note', data: { n: 1 }, audience: () => true };
-    const close = { companyId: 3, control: 'close' as const, audience: (l: LiveListener) => l.userId === 7 && l.sessionId === 'old' };
+    const close = {
+      companyId: 3,
+      control: 'close' as const,
+      audience: (l: LiveListener) => l.userId === 7 && l.sessionId === 'old',
+    };
     await fanOut([close, after]);
-    expect(posted().map((p) => p.to).sort()).toEqual(['newer=', 'other=']);
+    expect(
+      posted()
+        .map((p) => p.to)
+        .sort(),
+    ).toEqual(['newer=', 'other=']);
     expect(closed()).toEqual(['mine-too=', 'mine=']);
   });
 });
@@ -111,11 +175,36 @@ describe("the broadcaster keeps sockets' access and rooms current", () => {
 
   it("gives a user's sockets their new queues, and judges the batch's later events by them", async () => {
     dynamo.on(QueryCommand).resolves({ Items: [connection('mine=')] });
-    const user = { pk: 'C#3', sk: 'USER#7', __edb_e__: 'user', __edb_v__: '1', companyId: 3, id: 7, name: 'Ana', email: 'a@x.co', profile: 'user', allTicket: 'desabled' };
-    const outputs = await eventRules.user!({ entity: 'user', kind: 'update', oldItem: { ...user, queueIds: [4] }, newItem: { ...user, queueIds: [5] } });
-    const inQueue4 = { companyId: 3, event: 'q4', data: {}, audience: (l: LiveListener) => l.queueIds.includes(4) };
+    const user = {
+      pk: 'C#3',
+      sk: 'USER#7',
+      __edb_e__: 'user',
+      __edb_v__: '1',
+      companyId: 3,
+      id: 7,
+      name: 'Ana',
+      email: 'a@x.co',
+      profile: 'user',
+      allTicket: 'desabled',
+    };
+    const outputs = await eventRules.user!({
+      entity: 'user',
+      kind: 'update',
+      oldItem: { ...user, queueIds: [4] },
+      newItem: { ...user, queueIds: [5] },
+    });
+    const inQueue4 = {
+      companyId: 3,
+      event: 'q4',
+      data: {},
+      audience: (l: LiveListener) => l.queueIds.includes(4),
+    };
     await fanOut([...outputs, inQueue4]);
-    expect(posted().flatMap((p) => (Array.isArray(p.frame) ? p.frame : [p.frame])).map((e) => (e as { event: string }).event)).toEqual(['user']);
+    expect(
+      posted()
+        .flatMap((p) => (Array.isArray(p.frame) ? p.frame : [p.frame]))
+        .map((e) => (e as { event: string }).event),
+    ).toEqual(['user']);
     const update = dynamo.commandCalls(UpdateCommand)[0]!.args[0].input;
     expect(update.Key).toEqual({ pk: 'WS#mine=', sk: 'CONN' });
     expect(Object.values(update.ExpressionAttributeValues ?? {})).toContainEqual([5]);
@@ -123,14 +212,47 @@ describe("the broadcaster keeps sockets' access and rooms current", () => {
 
   it('does not touch sockets when a user change leaves their access as it was', async () => {
     const user = { companyId: 3, id: 7, name: 'Ana', profile: 'user', queueIds: [4], allTicket: 'desabled' };
-    const outputs = await eventRules.user!({ entity: 'user', kind: 'update', oldItem: user, newItem: { ...user, name: 'Ana B' } });
+    const outputs = await eventRules.user!({
+      entity: 'user',
+      kind: 'update',
+      oldItem: user,
+      newItem: { ...user, name: 'Ana B' },
+    });
     expect(outputs.some((output) => 'control' in output)).toBe(false);
   });
 
   it('takes the chat room from a socket whose ticket was transferred away, before the next message', async () => {
-    dynamo.on(QueryCommand).resolves({ Items: [connection('old-agent=', { rooms: new Set(['ticket:15']) }), connection('admin=', { userId: 1, profile: 'admin', rooms: new Set(['ticket:15']) })] });
-    const leave = { companyId: 3, control: 'leaveRoom' as const, room: 'ticket:15', audience: (l: LiveListener) => l.userId === 7 && l.rooms.includes('ticket:15') };
-    const message = await eventRules.message!({ entity: 'message', kind: 'create', oldItem: undefined, newItem: { companyId: 3, ticketId: 15, id: 'm1', body: 'hola', fromMe: false, ack: 0, read: false, mediaType: 'chat', createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() } });
+    dynamo
+      .on(QueryCommand)
+      .resolves({
+        Items: [
+          connection('old-agent=', { rooms: new Set(['ticket:15']) }),
+          connection('admin=', { userId: 1, profile: 'admin', rooms: new Set(['ticket:15']) }),
+        ],
+      });
+    const leave = {
+      companyId: 3,
+      control: 'leaveRoom' as const,
+      room: 'ticket:15',
+      audience: (l: LiveListener) => l.userId === 7 && l.rooms.includes('ticket:15'),
+    };
+    const message = await eventRules.message!({
+      entity: 'message',
+      kind: 'create',
+      oldItem: undefined,
+      newItem: {
+        companyId: 3,
+        ticketId: 15,
+        id: 'm1',
+        body: 'hola',
+        fromMe: false,
+        ack: 0,
+        read: false,
+        mediaType: 'chat',
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      },
+    });
     await fanOut([leave, ...message]);
     expect(posted().map((p) => p.to)).toEqual(['admin=']);
     const update = dynamo.commandCalls(UpdateCommand)[0]!.args[0].input;

@@ -33,8 +33,14 @@ function load(key: string, principal: Principal, now: number): Promise<string | 
 export async function assertSessionCurrent(principal: Principal, now = Date.now()): Promise<void> {
   const key = `${principal.companyId}#${principal.userId}`;
   const cached = trusted.get(key);
-  if (cached && now - cached.loadedAt < sessionTrustMs && (await cached.sessionId.catch(() => undefined)) === principal.sessionId) return;
-  if ((await load(key, principal, now)) !== principal.sessionId) throw new AppError('ERR_SESSION_EXPIRED', undefined, 403);
+  if (
+    cached &&
+    now - cached.loadedAt < sessionTrustMs &&
+    (await cached.sessionId.catch(() => undefined)) === principal.sessionId
+  )
+    return;
+  if ((await load(key, principal, now)) !== principal.sessionId)
+    throw new AppError('ERR_SESSION_EXPIRED', undefined, 403);
 }
 
 /** Forget what this container knows of a user's session (after ending it here, and for tests). */

@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { startRuntime } from '../../../infra/local/src/runtime.ts';
 import type * as AccessTokenModule from '../../src/auth/access-token.ts';
 import type * as UserEntityModule from '../../src/data/user-entity.ts';
+import type * as SessionEntityModule from '../../src/data/session-entity.ts';
 import { eventsOf } from './support/live.ts';
 
 /**
@@ -16,6 +17,7 @@ let runtime: Awaited<ReturnType<typeof startRuntime>>;
 let dataDir: string;
 let data: {
   userEntity: typeof UserEntityModule.userEntity;
+  sessionEntity: typeof SessionEntityModule.sessionEntity;
   signAccessToken: typeof AccessTokenModule.signAccessToken;
 };
 
@@ -26,6 +28,7 @@ beforeAll(async () => {
   // layer is imported only now.
   data = {
     userEntity: (await import('../../src/data/user-entity.ts')).userEntity,
+    sessionEntity: (await import('../../src/data/session-entity.ts')).sessionEntity,
     signAccessToken: (await import('../../src/auth/access-token.ts')).signAccessToken,
   };
 });
@@ -58,8 +61,11 @@ async function until<T>(probe: () => T | undefined, timeoutMs = 5000): Promise<T
   }
 }
 
+/** A user with a live session `s` (a socket's token must name the user's current session). */
 async function createUser(companyId: number, id: number, name: string) {
   await data.userEntity.put({ companyId, id, name, email: `${name}@example.com`, passwordHash: 'not-used', profile: 'admin', queueIds: [] }).go();
+  const now = Math.floor(Date.now() / 1000);
+  await data.sessionEntity.put({ companyId, userId: id, sessionId: 's', refreshHash: 'not-used', rotatedAt: now, expiresAt: now + 3600 }).go();
 }
 
 describe('the local runtime serves the REST API', () => {
