@@ -167,6 +167,7 @@ export async function setUpCompanyA(env: TestRuntime) {
   const common = {
     companyId: company.companyId,
     tagId: tag.id,
+    agentQueueId: ownQueue.id,
     queueOptionId: option.id,
     whatsappId,
     email: company.admin.email,

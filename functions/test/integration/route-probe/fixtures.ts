@@ -25,6 +25,8 @@ export interface ProbeRecords {
   noteId: number;
   tagId: number;
   queueId: number;
+  /** The one queue of A's limited agent (the queue of B's ticket). */
+  agentQueueId: number;
   queueOptionId: number;
   whatsappId: number;
   /** A quick message with a file (B: A's general one; A's agent: the admin's private one). */
@@ -271,10 +273,15 @@ export const routeFixtures: Record<string, RouteFixture> = {
   },
   'GET /tickets/{id}': { params: (r) => ({ id: r.ticketId }), otherCompany: 'denied', queueAgent: 'denied' },
   'POST /tickets': {
-    body: (r) => ({ contactId: r.contactId, queueId: r.queueId, whatsappId: r.whatsappId, status: 'open' }),
+    body: (r) => ({
+      contactId: r.contactId,
+      queueId: r.agentQueueId,
+      whatsappId: r.whatsappId,
+      status: 'open',
+    }),
     otherCompany: 'denied',
-    // A's agent, for the contact of the other queue's ticket: refused, or told another ticket is
-    // open (409) without that ticket's details.
+    // A's agent, in their own queue, for the contact of the other queue's open ticket: refused, or
+    // told another ticket is open (409) without that ticket's details.
     queueAgent: [403, 404, 409],
   },
   'PUT /tickets/{id}': {

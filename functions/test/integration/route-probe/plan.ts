@@ -75,6 +75,7 @@ const sampleRecords: ProbeRecords = {
   noteId: 1,
   tagId: 1,
   queueId: 1,
+  agentQueueId: 1,
   queueOptionId: 1,
   whatsappId: 1,
   quickMessageId: 1,
