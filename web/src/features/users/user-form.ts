@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { userCreateInputSchema, userUpdateInputSchema } from '@atende/shared/entities/user';
+import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
 import type { User, UserPayload } from './api/types.ts';
 
@@ -13,13 +14,15 @@ export interface UserFormValues {
   queueIds: number[];
   /** '' is "no default connection". */
   whatsappId: string;
+  /** Asked for when users change their own e-mail or password. */
+  currentPassword?: string;
 }
 
-export function emptyUserForm(): UserFormValues {
-  return { name: '', email: '', password: '', profile: 'user', allTicket: 'desabled', queueIds: [], whatsappId: '' };
+export function emptyUserForm(): Required<UserFormValues> {
+  return { name: '', email: '', password: '', profile: 'user', allTicket: 'desabled', queueIds: [], whatsappId: '', currentPassword: '' };
 }
 
-export function userFormOf(user: Partial<User>): UserFormValues {
+export function userFormOf(user: Partial<User>): Required<UserFormValues> {
   return {
     name: user.name ?? '',
     email: user.email ?? '',
@@ -28,6 +31,7 @@ export function userFormOf(user: Partial<User>): UserFormValues {
     allTicket: user.allTicket ?? 'desabled',
     queueIds: (user.queues ?? []).map((queue) => queue.id),
     whatsappId: user.whatsappId ? String(user.whatsappId) : '',
+    currentPassword: '',
   };
 }
 
@@ -43,6 +47,11 @@ export interface UserFormMode {
   editing: boolean;
   /** Admins also set profile, queues, default connection and allTicket. */
   adminFields: boolean;
+  /**
+   * Editing one's own account: its e-mail as it was, since changing it or the password asks for
+   * the current password (docs/decisions.md, Security: sessions).
+   */
+  ownEmail?: string;
 }
 
 /**
@@ -50,7 +59,17 @@ export interface UserFormMode {
  * 5 to 50, profile and allTicket required. Returns the payload for POST /users or PUT /users/{id}.
  */
 export function checkUserForm(values: UserFormValues, mode: UserFormMode): FormCheck<UserPayload> {
-  const input = { ...values, whatsappId: values.whatsappId === '' ? null : values.whatsappId };
+  const checked = checkUserFields(values, mode);
+  if (!checked.ok || mode.ownEmail === undefined) return checked;
+  const proves = checked.data.password !== undefined || checked.data.email !== mode.ownEmail;
+  if (!proves) return checked;
+  if (!values.currentPassword) return { ok: false, errors: { currentPassword: msg.required } };
+  return { ok: true, data: { ...checked.data, currentPassword: values.currentPassword } };
+}
+
+function checkUserFields(values: UserFormValues, mode: UserFormMode): FormCheck<UserPayload> {
+  const { currentPassword: _kept, ...fields } = values;
+  const input = { ...fields, whatsappId: fields.whatsappId === '' ? null : fields.whatsappId };
   if (!mode.adminFields) {
     const checked = validateForm(ownProfileFormSchema, input);
     if (!checked.ok) return checked;

@@ -18,4 +18,6 @@ export interface UserPayload {
   allTicket?: string;
   queueIds?: number[];
   whatsappId?: number | null;
+  /** Required when users change their own e-mail or password. */
+  currentPassword?: string;
 }

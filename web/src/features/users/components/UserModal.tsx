@@ -29,15 +29,17 @@ export interface UserModalProps {
 const profileLabelKey = (profile: string) => `profiles.${profile}` as MessageKey;
 
 interface UserFormProps {
-  initial: UserFormValues;
+  initial: Required<UserFormValues>;
   userId: number | undefined;
   adminFields: boolean;
+  /** Editing one's own account: changing its e-mail or password asks for the current password. */
+  ownEmail: string | undefined;
   formId: string;
   onSaved(): void;
   onPendingChange(pending: boolean): void;
 }
 
-function UserForm({ initial, userId, adminFields, formId, onSaved, onPendingChange }: UserFormProps) {
+function UserForm({ initial, userId, adminFields, ownEmail, formId, onSaved, onPendingChange }: UserFormProps) {
   const { values, set, field, submit } = useFormState(initial, (current) =>
     checkUserForm(current, { editing: userId !== undefined, adminFields }),
   );
@@ -49,10 +51,12 @@ function UserForm({ initial, userId, adminFields, formId, onSaved, onPendingChan
   const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
     submit(
       event,
-      checkUserForm(values, { editing, adminFields }),
+      checkUserForm(values, { editing, adminFields, ownEmail }),
       async (data) => {
         await saveUser.mutateAsync({ id: userId, payload: data });
-        toast.success(t('users.modal.saved'));
+        // A new password ends one's own session on the server: say why the sign-in screen follows.
+        if (ownEmail !== undefined && data.password) toast.success(t('users.modal.signInAgain'));
+        else toast.success(t('users.modal.saved'));
         onSaved();
       },
       { onPending: onPendingChange },
@@ -74,6 +78,17 @@ function UserForm({ initial, userId, adminFields, formId, onSaved, onPendingChan
         passwordIsHiddenLabel={t('auth.passwordHidden')}
         passwordIsShownLabel={t('auth.passwordShown')}
       />
+      {ownEmail !== undefined && (
+        <PasswordField
+          label={t('users.modal.currentPassword')}
+          {...field('currentPassword')}
+          autoComplete="current-password"
+          descriptiveText={t('users.modal.currentPasswordHint')}
+          showPasswordButtonLabel={t('auth.showPassword')}
+          passwordIsHiddenLabel={t('auth.passwordHidden')}
+          passwordIsShownLabel={t('auth.passwordShown')}
+        />
+      )}
       {adminFields && (
         <>
           <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
@@ -148,6 +163,7 @@ export function UserModal({ open, userId, ownProfile = false, onClose }: UserMod
           initial={existing.data ? userFormOf(existing.data) : emptyUserForm()}
           userId={userId}
           adminFields={adminFields}
+          ownEmail={userId !== undefined && userId === me?.id ? existing.data?.email : undefined}
           formId={formId}
           onSaved={onClose}
           onPendingChange={onPendingChange}
