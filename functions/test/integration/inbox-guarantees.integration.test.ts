@@ -146,10 +146,11 @@ describe('the transition table', () => {
     const contact = (
       await admin.post<{ id: number }>('/contacts', { name: 'Cliente Doble', number: '5511981000004' })
     ).body;
-    const ana = await agentOf(admin, company.companyId, 'ana');
     const queue = await queueOf(admin, 'Soporte', '#7c4dff');
+    // Ana works the queue both tickets name, so whichever is refused may see the other's details.
+    const ana = await agentOf(admin, company.companyId, 'ana', { queueIds: [queue] });
     const answers = await Promise.all([
-      admin.post<Ticket>('/tickets', { contactId: contact.id, status: 'open', userId: company.user.id }),
+      admin.post<Ticket>('/tickets', { contactId: contact.id, status: 'open', userId: company.user.id, queueId: queue }),
       ana.agent.post<Ticket>('/tickets', { contactId: contact.id, status: 'open', queueId: queue }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);

@@ -13,6 +13,7 @@ import { getWhatsapp, listWhatsapps } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
 import { mergeNewestFirst, ticketListPartitions, type TicketListViewer } from '#domain/ticket-lists';
 import { listCount } from '#domain/ticket-list-counts';
+import { assertMayCreateInQueue, otherOpenTicketError } from '#domain/ticket-creation-rules';
 import { planTicketChange } from '#domain/ticket-transitions';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
@@ -133,9 +134,8 @@ export const handler = restModule([
       status: z.enum(['open', 'pending']).default('open'),
     }),
     handler: async ({ principal, body }) => {
-      if (!isAdmin(principal) && !body.queueId) {
-        throw new AppError('ERR_VALIDATION', { issues: [{ path: 'queueId', message: 'Selecione uma fila' }] });
-      }
+      const creator = await viewerOf(principal);
+      assertMayCreateInQueue(creator, body.queueId);
       const contact = await getContact(principal.companyId, body.contactId);
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
       const whatsapp = body.whatsappId
@@ -160,13 +160,7 @@ export const handler = restModule([
       if (result.outcome === 'taken') {
         const holder = result.ticket.userId ? await getUser(principal.companyId, result.ticket.userId) : undefined;
         const holderQueue = result.ticket.queueId ? await getQueue(principal.companyId, result.ticket.queueId) : undefined;
-        throw new AppError('ERR_OTHER_OPEN_TICKET', {
-          ticketId: result.ticket.id,
-          uuid: result.ticket.uuid,
-          userId: result.ticket.userId ?? null,
-          userName: holder?.name ?? null,
-          queueName: holderQueue?.name ?? null,
-        });
+        throw otherOpenTicketError(creator, result.ticket, { userName: holder?.name ?? null, queueName: holderQueue?.name ?? null });
       }
       return new HttpAnswer(201, await oneWithRelated(principal, result.ticket));
     },
