@@ -21,4 +21,10 @@ describe('can', () => {
     expect(can('user', 'contacts-page:deleteContact')).toBe(false);
     expect(can('supervisor', 'contacts-page:deleteContact')).toBe(false);
   });
+
+  it('gives the contacts export to admins only', () => {
+    expect(can('admin', 'contacts-page:exportContacts')).toBe(true);
+    expect(can('user', 'contacts-page:exportContacts')).toBe(false);
+    expect(can('supervisor', 'contacts-page:exportContacts')).toBe(false);
+  });
 });

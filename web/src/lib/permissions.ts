@@ -9,7 +9,8 @@ export type Permission =
   | 'connections-page:editOrDeleteConnection'
   | 'user-modal:editProfile'
   | 'user-modal:editQueues'
-  | 'contacts-page:deleteContact';
+  | 'contacts-page:deleteContact'
+  | 'contacts-page:exportContacts';
 
 /**
  * Which profiles hold each permission. The spec lists all of these among the admin-only actions
@@ -26,6 +27,8 @@ const rules: Readonly<Record<Permission, (profile: string | null | undefined) =>
   'user-modal:editQueues': isAdminProfile,
   // core §6: deleting contacts is admin only (extended §6 names the check).
   'contacts-page:deleteContact': isAdminProfile,
+  // The export hands over the whole contact base: admins only, as the API (docs/decisions.md).
+  'contacts-page:exportContacts': isAdminProfile,
 };
 
 /** Whether a user of this profile may perform the action. */

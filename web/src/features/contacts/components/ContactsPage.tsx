@@ -54,6 +54,7 @@ export function ContactsPage() {
   });
   const [opening, setOpening] = useState<number | undefined>(undefined);
   const mayDelete = can(user?.profile, 'contacts-page:deleteContact');
+  const mayExport = can(user?.profile, 'contacts-page:exportContacts');
 
   // core §4: live `contact` events; a new contact joins only the unfiltered list.
   useLiveRecordLists('contact', parseContactEvent, contactsQueryKeys.lists(), 'contacts', (event) => {
@@ -108,10 +109,17 @@ export function ContactsPage() {
       search={{ ...search, placeholder: t('contacts.searchPlaceholder') }}
       tools={
         <>
-          <Button size="small" gap="xs" isLoading={exportContacts.isPending} onClick={() => void runExport()}>
-            <DownloadIcon size={18} />
-            {t('contacts.export')}
-          </Button>
+          {mayExport && (
+            <Button
+              size="small"
+              gap="xs"
+              isLoading={exportContacts.isPending}
+              onClick={() => void runExport()}
+            >
+              <DownloadIcon size={18} />
+              {t('contacts.export')}
+            </Button>
+          )}
           <ImportContactsButton />
         </>
       }
