@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
+import { quotedMessageInputSchema } from '@atende/shared/entities/message';
+import { pageNumberSchema } from '@atende/shared/query-params';
 import { getContact } from '#data/contacts';
 import { changeMessage, getMessage, listTicketMessages, storeMessageOnTicket, type MessageRecord } from '#data/messages';
 import { clearUnread, type TicketRecord } from '#data/tickets';
@@ -65,7 +67,7 @@ export const handler = restModule([
     path: '/messages/{ticketId}',
     access: 'user',
     params: ticketPath,
-    query: z.object({ pageNumber: z.coerce.number().int().positive().default(1), cursor: z.string().optional() }),
+    query: z.object({ pageNumber: pageNumberSchema, cursor: z.string().max(2048).optional() }),
     handler: async ({ principal, params, query }) => {
       const ticket = await visibleTicket(principal, params.ticketId);
       // Pages are read with the cursor; pageNumber walks them for clients that only know pages.
@@ -129,7 +131,7 @@ export const handler = restModule([
     // JSON `{ body, quotedMsg }`, or multipart with `medias` (one file) and an optional `body` caption.
     body: z.object({
       body: z.string().max(65_536).default(''),
-      quotedMsg: z.preprocess((v) => (typeof v === 'string' && v ? JSON.parse(v) : v), z.object({ id: z.string().min(1) }).nullable().optional()),
+      quotedMsg: quotedMessageInputSchema,
       medias: z
         .union([uploadedFile, z.array(uploadedFile).length(1).transform((files) => files[0]!)])
         .optional(),
