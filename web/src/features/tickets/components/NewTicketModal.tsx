@@ -7,7 +7,7 @@ import { Modal } from '../../../components/Modal.tsx';
 import { t } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { isAdminProfile } from '../../../lib/profile.ts';
-import { toastError } from '../../../lib/toast-error.ts';
+import { errorMessageOf, toastError } from '../../../lib/toast-error.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useWhatsapps } from '../../connections/api/get-whatsapps.ts';
 import { useQueues } from '../../queues/api/get-queues.ts';
@@ -58,6 +58,9 @@ export function NewTicketModal({ onClose, onOpened }: NewTicketModalProps) {
   const queues = useQueues();
   const whatsapps = useWhatsapps();
   const createTicket = useCreateTicket();
+  // An agent may open tickets only in their own queues (the API refuses others).
+  const ownQueueIds = new Set((user?.queues ?? []).map((queue) => queue.id));
+  const offeredQueues = (queues.data ?? []).filter((queue) => isAdmin || ownQueueIds.has(queue.id));
 
   const openTicket = (ref: string | number) => {
     void navigate(`/tickets/${ref}`);
@@ -89,6 +92,11 @@ export function NewTicketModal({ onClose, onOpened }: NewTicketModalProps) {
       }
       if (other.userId === user.id && (other.uuid || other.ticketUuid || other.ticketId)) {
         openTicket(other.uuid || other.ticketUuid || other.ticketId || '');
+        return;
+      }
+      // A ticket the caller may not see comes without details: only that one exists.
+      if (!other.uuid && !other.ticketUuid && !other.ticketId) {
+        setConflict(errorMessageOf(error));
         return;
       }
       setConflict(
@@ -168,7 +176,7 @@ export function NewTicketModal({ onClose, onOpened }: NewTicketModalProps) {
           }}
         >
           <option value="">{t('tickets.new.queuePlaceholder')}</option>
-          {(queues.data ?? []).map((queue) => (
+          {offeredQueues.map((queue) => (
             <option key={queue.id} value={queue.id}>
               {queue.name}
             </option>
