@@ -54,7 +54,16 @@ export async function openPage(
   return { context, page };
 }
 
-/** The session token a signed-in page keeps in its storage (null when signed out). */
+/**
+ * An access token for a signed-in page's session (null when signed out). The SPA keeps its token
+ * in memory only, so this asks the API for one with the page's own refresh cookie, as the SPA
+ * does after a reload: same session, nothing the page holds is replaced.
+ */
 export function tokenOf(page: Page): Promise<string | null> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null);
+  return page.evaluate(async () => {
+    const response = await fetch('/api/auth/refresh_token', { method: 'POST', credentials: 'same-origin' });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { token?: unknown };
+    return typeof body.token === 'string' ? body.token : null;
+  });
 }

@@ -54,7 +54,8 @@ function setup(...responses: Parameters<typeof scriptedFetch>) {
 describe('api client', () => {
   it('sends JSON with the bearer token and the refresh cookie under /api', async () => {
     const { api, calls, store } = setup(json(200, { id: 1 }));
-    expect(store.getItem(storageKeys.token)).toBe('"old-token"');
+    // The token is held in memory, never written to storage.
+    expect(store.getItem(storageKeys.token)).toBeNull();
     await expect(api.post('/contacts', { name: 'Ana' })).resolves.toEqual({ id: 1 });
     expect(calls[0]).toEqual({
       url: '/api/contacts',
@@ -120,12 +121,13 @@ describe('api client', () => {
   });
 
   it('ends the session when the refresh itself is refused with 401', async () => {
-    const { api, store, onUnauthorized } = setup(
+    const { api, store, session, onUnauthorized } = setup(
       json(403, { error: 'ERR_SESSION_EXPIRED' }),
       json(401, { error: 'ERR_SESSION_EXPIRED' }),
     );
     await expect(api.get('/tickets')).rejects.toMatchObject({ status: 403 });
-    expect(store.getItem(storageKeys.token)).toBeNull();
+    expect(session.getToken()).toBeNull();
+    expect(store.getItem(storageKeys.userId)).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
@@ -166,6 +168,40 @@ describe('api client', () => {
     expect(calls[0]?.body).toBe(form);
   });
 
+  it('restores a session after a reload from the refresh cookie alone, keeping the token in memory', async () => {
+    const store = memoryStore();
+    // What an older version left behind is dropped on start.
+    store.setItem(storageKeys.token, '"stale-token"');
+    store.setItem(storageKeys.userId, '8');
+    const session = createSessionStore(store);
+    expect(session.getToken()).toBeNull();
+    expect(store.getItem(storageKeys.token)).toBeNull();
+    expect(session.hasStoredIdentity()).toBe(true);
+    const { fetch, calls } = scriptedFetch(json(200, { token: 'fresh-token', user: { id: 8 } }));
+    const onUnauthorized = vi.fn();
+    const api = createApiClient({ fetch, session, onUnauthorized });
+    const [first, second] = await Promise.all([api.restoreSession(), api.restoreSession()]);
+    expect([first, second]).toEqual([true, true]);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/auth/refresh_token']);
+    expect(calls[0]?.authorization).toBeNull();
+    expect(session.getToken()).toBe('fresh-token');
+    expect(store.getItem(storageKeys.token)).toBeNull();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('forgets the stored identity quietly when there is no session to restore', async () => {
+    const store = memoryStore();
+    store.setItem(storageKeys.userId, '8');
+    const session = createSessionStore(store);
+    const { fetch } = scriptedFetch(json(401, { error: 'ERR_SESSION_EXPIRED' }));
+    const onUnauthorized = vi.fn();
+    const api = createApiClient({ fetch, session, onUnauthorized });
+    await expect(api.restoreSession()).resolves.toBe(false);
+    expect(session.hasStoredIdentity()).toBe(false);
+    expect(session.getToken()).toBeNull();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('sends no Authorization header without a token', async () => {
     const { api, calls, session } = setup(json(200, { token: 't', user: {} }));
     session.clearSession();
@@ -180,7 +216,10 @@ describe('api client', () => {
       json(200, { token: 'new-token' }),
       new Response(csv, {
         status: 200,
-        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="contatos.csv"' },
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="contatos.csv"',
+        },
       }),
     );
     const file = await api.download('/contacts/export');
@@ -195,6 +234,9 @@ describe('api client', () => {
 
   it('throws the API error of a failed download', async () => {
     const { api } = setup(json(404, { error: 'ERR_ROUTE_NOT_FOUND' }));
-    await expect(api.download('/contacts/export')).rejects.toMatchObject({ status: 404, code: 'ERR_ROUTE_NOT_FOUND' });
+    await expect(api.download('/contacts/export')).rejects.toMatchObject({
+      status: 404,
+      code: 'ERR_ROUTE_NOT_FOUND',
+    });
   });
 });

@@ -35,6 +35,12 @@ export interface ApiClient {
   delete<T>(path: string, params?: QueryParams): Promise<T>;
   /** A file answer (an export): the body as a Blob and the name its Content-Disposition gives. */
   download(path: string, params?: QueryParams): Promise<DownloadedFile>;
+  /**
+   * After a reload the access token (kept in memory only) is gone: trades the refresh cookie for
+   * a new one. True when signed in again; false when there is no session to restore (a 401
+   * forgets the stored identity, without the "session ended" signal a running session gets).
+   */
+  restoreSession(): Promise<boolean>;
 }
 
 export interface DownloadedFile {
@@ -46,7 +52,7 @@ export interface DownloadedFile {
 export const refreshTokenPath = '/auth/refresh_token';
 
 /**
- * The main API client (core §7): bearer token from storage plus the refresh cookie.
+ * The main API client (core §7): bearer token from memory plus the refresh cookie.
  * A 403 refreshes the token once and retries once (core §4 Session); a 401 ends the session.
  */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
@@ -96,6 +102,27 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return true;
   }
 
+  let restoreInFlight: Promise<boolean> | undefined;
+  /** One restore at a time: a second caller (React's strict-mode re-run) shares the first's answer. */
+  function restoreSession(): Promise<boolean> {
+    restoreInFlight ??= restore().finally(() => {
+      restoreInFlight = undefined;
+    });
+    return restoreInFlight;
+  }
+
+  async function restore(): Promise<boolean> {
+    const response = await send({ method: 'POST', path: refreshTokenPath }).catch(() => undefined);
+    if (!response?.ok) {
+      if (response?.status === 401) session.clearSession();
+      return false;
+    }
+    const body = (await readBody(response)) as { token?: unknown } | undefined;
+    if (typeof body?.token !== 'string') return false;
+    session.setToken(body.token);
+    return true;
+  }
+
   function refreshTokenOnce(): Promise<boolean> {
     refreshInFlight ??= refreshToken().finally(() => {
       refreshInFlight = undefined;
@@ -137,6 +164,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     patch: (path, body) => request({ method: 'PATCH', path, body }),
     delete: (path, params) => request({ method: 'DELETE', path, params }),
     download,
+    restoreSession,
   };
 }
 

@@ -1,8 +1,11 @@
 /**
  * Browser storage, one place for every key the SPA keeps between visits.
- * The keys and the JSON-stringified token follow the source product, so a signed-in browser keeps working.
+ * The keys follow the source product. The access token is not among what is kept: it lives in
+ * memory only, so script injected into the page cannot lift it from storage, and the httpOnly
+ * refresh cookie brings a new one after a reload (restoreSession in the API client).
  */
 export const storageKeys = {
+  /** Where older versions kept the access token; removed on start. */
   token: 'token',
   companyId: 'companyId',
   userId: 'userId',
@@ -58,8 +61,11 @@ export function browserStore(): KeyValueStore {
 
 /** What the API client and the live socket need to know about the signed-in session. */
 export interface SessionStore {
+  /** The access token, kept in memory for this page only. */
   getToken(): string | null;
   setToken(token: string): void;
+  /** Whether this browser was signed in when last used (the identity is kept): worth a refresh on start. */
+  hasStoredIdentity(): boolean;
   setIdentity(identity: { companyId: number | string; userId: number | string }): void;
   setCampaignsEnabled(enabled: boolean): void;
   hasCampaignsFlag(): boolean;
@@ -73,21 +79,19 @@ export function createSessionStore(store: KeyValueStore): SessionStore {
   const notify = () => {
     for (const listener of [...listeners]) listener();
   };
+  let token: string | null = null;
+  // A token an older version left in storage is dropped; the refresh cookie replaces it.
+  store.removeItem(storageKeys.token);
   return {
     getToken() {
-      const raw = store.getItem(storageKeys.token);
-      if (!raw) return null;
-      try {
-        const parsed: unknown = JSON.parse(raw);
-        return typeof parsed === 'string' && parsed ? parsed : null;
-      } catch {
-        // A token written without JSON quoting is still a token.
-        return raw;
-      }
+      return token;
     },
-    setToken(token) {
-      store.setItem(storageKeys.token, JSON.stringify(token));
+    setToken(value) {
+      token = value || null;
       notify();
+    },
+    hasStoredIdentity() {
+      return store.getItem(storageKeys.userId) !== null;
     },
     setIdentity({ companyId, userId }) {
       store.setItem(storageKeys.companyId, String(companyId));
@@ -101,6 +105,7 @@ export function createSessionStore(store: KeyValueStore): SessionStore {
       return store.getItem(storageKeys.campaignsFlag) !== null;
     },
     clearSession() {
+      token = null;
       for (const key of [
         storageKeys.token,
         storageKeys.companyId,
