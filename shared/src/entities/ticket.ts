@@ -84,15 +84,16 @@ export type TicketUuidPath = z.infer<typeof ticketUuidPathSchema>;
 /**
  * The 409 answer of POST /tickets when the contact already has an open ticket
  * (ERR_OTHER_OPEN_TICKET): who holds it and in which queue, so the modal can say so or
- * open it when it is the caller's own.
+ * open it when it is the caller's own. Only a caller who may see that ticket gets these
+ * details; anyone else gets the bare error (docs/decisions.md, Security: inputs).
  */
 export const ticketConflictSchema = z.object({
   error: z.literal('ERR_OTHER_OPEN_TICKET'),
-  ticketId: idSchema,
-  uuid: z.uuid(),
-  userId: idSchema.nullable(),
-  userName: z.string().nullable(),
-  queueName: z.string().nullable(),
+  ticketId: idSchema.optional(),
+  uuid: z.uuid().optional(),
+  userId: idSchema.nullable().optional(),
+  userName: z.string().nullable().optional(),
+  queueName: z.string().nullable().optional(),
 });
 export type TicketConflict = z.infer<typeof ticketConflictSchema>;
 
