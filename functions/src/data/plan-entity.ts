@@ -24,6 +24,8 @@ export const planEntity = new Entity(
       useSchedules: flag,
       useInternalChat: flag,
       useExternalApi: flag,
+      /** Offered on the public sign-up; absent counts as offered (plans from before the flag). */
+      isPublic: flag,
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },

@@ -17,6 +17,8 @@ export const sessionEntity = new Entity(
       refreshHash: { type: 'string', required: true },
       previousHash: { type: 'string' },
       rotatedAt: { type: 'number', required: true },
+      /** When the user signed in; the session ends 30 days later however often it refreshes. */
+      startedAt: { type: 'number' },
       expiresAt: { type: 'number', required: true },
     },
     indexes: {

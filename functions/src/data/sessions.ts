@@ -35,6 +35,42 @@ export async function rotateSession(
   }
 }
 
+/**
+ * AP-SS-5: rotate as AP-SS-3 does, also setting when the session started (sessions started
+ * before that field existed get it on their next rotation).
+ */
+export async function rotateSessionFrom(
+  current: SessionRecord,
+  next: { refreshHash: string; rotatedAt: number; expiresAt: number; startedAt: number },
+): Promise<boolean> {
+  try {
+    await sessionEntity
+      .patch({ companyId: current.companyId, userId: current.userId })
+      .set({ ...next, previousHash: current.refreshHash })
+      .where(({ sessionId, refreshHash }, { eq }) => `${eq(sessionId, current.sessionId)} AND ${eq(refreshHash, current.refreshHash)}`)
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * AP-SS-6: revoke a session whose rotated refresh token came back after its grace (a copy in
+ * someone else's hands): deleted only if it is still that session, so a newer sign-in stays.
+ */
+export async function revokeSession(companyId: number, userId: number, sessionId: string): Promise<void> {
+  try {
+    await sessionEntity
+      .delete({ companyId, userId })
+      .where((attributes, { eq }) => eq(attributes.sessionId, sessionId))
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
 /** AP-SS-4: end a session (logout, user deleted). */
 export async function endSession(companyId: number, userId: number): Promise<void> {
   await sessionEntity.delete({ companyId, userId }).go();

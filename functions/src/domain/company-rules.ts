@@ -16,6 +16,11 @@ export function signupTerms(now: Date, timeZone: string = defaultTimeZone) {
   return { recurrence: 'MENSUAL' as const, status: true, campaignsEnabled: true, dueDate, trialExpiration: dueDate };
 }
 
+/** Whether the public sign-up offers a plan: unless a super user hid it (plans from before the flag are offered). */
+export function isPublicPlan(plan: { isPublic?: boolean | null }): boolean {
+  return plan.isPublic !== false;
+}
+
 /**
  * A company whose status is off, or whose due date has passed in its own time zone, may only
  * sign in to pay.

@@ -1,7 +1,10 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 
-/** Reset codes: six digits, valid 15 minutes, five wrong guesses at most, stored only as a hash. */
-export const resetCodeRules = { lifetimeSeconds: 15 * 60, maxWrongGuesses: 5 } as const;
+/**
+ * Reset codes: six digits, valid 10 minutes, five guesses each, stored only as a hash. The
+ * per-e-mail and per-address limits across codes are in rate-limits.ts.
+ */
+export const resetCodeRules = { lifetimeSeconds: 10 * 60, maxGuesses: 5 } as const;
 
 export function newResetCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -25,7 +28,7 @@ export function resetMail(code: string): { subject: string; text: string } {
       '',
       `Su código de verificación es: ${code}`,
       '',
-      'El código vence en 15 minutos y sirve una sola vez. Si usted no lo pidió, ignore este mensaje.',
+      `El código vence en ${resetCodeRules.lifetimeSeconds / 60} minutos y sirve una sola vez. Si usted no lo pidió, ignore este mensaje.`,
     ].join('\n'),
   };
 }

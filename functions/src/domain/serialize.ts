@@ -1,3 +1,4 @@
+import { isSecretSetting } from '@atende/shared/entities/setting';
 import type { CompanyRecord } from '#data/companies';
 import type { PlanRecord } from '#data/plans';
 import type { QueueRef } from '#data/queues';
@@ -25,13 +26,15 @@ export function publicPlan(plan: PlanRecord) {
     useSchedules: plan.useSchedules ?? true,
     useInternalChat: plan.useInternalChat ?? true,
     useExternalApi: plan.useExternalApi ?? true,
+    isPublic: plan.isPublic ?? true,
     createdAt: plan.createdAt,
     updatedAt: plan.updatedAt,
   };
 }
 
-export function publicSettings(settings: SettingRecord[]) {
-  return settings.map(({ key, value }) => ({ key, value }));
+/** Settings as answers show them: without the secret ones unless asked (super users only). */
+export function publicSettings(settings: SettingRecord[], options: { withSecrets?: boolean } = {}) {
+  return settings.filter(({ key }) => options.withSecrets || !isSecretSetting(key)).map(({ key, value }) => ({ key, value }));
 }
 
 export function publicCompany(company: CompanyRecord, extras: { plan?: PlanRecord; settings?: SettingRecord[] } = {}) {

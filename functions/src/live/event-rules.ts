@@ -1,3 +1,4 @@
+import { isSecretSetting } from '@atende/shared/entities/setting';
 import { adminsOnly, everyone, inRoom, rooms, type Audience, type LiveListener } from '#domain/live-audience';
 import type { TicketRecord } from '#data/tickets';
 import type { ContactRecord } from '#data/contacts';
@@ -69,7 +70,8 @@ export const eventRules: Record<string, EventRule> = {
 
   setting: (change) => {
     const item = change.newItem ?? change.oldItem;
-    if (!item || change.kind === 'delete') return [];
+    // Secret settings (the payment-provider token) never travel in live events.
+    if (!item || change.kind === 'delete' || isSecretSetting(String(item.key))) return [];
     return [
       {
         companyId: Number(item.companyId),

@@ -67,4 +67,75 @@ describe('password reset', () => {
     const right = await env.client().post(`/resetpasswords/${admin.email}/${code}`, { newPassword: 'Nueva-clave1' });
     expect(right.status).toBe(400);
   });
+
+  it('limits code requests per e-mail and per client address, before telling whether the e-mail exists', async () => {
+    const owner = env.client();
+    const { admin } = await signUpCompany(owner, 'Pedidos');
+    const perEmail: number[] = [];
+    for (let i = 0; i < 4; i += 1) perEmail.push((await env.client().post(`/forgetpassword/${admin.email}`)).status);
+    expect(perEmail).toEqual([200, 200, 200, 429]);
+
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i += 1) unknown.push((await env.client().post('/forgetpassword/ghost@example.com')).status);
+    expect(unknown).toEqual([404, 404, 404, 429]);
+
+    const oneAddress = env.client('203.0.113.7');
+    const perAddress: number[] = [];
+    for (let i = 0; i < 11; i += 1) perAddress.push((await oneAddress.post(`/forgetpassword/nobody-${i}@example.com`)).status);
+    expect(perAddress).toEqual([...Array<number>(10).fill(404), 429]);
+    const answer = await oneAddress.post<{ error: string }>('/forgetpassword/another@example.com');
+    expect(answer.body).toEqual({ error: 'ERR_TOO_MANY_ATTEMPTS' });
+  }, 120_000);
+
+  it('accepts none of 500 sequential guesses over 125 code requests, even the right code once the budget is spent', async () => {
+    const owner = env.client();
+    const { admin } = await signUpCompany(owner, 'Secuencial');
+    const statuses = new Map<number, number>();
+    let codeRequests = 0;
+    for (let i = 0; i < 500; i += 1) {
+      // A new code every few guesses, each time from a new address: the limits that hold are
+      // the e-mail's, not the attacker's address.
+      if (i % 4 === 0) {
+        codeRequests += 1;
+        await env.client().post(`/forgetpassword/${admin.email}`);
+      }
+      const real = codeIn(env.lastMailTo(admin.email))!;
+      // The luckiest attacker: wrong until the e-mail's guesses for the hour are spent, right after.
+      const guess = i < 10 ? String((Number(real) + i + 1) % 1_000_000).padStart(6, '0') : real;
+      const answer = await env.client().post(`/resetpasswords/${admin.email}/${guess}`, { newPassword: 'Robada-clave1' });
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    }
+    expect(codeRequests).toBe(125);
+    expect(statuses.get(200)).toBeUndefined();
+    expect(statuses.get(400)).toBe(10);
+    expect(statuses.get(429)).toBe(490);
+    expect((await env.client().login(admin.email, admin.password)).status).toBe(200);
+    expect((await env.client().login(admin.email, 'Robada-clave1')).status).toBe(401);
+  }, 240_000);
+
+  it('accepts none of 1,000 parallel guesses: each guess is spent before the code is compared', async () => {
+    const owner = env.client();
+    const { admin } = await signUpCompany(owner, 'Paralelo');
+    expect((await env.client().post(`/forgetpassword/${admin.email}`)).status).toBe(200);
+    const real = codeIn(env.lastMailTo(admin.email))!;
+    // All at once, from 1,000 addresses; the right code is in the last hundred sent.
+    const guesses = Array.from({ length: 1000 }, (_, i) => (i < 900 ? String((Number(real) + i + 1) % 1_000_000).padStart(6, '0') : real));
+    const answers = await Promise.all(
+      guesses.map((guess) => env.client().post(`/resetpasswords/${admin.email}/${guess}`, { newPassword: 'Robada-clave1' })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toEqual([]);
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(10);
+    expect((await env.client().login(admin.email, admin.password)).status).toBe(200);
+  }, 240_000);
+
+  it('limits guesses from one client address across e-mails', async () => {
+    const attacker = env.client('203.0.113.9');
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      statuses.push((await attacker.post(`/resetpasswords/victim-${i}@example.com/123456`, { newPassword: 'Robada-clave1' })).status);
+    }
+    expect(statuses).toEqual([...Array<number>(30).fill(400), 429]);
+  }, 180_000);
 });
+

@@ -85,17 +85,94 @@ describe('sign-up and sign-in', () => {
     expect(unknownEmail.body).toEqual({ error: 'ERR_INVALID_CREDENTIALS' });
   });
 
-  it('slows repeated failures down and then refuses with 429, even the right password', async () => {
+  it('slows repeated failures from one address down and then refuses it with 429, even the right password', async () => {
     const client = env.client();
     const { admin } = await signUpCompany(client);
+    const attacker = env.client('203.0.113.20');
     const attempts: number[] = [];
     for (let i = 0; i < 10; i += 1) {
-      attempts.push((await env.client().post('/auth/login', { email: admin.email, password: `wrong-${i}` })).status);
+      attempts.push((await attacker.post('/auth/login', { email: admin.email, password: `wrong-${i}` })).status);
     }
     expect(attempts).toEqual(Array(10).fill(401));
-    const locked = await env.client().post('/auth/login', { email: admin.email, password: admin.password });
+    const locked = await attacker.post('/auth/login', { email: admin.email, password: admin.password });
     expect(locked.status).toBe(429);
     expect(locked.body).toEqual({ error: 'ERR_TOO_MANY_ATTEMPTS' });
+    // The stranger's failures do not lock the owner, who signs in from elsewhere.
+    expect((await env.client().login(admin.email, admin.password)).status).toBe(200);
+  }, 60_000);
+
+  it('counts parallel guesses atomically: at most the limit of them reach the password check', async () => {
+    const client = env.client();
+    const { admin } = await signUpCompany(client);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => env.client('203.0.113.21').post('/auth/login', { email: admin.email, password: `wrong-${i}` })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(50);
+  }, 60_000);
+
+  it('refuses an address that sprays passwords over many e-mails', async () => {
+    const sprayer = env.client('203.0.113.22');
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      statuses.push((await sprayer.post('/auth/login', { email: `person-${i}@example.com`, password: 'Verano2024' })).status);
+    }
+    expect(statuses).toEqual([...Array<number>(30).fill(401), 429]);
+    // Others are not affected.
+    const { admin } = await signUpCompany(env.client());
+    expect((await env.client().login(admin.email, admin.password)).status).toBe(200);
+  }, 60_000);
+
+  it('signs in whatever the case of the e-mail, and refuses a user whose e-mail differs only in case', async () => {
+    const { admin } = await signUpCompany(env.client());
+    // Signing in again replaces the first session: this client is the admin from now on.
+    const client = env.client();
+    expect((await client.login(admin.email.toUpperCase(), admin.password)).status).toBe(200);
+    const mixed = `Agente-${Date.now()}@Example.COM`;
+    const created = await client.post<{ email: string }>('/users', {
+      name: 'Agente Uno',
+      email: mixed,
+      password: 'secret1',
+      profile: 'user',
+      allTicket: 'desabled',
+      queueIds: [],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.email).toBe(mixed.toLowerCase());
+    const duplicate = await client.post('/users', {
+      name: 'Agente Dos',
+      email: mixed.toUpperCase(),
+      password: 'secret1',
+      profile: 'user',
+      allTicket: 'desabled',
+      queueIds: [],
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body).toEqual({ error: 'ERR_DUPLICATED_EMAIL' });
+    expect((await env.client().login(mixed, 'secret1')).status).toBe(200);
+  }, 60_000);
+
+  it('limits sign-ups per client address, and only onto public plans', async () => {
+    const visitor = env.client('203.0.113.23');
+    const plans = await visitor.get<{ id: number }[]>('/plans/list');
+    const form = (i: number) => ({ name: `Límite ${Date.now()} ${i}`, email: `limite-${Date.now()}-${i}@example.com`, phone: '11999998888', password: 'secret1', planId: plans.body[0]!.id });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await visitor.post('/companies/cadastro', form(i))).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+
+    const root = env.client();
+    expect((await root.login(superUser.email, superUser.password)).status).toBe(200);
+    const hidden = await root.post<{ id: number; isPublic: boolean }>('/plans', { name: `Interno ${Date.now()}`, users: 100, connections: 100, queues: 100, value: 0, isPublic: false });
+    expect(hidden.status).toBe(201);
+    expect(hidden.body.isPublic).toBe(false);
+    const listed = await env.client().get<{ id: number }[]>('/plans/list');
+    expect(listed.body.map((plan) => plan.id)).not.toContain(hidden.body.id);
+    const onHidden = await env.client().post('/companies/cadastro', { ...form(9), planId: hidden.body.id });
+    expect(onHidden.status).toBe(404);
+    expect(onHidden.body).toEqual({ error: 'ERR_NO_PLAN_FOUND' });
+    // Super users still create companies on any plan.
+    expect((await root.post('/companies', { name: `Interna ${Date.now()}`, planId: hidden.body.id })).status).toBe(201);
   }, 60_000);
 });
 

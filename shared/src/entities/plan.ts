@@ -34,6 +34,8 @@ export const planSchema = z.object({
   useSchedules: storedFlagSchema,
   useInternalChat: storedFlagSchema,
   useExternalApi: storedFlagSchema,
+  /** Offered on the public sign-up (GET /plans/list); absent counts as offered. */
+  isPublic: z.boolean().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 });
@@ -54,6 +56,11 @@ export const planCreateInputSchema = z.object({
   useSchedules: z.boolean().default(true),
   useInternalChat: z.boolean().default(true),
   useExternalApi: z.boolean().default(true),
+  /**
+   * Whether sign-up offers the plan (absent: yes); a hidden plan is given only by a super user.
+   * No default, so an update that leaves it out keeps the stored value.
+   */
+  isPublic: z.boolean().optional(),
 });
 export type PlanCreateInput = z.infer<typeof planCreateInputSchema>;
 

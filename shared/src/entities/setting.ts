@@ -40,6 +40,15 @@ export const settingValueSchemas = {
 } as const;
 
 export type SettingKey = keyof typeof settingValueSchemas;
+
+/**
+ * Settings that are secrets (the payment-provider token): read and written by super users only,
+ * never in sign-in answers, /auth/me or live events.
+ */
+export const secretSettingKeys: readonly string[] = ['asaas'] satisfies SettingKey[];
+export function isSecretSetting(key: string): boolean {
+  return secretSettingKeys.includes(key);
+}
 export const settingKeys = Object.keys(settingValueSchemas) as SettingKey[];
 export const settingKeySchema = z.enum(settingKeys as [SettingKey, ...SettingKey[]]);
 

@@ -51,10 +51,16 @@ export type User = z.infer<typeof userSchema>;
 
 const queueIdsSchema = z.array(idParamSchema).default([]);
 
+/**
+ * E-mails are stored lower-cased, as sign-in and the password reset look them up, so
+ * `Ana@x.com` and `ana@x.com` are one address and the second is refused as a duplicate.
+ */
+const userEmailField = () => requiredEmail().toLowerCase();
+
 /** POST /users. companyId is honoured only for super users. */
 export const userCreateInputSchema = z.object({
   name: nameField(),
-  email: requiredEmail(),
+  email: userEmailField(),
   password: passwordField(),
   profile: profileSchema,
   allTicket: allTicketSchema,
@@ -67,7 +73,7 @@ export type UserCreateInput = z.infer<typeof userCreateInputSchema>;
 /** PUT /users/{id}. An empty password means "keep the current one". */
 export const userUpdateInputSchema = z.object({
   name: nameField().optional(),
-  email: requiredEmail().optional(),
+  email: userEmailField().optional(),
   password: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     passwordField().optional(),

@@ -6,6 +6,7 @@ import { decodeRefreshToken, matchRefresh, refreshCookieName, refreshLifetimeSec
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer, type CookieToSet } from '#http/types';
+import { callerAddress } from './attempts.ts';
 import { logIn } from './login.ts';
 import { refresh } from './refresh.ts';
 import { sessionUser } from './session-user.ts';
@@ -20,8 +21,8 @@ export const handler = restModule([
     path: '/auth/login',
     access: 'public',
     body: loginInputSchema,
-    handler: async ({ body }) => {
-      const session = await logIn(body.email, body.password);
+    handler: async (request) => {
+      const session = await logIn(request.body.email, request.body.password, callerAddress(request));
       return new HttpAnswer(
         200,
         { token: session.token, user: await sessionUser(session.user) },

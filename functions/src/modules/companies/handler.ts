@@ -12,7 +12,8 @@ import { getCompany, listAllCompanies, updateCompany, type CompanyChanges } from
 import { getPlan, listPlans } from '#data/plans';
 import { putSetting } from '#data/settings';
 import { AppError } from '#domain/app-error';
-import { nameKey, platformCompanyId, signupTerms } from '#domain/company-rules';
+import { isPublicPlan, nameKey, platformCompanyId, signupTerms } from '#domain/company-rules';
+import { rateLimits } from '#domain/rate-limits';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { publicCompany, publicPlan } from '#domain/serialize';
 import { forgetCompanyContext } from '#http/company-context';
@@ -20,6 +21,7 @@ import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { deleteCompanyAndPurge } from '#modules/company-purge/start';
+import { callerAddress, logAttempt, spendAttempt } from '../auth/attempts.ts';
 import { createCompanyWithAdmin } from './create-company.ts';
 
 const pageSize = 20;
@@ -46,7 +48,19 @@ export const handler = restModule([
     path: '/companies/cadastro',
     access: 'public',
     body: signupInputSchema,
-    handler: async ({ body }) => {
+    handler: async (request) => {
+      const { body } = request;
+      const address = callerAddress(request);
+      try {
+        await spendAttempt([rateLimits.signupsPerAddress, address]);
+      } catch (error) {
+        logAttempt('signup', 'throttled', { address });
+        throw error;
+      }
+      // Sign-up is onto a plan the public list offers; others are given by super users.
+      const plan = await getPlan(body.planId);
+      if (!plan || !isPublicPlan(plan)) throw new AppError('ERR_NO_PLAN_FOUND');
+      logAttempt('signup', 'accepted', { address });
       const company = await createCompanyWithAdmin(
         { name: body.name, email: body.email, phone: body.phone, planId: body.planId, ...signupTerms(new Date()) },
         { email: body.email, password: body.password },

@@ -5,7 +5,7 @@ import { listAllCompanies } from '#data/companies';
 import { nextId } from '#data/ids';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from '#data/plans';
 import { AppError } from '#domain/app-error';
-import { nameKey } from '#domain/company-rules';
+import { isPublicPlan, nameKey } from '#domain/company-rules';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { publicPlan } from '#domain/serialize';
 import { restModule } from '#http/rest-module';
@@ -24,7 +24,8 @@ export const handler = restModule([
     method: 'GET',
     path: '/plans/list',
     access: 'public',
-    handler: async () => (await listPlans()).map(publicPlan),
+    // Sign-up offers only public plans; hidden ones are given by super users.
+    handler: async () => (await listPlans()).filter(isPublicPlan).map(publicPlan),
   }),
   route({
     method: 'GET',

@@ -1,19 +1,23 @@
 import * as z from 'zod';
-import { settingKeySchema, settingUpdateInputSchema } from '@atende/shared/entities/setting';
+import { isSecretSetting, settingKeySchema, settingUpdateInputSchema } from '@atende/shared/entities/setting';
 import { listSettings, putSetting } from '#data/settings';
+import { AppError } from '#domain/app-error';
 import { publicSettings } from '#domain/serialize';
 import { forgetCompanyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 
-/** /api/settings: the caller's company settings; every user reads them, admins change them. */
+/**
+ * /api/settings: the caller's company settings; every user reads them, admins change them. The
+ * secret ones (the payment-provider token) only super users read or change.
+ */
 export const handler = restModule([
   route({
     method: 'GET',
     path: '/settings',
     access: 'user',
     allowBlockedCompany: true,
-    handler: async ({ principal }) => publicSettings(await listSettings(principal.companyId)),
+    handler: async ({ principal }) => publicSettings(await listSettings(principal.companyId), { withSecrets: principal.isSuper }),
   }),
   route({
     method: 'PUT',
@@ -22,6 +26,7 @@ export const handler = restModule([
     params: z.object({ key: settingKeySchema }),
     body: z.object({ value: z.unknown() }),
     handler: async ({ principal, params, body }) => {
+      if (isSecretSetting(params.key) && !principal.isSuper) throw new AppError('ERR_NO_PERMISSION');
       // The value must belong to the key's own domain (e.g. enabled/disabled).
       const setting = settingUpdateInputSchema.parse({ key: params.key, value: body.value });
       const saved = await putSetting(principal.companyId, setting.key, setting.value);

@@ -1,4 +1,18 @@
 /**
+ * The header the test runtime reads the client address from (CLIENT_ADDRESS_HEADER), as the
+ * functions read CloudFront's viewer address in AWS: each client is a different visitor, so the
+ * per-address limits (sign-in, sign-up, password reset) apply to a test as to one person.
+ */
+export const clientAddressHeader = 'x-test-client-address';
+
+let clients = 0;
+/** A distinct documentation-range address per client (198.18.0.0/15 is for benchmarks). */
+const nextAddress = () => {
+  clients += 1;
+  return `198.${18 + ((clients >> 16) & 1)}.${(clients >> 8) & 255}.${clients & 255}`;
+};
+
+/**
  * A tiny HTTP client for integration tests: JSON in and out, a bearer token when signed in,
  * and a cookie jar for the refresh cookie, like a browser on the SPA's origin.
  */
@@ -6,10 +20,14 @@ export class ApiClient {
   token: string | undefined;
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  /** `address`: the client's address, for tests of the per-address limits; distinct by default. */
+  constructor(
+    readonly baseUrl: string,
+    readonly address: string = nextAddress(),
+  ) {}
 
   async call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T; headers: Headers }> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { [clientAddressHeader]: this.address };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -5,7 +5,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createRuntimeDynamoClients } from '../../../../infra/local/src/dynamo-clients.ts';
 import { startRuntime } from '../../../../infra/local/src/runtime.ts';
 import { schedulesPk } from '../../../../infra/local/src/runtime-keys.ts';
-import { ApiClient } from './api-client.ts';
+import { ApiClient, clientAddressHeader } from './api-client.ts';
 
 export const superUser = { email: 'root@atende.test', password: 'Root-pass-1' };
 
@@ -14,10 +14,12 @@ export async function startTestRuntime() {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-it-'));
   process.env.ADMIN_EMAIL = superUser.email;
   process.env.ADMIN_PASSWORD = superUser.password;
+  process.env.CLIENT_ADDRESS_HEADER = clientAddressHeader;
   const runtime = await startRuntime({ port: 0, dataDir, quiet: true });
   return {
     runtime,
-    client: () => new ApiClient(runtime.url),
+    /** A new visitor: its own cookies and, unless given, its own address. */
+    client: (address?: string) => new ApiClient(runtime.url, address),
     /** The newest e-mail the local outbox holds for an address. */
     lastMailTo(address: string): string | undefined {
       let files: string[] = [];
@@ -56,6 +58,7 @@ export async function startTestRuntime() {
       await runtime.stop();
       delete process.env.ADMIN_EMAIL;
       delete process.env.ADMIN_PASSWORD;
+      delete process.env.CLIENT_ADDRESS_HEADER;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

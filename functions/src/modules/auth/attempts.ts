@@ -1,0 +1,48 @@
+import { returnRateSlot, takeRateSlot } from '#data/guards';
+import { AppError } from '#domain/app-error';
+import { clientAddress } from '#domain/client-address';
+import type { RateLimit } from '#domain/rate-limits';
+
+/** The client address of a public request (see domain/client-address.ts). */
+export function callerAddress(request: {
+  headers: Record<string, string | undefined>;
+  sourceIp: string;
+}): string {
+  return clientAddress(request.headers, request.sourceIp, process.env.CLIENT_ADDRESS_HEADER);
+}
+
+/**
+ * Counts one attempt against each limit, or refuses with 429 when any is full. A refused
+ * attempt gives back what it took, so refusals do not prolong the wait.
+ */
+export async function spendAttempt(...counters: [RateLimit, string][]): Promise<void> {
+  const taken: [RateLimit, string][] = [];
+  for (const [limit, key] of counters) {
+    if (!(await takeRateSlot(limit, key))) {
+      await Promise.all(taken.map(([l, k]) => returnRateSlot(l, k)));
+      throw new AppError('ERR_TOO_MANY_ATTEMPTS');
+    }
+    taken.push([limit, key]);
+  }
+}
+
+/**
+ * One line per sign-in, sign-up or reset attempt, for spotting attacks. Never the password or
+ * the code; the e-mail only as the start of its hash.
+ */
+export function logAttempt(
+  action: 'login' | 'signup' | 'reset-code' | 'reset-guess',
+  outcome: string,
+  fields: { emailKey?: string; address: string },
+): void {
+  console.log(
+    JSON.stringify({
+      level: 'info',
+      message: 'account attempt',
+      action,
+      outcome,
+      ...(fields.emailKey ? { email: fields.emailKey.slice(0, 16) } : {}),
+      address: fields.address,
+    }),
+  );
+}
