@@ -50,9 +50,11 @@ function MultiFilter({
   const toggle = (id: number, on: boolean) =>
     onChange(on ? [...chosen, id].sort((a, b) => a - b) : chosen.filter((item) => item !== id));
   return (
+    // Opens to the right: the filters sit at the list's left edge, beside the menu drawer.
     <Popover
       label={label}
       testId={testId}
+      align="start"
       trigger={
         <span className="tickets-manager__queues">
           {label}
