@@ -40,14 +40,20 @@ describe('account limits', () => {
 
 describe('client address', () => {
   it("uses the connection's address unless the deployment names a header", () => {
-    expect(clientAddress({ 'cloudfront-viewer-address': '198.51.100.1:443' }, '10.0.0.1', undefined)).toBe('10.0.0.1');
+    expect(clientAddress({ 'cloudfront-viewer-address': '198.51.100.1:443' }, '10.0.0.1', undefined)).toBe(
+      '10.0.0.1',
+    );
     expect(clientAddress({}, '::ffff:10.0.0.1', undefined)).toBe('10.0.0.1');
   });
 
   it("reads CloudFront's viewer address without the port, whatever the header's case", () => {
     const header = 'CloudFront-Viewer-Address';
-    expect(clientAddress({ 'CloudFront-Viewer-Address': '198.51.100.1:51234' }, '10.0.0.1', header)).toBe('198.51.100.1');
-    expect(clientAddress({ 'cloudfront-viewer-address': '198.51.100.1:1' }, '10.0.0.1', header)).toBe('198.51.100.1');
+    expect(clientAddress({ 'CloudFront-Viewer-Address': '198.51.100.1:51234' }, '10.0.0.1', header)).toBe(
+      '198.51.100.1',
+    );
+    expect(clientAddress({ 'cloudfront-viewer-address': '198.51.100.1:1' }, '10.0.0.1', header)).toBe(
+      '198.51.100.1',
+    );
     expect(clientAddress({}, '10.0.0.1', header)).toBe('10.0.0.1');
   });
 

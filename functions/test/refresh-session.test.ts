@@ -3,7 +3,12 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentClient } from '../src/aws/dynamo.ts';
 import { AppError } from '../src/domain/app-error.ts';
-import { encodeRefreshToken, hashSecret, refreshGraceSeconds, sessionMaxLifetimeSeconds } from '../src/domain/refresh-token.ts';
+import {
+  encodeRefreshToken,
+  hashSecret,
+  refreshGraceSeconds,
+  sessionMaxLifetimeSeconds,
+} from '../src/domain/refresh-token.ts';
 import { refresh } from '../src/modules/auth/refresh.ts';
 
 const dynamo = mockClient(documentClient);
@@ -11,8 +16,18 @@ const now = 1_900_000_000;
 const day = 86_400;
 
 const userItem = {
-  pk: 'C#3', sk: 'USER#7', __edb_e__: 'user', __edb_v__: '1',
-  companyId: 3, id: 7, name: 'Ana', email: 'ana@example.com', profile: 'user', isSuper: false, allTicket: 'enabled', queueIds: [],
+  pk: 'C#3',
+  sk: 'USER#7',
+  __edb_e__: 'user',
+  __edb_v__: '1',
+  companyId: 3,
+  id: 7,
+  name: 'Ana',
+  email: 'ana@example.com',
+  profile: 'user',
+  isSuper: false,
+  allTicket: 'enabled',
+  queueIds: [],
 };
 
 const token = (secret: string) => encodeRefreshToken({ companyId: 3, userId: 7, sessionId: 's1', secret });
@@ -21,8 +36,13 @@ function givenSession(session: { previousSecret?: string; rotatedAt?: number; st
   dynamo.on(GetCommand, { Key: { pk: 'C#3', sk: 'USER#7' } }).resolves({ Item: userItem });
   dynamo.on(GetCommand, { Key: { pk: 'C#3', sk: 'SESSION#7' } }).resolves({
     Item: {
-      pk: 'C#3', sk: 'SESSION#7', __edb_e__: 'session', __edb_v__: '1',
-      companyId: 3, userId: 7, sessionId: 's1',
+      pk: 'C#3',
+      sk: 'SESSION#7',
+      __edb_e__: 'session',
+      __edb_v__: '1',
+      companyId: 3,
+      userId: 7,
+      sessionId: 's1',
       refreshHash: hashSecret('current-secret'),
       ...(session.previousSecret ? { previousHash: hashSecret(session.previousSecret) } : {}),
       rotatedAt: session.rotatedAt ?? now - 10,
@@ -35,7 +55,9 @@ function givenSession(session: { previousSecret?: string; rotatedAt?: number; st
 }
 
 const expired = (promise: Promise<unknown>) =>
-  expect(promise).rejects.toSatisfy((error) => error instanceof AppError && error.code === 'ERR_SESSION_EXPIRED');
+  expect(promise).rejects.toSatisfy(
+    (error) => error instanceof AppError && error.code === 'ERR_SESSION_EXPIRED',
+  );
 
 describe('refreshing a session', () => {
   beforeEach(() => {
@@ -55,7 +77,11 @@ describe('refreshing a session', () => {
   });
 
   it('accepts a just-rotated token within the grace, without rotating or revoking', async () => {
-    givenSession({ previousSecret: 'old-secret', rotatedAt: now - refreshGraceSeconds + 5, startedAt: now - day });
+    givenSession({
+      previousSecret: 'old-secret',
+      rotatedAt: now - refreshGraceSeconds + 5,
+      startedAt: now - day,
+    });
     const answer = await refresh(token('old-secret'));
     expect(answer.refreshToken).toBeUndefined();
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
@@ -63,7 +89,11 @@ describe('refreshing a session', () => {
   });
 
   it('revokes the whole session when a rotated token comes back after the grace', async () => {
-    givenSession({ previousSecret: 'old-secret', rotatedAt: now - refreshGraceSeconds - 1, startedAt: now - day });
+    givenSession({
+      previousSecret: 'old-secret',
+      rotatedAt: now - refreshGraceSeconds - 1,
+      startedAt: now - day,
+    });
     await expired(refresh(token('old-secret')));
     const deletes = dynamo.commandCalls(DeleteCommand);
     expect(deletes).toHaveLength(1);

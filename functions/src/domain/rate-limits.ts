@@ -41,7 +41,11 @@ export function rateWindow(
  * all of it at the start of the current window, nothing at its end. Without it, an attacker
  * would get twice the limit around each window's boundary.
  */
-export function carriedOver(limit: Pick<RateLimit, 'windowSeconds'>, previousCount: number, nowSeconds: number): number {
+export function carriedOver(
+  limit: Pick<RateLimit, 'windowSeconds'>,
+  previousCount: number,
+  nowSeconds: number,
+): number {
   const elapsed = (nowSeconds - rateWindow(limit, nowSeconds).startsAt) / limit.windowSeconds;
   return Math.ceil(previousCount * (1 - elapsed));
 }

@@ -232,3 +232,41 @@ describe('sessions', () => {
     expect((await second.post('/auth/refresh_token')).status).toBe(200);
   });
 });
+
+describe('the payment-provider token (asaas setting)', () => {
+  it('is read and written by super users only, and never in sign-in answers, /auth/me or live events', async () => {
+    const admin = env.client();
+    await signUpCompany(admin);
+    const refused = await admin.put('/settings/asaas', { value: 'token-de-empresa' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'ERR_NO_PERMISSION' });
+
+    const root = env.client();
+    expect((await root.login(superUser.email, superUser.password)).status).toBe(200);
+    const socket = new WebSocket(`${env.runtime.url.replace(/^http/, 'ws')}/ws?token=${root.token}`);
+    const messages: { event: string; data: unknown }[] = [];
+    socket.on('message', (raw) => messages.push(...(eventsOf(raw) as typeof messages)));
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    expect((await root.put('/settings/asaas', { value: 'secreto-123' })).status).toBe(200);
+    expect((await root.put('/settings/userRating', { value: 'enabled' })).status).toBe(200);
+    await expect
+      .poll(() => messages.some((m) => m.event === 'setting' && JSON.stringify(m.data).includes('userRating')), { timeout: 10_000 })
+      .toBe(true);
+    socket.close();
+    expect(JSON.stringify(messages)).not.toContain('secreto-123');
+
+    const settings = await root.get<{ key: string; value: string }[]>('/settings');
+    expect(settings.body).toContainEqual({ key: 'asaas', value: 'secreto-123' });
+    const me = await root.get('/auth/me');
+    expect(JSON.stringify(me.body)).not.toContain('secreto-123');
+    const again = env.client();
+    const login = await again.login(superUser.email, superUser.password);
+    expect(JSON.stringify(login.body)).not.toContain('secreto-123');
+    expect(JSON.stringify((await again.post('/auth/refresh_token')).body)).not.toContain('secreto-123');
+    expect((await admin.get<{ key: string }[]>('/settings')).body.map((s) => s.key)).not.toContain('asaas');
+  }, 60_000);
+});
+
