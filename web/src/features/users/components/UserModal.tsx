@@ -41,7 +41,7 @@ interface UserFormProps {
 
 function UserForm({ initial, userId, adminFields, ownEmail, formId, onSaved, onPendingChange }: UserFormProps) {
   const { values, set, field, submit } = useFormState(initial, (current) =>
-    checkUserForm(current, { editing: userId !== undefined, adminFields }),
+    checkUserForm(current, { editing: userId !== undefined, adminFields, ownEmail }),
   );
   const saveUser = useSaveUser();
   const queues = useQueues(adminFields);
