@@ -72,13 +72,14 @@ function contextFlag(key: string, fallback: boolean): boolean {
 }
 
 /**
- * From context adminEmail/adminPassword, or the ADMIN_EMAIL/ADMIN_PASSWORD environment of the
- * deploy. The password is optional: without it the bootstrap task generates one.
+ * From context adminEmail, or the ADMIN_EMAIL environment of the deploy. The password is never
+ * given: CloudFormation generates it into Secrets Manager (output FirstSuperUserSecretArn), so it
+ * is in no template or function configuration.
  */
 function firstSuperUser(): FirstSuperUser | undefined {
+  if (contextString('adminPassword') !== undefined) {
+    throw new Error('adminPassword is no longer taken: the first password is generated into Secrets Manager (docs/deploy.md)');
+  }
   const email = contextString('adminEmail') ?? (process.env.ADMIN_EMAIL || undefined);
-  const password = contextString('adminPassword') ?? (process.env.ADMIN_PASSWORD || undefined);
-  if (!email && !password) return undefined;
-  if (!email) throw new Error('adminPassword (ADMIN_PASSWORD) needs adminEmail (ADMIN_EMAIL) too');
-  return { email, password };
+  return email ? { email } : undefined;
 }

@@ -6,6 +6,7 @@ import { productManifest, type AppManifest } from './app-manifest.ts';
 import { AppTable } from './app-table.ts';
 import { DeployTasks } from './deploy-tasks.ts';
 import { DeploymentStage } from './deployment-stage.ts';
+import { FirstSuperUserSecret } from './first-super-user-secret.ts';
 import { JwtSecret } from './jwt-secret.ts';
 import { ConnectorService } from './connector-service.ts';
 import { bundledCode, type FunctionCodeSource } from './lambda-function.ts';
@@ -24,12 +25,11 @@ import { WorkQueues } from './work-queues.ts';
 const connectorInboundQueue = 'inbound';
 
 /**
- * The first super user, created by the bootstrap task on the first deploy. Without a password
- * the task generates one and logs it once.
+ * The first super user, created by the bootstrap task on the first deploy. Its password is
+ * generated into Secrets Manager (output FirstSuperUserSecretArn), never given in the template.
  */
 export interface FirstSuperUser {
   email: string;
-  password?: string;
 }
 
 export interface AtendeStackProps extends StackProps {
@@ -185,12 +185,16 @@ export class AtendeStack extends Stack {
     });
     for (const fn of this.tasks.functions.values()) fn.useTable(this.table.table);
     const bootstrap = this.tasks.functions.get('bootstrap');
-    if (bootstrap && props.firstSuperUser) {
-      bootstrap.setEnvironment('ADMIN_EMAIL', props.firstSuperUser.email);
-      if (props.firstSuperUser.password) {
-        bootstrap.setEnvironment('ADMIN_PASSWORD', props.firstSuperUser.password);
-      }
+    const firstPassword = bootstrap ? new FirstSuperUserSecret(this, 'FirstSuperUser', { stage }) : undefined;
+    if (bootstrap && firstPassword) {
+      // Only the secret's ARN is in the template; the task reads the password itself.
+      firstPassword.secret.grantRead(bootstrap.lambda);
+      bootstrap.setEnvironment('ADMIN_PASSWORD_SECRET_ARN', firstPassword.secret.secretArn);
+      if (props.firstSuperUser) bootstrap.setEnvironment('ADMIN_EMAIL', props.firstSuperUser.email);
     }
+    // Per-client limits (sign-in, sign-up, password reset) key on the viewer's address, which
+    // CloudFront forwards; API Gateway's own sourceIp is the edge server's.
+    for (const fn of restFunctions) fn.setEnvironment('CLIENT_ADDRESS_HEADER', 'cloudfront-viewer-address');
 
     if (props.connector ?? true) {
       const inbound = this.workQueues.queues.get(connectorInboundQueue);
@@ -239,7 +243,13 @@ export class AtendeStack extends Stack {
     if (bootstrap) {
       new CfnOutput(this, 'BootstrapLogGroupName', {
         value: bootstrap.logGroup.logGroupName,
-        description: 'The first-start bootstrap task log: a generated super user password appears here once',
+        description: 'The first-start bootstrap task log (it names the secret holding the first password, never the password)',
+      });
+    }
+    if (firstPassword) {
+      new CfnOutput(this, 'FirstSuperUserSecretArn', {
+        value: firstPassword.secret.secretArn,
+        description: 'The first super user password: aws secretsmanager get-secret-value --secret-id <arn> --query SecretString',
       });
     }
     if (this.connector) {

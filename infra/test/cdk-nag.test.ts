@@ -31,7 +31,7 @@ beforeAll(async () => {
       certificateArn: 'arn:aws:acm:us-east-1:000000000000:certificate/00000000-0000-0000-0000-000000000000',
     },
     alarmEmail: 'ops@example.com',
-    firstSuperUser: { email: 'admin@example.com', password: 'first-password' },
+    firstSuperUser: { email: 'admin@example.com' },
   });
 });
 
@@ -98,14 +98,36 @@ describe('the stack with every option', () => {
     });
   });
 
-  it('hands the first super user to the bootstrap task only', () => {
-    const functions = Object.values(ownFunctions(everything.template));
+  it('hands the first super user to the bootstrap task only, its password as a generated secret', () => {
+    const { template, stack } = everything;
+    const functions = Object.values(ownFunctions(template));
     const withAdmin = functions.filter((fn) => fn.Properties.Environment?.Variables.ADMIN_EMAIL);
     expect(withAdmin.map((fn) => fn.Properties.Description)).toEqual(['bootstrap (prod)']);
-    expect(withAdmin[0]?.Properties.Environment?.Variables).toMatchObject({
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'first-password',
+    const variables = withAdmin[0]?.Properties.Environment?.Variables;
+    expect(variables).toMatchObject({ ADMIN_EMAIL: 'admin@example.com' });
+    expect(variables).not.toHaveProperty('ADMIN_PASSWORD');
+    // Only the secret's ARN is in the template; CloudFormation generates the value.
+    const secretId = stack.getLogicalId(stack.node.findChild('FirstSuperUser').node.findChild('Secret').node.defaultChild as never);
+    expect(variables?.ADMIN_PASSWORD_SECRET_ARN).toEqual({ Ref: secretId });
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 24, RequireEachIncludedType: true }),
     });
+    expect(template.findResources('AWS::SecretsManager::Secret')[secretId]?.Properties).not.toHaveProperty('SecretString');
+    template.hasOutput('FirstSuperUserSecretArn', { Value: { Ref: secretId } });
+    // The bootstrap may read that secret; no other function may.
+    const readers = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties.PolicyDocument).includes(`"Ref":"${secretId}"`),
+    );
+    const bootstrapRole = stack.getLogicalId(stack.tasks.functions.get('bootstrap')!.role.node.defaultChild as never);
+    expect(readers.map((policy) => JSON.stringify(policy.Properties.Roles))).toEqual([JSON.stringify([{ Ref: bootstrapRole }])]);
+  });
+
+  it('tells the REST functions which header carries the viewer address', () => {
+    const { template, stack } = everything;
+    for (const fn of stack.restApi.functions.values()) {
+      const variables = ownFunctions(template)[stack.getLogicalId(fn.lambda.node.defaultChild as never)]?.Properties.Environment?.Variables;
+      expect(variables).toMatchObject({ CLIENT_ADDRESS_HEADER: 'cloudfront-viewer-address' });
+    }
   });
 
   it('lets the REST functions (password reset among them) send mail as no-reply@<custom domain> only', () => {

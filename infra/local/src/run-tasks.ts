@@ -13,7 +13,7 @@ interface BootstrapAnswer {
 /**
  * Runs the manifest's tasks (each idempotent) once the data stores and queues are up. When the
  * bootstrap task creates the platform, the super user's credentials are written once to
- * <dataDir>/first-start.txt, which `npm start` prints.
+ * <dataDir>/first-start.txt (owner-only); the log names the file, never the password.
  */
 export async function runTasks(tasks: Task[], invoker: FunctionInvoker, dataDir: string, log: Logger): Promise<void> {
   for (const task of tasks) {
@@ -28,7 +28,8 @@ export async function runTasks(tasks: Task[], invoker: FunctionInvoker, dataDir:
     ]
       .filter(Boolean)
       .join('\n');
-    await writeFile(join(dataDir, 'first-start.txt'), `${note}\n`, { mode: 0o600 });
-    log.info(note);
+    const file = join(dataDir, 'first-start.txt');
+    await writeFile(file, `${note}\n`, { mode: 0o600 });
+    log.info(`First start: the platform was created. Super user: ${answer.email}; the password is in ${file}.`);
   }
 }
