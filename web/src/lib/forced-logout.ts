@@ -1,20 +1,29 @@
 import { forcedLogoutClearDelayMs } from '@atende/shared/constants';
 
 /**
- * core §4 Session: a login elsewhere with the same user sends this session the live `auth` event
- * `{ action: 'update', user: { id } }`. The session then says so, and one second later the local
- * storage is cleared and the visitor is signed out.
+ * Why the server ended this session: `elsewhere` when the same user signed in on another
+ * computer (core §4 Session, `{ action: 'update', user: { id } }`), `ended` when the session was
+ * ended on the server (logout in another tab, a password or profile change, the user deleted:
+ * `{ action: 'delete', user: { id } }`, docs/live-events.md).
  */
-export function isForcedLogoutEvent(data: unknown, userId: number | string | undefined): boolean {
-  if (userId === undefined || !data || typeof data !== 'object') return false;
+export type ForcedLogoutReason = 'elsewhere' | 'ended';
+
+export function forcedLogoutReason(data: unknown, userId: number | string | undefined): ForcedLogoutReason | undefined {
+  if (userId === undefined || !data || typeof data !== 'object') return undefined;
   const { action, user } = data as { action?: unknown; user?: { id?: unknown } | null };
-  if (action !== 'update' || !user || typeof user !== 'object') return false;
-  return user.id !== undefined && user.id !== null && String(user.id) === String(userId);
+  if ((action !== 'update' && action !== 'delete') || !user || typeof user !== 'object') return undefined;
+  if (user.id === undefined || user.id === null || String(user.id) !== String(userId)) return undefined;
+  return action === 'update' ? 'elsewhere' : 'ended';
+}
+
+/** The core §4 case: the same user signed in elsewhere. */
+export function isForcedLogoutEvent(data: unknown, userId: number | string | undefined): boolean {
+  return forcedLogoutReason(data, userId) === 'elsewhere';
 }
 
 export interface ForcedLogoutDeps {
-  /** Shows the "accessed on another computer" message. */
-  warn(): void;
+  /** Shows why: "accessed on another computer", or "the session ended". */
+  warn(reason: ForcedLogoutReason): void;
   /** Clears the whole local storage. */
   clearStorage(): void;
   /** Forgets the session in this tab, so the guards send the visitor to /login. */
@@ -33,9 +42,10 @@ export function createForcedLogoutHandler(
 ): (data: unknown) => boolean {
   let triggered = false;
   return (data) => {
-    if (triggered || !isForcedLogoutEvent(data, userId)) return false;
+    const reason = forcedLogoutReason(data, userId);
+    if (triggered || !reason) return false;
     triggered = true;
-    deps.warn();
+    deps.warn(reason);
     deps.setTimeout(() => {
       deps.clearStorage();
       deps.endSession();

@@ -17,13 +17,14 @@ function clearLocalStorage(): void {
 /**
  * core §4 Session: when the same user signs in elsewhere, the server sends this session the live
  * `auth` event. It shows "the account was accessed on another computer" and, one second later,
- * clears the local storage and signs out (the guards then show /login).
+ * clears the local storage and signs out (the guards then show /login). The server also sends
+ * `auth` with `delete` when it ended the session itself (docs/live-events.md): the same sign-out.
  */
 export function ForcedLogoutWatcher({ userId }: { userId: number }) {
   const handler = useMemo(
     () =>
       createForcedLogoutHandler(userId, {
-        warn: () => toast.error(t('layout.accessedElsewhere')),
+        warn: (reason) => toast.error(t(reason === 'elsewhere' ? 'layout.accessedElsewhere' : 'layout.sessionEnded')),
         clearStorage: clearLocalStorage,
         endSession: () => {
           sessionStore.clearSession();
