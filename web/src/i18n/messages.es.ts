@@ -36,6 +36,7 @@ const uiMessages = {
   'layout.expiredBanner':
     'La suscripción de su empresa está vencida o inactiva. Solo puede acceder a la página de suscripción para regularizar el pago.',
   'layout.accessedElsewhere': 'Su cuenta fue accedida en otro computador.',
+  'layout.sessionEnded': 'Su sesión terminó. Inicie sesión de nuevo.',
 
   'menu.dashboard': 'Panel',
   'menu.tickets': 'Chats',
