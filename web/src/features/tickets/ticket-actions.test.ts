@@ -8,6 +8,12 @@ describe('actionsFor', () => {
     expect(actionsFor('closed', 'user')).toEqual(['reopen']);
   });
 
+  it('leaves an agent no action on a colleague’s open ticket, but the reopening of a closed one', () => {
+    expect(actionsFor('open', 'user', true)).toEqual([]);
+    expect(actionsFor('closed', 'user', true)).toEqual(['reopen']);
+    expect(actionsFor('pending', 'user', true)).toEqual(['accept']);
+  });
+
   it('lets admins delete, whatever the case of the profile', () => {
     expect(actionsFor('open', 'admin')).toEqual(['return', 'resolve', 'transfer', 'delete']);
     expect(actionsFor('closed', 'ADMIN')).toEqual(['reopen', 'delete']);

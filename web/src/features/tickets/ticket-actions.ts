@@ -6,15 +6,21 @@ export type TicketAction = 'accept' | 'return' | 'resolve' | 'transfer' | 'reope
 /**
  * The chat header's buttons for a ticket's status (core §4 Ticket status): pending tickets are
  * accepted; open ones are returned, resolved or transferred; closed ones reopened. Admins can
- * also delete (ticket-options:deleteTicket, core §6).
+ * also delete (ticket-options:deleteTicket, core §6). An open ticket is worked only by its agent
+ * or an admin (PUT /tickets/{id} refuses anyone else): `othersOpenTicket` leaves those out, for
+ * an agent who reached a colleague's ticket (through their queue, or the search tab).
  */
-export function actionsFor(status: TicketStatus, profile: string | null | undefined): TicketAction[] {
+export function actionsFor(
+  status: TicketStatus,
+  profile: string | null | undefined,
+  othersOpenTicket = false,
+): TicketAction[] {
   const byStatus: Record<TicketStatus, TicketAction[]> = {
     pending: ['accept'],
     open: ['return', 'resolve', 'transfer'],
     closed: ['reopen'],
   };
-  const actions = [...byStatus[status]];
+  const actions = status === 'open' && othersOpenTicket ? [] : [...byStatus[status]];
   if (can(profile, 'ticket-options:deleteTicket')) actions.push('delete');
   return actions;
 }

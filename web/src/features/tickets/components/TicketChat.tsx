@@ -8,6 +8,7 @@ import { CheckCircleIcon, ContactInfoIcon, TrashIcon } from '../../../components
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.ts';
+import { actsAsAdmin } from '../../../lib/screen-access.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useDeleteTicket } from '../api/delete-ticket.ts';
 import { useTicket } from '../api/get-ticket.ts';
@@ -179,7 +180,11 @@ export function TicketChat({ idOrUuid, onBack }: TicketChatProps) {
             </span>
           </div>
           <div className="ticket-chat__actions">
-            {actionsFor(ticket.status, user?.profile).map((action) => (
+            {actionsFor(
+              ticket.status,
+              user?.profile,
+              ticket.userId !== me && !actsAsAdmin(user),
+            ).map((action) => (
               <Button
                 key={action}
                 size="small"
