@@ -15,12 +15,6 @@ export async function putPasswordReset(record: PasswordResetRecord): Promise<voi
   await passwordResetEntity.put(record).go();
 }
 
-/** AP-GU-5: the pending reset code of an e-mail, if unexpired. */
-export async function getPasswordReset(emailKey: string): Promise<PasswordResetRecord | undefined> {
-  const { data } = await passwordResetEntity.get({ emailKey }).go({ consistent: true });
-  return data && data.expiresAt > nowSeconds() ? data : undefined;
-}
-
 /**
  * AP-GU-6: spend one guess on the pending code before comparing it, in one conditional write:
  * only while the code is unexpired and has guesses left. However many guesses arrive at once,
@@ -44,11 +38,6 @@ export async function spendResetGuess(
     if (isConditionFailure(error)) return undefined;
     throw error;
   }
-}
-
-/** AP-GU-7: drop the code (used or exhausted). */
-export async function deletePasswordReset(emailKey: string): Promise<void> {
-  await passwordResetEntity.delete({ emailKey }).go();
 }
 
 /**
