@@ -1,14 +1,21 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { sandboxMediaTypes } from '@atende/shared/entities/connector-command';
 import { idPathSchema } from '@atende/shared/fields';
 import type { Principal } from '#auth/principal';
 import { sandboxOutbox } from '#data/sandbox-outbox';
-import { getWhatsapp } from '#data/whatsapps';
-import { AppError } from '#domain/app-error';
+import { bearerToken } from '#http/request-input';
 import { restModule } from '#http/rest-module';
+import { recordRoutes } from '#http/route-list';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { sendConnectorCommand } from '#ports/connector-commands';
+import {
+  connectionOfTokenOnly,
+  sandboxConnection,
+  usesConnectionToken,
+  type SandboxCaller,
+} from './caller.ts';
 
 /** Media a sandbox customer may send, as base64: at most 10 MB of bytes. */
 const maxMediaBase64 = Math.ceil((10 * 1024 * 1024 * 4) / 3);
@@ -25,76 +32,123 @@ const inboundSchema = z.object({
   fileName: z.string().max(255).optional(),
 });
 
-/**
- * The sandbox connection's connection must exist in the caller's company and use the sandbox
- * provider; the whole module answers as an unknown route where the stage has not enabled it.
- */
-async function sandboxConnection(principal: Principal, whatsappId: number) {
-  if (process.env.SANDBOX_ENABLED !== 'true') throw new AppError('ERR_ROUTE_NOT_FOUND');
-  const whatsapp = await getWhatsapp(principal.companyId, whatsappId);
-  if (!whatsapp) throw new AppError('ERR_NO_WAPP_FOUND');
-  if (whatsapp.provider !== 'sandbox') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
-  return whatsapp;
-}
-
 const accepted = () => new HttpAnswer(202, { status: 'accepted' });
 
-/** /api/sandbox/{whatsappId}/...: play the customer's side of a sandbox connection (docs/sandbox.md). */
-export const handler = restModule([
-  ...(['scan', 'drop', 'restore'] as const).map((action) =>
+type CallerOf = (request: {
+  principal: Principal | undefined;
+  headers: Record<string, string | undefined>;
+}) => SandboxCaller;
+
+const adminCaller: CallerOf = ({ principal }) => ({ kind: 'admin', principal: principal! });
+const tokenCaller: CallerOf = ({ headers }) => ({ kind: 'connection', token: bearerToken(headers) ?? '' });
+
+/**
+ * The routes, once for an admin's session (`access: 'admin'`) and once for a connection token,
+ * which rest-module cannot check and so reads as `public` with the token checked here.
+ */
+function sandboxRoutes(access: 'admin' | 'public', callerOf: CallerOf) {
+  return [
+    ...(['scan', 'drop', 'restore'] as const).map((action) =>
+      route({
+        method: 'POST',
+        path: `/sandbox/{id}/${action}`,
+        access,
+        params: idPathSchema,
+        handler: async (request) => {
+          const { companyId, id } = await sandboxConnection(callerOf(request), request.params.id);
+          const type =
+            action === 'scan' ? 'sandboxScan' : action === 'drop' ? 'sandboxDrop' : 'sandboxRestore';
+          await sendConnectorCommand({ type, companyId, whatsappId: id });
+          return accepted();
+        },
+      }),
+    ),
     route({
       method: 'POST',
-      path: `/sandbox/{id}/${action}`,
-      access: 'admin',
+      path: '/sandbox/{id}/inbound',
+      access,
       params: idPathSchema,
-      handler: async ({ principal, params }) => {
-        await sandboxConnection(principal, params.id);
-        const type = action === 'scan' ? 'sandboxScan' : action === 'drop' ? 'sandboxDrop' : 'sandboxRestore';
-        await sendConnectorCommand({ type, companyId: principal.companyId, whatsappId: params.id });
+      body: inboundSchema,
+      handler: async (request) => {
+        const { companyId, id } = await sandboxConnection(callerOf(request), request.params.id);
+        const { body } = request;
+        // The message id makes the command's deduplication id too: sending it twice is a redelivery.
+        await sendConnectorCommand({
+          type: 'sandboxInbound',
+          companyId,
+          whatsappId: id,
+          ...(body.id ? { commandId: `sandbox-inbound-${companyId}-${id}-${body.id}` } : {}),
+          ...body,
+        });
         return accepted();
       },
     }),
-  ),
-  route({
-    method: 'POST',
-    path: '/sandbox/{id}/inbound',
-    access: 'admin',
-    params: idPathSchema,
-    body: inboundSchema,
-    handler: async ({ principal, params, body }) => {
-      await sandboxConnection(principal, params.id);
-      // The message id makes the command's deduplication id too: sending it twice is a redelivery.
-      await sendConnectorCommand({
-        type: 'sandboxInbound',
-        companyId: principal.companyId,
-        whatsappId: params.id,
-        ...(body.id ? { commandId: `sandbox-inbound-${principal.companyId}-${params.id}-${body.id}` } : {}),
-        ...body,
-      });
-      return accepted();
-    },
-  }),
-  route({
-    method: 'POST',
-    path: '/sandbox/{id}/ack',
-    access: 'admin',
-    params: idPathSchema,
-    body: z.object({ id: z.string().min(1), ack: z.number().int().min(1).max(5) }),
-    handler: async ({ principal, params, body }) => {
-      await sandboxConnection(principal, params.id);
-      await sendConnectorCommand({ type: 'sandboxAck', companyId: principal.companyId, whatsappId: params.id, id: body.id, ack: body.ack });
-      return accepted();
-    },
-  }),
+    route({
+      method: 'POST',
+      path: '/sandbox/{id}/ack',
+      access,
+      params: idPathSchema,
+      body: z.object({ id: z.string().min(1), ack: z.number().int().min(1).max(5) }),
+      handler: async (request) => {
+        const { companyId, id } = await sandboxConnection(callerOf(request), request.params.id);
+        await sendConnectorCommand({
+          type: 'sandboxAck',
+          companyId,
+          whatsappId: id,
+          id: request.body.id,
+          ack: request.body.ack,
+        });
+        return accepted();
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/sandbox/{id}',
+      access,
+      params: idPathSchema,
+      handler: async (request) =>
+        connectionSummary(await sandboxConnection(callerOf(request), request.params.id)),
+    }),
+    route({
+      method: 'GET',
+      path: '/sandbox/{id}/outbox',
+      access,
+      params: idPathSchema,
+      query: z.object({ to: phone }),
+      handler: async (request) => {
+        const { companyId, id } = await sandboxConnection(callerOf(request), request.params.id);
+        return sandboxOutbox(companyId, id, request.query.to);
+      },
+    }),
+  ];
+}
+
+/** What a script needs of its connection: which one, and how far it is (qrcode, CONNECTED…). */
+const connectionSummary = (whatsapp: { id: number; name: string; status?: string }) => ({
+  id: whatsapp.id,
+  name: whatsapp.name,
+  status: whatsapp.status ?? null,
+});
+
+const adminRoutes = sandboxRoutes('admin', adminCaller);
+const withSession = restModule(adminRoutes);
+const withConnectionToken = restModule([
+  // A token names one connection: the script learns its id here.
   route({
     method: 'GET',
-    path: '/sandbox/{id}/outbox',
-    access: 'admin',
-    params: idPathSchema,
-    query: z.object({ to: phone }),
-    handler: async ({ principal, params, query }) => {
-      await sandboxConnection(principal, params.id);
-      return sandboxOutbox(principal.companyId, params.id, query.to);
-    },
+    path: '/sandbox/connection',
+    access: 'public',
+    handler: async ({ headers }) =>
+      connectionSummary(await connectionOfTokenOnly(bearerToken(headers) ?? '')),
   }),
+  ...sandboxRoutes('public', tokenCaller),
 ]);
+
+/**
+ * /api/sandbox/{whatsappId}/...: play the customer's side of a sandbox connection (docs/sandbox.md),
+ * with an admin's session or the connection's own token (see caller.ts).
+ */
+export const handler = (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> =>
+  usesConnectionToken(event.headers) ? withConnectionToken(event, context) : withSession(event, context);
+// The route probe enumerates routes from the handler: the session routes are the module's routes.
+recordRoutes(handler, adminRoutes);

@@ -212,6 +212,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'POST /whatsappsession/{id}': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
   'PUT /whatsappsession/{id}': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
   'DELETE /whatsappsession/{id}': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
+  'GET /sandbox/{id}': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
   'POST /sandbox/{id}/scan': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
   'POST /sandbox/{id}/drop': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
   'POST /sandbox/{id}/restore': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
