@@ -372,6 +372,8 @@ export const limits = {
   emailMax: 254,
   /** WhatsApp message ids are 16 to 40 letters and digits; 64 leaves room, and shapes them as keys. */
   messageIdMax: 64,
+  /** A chat message's text (POST /messages): WhatsApp's own limit; the chat input counts toward it. */
+  messageBodyMax: 65_536,
 } as const;
 
 // ---------------------------------------------------------------- Exports

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
+import { limits } from '@atende/shared/constants';
 import { quotedMessageInputSchema } from '@atende/shared/entities/message';
 import { pageNumberSchema } from '@atende/shared/query-params';
+import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { getContact } from '#data/contacts';
 import { changeMessage, getMessage, listTicketMessages, storeMessageOnTicket, type MessageRecord } from '#data/messages';
 import { clearUnread, type TicketRecord } from '#data/tickets';
@@ -130,7 +132,7 @@ export const handler = restModule([
     params: ticketPath,
     // JSON `{ body, quotedMsg }`, or multipart with `medias` (one file) and an optional `body` caption.
     body: z.object({
-      body: z.string().max(65_536).default(''),
+      body: z.string().max(limits.messageBodyMax, msg.tooLong).default(''),
       quotedMsg: quotedMessageInputSchema,
       medias: z
         .union([uploadedFile, z.array(uploadedFile).length(1).transform((files) => files[0]!)])

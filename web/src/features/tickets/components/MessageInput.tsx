@@ -10,6 +10,7 @@ import { useSendMessage } from '../api/send-message.ts';
 import type { Message } from '../api/types.ts';
 import { useQuickMessageOptions } from '../../quick-messages/api/get-quick-messages.ts';
 import { matchQuickReplies, type QuickReplyOption } from '../../quick-messages/quick-reply.ts';
+import { messageLength } from '../message-length.ts';
 import { isSendable, signBody } from '../message-rules.ts';
 import { AttachmentList, AttachmentPicker } from './AttachmentPicker.tsx';
 import { AudioRecorder } from './AudioRecorder.tsx';
@@ -43,6 +44,8 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
   const rows = Math.min(messageInputMaxRows, Math.max(1, body.split('\n').length));
+  // Counted as it will be sent, so a long text learns the limit before the API refuses it.
+  const length = messageLength(signBody(body.trim(), user?.name ?? '', sign));
   // The quick replies are fetched the first time the input starts with "/".
   const quickOptions = useQuickMessageOptions(user?.companyId, user?.id, body.startsWith('/'));
   const suggestions = useMemo(
@@ -90,7 +93,7 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
   }
 
   async function submit() {
-    if (busy || (!isSendable(body) && files.length === 0)) return;
+    if (busy || length.over || (!isSendable(body) && files.length === 0)) return;
     const text = body;
     const quoted = replyTo;
     setBody('');
@@ -204,6 +207,23 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
           {t('tickets.attach.sending', { current: progress.current, total: progress.total })}
         </div>
       )}
+      {length.near && !recording && (
+        <div
+          className={
+            length.over ? 'message-input__counter message-input__counter--over' : 'message-input__counter'
+          }
+          data-testid="message-counter"
+          aria-live="polite"
+        >
+          {t('tickets.input.counter', {
+            count: length.count.toLocaleString('es'),
+            max: length.max.toLocaleString('es'),
+          })}
+          {length.over && (
+            <span> · {t('tickets.input.tooLong', { max: length.max.toLocaleString('es') })}</span>
+          )}
+        </div>
+      )}
       {recording ? (
         <div className="message-input__row">
           <AudioRecorder onRecorded={sendRecording} onClose={() => setRecording(false)} />
@@ -248,6 +268,7 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
               ariaLabel={t('tickets.input.send')}
               title={t('tickets.input.send')}
               isLoading={busy}
+              isDisabled={length.over}
               onClick={() => void submit()}
             >
               <SendIcon size={18} />
