@@ -2,6 +2,7 @@ import { errorCatalogue, type ErrorCode } from '@atende/shared/errors';
 import { contactsImportMessages } from './catalogue/contacts-import.es.ts';
 import { dashboardMessages } from './catalogue/dashboard.es.ts';
 import { inboxMessages } from './catalogue/inbox.es.ts';
+import { inboxMediaMessages } from './catalogue/inbox-media.es.ts';
 import { inboxSearchMessages } from './catalogue/inbox-search.es.ts';
 import { queuesMessages } from './catalogue/queues.es.ts';
 import { formValidationMessages } from './catalogue/validation.es.ts';
@@ -592,6 +593,7 @@ const uiMessages = {
   ...dashboardMessages,
   ...queuesMessages,
   ...inboxMessages,
+  ...inboxMediaMessages,
   ...inboxSearchMessages,
   ...contactsImportMessages,
   ...formValidationMessages,

@@ -46,7 +46,13 @@ export interface Message {
   fromMe: boolean;
   mediaType?: MediaType | null;
   mediaUrl?: string | null;
+  /** The message has a stored medium (its URL may be absent: live events carry none). */
+  hasMedia?: boolean;
+  /** The stored type, decided by the server from the file's bytes. */
+  mimetype?: string | null;
   mediaName?: string | null;
+  /** Bytes, for the file card (absent on older messages). */
+  mediaSize?: number | null;
   ack: number;
   isDeleted?: boolean;
   isEdited?: boolean;

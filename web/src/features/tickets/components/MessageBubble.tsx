@@ -1,25 +1,10 @@
 import { Fragment, type ReactNode } from 'react';
-import { Button } from '@aws-amplify/ui-react';
-import { DownloadIcon } from '../../../components/icons/feature-icons.tsx';
-import { t, type MessageKey } from '../../../i18n/index.ts';
+import { t } from '../../../i18n/index.ts';
 import type { Message } from '../api/types.ts';
-import { downloadMedia } from '../media-download.ts';
 import { ackLook } from '../message-rules.ts';
 import { formatTime } from '../ticket-format.ts';
-import {
-  AlertCircleIcon,
-  ClockDotIcon,
-  ContactCardIcon,
-  DoubleTickIcon,
-  FileIcon,
-  ImageIcon,
-  MapPinIcon,
-  MicIcon,
-  PhoneMissedIcon,
-  ReplyIcon,
-  TickIcon,
-  VideoIcon,
-} from './icons.tsx';
+import { AlertCircleIcon, ClockDotIcon, DoubleTickIcon, PhoneMissedIcon, ReplyIcon, TickIcon } from './icons.tsx';
+import { MessageMedia } from './media/MessageMedia.tsx';
 
 /** WhatsApp's *bold* and _italic_, the rest as plain text (no HTML is ever injected). */
 export function formatBody(body: string): ReactNode {
@@ -48,44 +33,6 @@ function Ack({ ack }: { ack: number }) {
   );
 }
 
-const mediaIcon = {
-  image: ImageIcon,
-  audio: MicIcon,
-  video: VideoIcon,
-  application: FileIcon,
-  vcard: ContactCardIcon,
-} as const;
-
-function Media({ message }: { message: Message }) {
-  const type = message.mediaType;
-  if (!type || type === 'call_log' || type === 'locationMessage') return null;
-  const Icon = mediaIcon[type];
-  const label = t(`tickets.messages.media.${type}` as MessageKey);
-  const name = message.mediaName || label;
-  return (
-    <div className={`msg-media msg-media--${type}`}>
-      <span className="msg-media__icon">
-        <Icon size={22} />
-      </span>
-      <span className="msg-media__name" title={name}>
-        {name}
-      </span>
-      {message.mediaUrl && (
-        <Button
-          size="small"
-          variation="link"
-          className="icon-button msg-media__download"
-          ariaLabel={`${t('tickets.messages.download')}: ${name}`}
-          title={t('tickets.messages.download')}
-          onClick={() => void downloadMedia(message.mediaUrl ?? '', name)}
-        >
-          <DownloadIcon size={18} />
-        </Button>
-      )}
-    </div>
-  );
-}
-
 interface MessageBubbleProps {
   message: Message;
   quoted: Message | undefined;
@@ -109,13 +56,9 @@ export function MessageBubble({ message, quoted, onReply }: MessageBubbleProps) 
       </div>
     );
   }
-  const location = message.mediaType === 'locationMessage';
-  const mapHref = location
-    ? /^https?:\/\//.test(message.body)
-      ? message.body
-      : `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(message.body)}`
-    : undefined;
-  const showBody = !message.isDeleted && !location && message.body && !(message.mediaType && message.body === message.mediaName);
+  // A location's and a vCard's body is their data, which their card shows.
+  const bodyIsCard = message.mediaType === 'locationMessage' || message.mediaType === 'vcard';
+  const showBody = !message.isDeleted && !bodyIsCard && message.body && !(message.mediaType && message.body === message.mediaName);
   return (
     <div className={`msg-row ${message.fromMe ? 'msg-row--me' : 'msg-row--them'}`} data-message-id={message.id}>
       <div className={`msg ${side}${message.isDeleted ? ' msg--deleted' : ''}${message.error ? ' msg--error' : ''}`}>
@@ -127,16 +70,7 @@ export function MessageBubble({ message, quoted, onReply }: MessageBubbleProps) 
             <span className="msg__quote-body">{quoted ? quoted.body || (quoted.mediaType ? t('tickets.messages.media.application') : '') : '…'}</span>
           </div>
         )}
-        {!message.isDeleted && <Media message={message} />}
-        {location && (
-          <a className="msg-card msg-card--location" href={mapHref} target="_blank" rel="noreferrer">
-            <MapPinIcon size={20} />
-            <div>
-              <strong>{t('tickets.messages.location')}</strong>
-              <span>{t('tickets.messages.openMap')}</span>
-            </div>
-          </a>
-        )}
+        {!message.isDeleted && <MessageMedia message={message} />}
         {message.isDeleted ? (
           <span className="msg__body msg__body--deleted">{t('tickets.messages.deleted')}</span>
         ) : (

@@ -19,6 +19,8 @@ import { ContactAvatar } from './ContactAvatar.tsx';
 interface NewTicketModalProps {
   onClose(): void;
   onOpened(): void;
+  /** A contact chosen beforehand (a shared vCard's "start a conversation"). */
+  initialContact?: TicketContact;
 }
 
 interface OtherOpenTicket {
@@ -42,12 +44,12 @@ function otherOpenTicketOf(error: unknown): OtherOpenTicket | undefined {
  * (required unless admin: Selecione uma fila) and connection. Posts with status open and opens the
  * new ticket by its uuid; a conflict on the caller's own ticket opens that one instead.
  */
-export function NewTicketModal({ onClose, onOpened }: NewTicketModalProps) {
+export function NewTicketModal({ onClose, onOpened, initialContact }: NewTicketModalProps) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const isAdmin = isAdminProfile(user?.profile);
   const [search, setSearch] = useState('');
-  const [contact, setContact] = useState<TicketContact | undefined>(undefined);
+  const [contact, setContact] = useState<TicketContact | undefined>(initialContact);
   const [queueId, setQueueId] = useState('');
   const [whatsappId, setWhatsappId] = useState('');
   const [errors, setErrors] = useState<{ contact?: string; queue?: string }>({});
