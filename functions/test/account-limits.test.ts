@@ -57,6 +57,13 @@ describe('client address', () => {
     expect(clientAddress({}, '10.0.0.1', header)).toBe('10.0.0.1');
   });
 
+  it("reads the distribution's viewer-address header, a bare address (no port to cut from IPv6)", () => {
+    const header = 'x-atende-viewer-address';
+    expect(clientAddress({ [header]: '198.51.100.7' }, '10.0.0.1', header)).toBe('198.51.100.7');
+    expect(clientAddress({ [header]: '2001:db8:9:8::1' }, '10.0.0.1', header)).toBe('2001:db8:9:8::/64');
+    expect(clientAddress({ [header]: '2001:db8:9:8:1:2:3:4' }, '10.0.0.1', header)).toBe('2001:db8:9:8::/64');
+  });
+
   it('counts IPv6 clients by their /64, so one client cannot rotate through its own addresses', () => {
     const header = 'cloudfront-viewer-address';
     const a = clientAddress({ [header]: '2001:db8:1:2:aaaa::1:443' }, '', header);

@@ -126,7 +126,7 @@ describe('the stack with every option', () => {
     const { template, stack } = everything;
     for (const fn of stack.restApi.functions.values()) {
       const variables = ownFunctions(template)[stack.getLogicalId(fn.lambda.node.defaultChild as never)]?.Properties.Environment?.Variables;
-      expect(variables).toMatchObject({ CLIENT_ADDRESS_HEADER: 'cloudfront-viewer-address' });
+      expect(variables).toMatchObject({ CLIENT_ADDRESS_HEADER: 'x-atende-viewer-address' });
     }
   });
 

@@ -1,10 +1,10 @@
-import { isIPv6 } from 'node:net';
+import { isIP, isIPv6 } from 'node:net';
 
 /**
  * The address a public request came from, the key of the per-client limits (sign-in, sign-up,
  * password reset). Behind CloudFront, API Gateway's sourceIp is the edge server, so the
  * deployment names the header that carries the viewer's address (CLIENT_ADDRESS_HEADER:
- * CloudFront-Viewer-Address in AWS, where the API answers only through CloudFront). Without it,
+ * x-atende-viewer-address in AWS, which the CloudFront Function sets from the viewer and the API answers only through CloudFront). Without it,
  * the connection's own address is used.
  */
 export function clientAddress(
@@ -23,8 +23,13 @@ function headerValue(headers: Record<string, string | undefined>, name: string):
   return undefined;
 }
 
-/** CloudFront-Viewer-Address is `address:port`, for IPv6 too (`2001:db8::1:443`). */
+/**
+ * A bare address stays as it is (the viewer-address header carries `event.viewer.ip`); an
+ * `address:port` form (`[2001:db8::1]:443`, `203.0.113.7:443`, or CloudFront-Viewer-Address's
+ * `2001:db8::1:443`) loses its port.
+ */
 function withoutPort(value: string): string {
+  if (isIP(value)) return value;
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
   if (bracketed) return bracketed[1]!;
   const lastColon = value.lastIndexOf(':');
