@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const builtIndex = join(webDir, 'dist', 'index.html');
+const buildLock = '/tmp/web-build.lock';
 const sources = [
   join(webDir, 'src'),
   join(webDir, 'public'),
@@ -38,7 +39,9 @@ export function ensureWebBuild(): void {
     'vite.js',
   );
   // Vitest sets NODE_ENV=test, which vite would honour and bundle React's development build.
-  execFileSync(process.execPath, [viteCli, 'build', '--logLevel', 'warn'], {
+  // Through the same lock as `flock /tmp/web-build.lock npm run build -w web`: two builds writing
+  // web/dist at once leave it half written for whichever test serves it.
+  execFileSync('flock', [buildLock, process.execPath, viteCli, 'build', '--logLevel', 'warn'], {
     cwd: webDir,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },

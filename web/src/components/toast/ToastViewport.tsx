@@ -3,7 +3,7 @@ import { Alert, Flex } from '@aws-amplify/ui-react';
 import { t } from '../../i18n/index.ts';
 import { toastStore } from '../../lib/toast.ts';
 
-/** Shows the toasts of `lib/toast` in the top-right corner, newest last. */
+/** Shows the toasts of `lib/toast` in the bottom-left corner (app.css says why), newest last. */
 export function ToastViewport() {
   const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
   if (toasts.length === 0) return null;
