@@ -30,7 +30,7 @@ export function MediaPlayer({
   // What cannot be played here (a codec this browser lacks, a broken file) can still be saved.
   if (source.failed) return <MediaFile message={message} name={name} />;
   return (
-    <div ref={ref} className={`msg-player msg-player--${kind}`}>
+    <div ref={ref} className={`msg-player msg-player--${kind} msg-media--${kind}`}>
       {!ready && (
         <span className="msg-player__placeholder">
           <Icon size={22} /> {name}
