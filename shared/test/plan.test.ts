@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planAllows, planCreateInputSchema, planFlags, planSchema } from '../src/index.ts';
+import { planUpdateInputSchema } from '../src/entities/plan.ts';
 
 describe('planAllows', () => {
   it('counts a flag as on unless it is explicitly false', () => {
@@ -42,6 +43,13 @@ describe('plan input', () => {
     });
     expect(parsed).toMatchObject({ name: 'Pro', users: 10, connections: 3, queues: 5, value: 99.9 });
     for (const flag of planFlags) expect(parsed[flag]).toBe(true);
+  });
+
+  it('leaves the flags an update does not send as they are (no defaults inside partial)', () => {
+    const parsed = planUpdateInputSchema.parse({ value: '120' });
+    expect(parsed).toEqual({ value: 120 });
+    for (const flag of planFlags) expect(flag in parsed).toBe(false);
+    expect(planUpdateInputSchema.parse({ useKanban: false })).toEqual({ useKanban: false });
   });
 
   it('requires a name and non-negative limits', () => {

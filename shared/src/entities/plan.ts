@@ -41,7 +41,8 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-export const planCreateInputSchema = z.object({
+/** A plan's fields as an admin writes them; the flags without defaults, so an update keeps them. */
+const planFieldsSchema = z.object({
   name: requiredText(),
   users: countSchema,
   connections: countSchema,
@@ -49,6 +50,22 @@ export const planCreateInputSchema = z.object({
   campaigns: countSchema.nullable().optional(),
   schedules: countSchema.nullable().optional(),
   value: moneySchema,
+  useCampaigns: z.boolean(),
+  useKanban: z.boolean(),
+  useOpenAi: z.boolean(),
+  useIntegrations: z.boolean(),
+  useSchedules: z.boolean(),
+  useInternalChat: z.boolean(),
+  useExternalApi: z.boolean(),
+  /**
+   * Whether sign-up offers the plan (absent: yes); a hidden plan is given only by a super user.
+   * No default, so an update that leaves it out keeps the stored value.
+   */
+  isPublic: z.boolean().optional(),
+});
+
+/** A new plan: every feature flag left out is on. */
+export const planCreateInputSchema = planFieldsSchema.extend({
   useCampaigns: z.boolean().default(true),
   useKanban: z.boolean().default(true),
   useOpenAi: z.boolean().default(true),
@@ -56,15 +73,14 @@ export const planCreateInputSchema = z.object({
   useSchedules: z.boolean().default(true),
   useInternalChat: z.boolean().default(true),
   useExternalApi: z.boolean().default(true),
-  /**
-   * Whether sign-up offers the plan (absent: yes); a hidden plan is given only by a super user.
-   * No default, so an update that leaves it out keeps the stored value.
-   */
-  isPublic: z.boolean().optional(),
 });
 export type PlanCreateInput = z.infer<typeof planCreateInputSchema>;
 
-export const planUpdateInputSchema = planCreateInputSchema.partial();
+/**
+ * A change to a plan: only the fields sent. Built from the fields without defaults, because
+ * zod 4 applies a default inside `.partial()`, which turned every flag the update left out on.
+ */
+export const planUpdateInputSchema = planFieldsSchema.partial();
 export type PlanUpdateInput = z.infer<typeof planUpdateInputSchema>;
 
 /**
