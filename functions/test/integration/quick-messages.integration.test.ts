@@ -120,7 +120,11 @@ describe('quick messages', () => {
     const fresh = await beto.agent.get<{ url: string; expiresInSeconds: number }>(`/quick-messages/${quick.id}/media`);
     expect(fresh.body.url).toMatch(/X-Amz-Signature=/);
 
-    const png = Buffer.from('\x89PNG\r\n\x1a\n nueva');
+    // A real PNG: an upload's type comes from its bytes (docs/security-media.md).
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
     const replaced = (await (await upload(ana.agent, quick.id, { bytes: png, name: 'nueva.png', type: 'image/png' })).json()) as QuickMessage;
     expect(replaced.mediaName).toBe('nueva.png');
     expect(Buffer.from(await (await fetch(replaced.mediaPath!)).arrayBuffer())).toEqual(png);
