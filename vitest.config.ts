@@ -58,6 +58,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          // Every check of the page retries (expect.poll) for up to 10 s unless it says otherwise:
+          // vitest's default of 1 s is shorter than a busy 2-core machine needs to draw a screen.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],

@@ -42,30 +42,30 @@ describe('admin journey', () => {
     await page.getByLabel(t('auth.signup.email')).fill(company.email);
     // The mask formats the digits as they are typed.
     await page.getByLabel(t('auth.signup.phone')).pressSequentially(company.phone);
-    expect(await page.getByLabel(t('auth.signup.phone')).inputValue()).toBe('(11) 98765-4321');
+    await expect.poll(() => page.getByLabel(t('auth.signup.phone')).inputValue()).toBe('(11) 98765-4321');
     await page.getByLabel(t('auth.signup.password'), { exact: true }).fill(company.password);
     await page.getByLabel(t('auth.signup.plan')).selectOption(String(plan?.id));
     await expect.poll(() => page.getByTestId('plan-summary').isVisible()).toBe(true);
     await page.getByRole('button', { name: t('auth.signup.submit') }).click();
 
     await successToast(page).first().waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await successToast(page).first().innerText()).toContain(t('auth.signup.success'));
+    await expect.poll(() => successToast(page).first().innerText()).toContain(t('auth.signup.success'));
     await page.waitForURL((address) => address.pathname === '/login');
   });
 
   it('signs in as the new admin and shows the admin menu and the company in the top bar', async () => {
     await app.signInThroughForm(page, company.email, company.password);
-    expect(pathOf(page)).toBe('/');
+    await expect.poll(() => pathOf(page)).toBe('/');
     const menu = page.getByRole('navigation', { name: t('layout.mainMenu') });
     await menu.waitFor({ state: 'visible' });
-    expect(await menu.getByText(t('menu.administration')).isVisible()).toBe(true);
+    await expect.poll(() => menu.getByText(t('menu.administration')).isVisible()).toBe(true);
     for (const item of ['menu.dashboard', 'menu.users', 'menu.settings', 'menu.connections'] as const) {
-      expect(await menu.getByRole('link', { name: t(item), exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => menu.getByRole('link', { name: t(item), exact: true }).isVisible()).toBe(true);
     }
     // Only super users see announcements.
-    expect(await menu.getByRole('link', { name: t('menu.announcements') }).count()).toBe(0);
-    expect(await page.getByTestId('greeting').innerText()).toContain(company.name);
-    expect(await page.getByTestId('app-version').innerText()).toContain('6.0.0');
+    await expect.poll(() => menu.getByRole('link', { name: t('menu.announcements') }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('greeting').innerText()).toContain(company.name);
+    await expect.poll(() => page.getByTestId('app-version').innerText()).toContain('6.0.0');
   });
 
   it('adds a user from /users with the user modal', async () => {
@@ -81,7 +81,7 @@ describe('admin journey', () => {
     await dialog.waitFor({ state: 'visible' });
     // The spec's texts show when the form is sent empty.
     await dialog.getByRole('button', { name: t('common.save') }).click();
-    expect(await dialog.getByText('Requerido').count()).toBeGreaterThan(0);
+    await expect.poll(() => dialog.getByText('Requerido').count()).toBeGreaterThan(0);
 
     await dialog.getByLabel(t('users.modal.name')).fill(agent.name);
     await dialog.getByLabel(t('users.modal.email')).fill(agent.email);
@@ -92,24 +92,26 @@ describe('admin journey', () => {
     await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
     const row = page.locator(`[data-user-email="${agent.email}"]`);
     await row.waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await row.innerText()).toContain(agent.name);
-    expect(await row.innerText()).toContain(t('profiles.user'));
+    await expect.poll(() => row.innerText()).toContain(agent.name);
+    await expect.poll(() => row.innerText()).toContain(t('profiles.user'));
   });
 
   it('switches to the dark theme and keeps it', async () => {
     const colorMode = () =>
-      page.evaluate(() => document.querySelector('[data-amplify-theme]')?.getAttribute('data-amplify-color-mode'));
-    expect(await colorMode()).toBe('light');
+      page.evaluate(() =>
+        document.querySelector('[data-amplify-theme]')?.getAttribute('data-amplify-color-mode'),
+      );
+    await expect.poll(colorMode).toBe('light');
     await page.getByRole('button', { name: t('theme.toDark') }).click();
-    expect(await colorMode()).toBe('dark');
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await expect.poll(colorMode).toBe('dark');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
   });
 
   it('logs out from the user menu', async () => {
     await page.getByRole('button', { name: t('layout.userMenu') }).click();
     await page.getByRole('menuitem', { name: t('layout.logout') }).click();
     await page.waitForURL((address) => address.pathname === '/login', { timeout: 15_000 });
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // A private route now sends the visitor back to /login.
     await page.goto(app.url('/users'));
     await page.waitForURL((address) => address.pathname === '/login');
@@ -129,9 +131,9 @@ describe('admin journey', () => {
       const warning = page.locator('[data-toast="error"]', { hasText: t('layout.accessedElsewhere') });
       await warning.waitFor({ state: 'visible', timeout: 15_000 });
       await page.waitForURL((address) => address.pathname === '/login', { timeout: 10_000 });
-      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
       // The newer session goes on.
-      expect(pathOf(other)).not.toBe('/login');
+      await expect.poll(() => pathOf(other)).not.toBe('/login');
     } finally {
       await otherContext.close();
     }

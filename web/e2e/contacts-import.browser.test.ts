@@ -50,10 +50,12 @@ describe('contacts import', () => {
 
     const result = page.getByTestId('contacts-import-result');
     await result.waitFor({ state: 'visible', timeout: 30_000 });
-    expect(await result.getByTestId('contacts-import-created').innerText()).toBe('2');
-    expect(await result.getByTestId('contacts-import-skipped').innerText()).toBe('1');
-    expect(await result.getByTestId('contacts-import-invalid').innerText()).toBe('1');
-    expect(await result.locator('tbody tr').first().innerText()).toMatch(/^5\s+Número: Requerido$/);
+    await expect.poll(() => result.getByTestId('contacts-import-created').innerText()).toBe('2');
+    await expect.poll(() => result.getByTestId('contacts-import-skipped').innerText()).toBe('1');
+    await expect.poll(() => result.getByTestId('contacts-import-invalid').innerText()).toBe('1');
+    await expect
+      .poll(() => result.locator('tbody tr').first().innerText())
+      .toMatch(/^5\s+Número: Requerido$/);
     await page
       .locator('[data-toast="success"]', {
         hasText: t('contacts.import.done', { created: 2, skipped: 1, invalid: 1 }),

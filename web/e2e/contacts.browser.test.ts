@@ -58,8 +58,8 @@ describe('contacts page', () => {
       .getByRole('heading', { name: t('contacts.title') })
       .waitFor({ state: 'visible', timeout: 15_000 });
     await page.getByText(t('contacts.empty')).waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await page.getByRole('button', { name: t('contacts.export') }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: t('contacts.add') }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: t('contacts.export') }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: t('contacts.add') }).isVisible()).toBe(true);
   });
 
   it('adds a contact in the modal, after showing the validation texts', async () => {
@@ -68,12 +68,12 @@ describe('contacts page', () => {
     await modal.getByRole('heading', { name: t('contacts.modal.addTitle') }).waitFor();
     // core §5: nothing filled in → Requerido; too short → muy corto; a bad e-mail → Email no valido.
     await modal.getByRole('button', { name: t('common.save') }).click();
-    expect(await modal.getByText('Requerido').count()).toBe(2);
+    await expect.poll(() => modal.getByText('Requerido').count()).toBe(2);
     await modal.getByLabel(t('contacts.modal.name'), { exact: true }).fill('M');
     await modal.getByLabel(t('contacts.modal.number')).fill('1234');
     await modal.getByLabel(t('contacts.modal.email')).fill('maria@');
     await modal.getByRole('button', { name: t('common.save') }).click();
-    expect(await modal.getByText('muy corto').count()).toBe(2);
+    await expect.poll(() => modal.getByText('muy corto').count()).toBe(2);
     await modal.getByText('Email no valido').waitFor();
 
     await modal.getByLabel(t('contacts.modal.name'), { exact: true }).fill(maria.name);
@@ -87,8 +87,8 @@ describe('contacts page', () => {
     await successToast(t('contacts.modal.saved')).waitFor({ state: 'visible', timeout: 15_000 });
     await dialog().waitFor({ state: 'detached' });
     await row(maria.name).waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await row(maria.name).innerText()).toContain(maria.number);
-    expect(await row(maria.name).innerText()).toContain(maria.email);
+    await expect.poll(() => row(maria.name).innerText()).toContain(maria.number);
+    await expect.poll(() => row(maria.name).innerText()).toContain(maria.email);
 
     const stored = await api<{ contacts: { name: string; extraInfo: { name: string; value: string }[] }[] }>(
       'GET',
@@ -106,7 +106,7 @@ describe('contacts page', () => {
     const search = page.getByPlaceholder(t('contacts.searchPlaceholder'));
     await search.fill('jose');
     await expect.poll(() => page.locator('tr[data-contact-name]').count(), { timeout: 10_000 }).toBe(1);
-    expect(await row(maria.name).isVisible()).toBe(true);
+    await expect.poll(() => row(maria.name).isVisible()).toBe(true);
     await search.fill('0002');
     await row(pedro.name).waitFor({ state: 'visible', timeout: 10_000 });
     await expect.poll(() => page.locator('tr[data-contact-name]').count(), { timeout: 10_000 }).toBe(1);
@@ -122,14 +122,14 @@ describe('contacts page', () => {
     await modal.getByRole('heading', { name: t('contacts.modal.editTitle') }).waitFor();
     const name = modal.getByLabel(t('contacts.modal.name'), { exact: true });
     await expect.poll(() => name.inputValue(), { timeout: 10_000 }).toBe(maria.name);
-    expect(await modal.getByLabel(t('contacts.modal.extraValue')).inputValue()).toBe('ACME');
+    await expect.poll(() => modal.getByLabel(t('contacts.modal.extraValue')).inputValue()).toBe('ACME');
     await name.fill(mariaEdited.name);
     await modal.getByLabel(t('contacts.modal.email')).fill(mariaEdited.email);
     await modal.getByRole('button', { name: t('common.save') }).click();
     await successToast(t('contacts.modal.saved')).first().waitFor({ state: 'visible', timeout: 15_000 });
     await row(mariaEdited.name).waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await row(mariaEdited.name).innerText()).toContain(mariaEdited.email);
-    expect(await row(maria.name).count()).toBe(0);
+    await expect.poll(() => row(mariaEdited.name).innerText()).toContain(mariaEdited.email);
+    await expect.poll(() => row(maria.name).count()).toBe(0);
   });
 
   it('exports the contacts as contatos.csv', async () => {
@@ -184,12 +184,14 @@ describe('contacts page', () => {
     await modal.getByLabel(t('tags.modal.name')).fill(tagName);
     await modal.getByRole('radio', { name: t('tags.modal.colorPick', { color: '#ff9800' }) }).click();
     // extended §6: the kanban toggle is shown to admins.
-    expect(await modal.getByRole('switch', { name: t('tags.modal.kanban') }).isVisible()).toBe(true);
+    await expect
+      .poll(() => modal.getByRole('switch', { name: t('tags.modal.kanban') }).isVisible())
+      .toBe(true);
     await modal.getByRole('button', { name: t('common.save') }).click();
     await successToast(t('tags.modal.saved')).waitFor({ timeout: 15_000 });
     const tagRow = page.locator(`tr[data-tag-name="${tagName}"]`);
     await tagRow.waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await tagRow.locator('td').nth(1).innerText()).toBe('0');
+    await expect.poll(() => tagRow.locator('td').nth(1).innerText()).toBe('0');
   });
 
   it('adds a quick message in the quick messages screen', async () => {
@@ -203,7 +205,9 @@ describe('contacts page', () => {
     await modal.getByLabel(t('quickMessages.modal.message')).fill(quickReply);
     // Amplify's switch hides its input under the track: its label toggles it.
     await modal.getByText(t('quickMessages.modal.geral'), { exact: true }).click();
-    expect(await modal.getByRole('switch', { name: t('quickMessages.modal.geral') }).isChecked()).toBe(true);
+    await expect
+      .poll(() => modal.getByRole('switch', { name: t('quickMessages.modal.geral') }).isChecked())
+      .toBe(true);
     // An optional attachment, uploaded after the record is saved (multipart `file`).
     await modal.getByTestId('quick-message-file').setInputFiles({
       name: 'catalogo.pdf',
@@ -215,7 +219,7 @@ describe('contacts page', () => {
     await successToast(t('quickMessages.modal.saved')).waitFor({ timeout: 15_000 });
     const record = page.locator('tr[data-shortcode="saludo"]');
     await record.waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await record.innerText()).toContain('/saludo');
+    await expect.poll(() => record.innerText()).toContain('/saludo');
     await record.getByText('catalogo.pdf').waitFor({ timeout: 15_000 });
   });
 
@@ -244,11 +248,11 @@ describe('contacts page', () => {
     await drawer.waitFor({ state: 'visible' });
     const card = drawer.getByTestId('contact-drawer-card');
     await card.getByText(mariaEdited.name, { exact: true }).waitFor({ timeout: 15_000 });
-    expect(await card.innerText()).toContain(maria.number);
-    expect(await card.innerText()).toContain(mariaEdited.email);
-    expect(await card.innerText()).toContain('ACME');
+    await expect.poll(() => card.innerText()).toContain(maria.number);
+    await expect.poll(() => card.innerText()).toContain(mariaEdited.email);
+    await expect.poll(() => card.innerText()).toContain('ACME');
     // core §9: the drawer is 320 px wide.
-    expect((await drawer.boundingBox())?.width).toBe(320);
+    await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(320);
   });
 
   it('edits the contact inline in the drawer', async () => {
@@ -276,11 +280,11 @@ describe('contacts page', () => {
     await notes.getByRole('button', { name: t('tickets.notes.add') }).click();
     await successToast(t('tickets.notes.added')).waitFor({ timeout: 15_000 });
     await notes.getByText('Prefiere que lo llamen por la tarde').waitFor({ timeout: 15_000 });
-    expect(await field.inputValue()).toBe('');
+    await expect.poll(() => field.inputValue()).toBe('');
     // The author and the date, DD/MM/YYYY HH:mm.
-    expect(await notes.locator('.ticket-note__meta').first().innerText()).toMatch(
-      /^.+ · \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
-    );
+    await expect
+      .poll(() => notes.locator('.ticket-note__meta').first().innerText())
+      .toMatch(/^.+ · \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     await field.fill('Nota para borrar');
     await notes.getByRole('button', { name: t('tickets.notes.add') }).click();
     await notes.getByText('Nota para borrar').waitFor({ timeout: 15_000 });
@@ -294,7 +298,7 @@ describe('contacts page', () => {
       .click();
     await successToast(t('tickets.notes.deleted')).waitFor({ timeout: 15_000 });
     await notes.getByText('Nota para borrar').waitFor({ state: 'detached', timeout: 15_000 });
-    expect(await notes.locator('.ticket-note').count()).toBe(1);
+    await expect.poll(() => notes.locator('.ticket-note').count()).toBe(1);
   });
 
   it('tags the ticket with the tag editor under the header', async () => {
@@ -321,14 +325,14 @@ describe('contacts page', () => {
     const input = page.getByLabel(t('tickets.input.label'), { exact: true });
     await input.fill('/s');
     await page.waitForTimeout(500);
-    expect(await page.getByTestId('quick-replies').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('quick-replies').count()).toBe(0);
     await input.fill('/sa');
     const option = page.getByTestId('quick-replies').getByRole('option').first();
     await option.waitFor({ timeout: 15_000 });
     // core §2: labels cut at 35 characters.
-    expect(await option.innerText()).toBe(`/saludo - ${quickReply.slice(0, 35).trimEnd()}...`);
+    await expect.poll(() => option.innerText()).toBe(`/saludo - ${quickReply.slice(0, 35).trimEnd()}...`);
     await option.click();
-    expect(await input.inputValue()).toBe(quickReply);
+    await expect.poll(() => input.inputValue()).toBe(quickReply);
     await input.fill('');
   });
 
@@ -336,17 +340,15 @@ describe('contacts page', () => {
     await screenshotWithoutToasts('chat-contact-drawer.png');
     // A smaller screen: the drawer floats over the conversation, still 320 px wide.
     await page.setViewportSize({ width: 1024, height: 768 });
-    await page.waitForTimeout(300);
-    expect((await page.getByTestId('contact-drawer').boundingBox())?.width).toBe(320);
+    await expect.poll(async () => (await page.getByTestId('contact-drawer').boundingBox())?.width).toBe(320);
     await page.screenshot({ path: join(tmpdir(), 'chat-contact-drawer-1024.png') });
     await page.setViewportSize({ width: 1440, height: 860 });
-    const toDark = page.getByRole('button', { name: t('theme.toDark') });
-    if (await toDark.isVisible()) {
-      await toDark.click();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(tmpdir(), 'chat-contact-drawer-dark.png') });
-      await page.getByRole('button', { name: t('theme.toLight') }).click();
-    }
+    // The page is light (the context's colour scheme): switch to dark and back.
+    await page.getByRole('button', { name: t('theme.toDark') }).click();
+    await page.getByRole('button', { name: t('theme.toLight') }).waitFor({ state: 'visible' });
+    await page.screenshot({ path: join(tmpdir(), 'chat-contact-drawer-dark.png') });
+    await page.getByRole('button', { name: t('theme.toLight') }).click();
+    await page.getByRole('button', { name: t('theme.toDark') }).waitFor({ state: 'visible' });
   });
 
   it('lets an admin delete a contact after the confirm question', async () => {

@@ -73,7 +73,7 @@ describe('inbox extras', () => {
 
     await page.getByRole('button', { name: t('todo.edit', { text: 'Comprar café' }) }).click();
     const editField = page.getByLabel(t('todo.editTask'));
-    expect(await editField.inputValue()).toBe('Comprar café');
+    await expect.poll(() => editField.inputValue()).toBe('Comprar café');
     await editField.fill('Comprar café y azúcar');
     await page.getByRole('button', { name: t('todo.save') }).click();
     await page.getByRole('button', { name: t('todo.delete', { text: 'Llamar a Juan' }) }).click();
@@ -81,12 +81,12 @@ describe('inbox extras', () => {
 
     await page.reload();
     await items.first().waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await items.count()).toBe(1);
-    const text = await items.first().innerText();
-    expect(text).toContain('Comprar café y azúcar');
+    await expect.poll(() => items.count()).toBe(1);
+    const text = () => items.first().innerText();
+    await expect.poll(text).toContain('Comprar café y azúcar');
     // Created and edited, DD/MM/YYYY HH:mm.
-    expect(text).toMatch(/Creada el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
-    expect(text).toMatch(/Editada el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    await expect.poll(text).toMatch(/Creada el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    await expect.poll(text).toMatch(/Editada el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     const stored = await page.evaluate(
       () => JSON.parse(localStorage.getItem('tasks') ?? '[]') as { text: string }[],
     );
@@ -95,12 +95,12 @@ describe('inbox extras', () => {
   });
 
   it('counts a customer’s new message in the top bar while on another page, with a chime', async () => {
-    expect(await badge().count()).toBe(0);
-    expect(await chimes()).toBe(0);
+    await expect.poll(() => badge().count()).toBe(0);
+    await expect.poll(chimes).toBe(0);
     await customerWrites(api, whatsappId, ana);
     await badge().waitFor({ state: 'visible', timeout: 30_000 });
-    expect(await badge().innerText()).toBe('1');
-    expect(new URL(page.url()).pathname).toBe('/todolist');
+    await expect.poll(() => badge().innerText()).toBe('1');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/todolist');
     await expect.poll(chimes, { timeout: 5_000 }).toBeGreaterThan(0);
   });
 
@@ -121,8 +121,8 @@ describe('inbox extras', () => {
     await page.getByTestId('notifications-button').click();
     const list = page.getByTestId('notifications-list');
     await list.waitFor({ state: 'visible' });
-    expect(await list.innerText()).toContain(ana.name);
-    expect(await list.innerText()).toContain(beto.name);
+    await expect.poll(() => list.innerText()).toContain(ana.name);
+    await expect.poll(() => list.innerText()).toContain(beto.name);
     await page.screenshot({ path: join(tmpdir(), 'inbox-extras-notifications.png') });
     await list.getByRole('button', { name: new RegExp(ana.name) }).click();
     await page.waitForURL((address) => address.pathname.startsWith('/tickets/'), { timeout: 15_000 });
@@ -138,8 +138,8 @@ describe('inbox extras', () => {
     await messages.getByText(ana.body, { exact: true }).waitFor({ state: 'visible', timeout: 15_000 });
     const start = messages.getByTestId('conversation-start');
     await start.waitFor({ state: 'visible' });
-    expect(await start.innerText()).toMatch(new RegExp(t('tickets.conversation.start'), 'i'));
-    expect(await messages.getByTestId('conversation-end').count()).toBe(0);
+    await expect.poll(() => start.innerText()).toMatch(new RegExp(t('tickets.conversation.start'), 'i'));
+    await expect.poll(() => messages.getByTestId('conversation-end').count()).toBe(0);
   });
 
   it('refuses a file over 7 MB before uploading, with a clear message', async () => {
@@ -151,7 +151,7 @@ describe('inbox extras', () => {
     await page
       .getByText(/El archivo «enorme\.pdf» pesa 7 MB; el máximo es 7 MB\./)
       .waitFor({ state: 'visible', timeout: 5_000 });
-    expect(await page.getByTestId('attachment-list').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('attachment-list').count()).toBe(0);
   });
 
   it('sends a file with a caption from the chat input; it reaches the customer as a document', async () => {
@@ -162,9 +162,9 @@ describe('inbox extras', () => {
     });
     const pending = page.getByTestId('attachment-list');
     await pending.waitFor({ state: 'visible' });
-    expect(await pending.innerText()).toContain('pedido-42.pdf');
+    await expect.poll(() => pending.innerText()).toContain('pedido-42.pdf');
     // With a file chosen the button sends (no microphone).
-    expect(await page.getByRole('button', { name: t('tickets.audio.record') }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: t('tickets.audio.record') }).count()).toBe(0);
     const input = page.getByLabel(t('tickets.input.label'), { exact: true });
     await input.fill('Aquí está su pedido');
     await page.screenshot({ path: join(tmpdir(), 'inbox-extras-attachment.png') });
@@ -173,7 +173,7 @@ describe('inbox extras', () => {
       .getByTestId('messages-list')
       .locator('.msg--me', { hasText: 'pedido-42.pdf' })
       .waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await pending.count()).toBe(0);
+    await expect.poll(() => pending.count()).toBe(0);
     await expect
       .poll(async () => (await outbox(ana.from)).find((item) => item.mediaType === 'application'), {
         timeout: 30_000,
@@ -231,12 +231,12 @@ describe('inbox extras', () => {
     await tabs.waitFor({ state: 'visible', timeout: 10_000 });
     const ticketTab = tabs.getByRole('tab', { name: t('tickets.narrowTabs.ticket') });
     const listTab = tabs.getByRole('tab', { name: t('tickets.narrowTabs.list') });
-    expect(await ticketTab.getAttribute('aria-selected')).toBe('true');
-    expect(await page.locator('.ticket-chat').isVisible()).toBe(true);
-    expect(await page.locator('.tickets-page__list').isVisible()).toBe(false);
+    await expect.poll(() => ticketTab.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.locator('.ticket-chat').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.tickets-page__list').isVisible()).toBe(false);
     await listTab.click();
-    expect(await page.locator('.tickets-page__list').isVisible()).toBe(true);
-    expect(await page.locator('.ticket-chat').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('.tickets-page__list').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.ticket-chat').isVisible()).toBe(false);
     await page.screenshot({ path: join(tmpdir(), 'inbox-extras-narrow.png') });
     await ticketTab.click();
     await page.locator('.ticket-chat').waitFor({ state: 'visible' });
@@ -251,7 +251,7 @@ describe('inbox extras', () => {
     await page.locator('.ticket-chat[data-status="closed"]').waitFor({ state: 'visible', timeout: 15_000 });
     const messages = page.getByTestId('messages-list');
     await messages.getByTestId('conversation-end').waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await messages.getByTestId('conversation-start').count()).toBe(1);
+    await expect.poll(() => messages.getByTestId('conversation-start').count()).toBe(1);
     await page.screenshot({ path: join(tmpdir(), 'inbox-extras-closed.png') });
   });
 

@@ -60,12 +60,8 @@ describe('two agents: accept, quick reply, tag, note, transfer, resolve', () => 
       });
       expect(created.status).toBeLessThan(300);
     }
-    expect(
-      (await admin('POST', '/tags', { name: tagName, color: '#ff9800' })).status,
-    ).toBeLessThan(300);
-    expect(
-      (await admin('POST', '/quick-messages', { ...quickReply, geral: true })).status,
-    ).toBeLessThan(300);
+    expect((await admin('POST', '/tags', { name: tagName, color: '#ff9800' })).status).toBeLessThan(300);
+    expect((await admin('POST', '/quick-messages', { ...quickReply, geral: true })).status).toBeLessThan(300);
 
     agentA = (await app.signedInPage(ana.email, ana.password, pageErrors)).page;
     agentB = (await app.signedInPage(beto.email, beto.password, pageErrors)).page;
@@ -80,7 +76,7 @@ describe('two agents: accept, quick reply, tag, note, transfer, resolve', () => 
       await page.goto(app.url('/tickets'));
       await page.getByTestId('tickets-welcome').waitFor({ state: 'visible', timeout: 15_000 });
       await expect.poll(() => page.getByTestId('count-pending').innerText(), { timeout: 15_000 }).toBe('0');
-      expect(await page.getByTestId('count-assigned').innerText()).toBe('0');
+      await expect.poll(() => page.getByTestId('count-assigned').innerText()).toBe('0');
     }
     await agentA.getByTestId('tab-pending').click();
     await agentA.getByText(t('tickets.empty.pending')).waitFor({ state: 'visible', timeout: 15_000 });
@@ -89,7 +85,7 @@ describe('two agents: accept, quick reply, tag, note, transfer, resolve', () => 
   it('shows agent A the customer’s new conversation as a pending ticket, live', async () => {
     await customerWrites(admin, whatsappId, customer);
     await item(agentA).waitFor({ state: 'visible', timeout: 30_000 });
-    expect(await item(agentA).getAttribute('data-status')).toBe('pending');
+    await expect.poll(() => item(agentA).getAttribute('data-status')).toBe('pending');
     await expect.poll(() => item(agentA).innerText(), { timeout: 15_000 }).toContain(customer.body);
     // B waits in the same pool: the badge moved without a reload too.
     await expect.poll(() => agentB.getByTestId('count-pending').innerText(), { timeout: 15_000 }).toBe('1');
@@ -118,13 +114,13 @@ describe('two agents: accept, quick reply, tag, note, transfer, resolve', () => 
       .getByRole('option', { name: new RegExp(`^/${quickReply.shortcode}`) });
     await option.waitFor({ timeout: 15_000 });
     await option.click();
-    expect(await input.inputValue()).toBe(quickReply.message);
+    await expect.poll(() => input.inputValue()).toBe(quickReply.message);
     await input.press('Enter');
     await agentA
       .getByTestId('messages-list')
       .locator('.msg--me', { hasText: quickReply.message })
       .waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await input.inputValue()).toBe('');
+    await expect.poll(() => input.inputValue()).toBe('');
   });
 
   it('tags the ticket and leaves a note for the next agent', async () => {
@@ -165,7 +161,7 @@ describe('two agents: accept, quick reply, tag, note, transfer, resolve', () => 
   it('shows the ticket arriving in agent B’s list live, with the tag and the note', async () => {
     // B never reloaded since the first step.
     await item(agentB).waitFor({ state: 'visible', timeout: 30_000 });
-    expect(await item(agentB).getAttribute('data-status')).toBe('open');
+    await expect.poll(() => item(agentB).getAttribute('data-status')).toBe('open');
     await expect.poll(() => agentB.getByTestId('count-assigned').innerText(), { timeout: 15_000 }).toBe('1');
     await item(agentB).locator('.ticket-item__main').click();
     await agentB.waitForURL((address) => address.pathname.startsWith('/tickets/'), { timeout: 15_000 });
@@ -206,7 +202,7 @@ describe('two agents: accept, quick reply, tag, note, transfer, resolve', () => 
     await expect.poll(() => agentB.getByTestId('count-assigned').innerText(), { timeout: 15_000 }).toBe('0');
     await agentB.getByTestId('tab-closed').click();
     await item(agentB).waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await item(agentB).getAttribute('data-status')).toBe('closed');
+    await expect.poll(() => item(agentB).getAttribute('data-status')).toBe('closed');
   });
 
   it('delivered every reply to the customer exactly once, and kept who, where, the tag and the note', async () => {

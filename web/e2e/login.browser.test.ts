@@ -12,7 +12,8 @@ describe('login page', () => {
 
   beforeAll(async () => {
     app = await startApp('login-browser');
-    page = (await openPage(await app.launchBrowser(), pageErrors, { viewport: { width: 1280, height: 800 } })).page;
+    page = (await openPage(await app.launchBrowser(), pageErrors, { viewport: { width: 1280, height: 800 } }))
+      .page;
     await page.goto(app.url('/login'));
   });
 
@@ -30,15 +31,15 @@ describe('login page', () => {
 
   it('shows the e-mail and password fields, the Entrar button and the links', async () => {
     await emailInput().waitFor({ state: 'visible' });
-    expect(await emailInput().isVisible()).toBe(true);
-    expect(await passwordInput().isVisible()).toBe(true);
-    expect(await submitButton().isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: t('auth.login.toSignup') }).getAttribute('href')).toBe(
-      '/signup',
-    );
-    expect(
-      await page.getByRole('link', { name: t('auth.login.toForgotPassword') }).getAttribute('href'),
-    ).toBe('/forgetpsw');
+    await expect.poll(() => emailInput().isVisible()).toBe(true);
+    await expect.poll(() => passwordInput().isVisible()).toBe(true);
+    await expect.poll(() => submitButton().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: t('auth.login.toSignup') }).getAttribute('href'))
+      .toBe('/signup');
+    await expect
+      .poll(() => page.getByRole('link', { name: t('auth.login.toForgotPassword') }).getAttribute('href'))
+      .toBe('/forgetpsw');
   });
 
   it('shows a translated error toast for wrong credentials and stays on /login', async () => {
@@ -51,20 +52,20 @@ describe('login page', () => {
     // Whatever the server answers, the visitor reads Spanish from the catalogue, never a raw code.
     const catalogueTexts = Object.values(errorCatalogue).map((entry) => entry.es);
     expect(catalogueTexts).toContain(text);
-    expect(new URL(page.url()).pathname).toBe('/login');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
   it('toggles between light and dark and remembers the choice', async () => {
-    expect(await colorMode()).toBe('light');
+    await expect.poll(colorMode).toBe('light');
     await page.getByRole('button', { name: t('theme.toDark') }).click();
-    expect(await colorMode()).toBe('dark');
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await expect.poll(colorMode).toBe('dark');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     await page.reload();
     await emailInput().waitFor({ state: 'visible' });
-    expect(await colorMode()).toBe('dark');
+    await expect.poll(colorMode).toBe('dark');
     await page.getByRole('button', { name: t('theme.toLight') }).click();
-    expect(await colorMode()).toBe('light');
+    await expect.poll(colorMode).toBe('light');
   });
 
   it('raised no uncaught errors in the page', () => {

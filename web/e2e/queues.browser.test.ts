@@ -6,9 +6,20 @@ import { t, type MessageKey } from '../src/i18n/index.ts';
 import { companyFor, startApp, type App, type Caller } from './support/app.ts';
 import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
 
-type Queue = { id: number; name: string; color: string; greetingMessage: string; schedules: { weekdayEn: string; startTime: string; endTime: string }[] };
+type Queue = {
+  id: number;
+  name: string;
+  color: string;
+  greetingMessage: string;
+  schedules: { weekdayEn: string; startTime: string; endTime: string }[];
+};
 type Option = { id: number; title: string; message: string; option: string; children?: Option[] };
-type Ticket = { id: number; queueId: number | null; queue: { name: string; color: string } | null; contact: { name: string } | null };
+type Ticket = {
+  id: number;
+  queueId: number | null;
+  queue: { name: string; color: string } | null;
+  contact: { name: string } | null;
+};
 
 /**
  * Queues and the chatbot menu end to end (extended §2.13, core §2 Tickets page): an admin builds
@@ -52,55 +63,96 @@ describe('queues and the chatbot menu', () => {
     await dialog().waitFor({ state: 'visible' });
 
     // Saving an empty form shows the spec's texts and keeps the dialog open.
-    await dialog().getByRole('button', { name: t('common.save') }).click();
+    await dialog()
+      .getByRole('button', { name: t('common.save') })
+      .click();
     await dialog().getByText('Requerido').first().waitFor({ state: 'visible' });
     await field(t('queues.modal.name')).fill('V');
-    await dialog().getByRole('button', { name: t('common.save') }).click();
+    await dialog()
+      .getByRole('button', { name: t('common.save') })
+      .click();
     await dialog().getByText('muy corto').waitFor({ state: 'visible' });
 
     await field(t('queues.modal.name')).fill(ventas.name);
-    expect(await dialog().getByRole('radio').count()).toBe(50);
-    await dialog().getByRole('radio', { name: t('queues.modal.colorPick', { color: ventas.color }) }).click();
-    expect(await dialog().getByRole('radio', { name: t('queues.modal.colorPick', { color: ventas.color }) }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => dialog().getByRole('radio').count()).toBe(50);
+    await dialog()
+      .getByRole('radio', { name: t('queues.modal.colorPick', { color: ventas.color }) })
+      .click();
+    await expect
+      .poll(() =>
+        dialog()
+          .getByRole('radio', { name: t('queues.modal.colorPick', { color: ventas.color }) })
+          .getAttribute('aria-checked'),
+      )
+      .toBe('true');
     await field(t('queues.modal.greeting')).fill(ventas.greeting);
 
     // Two options, the first with a child.
-    await dialog().getByRole('button', { name: t('queues.options.add'), exact: true }).click();
-    await field(`${t('queues.options.label', { number: '1' })} · ${t('queues.options.optionTitle')}`).fill('Precios');
-    await field(`${t('queues.options.label', { number: '1' })} · ${t('queues.options.message')}`).fill('Nuestros precios:');
-    await dialog().getByRole('button', { name: t('queues.options.add'), exact: true }).click();
-    await field(`${t('queues.options.label', { number: '2' })} · ${t('queues.options.optionTitle')}`).fill('Envíos');
-    await field(`${t('queues.options.label', { number: '2' })} · ${t('queues.options.message')}`).fill('Enviamos a todo el país.');
-    await dialog().getByRole('button', { name: `${t('queues.options.label', { number: '1' })} · ${t('queues.options.addChild')}` }).click();
-    await field(`${t('queues.options.label', { number: '1.1' })} · ${t('queues.options.optionTitle')}`).fill('Mayorista');
-    await field(`${t('queues.options.label', { number: '1.1' })} · ${t('queues.options.message')}`).fill('Precio por mayor.');
+    await dialog()
+      .getByRole('button', { name: t('queues.options.add'), exact: true })
+      .click();
+    await field(`${t('queues.options.label', { number: '1' })} · ${t('queues.options.optionTitle')}`).fill(
+      'Precios',
+    );
+    await field(`${t('queues.options.label', { number: '1' })} · ${t('queues.options.message')}`).fill(
+      'Nuestros precios:',
+    );
+    await dialog()
+      .getByRole('button', { name: t('queues.options.add'), exact: true })
+      .click();
+    await field(`${t('queues.options.label', { number: '2' })} · ${t('queues.options.optionTitle')}`).fill(
+      'Envíos',
+    );
+    await field(`${t('queues.options.label', { number: '2' })} · ${t('queues.options.message')}`).fill(
+      'Enviamos a todo el país.',
+    );
+    await dialog()
+      .getByRole('button', {
+        name: `${t('queues.options.label', { number: '1' })} · ${t('queues.options.addChild')}`,
+      })
+      .click();
+    await field(`${t('queues.options.label', { number: '1.1' })} · ${t('queues.options.optionTitle')}`).fill(
+      'Mayorista',
+    );
+    await field(`${t('queues.options.label', { number: '1.1' })} · ${t('queues.options.message')}`).fill(
+      'Precio por mayor.',
+    );
 
     await dialog().screenshot({ path: join(tmpdir(), 'queues-dialog-data.png') });
 
     // Horarios: the defaults, and one change.
-    await dialog().getByRole('tab', { name: t('queues.modal.tabHours') }).click();
+    await dialog()
+      .getByRole('tab', { name: t('queues.modal.tabHours') })
+      .click();
     const hours = (day: string, which: 'start' | 'end') =>
-      dialog().getByLabel(`${t(`weekdays.${day}` as MessageKey)} · ${t(which === 'start' ? 'queues.hours.start' : 'queues.hours.end')}`);
-    expect(await hours('monday', 'start').inputValue()).toBe('08:00');
-    expect(await hours('friday', 'end').inputValue()).toBe('18:00');
-    expect(await hours('saturday', 'end').inputValue()).toBe('12:00');
-    expect(await hours('sunday', 'start').inputValue()).toBe('00:00');
-    expect(await hours('sunday', 'end').inputValue()).toBe('00:00');
+      dialog().getByLabel(
+        `${t(`weekdays.${day}` as MessageKey)} · ${t(which === 'start' ? 'queues.hours.start' : 'queues.hours.end')}`,
+      );
+    await expect.poll(() => hours('monday', 'start').inputValue()).toBe('08:00');
+    await expect.poll(() => hours('friday', 'end').inputValue()).toBe('18:00');
+    await expect.poll(() => hours('saturday', 'end').inputValue()).toBe('12:00');
+    await expect.poll(() => hours('sunday', 'start').inputValue()).toBe('00:00');
+    await expect.poll(() => hours('sunday', 'end').inputValue()).toBe('00:00');
     await hours('saturday', 'end').fill('13:30');
     await dialog().screenshot({ path: join(tmpdir(), 'queues-dialog-hours.png') });
 
-    await dialog().getByRole('button', { name: t('common.save') }).click();
+    await dialog()
+      .getByRole('button', { name: t('common.save') })
+      .click();
     await page.getByText(t('queues.saved')).waitFor({ state: 'visible', timeout: 15_000 });
     await dialog().waitFor({ state: 'detached', timeout: 15_000 });
     const row = page.locator(`tr[data-queue-name="${ventas.name}"]`);
     await row.waitFor({ state: 'visible' });
-    expect(await row.innerText()).toContain(ventas.greeting);
+    await expect.poll(() => row.innerText()).toContain(ventas.greeting);
     await page.screenshot({ path: join(tmpdir(), 'queues-list.png') });
 
     const queues = await api<Queue[]>('GET', '/queue');
     const saved = queues.body.find((queue) => queue.name === ventas.name)!;
     expect(saved).toMatchObject({ color: ventas.color, greetingMessage: ventas.greeting });
-    expect(saved.schedules.find((h) => h.weekdayEn === 'saturday')).toMatchObject({ startTime: '08:00', endTime: '13:30' });
+    expect(saved.schedules.find((h) => h.weekdayEn === 'saturday')).toMatchObject({
+      startTime: '08:00',
+      endTime: '13:30',
+    });
     ventasId = saved.id;
     const tree = await api<Option[]>('GET', `/queue-options?queueId=${ventasId}&parentId=-1`);
     expect(tree.body.map((o) => [o.option, o.title])).toEqual([
@@ -119,10 +171,24 @@ describe('queues and the chatbot menu', () => {
 
     await page.getByRole('button', { name: t('queues.editQueue', { name: ventas.name }) }).click();
     await dialog().waitFor({ state: 'visible' });
-    await expect.poll(() => field(`${t('queues.options.label', { number: '1.1' })} · ${t('queues.options.optionTitle')}`).inputValue()).toBe('Mayorista');
+    await expect
+      .poll(() =>
+        field(
+          `${t('queues.options.label', { number: '1.1' })} · ${t('queues.options.optionTitle')}`,
+        ).inputValue(),
+      )
+      .toBe('Mayorista');
     // Soporte's colour is taken: its swatch cannot be chosen here.
-    expect(await dialog().getByRole('radio', { name: t('queues.modal.colorUsed', { color: '#4caf50' }) }).isDisabled()).toBe(true);
-    await dialog().getByRole('button', { name: t('common.cancel') }).click();
+    await expect
+      .poll(() =>
+        dialog()
+          .getByRole('radio', { name: t('queues.modal.colorUsed', { color: '#4caf50' }) })
+          .isDisabled(),
+      )
+      .toBe(true);
+    await dialog()
+      .getByRole('button', { name: t('common.cancel') })
+      .click();
     await dialog().waitFor({ state: 'detached' });
   });
 
@@ -154,10 +220,13 @@ describe('queues and the chatbot menu', () => {
     expect(await outbox()).toContain(ventas.greeting);
     expect(await outbox()).toContain('*2* - Envíos');
     await expect
-      .poll(async () => {
-        const list = await api<{ tickets: Ticket[] }>('GET', '/tickets?status=pending&showAll=true');
-        return list.body.tickets.find((ticket) => ticket.contact?.name === customer.name)?.queueId;
-      }, { timeout: 20_000, interval: 500 })
+      .poll(
+        async () => {
+          const list = await api<{ tickets: Ticket[] }>('GET', '/tickets?status=pending&showAll=true');
+          return list.body.tickets.find((ticket) => ticket.contact?.name === customer.name)?.queueId;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
       .toBe(ventasId);
   });
 
@@ -166,10 +235,14 @@ describe('queues and the chatbot menu', () => {
     await page.getByTestId('tab-pending').click();
     const item = page.locator(`.ticket-item[data-contact-name="${customer.name}"]`);
     await item.waitFor({ state: 'visible', timeout: 20_000 });
-    await expect.poll(() => item.locator('.ticket-badge--queue').innerText(), { timeout: 15_000 }).toBe(ventas.name);
-    const strip = await item.locator('.ticket-item__strip').evaluate((element) => getComputedStyle(element).backgroundColor);
+    await expect
+      .poll(() => item.locator('.ticket-badge--queue').innerText(), { timeout: 15_000 })
+      .toBe(ventas.name);
+    const strip = await item
+      .locator('.ticket-item__strip')
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(strip).toBe('rgb(33, 150, 243)');
-    expect(await item.locator('.ticket-item__strip').getAttribute('title')).toBe(ventas.name);
+    await expect.poll(() => item.locator('.ticket-item__strip').getAttribute('title')).toBe(ventas.name);
   });
 
   it('raised no uncaught errors in the page', () => {

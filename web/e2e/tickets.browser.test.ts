@@ -39,32 +39,43 @@ describe('tickets page', () => {
     await page.getByTestId('tickets-welcome').waitFor({ state: 'visible', timeout: 15_000 });
     await page.getByTestId('tab-pending').click();
     await page.getByText(t('tickets.empty.pending')).waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await page.getByTestId('count-pending').innerText()).toBe('0');
+    await expect.poll(() => page.getByTestId('count-pending').innerText()).toBe('0');
     // core §2: admins start with show-all on.
-    expect(await page.getByRole('switch', { name: t('tickets.showAll') }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('switch', { name: t('tickets.showAll') }).isChecked()).toBe(true);
   });
 
   it('shows an incoming conversation as a pending ticket, live', async () => {
     await customerWrites(api, whatsappId, customer);
     // No reload: the live ticket event adds it to the pending list.
     await item().waitFor({ state: 'visible', timeout: 30_000 });
-    expect(await item().getAttribute('data-status')).toBe('pending');
+    await expect.poll(() => item().getAttribute('data-status')).toBe('pending');
     await expect.poll(() => item().innerText(), { timeout: 15_000 }).toContain(customer.body);
-    expect(await page.getByTestId('count-pending').innerText()).toBe('1');
+    await expect.poll(() => page.getByTestId('count-pending').innerText()).toBe('1');
     // Pending tickets cannot be opened by a click.
     await item().locator('.ticket-item__main').click();
-    expect(new URL(page.url()).pathname).toBe('/tickets');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/tickets');
   });
 
   it('accepts the ticket and opens the chat with the customer’s message', async () => {
-    await item().getByRole('button', { name: t('tickets.actions.accept') }).click();
+    await item()
+      .getByRole('button', { name: t('tickets.actions.accept') })
+      .click();
     await page.waitForURL((address) => address.pathname.startsWith('/tickets/'), { timeout: 15_000 });
     const chat = page.locator('.ticket-chat[data-status="open"]');
     await chat.waitFor({ state: 'visible', timeout: 15_000 });
-    await chat.getByTestId('messages-list').getByText(customer.body, { exact: true }).waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await chat.getByRole('button', { name: t('tickets.actions.resolve') }).isVisible()).toBe(true);
-    expect(await chat.getByRole('button', { name: t('tickets.actions.return') }).isVisible()).toBe(true);
-    expect(await chat.getByRole('button', { name: t('tickets.actions.transfer') }).isVisible()).toBe(true);
+    await chat
+      .getByTestId('messages-list')
+      .getByText(customer.body, { exact: true })
+      .waitFor({ state: 'visible', timeout: 15_000 });
+    await expect
+      .poll(() => chat.getByRole('button', { name: t('tickets.actions.resolve') }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => chat.getByRole('button', { name: t('tickets.actions.return') }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => chat.getByRole('button', { name: t('tickets.actions.transfer') }).isVisible())
+      .toBe(true);
     await expect.poll(() => page.getByTestId('count-assigned').innerText(), { timeout: 15_000 }).toBe('1');
     await expect.poll(() => page.getByTestId('count-pending').innerText(), { timeout: 15_000 }).toBe('0');
   });
@@ -77,31 +88,32 @@ describe('tickets page', () => {
     await input.fill('Hola Juan');
     await input.press('Enter');
     const messages = page.getByTestId('messages-list');
-    await messages.locator('.msg--me', { hasText: 'Hola Juan' }).waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await input.inputValue()).toBe('');
+    await messages
+      .locator('.msg--me', { hasText: 'Hola Juan' })
+      .waitFor({ state: 'visible', timeout: 15_000 });
+    await expect.poll(() => input.inputValue()).toBe('');
 
     await expect
-      .poll(
-        async () => JSON.stringify(await outboxOf(api, whatsappId, customer.from)),
-        { timeout: 30_000, interval: 1_000 },
-      )
+      .poll(async () => JSON.stringify(await outboxOf(api, whatsappId, customer.from)), {
+        timeout: 30_000,
+        interval: 1_000,
+      })
       .toContain('Hola Juan');
     const outbox = JSON.stringify(await outboxOf(api, whatsappId, customer.from));
     // core §2: signing is on by default and prefixes the user's name in bold.
     expect(outbox).toContain('*');
     expect(outbox).toContain(':*\\nHola Juan');
-    expect(await messages.locator('.msg--me').count()).toBe(1);
+    await expect.poll(() => messages.locator('.msg--me').count()).toBe(1);
   });
 
   it('takes screenshots of the open chat (light and dark)', async () => {
     await page.screenshot({ path: join(tmpdir(), 'tickets-light.png') });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    const toggle = page.getByRole('button', { name: t('theme.toDark') });
-    if (await toggle.isVisible()) await toggle.click();
-    await page.waitForTimeout(300);
+    // The app keeps its own theme (light here): the toggle switches to dark and back.
+    await page.getByRole('button', { name: t('theme.toDark') }).click();
+    await page.getByRole('button', { name: t('theme.toLight') }).waitFor({ state: 'visible' });
     await page.screenshot({ path: join(tmpdir(), 'tickets-dark.png') });
-    const back = page.getByRole('button', { name: t('theme.toLight') });
-    if (await back.isVisible()) await back.click();
+    await page.getByRole('button', { name: t('theme.toLight') }).click();
+    await page.getByRole('button', { name: t('theme.toDark') }).waitFor({ state: 'visible' });
   });
 
   it('resolves the ticket: back to /tickets, the ticket in the closed tab', async () => {
@@ -111,10 +123,12 @@ describe('tickets page', () => {
     await expect.poll(() => page.getByTestId('count-assigned').innerText(), { timeout: 15_000 }).toBe('0');
     await page.getByTestId('tab-closed').click();
     await item().waitFor({ state: 'visible', timeout: 15_000 });
-    expect(await item().getAttribute('data-status')).toBe('closed');
+    await expect.poll(() => item().getAttribute('data-status')).toBe('closed');
     // A closed ticket opens with Reabrir.
     await item().locator('.ticket-item__main').click();
-    await page.getByRole('button', { name: t('tickets.actions.reopen') }).waitFor({ state: 'visible', timeout: 15_000 });
+    await page
+      .getByRole('button', { name: t('tickets.actions.reopen') })
+      .waitFor({ state: 'visible', timeout: 15_000 });
   });
 
   it('raised no uncaught errors in the page', () => {
