@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { limits } from '@atende/shared/constants';
 import { t } from '../src/i18n/index.ts';
 import { companyFor, startApp, type App, type Caller } from './support/app.ts';
 import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
@@ -82,6 +83,14 @@ describe('tickets page', () => {
 
   it('replies; the signed reply reaches the customer through the sandbox', async () => {
     const input = page.getByLabel(t('tickets.input.label'), { exact: true });
+    const counter = page.getByTestId('message-counter');
+    const send = page.getByRole('button', { name: t('tickets.input.send') });
+    // Past the API's limit: the counter says so and the text is not sent; far below it, no counter.
+    await input.fill('x'.repeat(limits.messageBodyMax + 1));
+    await expect.poll(() => counter.innerText()).toContain(t('tickets.input.tooLong', { max: '65.536' }));
+    await expect.poll(() => send.isDisabled()).toBe(true);
+    await input.fill('Hola');
+    await counter.waitFor({ state: 'detached' });
     // Empty messages are never sent.
     await input.fill('   ');
     await input.press('Enter');
