@@ -1,6 +1,6 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { ApiFirewall, type ApiRateLimits } from './api-firewall.ts';
+import { ApiFirewall, viewerAddressHeader, type ApiRateLimits } from './api-firewall.ts';
 import { ApiGatewayLogging } from './api-gateway-logging.ts';
 import { productManifest, type AppManifest } from './app-manifest.ts';
 import { AppTable } from './app-table.ts';
@@ -160,6 +160,8 @@ export class AtendeStack extends Stack {
       fn.useWebSocketManagement(this.webSocketApi.stage);
     }
     for (const fn of [...restFunctions, socketHandler]) fn.useJwtSecret(jwtSecret.secret);
+    // The sandbox routes (and the WhatsApp module's sandbox connections) answer only when enabled.
+    if (sandbox) for (const fn of restFunctions) fn.setEnvironment('SANDBOX_ENABLED', 'true');
     for (const fn of [...restFunctions, ...queueConsumers]) fn.useMediaBucket(this.mediaBucket.bucket);
     // The company purge deletes a deleted company's media folder, which it lists first.
     this.workQueues.queues.get('company-purge')?.consumer.useMediaListing(this.mediaBucket.bucket);
@@ -193,8 +195,9 @@ export class AtendeStack extends Stack {
       if (props.firstSuperUser) bootstrap.setEnvironment('ADMIN_EMAIL', props.firstSuperUser.email);
     }
     // Per-client limits (sign-in, sign-up, password reset) key on the viewer's address, which
-    // CloudFront forwards; API Gateway's own sourceIp is the edge server's.
-    for (const fn of restFunctions) fn.setEnvironment('CLIENT_ADDRESS_HEADER', 'cloudfront-viewer-address');
+    // the distribution's CloudFront Function writes over anything the client sent (the same
+    // header the firewall counts by); API Gateway's own sourceIp is the edge server's.
+    for (const fn of restFunctions) fn.setEnvironment('CLIENT_ADDRESS_HEADER', viewerAddressHeader);
 
     if (props.connector ?? true) {
       const inbound = this.workQueues.queues.get(connectorInboundQueue);

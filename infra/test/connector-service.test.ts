@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildFunctions } from '../../functions/build.ts';
 import { queues, restModules, serviceQueues } from '../../functions/src/manifest.ts';
 import { queueUrlEnvName } from '../lib/app-manifest.ts';
+import { sandboxModuleName } from '../lib/atende-stack.ts';
 import { connectorHealthPort } from '../lib/connector-service.ts';
 import {
   ownFunctions,
@@ -101,7 +102,8 @@ describe('service queues', () => {
       const queue = commandsQueue(s).queue;
       const queueArn = { 'Fn::GetAtt': [logicalId(stack, queue), 'Arn'] };
       const senders = [
-        ...restModules.map((m) => stack.restApi.functions.get(m.name)!),
+        // Every deployed REST module: all of the manifest's but the sandbox, which a stage adds only on request.
+        ...restModules.filter((m) => m.name !== sandboxModuleName).map((m) => stack.restApi.functions.get(m.name)!),
         stack.workQueues.queues.get('inbound')!.consumer,
       ];
       expect(queues.map((q) => q.consumer.name)).toContain('ingest');
