@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { t } from '../src/i18n/index.ts';
 import { companyFor, startApp, type App } from './support/app.ts';
 import { openPage } from './support/browser.ts';
+import { journeySteps } from './support/journey.ts';
 
 /**
  * The journey of a new customer's admin (issue "Sign-in, sessions, companies, plans, users,
@@ -10,6 +11,8 @@ import { openPage } from './support/browser.ts';
  * user, switch the theme, sign out; and one session per user: a second sign-in ends the first.
  */
 describe('admin journey', () => {
+  // Its tests are the steps of one journey: after a failed step the rest are skipped, not failed.
+  journeySteps();
   let app: App;
   let page: Page;
   const pageErrors: string[] = [];

@@ -7,6 +7,7 @@ import { validationMessages } from '@atende/shared/validation-messages';
 import { t } from '../src/i18n/index.ts';
 import { companyFor, startApp, type App, type Caller } from './support/app.ts';
 import { connectSandbox } from './support/sandbox.ts';
+import { journeySteps } from './support/journey.ts';
 
 /**
  * Contacts against the local runtime (core §2 Contacts, §5 Contact, §7; extended §9 CSV): add a
@@ -15,6 +16,8 @@ import { connectSandbox } from './support/sandbox.ts';
  * the chat's contact drawer (inline edit, notes), the tag editor and the quick replies.
  */
 describe('contacts page', () => {
+  // Its tests are the steps of one journey: after a failed step the rest are skipped, not failed.
+  journeySteps();
   let app: App;
   let page: Page;
   let api: Caller;

@@ -14,6 +14,7 @@ import { t } from '../src/i18n/index.ts';
 import { companyFor, startApp, until, type App, type Caller, type Plan } from './support/app.ts';
 import { openPage, tokenOf } from './support/browser.ts';
 import { connectSandbox, customerWrites, pendingTicketOf } from './support/sandbox.ts';
+import { journeySteps } from './support/journey.ts';
 
 /**
  * The dashboard against the local runtime (core §2 Dashboard, §3 counters, §7, §9): three
@@ -23,6 +24,8 @@ import { connectSandbox, customerWrites, pendingTicketOf } from './support/sandb
  * and both charts with data, in light and dark; a non-admin sees no figures.
  */
 describe('dashboard', () => {
+  // Its tests are the steps of one journey: after a failed step the rest are skipped, not failed.
+  journeySteps();
   let app: App;
   let page: Page;
   let api: Caller;

@@ -6,6 +6,7 @@ import { t } from '../src/i18n/index.ts';
 import { companyFor, startApp, type App, type Caller } from './support/app.ts';
 import { collectPageErrors, fakeMediaArgs } from './support/browser.ts';
 import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
+import { journeySteps } from './support/journey.ts';
 
 /**
  * The inbox extras against the local runtime: the local task list survives a reload; the top
@@ -15,6 +16,8 @@ import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
  * and the two tabs of the tickets page on a narrow screen.
  */
 describe('inbox extras', () => {
+  // Its tests are the steps of one journey: after a failed step the rest are skipped, not failed.
+  journeySteps();
   let app: App;
   let page: Page;
   let api: Caller;

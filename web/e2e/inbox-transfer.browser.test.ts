@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { t } from '../src/i18n/index.ts';
 import { companyFor, startApp, type App, type Caller } from './support/app.ts';
 import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
+import { journeySteps } from './support/journey.ts';
 
 /**
  * Two agents in two browsers (core §2 Tickets page, §4 Ticket status, Live updates): a sandbox
@@ -12,6 +13,8 @@ import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
  * received each reply exactly once.
  */
 describe('two agents: accept, quick reply, tag, note, transfer, resolve', () => {
+  // Its tests are the steps of one journey: after a failed step the rest are skipped, not failed.
+  journeySteps();
   let app: App;
   let agentA: Page;
   let agentB: Page;

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { t, type MessageKey } from '../src/i18n/index.ts';
 import { companyFor, startApp, type App, type Caller } from './support/app.ts';
 import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
+import { journeySteps } from './support/journey.ts';
 
 type Queue = {
   id: number;
@@ -29,6 +30,8 @@ type Ticket = {
  * ticket then shows under that queue, with its name and colour, in the tickets list.
  */
 describe('queues and the chatbot menu', () => {
+  // Its tests are the steps of one journey: after a failed step the rest are skipped, not failed.
+  journeySteps();
   let app: App;
   let page: Page;
   let api: Caller;

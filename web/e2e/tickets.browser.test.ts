@@ -6,6 +6,7 @@ import { limits } from '@atende/shared/constants';
 import { t } from '../src/i18n/index.ts';
 import { companyFor, startApp, type App, type Caller } from './support/app.ts';
 import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
+import { journeySteps } from './support/journey.ts';
 
 /**
  * The tickets page against the local runtime (core §2 Tickets page, §4 Ticket status and Live
@@ -13,6 +14,8 @@ import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
  * live, accepts it, replies (signed) and the reply reaches the sandbox outbox; then resolves it.
  */
 describe('tickets page', () => {
+  // Its tests are the steps of one journey: after a failed step the rest are skipped, not failed.
+  journeySteps();
   let app: App;
   let page: Page;
   let api: Caller;
