@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { t } from '../src/i18n/index.ts';
 import { companyFor, startApp, type App } from './support/app.ts';
-import { journeySteps } from './support/journey.ts';
 
 /**
  * The contacts screen's "Importar" (extended §9): a CSV in the export's format is uploaded; the
@@ -12,8 +11,6 @@ import { journeySteps } from './support/journey.ts';
  * list shows the new contacts.
  */
 describe('contacts import', () => {
-  // Its tests are the steps of one journey: after a failed step the rest are skipped, not failed.
-  journeySteps();
   let app: App;
   let page: Page;
   const pageErrors: string[] = [];
