@@ -1,5 +1,5 @@
 /**
- * What a stored medium is and how the browser may be handed it (docs/security-media.md).
+ * What a stored medium is and how the browser may be handed it (docs/security.md, "Media").
  *
  * The type is decided from the file's first bytes (magic numbers, through `file-type`) against an
  * allow-list, never from what the sender or the browser claimed: a claimed `image/jpeg` holding

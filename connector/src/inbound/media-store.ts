@@ -3,7 +3,7 @@
  * sender's claim only counts for plain text), stored with the disposition it is served with, so
  * nothing a customer sends (an SVG, an HTML page named photo.jpg) ever renders inline in the
  * agent's browser. Unlike an agent's upload, an unknown type is never refused: the customer's
- * message must arrive, as opaque bytes behind a file card (docs/security-media.md).
+ * message must arrive, as opaque bytes behind a file card (docs/security.md, "Media").
  */
 import { contentDisposition, decideMediaType, servedType } from '@atende/shared/media-type';
 import type { MediaPort } from '../ports.ts';

@@ -20,7 +20,7 @@ export const mediaBucket = (): string => requireEnv('MEDIA_BUCKET');
 
 /**
  * Stores a medium with the type it is served with and its disposition as object metadata, so
- * even an unsigned-override GET renders only allow-listed types inline (docs/security-media.md).
+ * even an unsigned-override GET renders only allow-listed types inline (docs/security.md, "Media").
  */
 export async function putMedia(key: string, bytes: Uint8Array, contentType: string, fileName?: string | null): Promise<void> {
   await s3Client.send(

@@ -13,7 +13,7 @@ export type StoredMediaType = MediaFamily;
 /**
  * An agent's upload: its type comes from its bytes against the allow-list (the browser's claim
  * only counts for plain text and CSV); anything else is refused rather than stored as opaque
- * bytes, which only media arriving from WhatsApp are (docs/security-media.md).
+ * bytes, which only media arriving from WhatsApp are (docs/security.md, "Media").
  */
 export async function mediaOfUpload(
   bytes: Uint8Array,

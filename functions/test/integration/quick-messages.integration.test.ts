@@ -120,7 +120,7 @@ describe('quick messages', () => {
     const fresh = await beto.agent.get<{ url: string; expiresInSeconds: number }>(`/quick-messages/${quick.id}/media`);
     expect(fresh.body.url).toMatch(/X-Amz-Signature=/);
 
-    // A real PNG: an upload's type comes from its bytes (docs/security-media.md).
+    // A real PNG: an upload's type comes from its bytes (docs/security.md, "Media").
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
       'base64',

@@ -173,7 +173,7 @@ export const handler = restModule([
     handler: async ({ principal, params, body }) => {
       const current = await changeableOrFail(principal, params.id);
       const file = body.file;
-      // The type comes from the bytes (docs/security-media.md), not the browser's claim.
+      // The type comes from the bytes (docs/security.md, "Media"), not the browser's claim.
       const { mimetype } = await mediaOfUpload(file.content, file.mimetype);
       const key = quickMessageMediaKey(principal.companyId, current.id);
       await putMedia(key, file.content, mimetype, file.filename);

@@ -1,5 +1,5 @@
 /**
- * How the route probe (route-probe.integration.test.ts, docs/security-probe.md) calls every REST
+ * How the route probe (route-probe.integration.test.ts, docs/security.md, "The route probe") calls every REST
  * route: which of company A's records fill its path, query and body, and what each caller may get.
  *
  * Every route the code serves needs an entry keyed `METHOD path` exactly as the route declares it

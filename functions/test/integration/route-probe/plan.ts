@@ -1,6 +1,6 @@
 /**
  * Turns the routes the code serves and their fixtures into the probe's calls: who calls, with
- * which of company A's records, and what the answer may be (docs/security-probe.md).
+ * which of company A's records, and what the answer may be (docs/security.md, "The route probe").
  */
 import type { ProbeCall } from './call.ts';
 import type { Outcome, ProbeRecords, RouteFixture } from './fixtures.ts';

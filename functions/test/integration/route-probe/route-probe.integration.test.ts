@@ -9,7 +9,7 @@ import { fixtureProblems, judge, planCalls, type Caller, type PlannedCall } from
 import { routesFromCode } from './routes-from-code.ts';
 
 /**
- * The route probe (docs/security-probe.md): every route the code serves, called by company B's
+ * The route probe (docs/security.md, "The route probe"): every route the code serves, called by company B's
  * admin and agent with company A's ids, by A's agent with the records of a queue not theirs, and
  * by every caller that is not a super user on the super users' routes. None may answer 500 or
  * carry a byte of what the caller must not see, and none may change A's records.
