@@ -36,11 +36,12 @@ describe('refresh tokens', () => {
     }
   });
 
-  it('matches the current secret, a just-replaced one for a grace period, and nothing else', () => {
+  it('matches the current secret, a just-replaced one for a grace period, calls it reuse after, and nothing else', () => {
     expect(matchRefresh(session, token, 1000)).toBe('current');
     const rotated = { ...session, refreshHash: 'other', previousHash: session.refreshHash };
     expect(matchRefresh(rotated, token, 1000 + refreshGraceSeconds)).toBe('previous');
-    expect(matchRefresh(rotated, token, 1001 + refreshGraceSeconds)).toBe('none');
+    // After the grace, the replaced secret coming back is reuse (the caller revokes the session).
+    expect(matchRefresh(rotated, token, 1001 + refreshGraceSeconds)).toBe('reused');
     expect(matchRefresh({ ...session, sessionId: 'session-b' }, token, 1000)).toBe('none');
     expect(matchRefresh(session, { ...token, secret: 'guess' }, 1000)).toBe('none');
   });
