@@ -75,12 +75,15 @@ function toMiddyRoute(definition: RouteDefinition): Route<APIGatewayProxyEvent, 
     path: definition.path,
     handler: async (event: APIGatewayProxyEvent, context: Context) => {
       const principal = await authenticate(definition.access, event.headers);
-      // Both read through per-container caches; together they cost no extra round trip.
+      // Both read through per-container caches; together they cost no extra round trip. When both
+      // refuse, the session's answer wins (403, then the refresh's 401), whichever read ends first.
       if (principal) {
-        await Promise.all([
+        const [session, company] = await Promise.allSettled([
           assertSessionCurrent(principal),
           principal.isSuper ? undefined : assertCompanyMayUse(principal.companyId, definition),
         ]);
+        if (session.status === 'rejected') throw session.reason;
+        if (company.status === 'rejected') throw company.reason;
       }
       const request: ApiRequest<unknown, unknown, unknown, Principal | undefined> = {
         params: definition.params ? definition.params.parse(event.pathParameters ?? {}) : undefined,

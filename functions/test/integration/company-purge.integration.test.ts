@@ -238,8 +238,10 @@ describe('company purge', () => {
       })).body,
     ).toMatchObject({ error: 'ERR_DUPLICATED_NAME' });
     expect((await root.delete(`/companies/${doomedId}`)).status).toBe(404);
-    // A token issued before the deletion no longer opens anything.
-    expect((await doomed.admin.get('/tickets?status=open&showAll=true')).status).toBe(401);
+    // A token issued before the deletion no longer opens anything: its session went with the
+    // company (403 ERR_SESSION_EXPIRED, on which the SPA refreshes), and the refresh is refused.
+    expect((await doomed.admin.get('/tickets?status=open&showAll=true')).body).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+    expect((await doomed.admin.post('/auth/refresh_token')).status).toBe(401);
 
     // The other company is untouched: every item it had is still there, its media too, and it works.
     const survivorAfter = new Set((await itemsOf(survivorId)).map(keyOf));
