@@ -42,4 +42,12 @@ describe('plainPreview', () => {
     expect(plainPreview('*Ana:*\nHola Juan')).toBe('Ana: Hola Juan');
     expect(plainPreview(null)).toBe('');
   });
+
+  it('names a contact card and a location instead of showing their raw bodies', () => {
+    const vcard = 'BEGIN:VCARD\nVERSION:3.0\nFN:Pedro Amigo\nTEL;type=CELL;waid=5511966660002:+55 11 96666-0002\nEND:VCARD';
+    expect(plainPreview(vcard)).toBe('Contacto: Pedro Amigo');
+    const location = JSON.stringify({ latitude: -23.56, longitude: -46.65, name: 'Oficina Centro', address: null });
+    expect(plainPreview(location)).toBe('Ubicación: Oficina Centro');
+    expect(plainPreview('{"a":1}')).toBe('{"a":1}');
+  });
 });

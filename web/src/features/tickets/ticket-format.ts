@@ -1,3 +1,6 @@
+import { t } from '../../i18n/index.ts';
+import { locationOf, vcardContacts } from './media-rules.ts';
+
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** core §2 / §9: the list's time, HH:mm when it is today, DD/MM/YYYY otherwise. */
@@ -33,7 +36,20 @@ export function shortName(name: string, narrow: boolean, max = 10): string {
   return narrow && name.length > max ? `${name.slice(0, max)}…` : name;
 }
 
-/** The list's preview of the last message, without WhatsApp's *bold* and _italic_ markers. */
+/**
+ * The list's preview of the last message, without WhatsApp's *bold* and _italic_ markers. A
+ * contact card or a location reads as what it is ("Contacto: Pedro"), not as its raw vCard or
+ * JSON body.
+ */
 export function plainPreview(text: string | null | undefined): string {
-  return (text ?? '').replace(/\*([^*\n]+)\*/g, '$1').replace(/_([^_\n]+)_/g, '$1').replace(/\s*\n\s*/g, ' ');
+  const body = text ?? '';
+  if (/^\s*BEGIN:VCARD/i.test(body)) {
+    const names = vcardContacts(body).map((contact) => contact.name || contact.number || '');
+    return t('tickets.media.contactPreview', { names: names.filter(Boolean).join(', ') }).trim();
+  }
+  if (/^\s*\{/.test(body) && /"latitude"/.test(body)) {
+    const place = locationOf(body);
+    return t('tickets.media.locationPreview', { place: place.name ?? place.address ?? '' }).trim();
+  }
+  return body.replace(/\*([^*\n]+)\*/g, '$1').replace(/_([^_\n]+)_/g, '$1').replace(/\s*\n\s*/g, ' ');
 }

@@ -7,4 +7,6 @@ export const inboxMediaMessages = {
   'tickets.media.videoOf': 'Video: {name}',
   'tickets.media.startConversation': 'Iniciar conversación',
   'tickets.media.startConversationWith': 'Iniciar conversación con {name}',
+  'tickets.media.contactPreview': 'Contacto: {names}',
+  'tickets.media.locationPreview': 'Ubicación: {place}',
 } as const;
