@@ -259,4 +259,36 @@ describe("the broadcaster keeps sockets' access and rooms current", () => {
     expect(update.Key).toEqual({ pk: 'WS#old-agent=', sk: 'CONN' });
     expect(update.UpdateExpression).toMatch(/DELETE #rooms/);
   });
+
+  it('keeps a socket in the chat when an older stream image says no but the ticket as it is now says yes', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [connection('agent=', { rooms: new Set(['ticket:15']) })] });
+    const stale = {
+      companyId: 3,
+      control: 'leaveRoom' as const,
+      room: 'ticket:15',
+      audience: (l: LiveListener) => l.rooms.includes('ticket:15'),
+      // The ticket was accepted by this socket's user after the image the stream carries.
+      recheck: async () => () => false,
+    };
+    const message = await eventRules.message!({
+      entity: 'message',
+      kind: 'create',
+      oldItem: undefined,
+      newItem: {
+        companyId: 3,
+        ticketId: 15,
+        id: 'm2',
+        body: '¿siguen ahí?',
+        fromMe: false,
+        ack: 0,
+        read: false,
+        mediaType: 'chat',
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      },
+    });
+    await fanOut([stale, ...message]);
+    expect(posted().map((p) => p.to)).toEqual(['agent=']);
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
 });

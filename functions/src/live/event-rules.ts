@@ -1,6 +1,6 @@
 import { isSecretSetting } from '@atende/shared/entities/setting';
 import { adminsOnly, everyone, inRoom, rooms, type Audience, type LiveListener } from '#domain/live-audience';
-import type { TicketRecord } from '#data/tickets';
+import { getTicket, type TicketRecord } from '#data/tickets';
 import type { ContactRecord } from '#data/contacts';
 import { publicContact } from '../modules/contacts/serialize.ts';
 import { canSeeTicket } from '#domain/ticket-visibility';
@@ -159,8 +159,17 @@ eventRules.ticket = async (change) => {
   // A socket watching the chat that may no longer see the ticket (transferred away) leaves its
   // room, so the chat's messages stop reaching it; rejoining checks the right again.
   const room = rooms.chatBox(Number(item.id));
-  const lostSight: Audience = (listener) => listener.rooms.includes(room) && !mayHaveSeen(listener, after);
-  const leave: LiveOutput = { companyId, control: 'leaveRoom', room, audience: lostSight };
+  const lostSightOf =
+    (ticket: TicketRecord | undefined): Audience =>
+    (listener) =>
+      listener.rooms.includes(room) && !mayHaveSeen(listener, ticket);
+  const leave: LiveOutput = {
+    companyId,
+    control: 'leaveRoom',
+    room,
+    audience: lostSightOf(after),
+    recheck: async () => lostSightOf(await getTicket(companyId, Number(item.id))),
+  };
   if (!after) return [{ companyId, event: 'ticket', data: { action: 'delete', ticketId: item.id }, audience }, leave];
   const [ticket] = await withRelated(companyId, [after]);
   return [{ companyId, event: 'ticket', data: { action: 'update', ticket }, audience }, leave];

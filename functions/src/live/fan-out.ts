@@ -45,8 +45,13 @@ export async function fanOut(outputs: LiveOutput[]): Promise<{ sent: number; gon
   const roomLeaves: { connectionId: string; room: string }[] = [];
   for (const output of outputs) {
     const connections = await connectionsOf(output.companyId);
-    const admitted = [...connections.values()].filter((connection) => output.audience(listenerOf(connection)));
+    let admitted = [...connections.values()].filter((connection) => output.audience(listenerOf(connection)));
     if (admitted.length === 0) continue;
+    if (isSocketControl(output) && output.control === 'leaveRoom' && output.recheck) {
+      const stillLeaving = await output.recheck();
+      admitted = admitted.filter((connection) => stillLeaving(listenerOf(connection)));
+      if (admitted.length === 0) continue;
+    }
     if (!isSocketControl(output)) {
       const payload = JSON.stringify({ event: output.event, data: output.data });
       for (const connection of admitted) outboxOf(connection).payloads.push(payload);

@@ -32,7 +32,17 @@ export interface SocketAccess {
 export type SocketControl = { companyId: number; audience: Audience } & (
   | { control: 'close' }
   | { control: 'setAccess'; access: SocketAccess }
-  | { control: 'leaveRoom'; room: string }
+  | {
+      control: 'leaveRoom';
+      room: string;
+      /**
+       * The audience judged again against the record as it is now. A stream image can be older
+       * than the socket's join (which checked the then-current record): a socket that joined the
+       * chat after a newer change made the ticket visible must not be sent out by an older image.
+       * Asked only when some socket would leave, so the read is rare.
+       */
+      recheck?: () => Promise<Audience>;
+    }
 );
 
 export type LiveOutput = LiveEvent | SocketControl;
