@@ -28,9 +28,12 @@ afterAll(async () => env?.stop());
 async function conversation(companyId: number, whatsappId: number, number: string) {
   const contact = await data.contacts.getContactByNumber(companyId, number);
   if (!contact) return undefined;
-  const ticket = await data.tickets.currentTicketOf(companyId, whatsappId, contact.id);
-  if (!ticket) return undefined;
-  const { messages } = await data.messages.listTicketMessages(companyId, ticket.id, { limit: 200 });
+  const current = await data.tickets.currentTicketOf(companyId, whatsappId, contact.id);
+  if (!current) return undefined;
+  const { messages } = await data.messages.listTicketMessages(companyId, current.id, { limit: 200 });
+  // The ticket read again after its messages: each message and its unread count are written in
+  // one transaction, so this reading counts at least every message listed (the first may not).
+  const ticket = (await data.tickets.getTicket(companyId, current.id)) ?? current;
   return { contact, ticket, messages: messages.reverse() };
 }
 
