@@ -228,21 +228,21 @@ describe('inbox media', () => {
         { timeout: 15_000 },
       )
       .toBe(1);
-    expect(await fallback.innerText()).toContain('roto.mp4');
+    await expect.poll(() => fallback.innerText()).toContain('roto.mp4');
 
     const card = message(ids.location).getByTestId('location-card');
     await card.waitFor({ state: 'visible' });
-    expect(await card.innerText()).toContain('Obelisco');
-    expect(await card.getAttribute('href')).toBe(
-      'https://www.google.com/maps/search/?api=1&query=-34.6037%2C-58.3816',
-    );
+    await expect.poll(() => card.innerText()).toContain('Obelisco');
+    await expect
+      .poll(() => card.getAttribute('href'))
+      .toBe('https://www.google.com/maps/search/?api=1&query=-34.6037%2C-58.3816');
   });
 
   it('downloads the PDF through its signed URL alone, byte for byte', async () => {
     const file = message(ids.pdf).getByTestId('media-file');
     await file.scrollIntoViewIfNeeded();
-    expect(await file.innerText()).toContain('factura.pdf');
-    expect(await file.innerText()).toContain('PDF');
+    await expect.poll(() => file.innerText()).toContain('factura.pdf');
+    await expect.poll(() => file.innerText()).toContain('PDF');
     const media: { authorization?: string; cookie?: string }[] = [];
     page.on('request', (request) => {
       if (request.url().includes(`/${ids.pdf}?`) && request.url().includes('X-Amz-Signature='))
@@ -265,7 +265,7 @@ describe('inbox media', () => {
   it('starts a conversation with a shared contact through the new-ticket flow', async () => {
     const card = message(ids.vcard).getByTestId('contact-card');
     await card.scrollIntoViewIfNeeded();
-    expect(await card.innerText()).toContain(sharedName);
+    await expect.poll(() => card.innerText()).toContain(sharedName);
     await card
       .getByRole('button', { name: t('tickets.media.startConversationWith', { name: sharedName }) })
       .click();

@@ -20,27 +20,8 @@ export async function startSession(session: SessionRecord): Promise<void> {
  */
 export async function rotateSession(
   current: SessionRecord,
-  next: { refreshHash: string; rotatedAt: number; expiresAt: number },
-): Promise<boolean> {
-  try {
-    await sessionEntity
-      .patch({ companyId: current.companyId, userId: current.userId })
-      .set({ ...next, previousHash: current.refreshHash })
-      .where(({ sessionId, refreshHash }, { eq }) => `${eq(sessionId, current.sessionId)} AND ${eq(refreshHash, current.refreshHash)}`)
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
-/**
- * AP-SS-5: rotate as AP-SS-3 does, also setting when the session started (sessions started
- * before that field existed get it on their next rotation).
- */
-export async function rotateSessionFrom(
-  current: SessionRecord,
+  // startedAt (the 30-day lifetime) is set again on every rotation: sessions started before the
+  // field existed get it on their next one.
   next: { refreshHash: string; rotatedAt: number; expiresAt: number; startedAt: number },
 ): Promise<boolean> {
   try {

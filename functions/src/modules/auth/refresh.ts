@@ -1,5 +1,5 @@
 import { signAccessToken } from '#auth/access-token';
-import { getSession, revokeSession, rotateSessionFrom } from '#data/sessions';
+import { getSession, revokeSession, rotateSession } from '#data/sessions';
 import { getUser, type UserRecord } from '#data/users';
 import { AppError } from '#domain/app-error';
 import {
@@ -36,7 +36,7 @@ export async function refresh(cookie: string | undefined): Promise<{ user: UserR
   if (match === 'previous') return { user, token };
 
   const next = newRefreshToken(user.companyId, user.id, session.sessionId);
-  const rotated = await rotateSessionFrom(session, { refreshHash: hashSecret(next.secret), rotatedAt: now, ...expiry });
+  const rotated = await rotateSession(session, { refreshHash: hashSecret(next.secret), rotatedAt: now, ...expiry });
   // Lost the race to another tab: its cookie wins, ours stays valid for the grace period.
   return rotated ? { user, token, refreshToken: encodeRefreshToken(next) } : { user, token };
 }
