@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { sandboxMediaTypes } from '@atende/shared/entities/connector-command';
-import { idPathSchema } from '@atende/shared/fields';
+import { idPathSchema, messageIdSchema, whatsappMessageIdSchema } from '@atende/shared/fields';
 import type { Principal } from '#auth/principal';
 import { sandboxOutbox } from '#data/sandbox-outbox';
 import { bearerToken } from '#http/request-input';
@@ -25,9 +25,10 @@ const inboundSchema = z.object({
   from: phone,
   name: z.string().max(100).optional(),
   body: z.string().max(65_536).default(''),
-  id: z.string().min(1).max(128).optional(),
+  // The same id rule as real WhatsApp traffic: ids become table and media keys.
+  id: whatsappMessageIdSchema.optional(),
   mediaType: z.enum(sandboxMediaTypes).optional(),
-  quotedId: z.string().min(1).max(128).optional(),
+  quotedId: messageIdSchema.optional(),
   data: z.string().max(maxMediaBase64).optional(),
   fileName: z.string().max(255).optional(),
 });
