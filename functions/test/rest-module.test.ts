@@ -1,7 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentClient } from '../src/aws/dynamo.ts';
+import { resetCompanyBudget } from '../src/http/company-budget-check.ts';
 import { forgetCompanyContext } from '../src/http/company-context.ts';
 import { forgetSession, sessionTrustMs } from '../src/auth/session-check.ts';
 import * as z from 'zod';
@@ -208,5 +209,59 @@ describe('the access token names a live session', () => {
     expect((await post(agent)).statusCode).toBe(200);
     sessionIs(7, 's2');
     expect((await post({ ...agent, sessionId: 's2' })).statusCode).toBe(200);
+  });
+});
+
+describe('the company request budget', () => {
+  const post = async (principal: Principal) =>
+    handler(
+      apiEvent('POST', '/things/1', { body: { name: 'Ana' }, headers: await bearer(principal) }),
+      lambdaContext,
+    );
+  const counterUpdates = () =>
+    dynamo
+      .commandCalls(UpdateCommand)
+      .filter((call) => String(call.args[0].input.Key?.pk).startsWith('RATE#company-requests#'));
+
+  beforeEach(() => {
+    companyIs({});
+    process.env.COMPANY_REQUESTS_PER_MINUTE = '5';
+    resetCompanyBudget();
+  });
+  afterEach(() => {
+    delete process.env.COMPANY_REQUESTS_PER_MINUTE;
+    resetCompanyBudget();
+  });
+
+  it('refuses the company with 429 ERR_TOO_MANY_REQUESTS and Retry-After once every container together spent its minute', async () => {
+    // Other containers already counted 4 of the 5: with this request, the counter answers 5.
+    dynamo.on(UpdateCommand).resolves({ Attributes: { count: 5 } });
+    expect((await post(agent)).statusCode).toBe(200);
+    const refused = await post(admin);
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused.body)).toEqual({ error: 'ERR_TOO_MANY_REQUESTS' });
+    expect(Number(refused.headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers?.['retry-after'])).toBeLessThanOrEqual(60);
+    const [update] = counterUpdates();
+    expect(update?.args[0].input.Key).toMatchObject({ pk: 'RATE#company-requests#3' });
+  });
+
+  it('writes the count once per flush period rather than once per request', async () => {
+    dynamo.on(UpdateCommand).resolves({ Attributes: { count: 1 } });
+    for (let i = 0; i < 4; i += 1) expect((await post(agent)).statusCode).toBe(200);
+    expect(counterUpdates()).toHaveLength(1);
+    expect((await post(agent)).statusCode).toBe(200);
+    expect((await post(agent)).statusCode).toBe(429);
+  });
+
+  it('serves the request when the counter cannot be written', async () => {
+    dynamo.on(UpdateCommand).rejects(new Error('throttled'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      expect((await post(agent)).statusCode).toBe(200);
+      expect(warn).toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

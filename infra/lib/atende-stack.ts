@@ -65,6 +65,11 @@ export interface AtendeStackProps extends StackProps {
   sandbox?: boolean;
   /** The REST API firewall's per-address and per-session budgets (ApiFirewall). */
   apiRateLimits?: ApiRateLimits;
+  /**
+   * Requests the signed-in users of one company may make together per minute, counted by the
+   * REST functions themselves (WAF cannot read a verified company from a token). @default 3000
+   */
+  companyRequestsPerMinute?: number;
 }
 
 /** The REST module that simulates WhatsApp traffic; deployed only with `sandbox: true`. */
@@ -198,6 +203,9 @@ export class AtendeStack extends Stack {
     // the distribution's CloudFront Function writes over anything the client sent (the same
     // header the firewall counts by); API Gateway's own sourceIp is the edge server's.
     for (const fn of restFunctions) fn.setEnvironment('CLIENT_ADDRESS_HEADER', viewerAddressHeader);
+    // One tenant's flood must not spend the stage-wide throttle every tenant shares.
+    for (const fn of restFunctions)
+      fn.setEnvironment('COMPANY_REQUESTS_PER_MINUTE', String(props.companyRequestsPerMinute ?? 3000));
 
     if (props.connector ?? true) {
       const inbound = this.workQueues.queues.get(connectorInboundQueue);
@@ -246,13 +254,15 @@ export class AtendeStack extends Stack {
     if (bootstrap) {
       new CfnOutput(this, 'BootstrapLogGroupName', {
         value: bootstrap.logGroup.logGroupName,
-        description: 'The first-start bootstrap task log (it names the secret holding the first password, never the password)',
+        description:
+          'The first-start bootstrap task log (it names the secret holding the first password, never the password)',
       });
     }
     if (firstPassword) {
       new CfnOutput(this, 'FirstSuperUserSecretArn', {
         value: firstPassword.secret.secretArn,
-        description: 'The first super user password: aws secretsmanager get-secret-value --secret-id <arn> --query SecretString',
+        description:
+          'The first super user password: aws secretsmanager get-secret-value --secret-id <arn> --query SecretString',
       });
     }
     if (this.connector) {

@@ -107,26 +107,47 @@ describe('the stack with every option', () => {
     expect(variables).toMatchObject({ ADMIN_EMAIL: 'admin@example.com' });
     expect(variables).not.toHaveProperty('ADMIN_PASSWORD');
     // Only the secret's ARN is in the template; CloudFormation generates the value.
-    const secretId = stack.getLogicalId(stack.node.findChild('FirstSuperUser').node.findChild('Secret').node.defaultChild as never);
+    const secretId = stack.getLogicalId(
+      stack.node.findChild('FirstSuperUser').node.findChild('Secret').node.defaultChild as never,
+    );
     expect(variables?.ADMIN_PASSWORD_SECRET_ARN).toEqual({ Ref: secretId });
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: Match.objectLike({ PasswordLength: 24, RequireEachIncludedType: true }),
     });
-    expect(template.findResources('AWS::SecretsManager::Secret')[secretId]?.Properties).not.toHaveProperty('SecretString');
+    expect(template.findResources('AWS::SecretsManager::Secret')[secretId]?.Properties).not.toHaveProperty(
+      'SecretString',
+    );
     template.hasOutput('FirstSuperUserSecretArn', { Value: { Ref: secretId } });
     // The bootstrap may read that secret; no other function may.
     const readers = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
       JSON.stringify(policy.Properties.PolicyDocument).includes(`"Ref":"${secretId}"`),
     );
-    const bootstrapRole = stack.getLogicalId(stack.tasks.functions.get('bootstrap')!.role.node.defaultChild as never);
-    expect(readers.map((policy) => JSON.stringify(policy.Properties.Roles))).toEqual([JSON.stringify([{ Ref: bootstrapRole }])]);
+    const bootstrapRole = stack.getLogicalId(
+      stack.tasks.functions.get('bootstrap')!.role.node.defaultChild as never,
+    );
+    expect(readers.map((policy) => JSON.stringify(policy.Properties.Roles))).toEqual([
+      JSON.stringify([{ Ref: bootstrapRole }]),
+    ]);
   });
 
   it('tells the REST functions which header carries the viewer address', () => {
     const { template, stack } = everything;
     for (const fn of stack.restApi.functions.values()) {
-      const variables = ownFunctions(template)[stack.getLogicalId(fn.lambda.node.defaultChild as never)]?.Properties.Environment?.Variables;
+      const variables =
+        ownFunctions(template)[stack.getLogicalId(fn.lambda.node.defaultChild as never)]?.Properties
+          .Environment?.Variables;
       expect(variables).toMatchObject({ CLIENT_ADDRESS_HEADER: 'x-atende-viewer-address' });
+    }
+  });
+
+  it('gives every REST function the per-company request budget', () => {
+    const { template, stack } = everything;
+    expect(stack.restApi.functions.size).toBeGreaterThan(0);
+    for (const fn of stack.restApi.functions.values()) {
+      const variables =
+        ownFunctions(template)[stack.getLogicalId(fn.lambda.node.defaultChild as never)]?.Properties
+          .Environment?.Variables;
+      expect(variables).toMatchObject({ COMPANY_REQUESTS_PER_MINUTE: '3000' });
     }
   });
 

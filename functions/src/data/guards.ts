@@ -86,7 +86,10 @@ export async function takeRateSlot(limit: RateLimit, key: string): Promise<boole
       .update({ scope: limit.scope, key, window: window.index })
       .add({ count: 1 })
       .set({ expiresAt: window.keepUntil })
-      .where((attributes, { lt, notExists }) => `${notExists(attributes.count)} OR ${lt(attributes.count, allowed)}`)
+      .where(
+        (attributes, { lt, notExists }) =>
+          `${notExists(attributes.count)} OR ${lt(attributes.count, allowed)}`,
+      )
       .go();
     return true;
   } catch (error) {
@@ -128,6 +131,26 @@ export async function returnRateSlot(limit: RateLimit, key: string): Promise<voi
 export async function clearRateCounter(limit: RateLimit, key: string): Promise<void> {
   const window = rateWindow(limit, nowSeconds());
   await Promise.all(
-    [window.index, window.index - 1].map((index) => rateCounterEntity.delete({ scope: limit.scope, key, window: index }).go()),
+    [window.index, window.index - 1].map((index) =>
+      rateCounterEntity.delete({ scope: limit.scope, key, window: index }).go(),
+    ),
   );
+}
+
+/**
+ * AP-GU-13: add one container's count of a company's requests to the company's counter of a
+ * window, answering the new total of every container (no condition: counting never refuses).
+ */
+export async function addCompanyRequests(
+  companyId: number,
+  window: number,
+  windowSeconds: number,
+  count: number,
+): Promise<number> {
+  const { data } = await rateCounterEntity
+    .update({ scope: 'company-requests', key: String(companyId), window })
+    .add({ count })
+    .set({ expiresAt: (window + 2) * windowSeconds })
+    .go({ response: 'all_new' });
+  return data.count ?? count;
 }

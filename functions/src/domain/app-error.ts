@@ -8,13 +8,21 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details: Record<string, unknown> | undefined;
+  /** Response headers the answer needs (Retry-After on a 429). */
+  readonly headers: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, details?: Record<string, unknown>, status?: number) {
+  constructor(
+    code: ErrorCode,
+    details?: Record<string, unknown>,
+    status?: number,
+    headers?: Record<string, string>,
+  ) {
     super(code);
     this.name = 'AppError';
     this.code = code;
     this.status = status ?? statusOf(code);
     this.details = details;
+    this.headers = headers;
   }
 }
 

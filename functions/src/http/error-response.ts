@@ -26,9 +26,11 @@ export function zodIssues(error: z.ZodError): { path: string; message: string }[
 export function errorResponse(error: unknown, requestId: string): APIGatewayProxyResult {
   let status = 500;
   let body: ErrorBody = { error: 'ERR_INTERNAL' };
+  let headers: Record<string, string> = jsonHeaders;
   if (error instanceof AppError) {
     status = error.status;
     body = { ...error.details, error: error.code };
+    if (error.headers) headers = { ...jsonHeaders, ...error.headers };
   } else if (error instanceof z.ZodError) {
     status = 400;
     body = { error: 'ERR_VALIDATION', issues: zodIssues(error) };
@@ -39,11 +41,15 @@ export function errorResponse(error: unknown, requestId: string): APIGatewayProx
   if (status >= 500) {
     console.error(JSON.stringify({ level: 'error', requestId, error: describe(error) }));
   }
-  return { statusCode: status, headers: jsonHeaders, body: JSON.stringify(body) };
+  return { statusCode: status, headers, body: JSON.stringify(body) };
 }
 
 function isHttpError(error: unknown): error is { statusCode: number } {
-  return typeof error === 'object' && error !== null && typeof (error as { statusCode?: unknown }).statusCode === 'number';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { statusCode?: unknown }).statusCode === 'number'
+  );
 }
 
 function describe(error: unknown): unknown {

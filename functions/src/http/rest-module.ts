@@ -8,6 +8,7 @@ import { verifyAccessToken } from '#auth/access-token';
 import { isAdmin, type Principal } from '#auth/principal';
 import { assertSessionCurrent } from '#auth/session-check';
 import { AppError } from '#domain/app-error';
+import { chargeCompanyRequest } from './company-budget-check.ts';
 import { assertCompanyMayUse } from './company-context.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { errorResponse } from './error-response.ts';
@@ -48,7 +49,12 @@ export function restModule(routes: RouteDefinition[]): Handler {
     .use(httpHeaderNormalizer())
     .use(httpEventNormalizer())
     .use({ before: (request) => parseJsonBody(request.event) })
-    .use(httpMultipartBodyParser({ disableContentTypeError: true, busboy: { limits: { fileSize: 10 * 1024 * 1024 } } }))
+    .use(
+      httpMultipartBodyParser({
+        disableContentTypeError: true,
+        busboy: { limits: { fileSize: 10 * 1024 * 1024 } },
+      }),
+    )
     .handler(router);
   recordRoutes(handler, routes);
   return handler as unknown as Handler;
@@ -57,7 +63,8 @@ export function restModule(routes: RouteDefinition[]): Handler {
 function parseJsonBody(event: APIGatewayProxyEvent): void {
   const contentType = event.headers['content-type'] ?? '';
   if (!jsonContentType.test(contentType)) return;
-  const text = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const text =
+    event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (text === null || text === undefined || text.trim() === '') {
     (event as { body: unknown }).body = undefined;
     return;
@@ -75,15 +82,18 @@ function toMiddyRoute(definition: RouteDefinition): Route<APIGatewayProxyEvent, 
     path: definition.path,
     handler: async (event: APIGatewayProxyEvent, context: Context) => {
       const principal = await authenticate(definition.access, event.headers);
-      // Both read through per-container caches; together they cost no extra round trip. When both
-      // refuse, the session's answer wins (403, then the refresh's 401), whichever read ends first.
+      // All three read or write through per-container caches and run together, so they cost no
+      // extra round trip. When several refuse, the session's answer wins (403, then the refresh's
+      // 401), then the company's, then its request budget.
       if (principal) {
-        const [session, company] = await Promise.allSettled([
+        const [session, company, budget] = await Promise.allSettled([
           assertSessionCurrent(principal),
           principal.isSuper ? undefined : assertCompanyMayUse(principal.companyId, definition),
+          chargeCompanyRequest(principal.companyId),
         ]);
         if (session.status === 'rejected') throw session.reason;
         if (company.status === 'rejected') throw company.reason;
+        if (budget.status === 'rejected') throw budget.reason;
       }
       const request: ApiRequest<unknown, unknown, unknown, Principal | undefined> = {
         params: definition.params ? definition.params.parse(event.pathParameters ?? {}) : undefined,
@@ -102,7 +112,10 @@ function toMiddyRoute(definition: RouteDefinition): Route<APIGatewayProxyEvent, 
   };
 }
 
-async function authenticate(access: Access, headers: Record<string, string | undefined>): Promise<Principal | undefined> {
+async function authenticate(
+  access: Access,
+  headers: Record<string, string | undefined>,
+): Promise<Principal | undefined> {
   if (access === 'public') return undefined;
   const token = bearerToken(headers);
   if (!token) throw new AppError('ERR_SESSION_EXPIRED');
@@ -118,7 +131,10 @@ export function toHttpResult(result: unknown): APIGatewayProxyResult {
     return { statusCode: 200, headers: jsonHeaders, body: JSON.stringify(result) };
   }
   const { status, body, options } = result;
-  const headers: Record<string, string> = { ...(options.raw ? { 'content-type': options.raw.contentType } : jsonHeaders), ...options.headers };
+  const headers: Record<string, string> = {
+    ...(options.raw ? { 'content-type': options.raw.contentType } : jsonHeaders),
+    ...options.headers,
+  };
   const cookies = options.cookies?.map(serializeCookie);
   return {
     statusCode: status,

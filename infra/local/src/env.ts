@@ -43,6 +43,8 @@ export function runtimeEnvironment(options: {
   gatewayPort: number;
   jwtSecret: string;
   queues: QueueDefinition[];
+  /** The REST functions' per-company budget (0 = off); the gateway's per-company budget, per minute. */
+  companyRequestsPerMinute: number;
 }): Record<string, string> {
   const credentials = localCredentials();
   const environment: Record<string, string> = {
@@ -62,6 +64,7 @@ export function runtimeEnvironment(options: {
     AWS_ENDPOINT_URL_S3: options.s3Endpoint,
     SANDBOX_ENABLED: 'true',
     DATA_DIR: options.dataDir,
+    COMPANY_REQUESTS_PER_MINUTE: String(options.companyRequestsPerMinute),
   };
   for (const queue of options.queues) environment[queueEnvName(queue.name)] = queue.name;
   return environment;

@@ -116,6 +116,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const log = createLogger(quiet);
   const dataDir = resolve(options.dataDir ?? defaultDataDir);
   const manifest = options.manifest ?? productManifest;
+  // One setting drives both per-company budgets: the gateway's (exact, WebSocket handshakes
+  // included) and the REST functions' own, the one AWS relies on.
+  const rateLimits = options.rateLimits ?? rateLimitsFromEnv();
   const shouldBuild = options.build ?? options.loadHandler === undefined;
   // What is running, by the order it must stop in: the gateway first (open sockets get their
   // $disconnect while the table is still there), then the timers, queues and stream reader
@@ -199,7 +202,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         }),
         webSocketApi,
         staticSite: createStaticSite(options.webDistDir ?? webDistDir, { securityHeaders }),
-        rateLimiter: createRateLimiter(options.rateLimits ?? rateLimitsFromEnv()),
+        rateLimiter: createRateLimiter(rateLimits),
         jwtSecret: () => signingSecret,
         log,
       }),
@@ -223,6 +226,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       gatewayPort: gateway.port,
       jwtSecret: (secretResult as PromiseFulfilledResult<string>).value,
       queues: manifest.queues,
+      companyRequestsPerMinute: Math.round((rateLimits.perCompany * 60) / rateLimits.windowSeconds),
     });
     cleanups.set('environment', applyEnvironment(env));
 
