@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { limits } from '@atende/shared/constants';
 import { quotedMessageInputSchema } from '@atende/shared/entities/message';
 import { pageNumberSchema } from '@atende/shared/query-params';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { getContact } from '#data/contacts';
-import { changeMessage, getMessage, listTicketMessages, storeMessageOnTicket, type MessageRecord } from '#data/messages';
+import { changeMessage, getMessage, listTicketMessages, type MessageRecord } from '#data/messages';
 import { clearUnread, type TicketRecord } from '#data/tickets';
 import { mediaUrlSeconds, putMedia, signedMediaUrl } from '#aws/s3';
 import { AppError } from '#domain/app-error';
@@ -15,6 +14,7 @@ import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { sendConnectorCommand } from '#ports/connector-commands';
+import { newMessageId, sendOutbound, type OutboundMedia } from './send-outbound.ts';
 import { publicMessage } from './serialize.ts';
 import { visibleTicket } from './visible-ticket.ts';
 
@@ -28,14 +28,11 @@ const uploadedFile = z.object({
 });
 const pageSize = 40;
 
-/** Ids shaped like WhatsApp's own (3EB0 + hex), so the phone and our store agree on them. */
-function newMessageId(): string {
-  return `3EB0${randomBytes(10).toString('hex').toUpperCase()}`;
-}
-
 async function withMediaUrl(message: MessageRecord) {
   const url =
-    message.mediaKey && !message.isDeleted ? await signedMediaUrl(message.mediaKey, message.mediaName, message.mimetype) : null;
+    message.mediaKey && !message.isDeleted
+      ? await signedMediaUrl(message.mediaKey, message.mediaName, message.mimetype)
+      : null;
   return publicMessage(message, url);
 }
 
@@ -43,10 +40,16 @@ async function withMediaUrl(message: MessageRecord) {
  * Opening a ticket reads it: its unread count goes to zero and the customer's phone gets read
  * receipts for the newest messages it sent.
  */
-async function markTicketRead(companyId: number, ticket: TicketRecord, newestFirst: MessageRecord[]): Promise<void> {
+async function markTicketRead(
+  companyId: number,
+  ticket: TicketRecord,
+  newestFirst: MessageRecord[],
+): Promise<void> {
   if ((ticket.unreadMessages ?? 0) === 0) return;
   await clearUnread(companyId, ticket.id);
-  const unread = newestFirst.filter((m) => !m.fromMe && !m.isDeleted && m.mediaType !== 'call_log').slice(0, ticket.unreadMessages);
+  const unread = newestFirst
+    .filter((m) => !m.fromMe && !m.isDeleted && m.mediaType !== 'call_log')
+    .slice(0, ticket.unreadMessages);
   const contact = await getContact(companyId, ticket.contactId);
   if (unread.length === 0 || !contact) return;
   await sendConnectorCommand({
@@ -79,7 +82,8 @@ export const handler = restModule([
         cursor = page.cursor;
         page = await listTicketMessages(principal.companyId, params.ticketId, { limit: pageSize, cursor });
       }
-      if (query.pageNumber === 1 && !query.cursor) await markTicketRead(principal.companyId, ticket, page.messages);
+      if (query.pageNumber === 1 && !query.cursor)
+        await markTicketRead(principal.companyId, ticket, page.messages);
       const messages = await Promise.all(page.messages.reverse().map(withMediaUrl));
       return { messages, hasMore: page.cursor !== null, cursor: page.cursor };
     },
@@ -121,7 +125,9 @@ export const handler = restModule([
       const message = await getMessage(principal.companyId, params.messageId);
       if (!message?.mediaKey || message.isDeleted) throw new AppError('ERR_NOT_FOUND');
       await visibleTicket(principal, message.ticketId);
-      const url = await signedMediaUrl(message.mediaKey, message.mediaName, message.mimetype, { download: query.download === '1' });
+      const url = await signedMediaUrl(message.mediaKey, message.mediaName, message.mimetype, {
+        download: query.download === '1',
+      });
       return { url, expiresInSeconds: mediaUrlSeconds };
     },
   }),
@@ -135,12 +141,19 @@ export const handler = restModule([
       body: z.string().max(limits.messageBodyMax, msg.tooLong).default(''),
       quotedMsg: quotedMessageInputSchema,
       medias: z
-        .union([uploadedFile, z.array(uploadedFile).length(1).transform((files) => files[0]!)])
+        .union([
+          uploadedFile,
+          z
+            .array(uploadedFile)
+            .length(1)
+            .transform((files) => files[0]!),
+        ])
         .optional(),
     }),
     handler: async ({ principal, params, body }) => {
       const text = body.body.trim();
-      if (!text && !body.medias) throw new AppError('ERR_VALIDATION', { issues: [{ path: 'body', message: 'Requerido' }] });
+      if (!text && !body.medias)
+        throw new AppError('ERR_VALIDATION', { issues: [{ path: 'body', message: 'Requerido' }] });
       const ticket = await visibleTicket(principal, params.ticketId);
       const [contact, quoted] = await Promise.all([
         getContact(principal.companyId, ticket.contactId),
@@ -148,10 +161,7 @@ export const handler = restModule([
       ]);
       const quotedId = quoted && quoted.ticketId === ticket.id ? quoted.id : undefined;
       const id = newMessageId();
-      const now = new Date().toISOString();
-      let media:
-        | { mediaType: Awaited<ReturnType<typeof mediaOfUpload>>['mediaType']; key: string; mimetype: string; fileName: string; sizeBytes: number }
-        | undefined;
+      let media: OutboundMedia | undefined;
       if (body.medias) {
         const file = body.medias;
         // The stored type comes from the bytes against the allow-list, never the browser's claim.
@@ -162,37 +172,15 @@ export const handler = restModule([
         media = { mediaType, key, mimetype, fileName, sizeBytes: file.content.length };
       }
       // The ticket was just read (consistent): the store starts from it instead of reading it again.
-      const stored = await storeMessageOnTicket(
-        {
-          companyId: principal.companyId,
-          id,
-          ticketId: ticket.id,
-          contactId: ticket.contactId,
-          whatsappId: ticket.whatsappId,
-          body: text,
-          fromMe: true,
-          ack: 0,
-          read: true,
-          userId: principal.userId,
-          ...(media
-            ? { mediaType: media.mediaType, mediaKey: media.key, mimetype: media.mimetype, mediaName: media.fileName, mediaSize: media.sizeBytes }
-            : {}),
-          ...(quotedId ? { quotedMsgId: quotedId } : {}),
-          createdAt: now,
-        },
-        { lastMessage: (text || media?.fileName || '').slice(0, 255), lastMessageAt: now, countUnread: false },
-        ticket,
-      );
-      await sendConnectorCommand({
-        type: 'sendMessage',
+      const stored = await sendOutbound({
         companyId: principal.companyId,
-        whatsappId: ticket.whatsappId,
-        messageId: id,
-        ticketId: ticket.id,
-        to: contact?.isGroup ? `${contact.number}@g.us` : `${contact?.number ?? ''}@s.whatsapp.net`,
+        ticket,
+        contact,
+        id,
         body: text,
-        ...(media ? { media: { key: media.key, mimetype: media.mimetype, fileName: media.fileName, sizeBytes: media.sizeBytes } } : {}),
-        ...(quotedId ? { quotedMessageId: quotedId } : {}),
+        userId: principal.userId,
+        ...(media ? { media } : {}),
+        ...(quotedId ? { quotedId } : {}),
       });
       // The message as stored (ack 0); its sending shows on the live channel (appMessage update).
       return new HttpAnswer(201, stored.outcome === 'stored' ? await withMediaUrl(stored.message) : { id });

@@ -1,0 +1,166 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ContactRecord } from '#data/contacts';
+import { getMessage, storeMessageOnTicket, type MessageRecord } from '#data/messages';
+import { currentTicketIdsOf, getTicketsByIds } from '#data/ticket-batch';
+import { createTicket, type TicketRecord } from '#data/tickets';
+import { listWhatsapps } from '#data/whatsapps';
+import { AppError } from '#domain/app-error';
+import type { StoredMediaType } from '#domain/media-rules';
+import { sendConnectorCommand } from '#ports/connector-commands';
+
+/** Ids shaped like WhatsApp's own (3EB0 + hex), so the phone and our store agree on them. */
+export function newMessageId(): string {
+  return `3EB0${randomBytes(10).toString('hex').toUpperCase()}`;
+}
+
+/**
+ * A message id derived from a stable key (a schedule, a campaign shipping): sending the same
+ * key again stores and sends nothing new, so a redelivered job sends once.
+ */
+export function derivedMessageId(key: string): string {
+  return `3EB0${createHash('sha256').update(key).digest('hex').slice(0, 20).toUpperCase()}`;
+}
+
+/** A medium already put in the media bucket under `key`. */
+export interface OutboundMedia {
+  mediaType: StoredMediaType;
+  key: string;
+  mimetype: string;
+  fileName: string;
+  sizeBytes: number;
+}
+
+export interface OutboundMessage {
+  companyId: number;
+  /** The ticket as just read (strongly consistent): the store starts from it. */
+  ticket: TicketRecord;
+  contact: Pick<ContactRecord, 'number' | 'isGroup'> | undefined;
+  /** Caller-chosen: the same id again is stored once and sent once. */
+  id: string;
+  body: string;
+  userId?: number;
+  media?: OutboundMedia;
+  quotedId?: string;
+}
+
+export function chatOf(contact: Pick<ContactRecord, 'number' | 'isGroup'> | undefined): string {
+  return contact?.isGroup ? `${contact.number}@g.us` : `${contact?.number ?? ''}@s.whatsapp.net`;
+}
+
+/**
+ * Stores an outbound message on a ticket (ack 0) and asks the connector to send it. Idempotent on
+ * the message id: when the id is already stored and not yet sent (a crash between the two steps,
+ * or a redelivered job) the command is asked again under the same command id; FIFO deduplication
+ * and the connector's own check (a message with ack >= 1 is not sent again) make it go out once.
+ */
+export async function sendOutbound(
+  message: OutboundMessage,
+): Promise<
+  { outcome: 'stored'; message: MessageRecord } | { outcome: 'duplicate'; message: MessageRecord | undefined }
+> {
+  const { companyId, ticket, id, body, media, quotedId } = message;
+  const now = new Date().toISOString();
+  const stored = await storeMessageOnTicket(
+    {
+      companyId,
+      id,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId,
+      body,
+      fromMe: true,
+      ack: 0,
+      read: true,
+      ...(message.userId ? { userId: message.userId } : {}),
+      ...(media
+        ? {
+            mediaType: media.mediaType,
+            mediaKey: media.key,
+            mimetype: media.mimetype,
+            mediaName: media.fileName,
+            mediaSize: media.sizeBytes,
+          }
+        : {}),
+      ...(quotedId ? { quotedMsgId: quotedId } : {}),
+      createdAt: now,
+    },
+    { lastMessage: (body || media?.fileName || '').slice(0, 255), lastMessageAt: now, countUnread: false },
+    ticket,
+  );
+  const existing = stored.outcome === 'duplicate' ? await getMessage(companyId, id) : undefined;
+  // Already carried out (or failed for good): nothing to ask again.
+  if (stored.outcome === 'duplicate' && existing && existing.ack !== 0)
+    return { outcome: 'duplicate', message: existing };
+  const sent = existing ?? (stored.outcome === 'stored' ? stored.message : undefined);
+  const whatsappId = sent?.whatsappId ?? ticket.whatsappId;
+  await sendConnectorCommand({
+    type: 'sendMessage',
+    commandId: `send-${id}`,
+    companyId,
+    whatsappId,
+    messageId: id,
+    ticketId: sent?.ticketId ?? ticket.id,
+    to: chatOf(message.contact),
+    body,
+    ...(media
+      ? {
+          media: {
+            key: media.key,
+            mimetype: media.mimetype,
+            fileName: media.fileName,
+            sizeBytes: media.sizeBytes,
+          },
+        }
+      : {}),
+    ...(quotedId ? { quotedMessageId: quotedId } : {}),
+  });
+  return stored.outcome === 'stored'
+    ? { outcome: 'stored', message: stored.message }
+    : { outcome: 'duplicate', message: existing };
+}
+
+const statusRank: Record<string, number> = { open: 0, pending: 1 };
+
+/**
+ * The ticket a message sent on the business's initiative (a schedule, a campaign) goes on: the
+ * contact's newest non-closed ticket on any connection; else a new ticket on the given
+ * connection or the company's default one, as POST /tickets opens it (AP-TK-4: a closed current
+ * ticket gives its place; a ticket created meanwhile by someone else is used instead).
+ * Throws ERR_NO_DEF_WAPP_FOUND when there is no connection to open it on.
+ */
+export async function ticketForOutbound(
+  companyId: number,
+  contact: Pick<ContactRecord, 'id' | 'isGroup'>,
+  options: { whatsappId?: number; userId?: number; status?: 'open' | 'pending' } = {},
+): Promise<{ ticket: TicketRecord; change: 'existing' | 'created' }> {
+  const whatsapps = await listWhatsapps(companyId);
+  const ids = await currentTicketIdsOf(
+    companyId,
+    whatsapps.map((w) => ({ whatsappId: w.id, contactId: contact.id })),
+  );
+  const tickets = [...(await getTicketsByIds(companyId, ids)).values()]
+    .filter((t) => t.status !== 'closed' && (!options.whatsappId || t.whatsappId === options.whatsappId))
+    .sort(
+      (a, b) =>
+        (statusRank[a.status] ?? 2) - (statusRank[b.status] ?? 2) ||
+        String(b.activityAt ?? '').localeCompare(String(a.activityAt ?? '')),
+    );
+  if (tickets[0]) return { ticket: tickets[0], change: 'existing' };
+  const whatsapp = options.whatsappId
+    ? whatsapps.find((w) => w.id === options.whatsappId)
+    : whatsapps.find((w) => w.isDefault);
+  if (!whatsapp) throw new AppError(options.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
+  const status = options.status ?? (options.userId ? 'open' : 'pending');
+  const created = await createTicket(
+    {
+      companyId,
+      whatsappId: whatsapp.id,
+      contactId: contact.id,
+      isGroup: contact.isGroup ?? false,
+      status,
+      ...(status === 'open' && options.userId ? { userId: options.userId } : {}),
+    },
+    options.userId,
+  );
+  return { ticket: created.ticket, change: created.outcome === 'created' ? 'created' : 'existing' };
+}
