@@ -40,6 +40,7 @@ export const errorCatalogue = {
   ERR_PLAN_IN_USE: { status: 409, es: 'Este plan está en uso por alguna empresa.' },
   ERR_INVALID_RESET_CODE: { status: 400, es: 'Código de verificación inválido o vencido.' },
   ERR_QUEUE_COLOR_ALREADY_EXISTS: { status: 409, es: 'Este color ya está en uso, elija otro.' },
+  ERR_RECORD_CONFLICT: { status: 409, es: 'El registro fue modificado por otra persona. Inténtelo de nuevo.' },
   // Not found
   ERR_NO_SETTING_FOUND: { status: 404, es: 'No se encontró ninguna configuración con este ID.' },
   ERR_NO_CONTACT_FOUND: { status: 404, es: 'No se encontró ningún contacto con este ID.' },

@@ -8,9 +8,11 @@ import { validationMessages as msg } from '../validation-messages.ts';
 export const fileListOptionSchema = z.object({
   id: idSchema,
   name: z.string(),
-  /** Storage key of the uploaded file; empty until uploaded. */
+  /** The uploaded file's name; null until a file is uploaded (the object key never leaves the server). */
   path: z.string().nullable().optional(),
+  /** The file's type, decided from its bytes. */
   mediaType: z.string().nullable().optional(),
+  /** The list the option belongs to. */
   fileId: idSchema.optional(),
 });
 export type FileListOption = z.infer<typeof fileListOptionSchema>;
@@ -28,30 +30,44 @@ export const fileListSchema = z.object({
 /** Named FileListRecord so it does not shadow the DOM's FileList in the SPA. */
 export type FileListRecord = z.infer<typeof fileListSchema>;
 
-/** An option in a create or update payload; an id means "keep and update this one". */
+/**
+ * An option in a create or update payload: the id of a stored option keeps that one's file; no
+ * id (or an unknown one) makes a new option. Files are uploaded afterwards (uploadList).
+ */
 const fileListOptionInputSchema = z.object({
-  id: idParamSchema.optional(),
-  name: requiredText(),
+  id: idParamSchema
+    .nullable()
+    .optional()
+    .transform((id) => id ?? undefined),
+  name: requiredText().max(limits.fileListOptionNameMax, msg.tooLong),
+  // The SPA's form carries these along; the server keeps the stored file and ignores them.
   path: z.string().nullable().optional(),
   mediaType: z.string().nullable().optional(),
 });
 
 /** Name at least 3 characters (nome muito curto), message required (Requerido). */
-const fileListNameSchema = requiredText().min(limits.fileListNameMin, msg.fileListNameTooShort);
+const fileListNameSchema = requiredText()
+  .min(limits.fileListNameMin, msg.fileListNameTooShort)
+  .max(limits.fileListNameMax, msg.tooLong);
+const fileListMessageSchema = requiredText().max(limits.fileListMessageMax, msg.tooLong);
+const fileListOptionsSchema = z
+  .array(fileListOptionInputSchema)
+  .max(limits.fileListOptionsMax, msg.invalidValue);
 
 /** POST /files. */
 export const fileListCreateInputSchema = z.object({
   name: fileListNameSchema,
-  message: requiredText(),
-  options: z.array(fileListOptionInputSchema).default([]),
+  message: fileListMessageSchema,
+  options: fileListOptionsSchema.default([]),
 });
 export type FileListCreateInput = z.infer<typeof fileListCreateInputSchema>;
 
 /** PUT /files/{id}: options, when present, replace the stored set. */
 export const fileListUpdateInputSchema = z.object({
   name: fileListNameSchema.optional(),
-  message: requiredText().optional(),
-  options: z.array(fileListOptionInputSchema).optional(),
+  message: fileListMessageSchema.optional(),
+  options: fileListOptionsSchema.optional(),
+  /** The SPA sends the saving user's id; the server takes the caller from the token instead. */
   userId: idParamSchema.optional(),
 });
 export type FileListUpdateInput = z.infer<typeof fileListUpdateInputSchema>;
@@ -59,12 +75,16 @@ export type FileListUpdateInput = z.infer<typeof fileListUpdateInputSchema>;
 export const fileListQuerySchema = pagedSearchQuerySchema;
 export type FileListQuery = z.infer<typeof fileListQuerySchema>;
 
-/** The text fields of the multipart POST /files/uploadList/{id} (files go in "files"). */
+/**
+ * The text fields of the multipart POST /files/uploadList/{id}; the file goes in `files`. One
+ * option's file per request (`id` is the option): API Gateway carries 10 MB per request, so
+ * several files together would not fit, and the SPA sends one request per option.
+ */
 export const fileListUploadFieldsSchema = z.object({
-  fileId: idParamSchema,
-  typeArch: z.literal('fileList'),
-  mediaType: z.string().optional(),
-  name: z.string().optional(),
-  id: idParamSchema.optional(),
+  fileId: idParamSchema.optional(),
+  typeArch: z.literal('fileList').optional(),
+  mediaType: z.string().max(255, msg.tooLong).optional(),
+  name: z.string().max(limits.fileListOptionNameMax, msg.tooLong).optional(),
+  id: idParamSchema,
 });
 export type FileListUploadFields = z.infer<typeof fileListUploadFieldsSchema>;
