@@ -365,6 +365,11 @@ export const limits = {
   ticketNoteMax: 5_000,
   quickMessageShortcodeMax: 50,
   quickMessageMax: 10_000,
+  /** File lists: a campaign sends every option's file after its message, so a list stays short. */
+  fileListNameMax: 100,
+  fileListMessageMax: 10_000,
+  fileListOptionsMax: 20,
+  fileListOptionNameMax: 100,
   extraInfoItemsMax: 50,
   extraInfoNameMax: 50,
   extraInfoValueMax: 1_000,
