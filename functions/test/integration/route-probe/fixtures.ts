@@ -449,4 +449,11 @@ export const routeFixtures: Record<string, RouteFixture> = {
     otherCompany: 'denied',
   },
   'DELETE /queue-options/{id}': { params: (r) => ({ id: r.queueOptionId }), otherCompany: 'denied' },
+
+  // campaign settings (admins; B reads and writes only its own rows)
+  'GET /campaign-settings': { otherCompany: 'own' },
+  'POST /campaign-settings': {
+    body: () => ({ messageInterval: 5, longerIntervalAfter: 0, greaterInterval: 0, variables: [{ key: 'b', value: 'de B' }] }),
+    otherCompany: 'own',
+  },
 };
