@@ -62,6 +62,8 @@ export const companyPartitionFamilies: readonly PartitionFamily[] = [
   { template: 'C#${companyId}#TS#${status}', attribute: 'gsi1pk', route: 'index-of-main', holds: 'tickets by status' },
   { template: 'C#${companyId}#TSQ#${status}#${queueId}', attribute: 'gsi2pk', route: 'index-of-main', holds: 'tickets by status and queue' },
   { template: 'C#${companyId}#TSU#${status}#${userId}', attribute: 'gsi3pk', route: 'index-of-main', holds: 'tickets by status and user' },
+  { template: 'C#${companyId}#CLIST#${contactListId}', attribute: 'gsi1pk', route: 'index-of-main', holds: "a contact list's items by name" },
+  { template: 'C#${companyId}#CLISTID#${contactListId}', attribute: 'gsi2pk', route: 'index-of-main', holds: "a contact list's items by id" },
   { template: 'C#${companyId}#WS', attribute: 'gsi1pk', route: 'foreign-index', holds: 'open WebSocket connections (`WS#<connectionId>`)' },
 ];
 
