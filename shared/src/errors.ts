@@ -41,6 +41,10 @@ export const errorCatalogue = {
   ERR_INVALID_RESET_CODE: { status: 400, es: 'Código de verificación inválido o vencido.' },
   ERR_QUEUE_COLOR_ALREADY_EXISTS: { status: 409, es: 'Este color ya está en uso, elija otro.' },
   ERR_RECORD_CONFLICT: { status: 409, es: 'El registro fue modificado por otra persona. Inténtelo de nuevo.' },
+  ERR_SCHEDULE_ALREADY_SENT: { status: 409, es: 'Este mensaje programado ya fue enviado y no se puede editar.' },
+  // Campaigns (extended §4): editing and the cancel/restart actions follow the campaign's status.
+  ERR_CAMPAIGN_NOT_EDITABLE: { status: 409, es: 'Esta campaña ya no se puede editar.' },
+  ERR_CAMPAIGN_STATUS: { status: 409, es: 'La campaña no está en un estado que permita esta acción.' },
   // Not found
   ERR_NO_SETTING_FOUND: { status: 404, es: 'No se encontró ninguna configuración con este ID.' },
   ERR_NO_CONTACT_FOUND: { status: 404, es: 'No se encontró ningún contacto con este ID.' },
