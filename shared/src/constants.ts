@@ -370,6 +370,8 @@ export const limits = {
   fileListMessageMax: 10_000,
   fileListOptionsMax: 20,
   fileListOptionNameMax: 100,
+  announcementTitleMax: 200,
+  announcementTextMax: 10_000,
   extraInfoItemsMax: 50,
   extraInfoNameMax: 50,
   extraInfoValueMax: 1_000,

@@ -8,9 +8,22 @@ export const wsConnectionLifetimeSeconds = 2 * 60 * 60 + 5 * 60;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/**
+ * The platform-wide list (`byShard`) is split over this many partitions so connects and
+ * disconnects spread their index writes, and a platform-wide event reads them in parallel.
+ */
+export const wsConnectionShards = 4;
+
+/** A connection's shard: a stable hash of its id. */
+export function shardOf(connectionId: string): number {
+  let hash = 0;
+  for (const char of connectionId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hash % wsConnectionShards;
+}
+
 /** AP-WS-1: record a connection at $connect. */
-export async function saveWsConnection(connection: WsConnection): Promise<void> {
-  await wsConnectionEntity.put(connection).go();
+export async function saveWsConnection(connection: Omit<WsConnection, 'shard'>): Promise<void> {
+  await wsConnectionEntity.put({ ...connection, shard: shardOf(connection.connectionId) }).go();
 }
 
 /** AP-WS-2: one connection by id (every client action). Expired items count as gone. */
@@ -31,6 +44,23 @@ export async function listCompanyWsConnections(companyId: number): Promise<WsCon
     .where(({ expiresAt }, { gt }) => gt(expiresAt, nowSeconds()))
     .go({ pages: 'all' });
   return data;
+}
+
+/**
+ * AP-WS-7: every live connection of the platform, for a platform-wide event (announcements):
+ * `gsi2pk = WSALL#<shard>` for each shard, in parallel. Its cost follows the open connections,
+ * which the event is posted to anyway, not the number of companies.
+ */
+export async function listAllWsConnections(): Promise<WsConnection[]> {
+  const shards = await Promise.all(
+    Array.from({ length: wsConnectionShards }, (_, shard) =>
+      wsConnectionEntity.query
+        .byShard({ shard })
+        .where(({ expiresAt }, { gt }) => gt(expiresAt, nowSeconds()))
+        .go({ pages: 'all' }),
+    ),
+  );
+  return shards.flatMap(({ data }) => data);
 }
 
 /** AP-WS-5: join or leave rooms (chat box, notification, ticket tabs) atomically. */

@@ -16,6 +16,7 @@ import { publicWhatsapp } from '../modules/whatsapp/serialize.ts';
 import { tagEventRule } from '../modules/tags/events.ts';
 import { quickMessageEventRule } from '../modules/quick-messages/events.ts';
 import { queueEventRule } from '../modules/queues/events.ts';
+import { announcementEventRule } from '../modules/announcements/events.ts';
 import type { EntityChange, EventRule, LiveEvent, LiveOutput, SocketAccess } from './live-event.ts';
 
 /**
@@ -202,6 +203,8 @@ eventRules.tag = tagEventRule;
 eventRules.quickMessage = quickMessageEventRule;
 
 eventRules.queue = queueEventRule;
+
+eventRules.announcement = announcementEventRule;
 
 export async function eventsFor(change: EntityChange): Promise<LiveOutput[]> {
   const rule = eventRules[change.entity];

@@ -3,13 +3,14 @@ import { wsManagementClient } from '#aws/ws-management';
 import {
   deleteWsConnection,
   leaveWsRoom,
+  listAllWsConnections,
   listCompanyWsConnections,
   setWsConnectionAccess,
   type WsConnection,
 } from '#data/ws-connections';
 import type { LiveListener } from '#domain/live-audience';
 import { packFrames } from '#domain/live-frames';
-import { isSocketControl, type LiveOutput, type SocketAccess } from './live-event.ts';
+import { allCompanies, isSocketControl, type LiveEvent, type LiveOutput, type SocketAccess } from './live-event.ts';
 
 /**
  * Posts each event to the connections of its company that its audience admits, and applies the
@@ -18,18 +19,30 @@ import { isSocketControl, type LiveOutput, type SocketAccess } from './live-even
  * then on. A connection that answers Gone was closed without a $disconnect reaching us, so its
  * record is deleted. Connections are read once per company per batch, and each connection gets
  * the batch's events for it in as few frames as fit (`packFrames`): one post per socket per
- * batch, not per event.
+ * batch, not per event. A platform-wide event (`allCompanies`) reads every open connection once
+ * per batch through the connections' sharded index; a connection read both ways is one object,
+ * so what a control did to it holds for both.
  */
 export async function fanOut(outputs: LiveOutput[]): Promise<{ sent: number; gone: number; failed: number; closed: number }> {
-  const byCompany = new Map<number, Promise<Map<string, WsConnection>>>();
-  const connectionsOf = (companyId: number) => {
-    let list = byCompany.get(companyId);
+  const byScope = new Map<LiveEvent['companyId'], Promise<Map<string, WsConnection>>>();
+  const known = new Map<string, WsConnection>();
+  const oneObjectEach = (found: WsConnection[]) =>
+    new Map(
+      found.map((c) => {
+        const connection = known.get(c.connectionId) ?? { ...c };
+        known.set(c.connectionId, connection);
+        return [c.connectionId, connection] as const;
+      }),
+    );
+  const connectionsOf = (scope: LiveEvent['companyId']) => {
+    let list = byScope.get(scope);
     if (!list) {
-      list = listCompanyWsConnections(companyId).then((found) => new Map(found.map((c) => [c.connectionId, { ...c }])));
-      byCompany.set(companyId, list);
+      list = (scope === allCompanies ? listAllWsConnections() : listCompanyWsConnections(scope)).then(oneObjectEach);
+      byScope.set(scope, list);
     }
     return list;
   };
+  const closedIds = new Set<string>();
   let sent = 0;
   let failed = 0;
   const gone = new Set<string>();
@@ -45,7 +58,9 @@ export async function fanOut(outputs: LiveOutput[]): Promise<{ sent: number; gon
   const roomLeaves: { connectionId: string; room: string }[] = [];
   for (const output of outputs) {
     const connections = await connectionsOf(output.companyId);
-    let admitted = [...connections.values()].filter((connection) => output.audience(listenerOf(connection)));
+    let admitted = [...connections.values()].filter(
+      (connection) => !closedIds.has(connection.connectionId) && output.audience(listenerOf(connection)),
+    );
     if (admitted.length === 0) continue;
     if (isSocketControl(output) && output.control === 'leaveRoom' && output.recheck) {
       const stillLeaving = await output.recheck();
@@ -61,7 +76,7 @@ export async function fanOut(outputs: LiveOutput[]): Promise<{ sent: number; gon
       switch (output.control) {
         case 'close':
           outboxOf(connection).close = true;
-          connections.delete(connection.connectionId);
+          closedIds.add(connection.connectionId);
           break;
         case 'setAccess':
           Object.assign(connection, output.access);

@@ -1,8 +1,14 @@
 import type { Audience } from '#domain/live-audience';
 
-/** One message to send over the live channel, and to whom within its company. */
+/**
+ * The scope of an event that goes to every company's sockets (platform-wide announcements): its
+ * audience then narrows among all open connections (docs/live-events.md, "Platform-wide events").
+ */
+export const allCompanies = 'all' as const;
+
+/** One message to send over the live channel, and to whom within its company (or all companies). */
 export interface LiveEvent {
-  companyId: number;
+  companyId: number | typeof allCompanies;
   event: string;
   data: unknown;
   audience: Audience;

@@ -1,8 +1,9 @@
 /** Announcement (extended §3, §5): published by super users to every company. */
 import * as z from 'zod';
-import { announcementDefaults, announcementPriorities } from '../constants.ts';
+import { announcementDefaults, announcementPriorities, limits } from '../constants.ts';
 import { booleanParamSchema, idSchema, requiredText } from '../fields.ts';
 import { pagedSearchQuerySchema } from '../query-params.ts';
+import { validationMessages as msg } from '../validation-messages.ts';
 
 /** 1 Alta (red), 2 Média (orange), 3 Baixa (grey). */
 export const announcementPrioritySchema = z.coerce.number().pipe(z.literal(announcementPriorities));
@@ -22,10 +23,13 @@ export const announcementSchema = z.object({
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
+const titleSchema = requiredText().max(limits.announcementTitleMax, msg.tooLong);
+const textSchema = requiredText().max(limits.announcementTextMax, msg.tooLong);
+
 /** POST /announcements: title and text required (Requerido). */
 export const announcementCreateInputSchema = z.object({
-  title: requiredText(),
-  text: requiredText(),
+  title: titleSchema,
+  text: textSchema,
   priority: announcementPrioritySchema.default(announcementDefaults.priority),
   status: booleanParamSchema.default(announcementDefaults.status),
 });
@@ -33,8 +37,8 @@ export type AnnouncementCreateInput = z.infer<typeof announcementCreateInputSche
 
 /** PUT /announcements/{id}. */
 export const announcementUpdateInputSchema = z.object({
-  title: requiredText().optional(),
-  text: requiredText().optional(),
+  title: titleSchema.optional(),
+  text: textSchema.optional(),
   priority: announcementPrioritySchema.optional(),
   status: booleanParamSchema.optional(),
 });

@@ -14,6 +14,11 @@ import type { ProbeRecords } from './fixtures.ts';
 type Ticket = { id: number; uuid: string; contactId: number };
 
 const word = (prefix: string) => `${prefix}${randomBytes(6).toString('hex')}`;
+/** A 1×1 PNG, for the announcement's image. */
+const onePixelPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const randomNumber = () => `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 async function created<T extends { id: number | string }>(
@@ -163,6 +168,21 @@ export async function setUpCompanyA(env: TestRuntime) {
     root.post('/helps', { title: 'Ayuda de la sonda', video: 'https://example.com/v' }),
   );
   const plans = await root.get<{ id: number }[]>('/plans/list');
+  // Platform announcements: an active one everyone reads, and an inactive one with an image that
+  // carries both secret words (no company may read it, nor change it).
+  await created('announcement', root.post('/announcements', { title: 'Aviso de la sonda', text: 'para todos' }));
+  const hiddenAnnouncement = await created<{ id: number }>(
+    'inactive announcement',
+    root.post('/announcements', { title: `Retirado ${marker} ${hidden}`, text: `borrador ${marker} ${hidden}`, status: false }),
+  );
+  const announcementImage = new FormData();
+  announcementImage.append('file', new Blob([onePixelPng], { type: 'image/png' }), `anuncio-${marker}.png`);
+  const imageUpload = await fetch(`${env.runtime.url}/api/announcements/${hiddenAnnouncement.id}/media-upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${root.token!}` },
+    body: announcementImage,
+  });
+  expect(imageUpload.status, 'announcement image upload').toBe(200);
 
   const common = {
     companyId: company.companyId,
@@ -173,6 +193,7 @@ export async function setUpCompanyA(env: TestRuntime) {
     email: company.admin.email,
     helpId: help.id,
     planId: plans.body[0]!.id,
+    announcementId: hiddenAnnouncement.id,
   };
   /** What company B's callers are given: A's visible ticket and the records around it. */
   const forOtherCompany: ProbeRecords = {
@@ -231,6 +252,8 @@ export async function setUpCompanyA(env: TestRuntime) {
     `/plans/${common.planId}`,
     `/helps/${help.id}`,
     '/helps/list',
+    `/announcements/${hiddenAnnouncement.id}`,
+    '/announcements',
   ];
 
   return {

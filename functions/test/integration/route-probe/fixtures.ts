@@ -36,6 +36,8 @@ export interface ProbeRecords {
   /** Platform records any signed-in user may read. */
   helpId: number;
   planId: number;
+  /** An inactive platform announcement with an image: no company may read or change it. */
+  announcementId: number;
   /** A word of the records the caller must not see (searching for it must find nothing). */
   marker: string;
 }
@@ -407,6 +409,22 @@ export const routeFixtures: Record<string, RouteFixture> = {
     otherCompany: 'denied',
     queueAgent: 'denied',
   },
+
+  // announcements: platform-wide; companies read only the active ones and never write (super routes).
+  'GET /announcements': { query: (r) => ['', `searchParam=${r.marker}`, 'pageNumber=2'], otherCompany: 'own' },
+  'GET /announcements/{id}': {
+    params: (r) => ({ id: r.announcementId }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'POST /announcements': { body: () => ({ title: 'Intruso', text: 'de B' }) },
+  'PUT /announcements/{id}': { params: (r) => ({ id: r.announcementId }), body: () => ({ status: true }) },
+  'DELETE /announcements/{id}': { params: (r) => ({ id: r.announcementId }) },
+  'POST /announcements/{id}/media-upload': {
+    params: (r) => ({ id: r.announcementId }),
+    form: () => textFile('file', 'intruso.png', 'intruso', 'image/png'),
+  },
+  'DELETE /announcements/{id}/media-upload': { params: (r) => ({ id: r.announcementId }) },
 
   // dashboard: a company id in the query is accepted only when it is the caller's own.
   'GET /dashboard': { query: (r) => [`days=30&companyId=${r.companyId}`], otherCompany: 'denied' },

@@ -1,0 +1,191 @@
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import * as z from 'zod';
+import {
+  announcementCreateInputSchema,
+  announcementListQuerySchema,
+  announcementUpdateInputSchema,
+} from '@atende/shared/entities/announcement';
+import { idPathSchema } from '@atende/shared/fields';
+import { validationMessages as msg } from '@atende/shared/validation-messages';
+import { mediaBucket, putMedia, s3Client, signedMediaUrl } from '#aws/s3';
+import {
+  createAnnouncement,
+  deleteAnnouncement,
+  getAnnouncement,
+  listAnnouncements,
+  updateAnnouncement,
+  type AnnouncementRecord,
+} from '#data/announcements';
+import type { Principal } from '#auth/principal';
+import { AppError } from '#domain/app-error';
+import {
+  announcementImageOf,
+  announcementMediaKey,
+  announcementPageSize,
+  announcementsFor,
+  mayReadAnnouncement,
+} from '#domain/announcement-rules';
+import { pageOf } from '#domain/paging';
+import { restModule } from '#http/rest-module';
+import { route } from '#http/route';
+import { HttpAnswer } from '#http/types';
+import { publicAnnouncement } from './serialize.ts';
+
+/** A file as the multipart parser hands it over. */
+const uploadedFile = z.object(
+  {
+    filename: z.string().default(''),
+    mimetype: z.string().min(1),
+    content: z.instanceof(Buffer),
+  },
+  { error: msg.required },
+);
+
+/** POST /announcements/{id}/media-upload: multipart `file` (one). */
+const mediaUploadSchema = z.object({
+  file: z.union(
+    [
+      uploadedFile,
+      z
+        .array(uploadedFile)
+        .length(1)
+        .transform((files) => files[0]!),
+    ],
+    { error: msg.required },
+  ),
+});
+
+async function withMediaUrl(announcement: AnnouncementRecord) {
+  const url = announcement.mediaKey
+    ? await signedMediaUrl(announcement.mediaKey, announcement.mediaName, announcement.mediaMimetype)
+    : null;
+  return publicAnnouncement(announcement, url);
+}
+
+/** The announcement if the caller may read it: an inactive one is not found for non-super users. */
+async function readableOrFail(principal: Principal, id: number) {
+  const announcement = await getAnnouncement(id);
+  if (!announcement || !mayReadAnnouncement(principal, announcement)) throw new AppError('ERR_NOT_FOUND');
+  return announcement;
+}
+
+async function existingOrFail(id: number) {
+  const announcement = await getAnnouncement(id);
+  if (!announcement) throw new AppError('ERR_NOT_FOUND');
+  return announcement;
+}
+
+/** An image no record names any more. Best effort: a failure leaves an orphan, never a broken record. */
+async function removeMediaObject(key: string | undefined): Promise<void> {
+  if (!key) return;
+  try {
+    await s3Client.send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: key }));
+  } catch (error) {
+    console.warn(
+      JSON.stringify({ level: 'warn', message: 'announcement media not deleted', key, error: String(error) }),
+    );
+  }
+}
+
+/**
+ * /api/announcements: platform-wide announcements (extended §2.7, §7). Every signed-in user
+ * reads the active ones (the top bar's popover); super users read all and are the only writers.
+ */
+export const handler = restModule([
+  route({
+    method: 'GET',
+    path: '/announcements',
+    access: 'user',
+    query: announcementListQuerySchema,
+    handler: async ({ principal, query }) => {
+      const visible = announcementsFor(await listAnnouncements(), principal, query.searchParam);
+      const page = pageOf(visible, query.pageNumber, announcementPageSize);
+      return {
+        records: await Promise.all(page.items.map(withMediaUrl)),
+        count: page.count,
+        hasMore: page.hasMore,
+      };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/announcements/{id}',
+    access: 'user',
+    params: idPathSchema,
+    handler: async ({ principal, params }) => withMediaUrl(await readableOrFail(principal, params.id)),
+  }),
+  route({
+    method: 'POST',
+    path: '/announcements',
+    access: 'super',
+    body: announcementCreateInputSchema,
+    handler: async ({ principal, body }) => {
+      const created = await createAnnouncement({ ...body, userId: principal.userId });
+      return new HttpAnswer(201, publicAnnouncement(created));
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/announcements/{id}',
+    access: 'super',
+    params: idPathSchema,
+    body: announcementUpdateInputSchema,
+    handler: async ({ params, body }) => {
+      await existingOrFail(params.id);
+      return withMediaUrl(await updateAnnouncement(params.id, body));
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/announcements/{id}',
+    access: 'super',
+    params: idPathSchema,
+    handler: async ({ params }) => {
+      const current = await existingOrFail(params.id);
+      await deleteAnnouncement(current.id);
+      await removeMediaObject(current.mediaKey);
+      return new HttpAnswer(204);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/announcements/{id}/media-upload',
+    access: 'super',
+    params: idPathSchema,
+    body: mediaUploadSchema,
+    handler: async ({ params, body }) => {
+      const current = await existingOrFail(params.id);
+      const file = body.file;
+      // The type comes from the bytes (docs/security.md, "Media"): PNG or JPEG only.
+      const { mimetype } = await announcementImageOf(file.content, file.mimetype);
+      const key = announcementMediaKey(current.id);
+      await putMedia(key, file.content, mimetype, file.filename);
+      let updated: AnnouncementRecord;
+      try {
+        updated = await updateAnnouncement(current.id, {
+          mediaKey: key,
+          mediaName: file.filename || 'imagen',
+          mediaMimetype: mimetype,
+        });
+      } catch (error) {
+        await removeMediaObject(key);
+        throw error;
+      }
+      await removeMediaObject(current.mediaKey);
+      return withMediaUrl(updated);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/announcements/{id}/media-upload',
+    access: 'super',
+    params: idPathSchema,
+    handler: async ({ params }) => {
+      const current = await existingOrFail(params.id);
+      if (!current.mediaKey) return publicAnnouncement(current);
+      const updated = await updateAnnouncement(current.id, {}, { removeMedia: true });
+      await removeMediaObject(current.mediaKey);
+      return publicAnnouncement(updated);
+    },
+  }),
+]);
