@@ -64,6 +64,7 @@ export const restModules: RestModule[] = [
   { name: 'queue-options', prefixes: ['queue-options'], entry: 'src/modules/queue-options/handler.ts' },
   { name: 'announcements', prefixes: ['announcements'], entry: 'src/modules/announcements/handler.ts' },
   { name: 'campaign-settings', prefixes: ['campaign-settings'], entry: 'src/modules/campaign-settings/handler.ts' },
+  { name: 'schedules', prefixes: ['schedules'], entry: 'src/modules/schedules/handler.ts' },
 ];
 
 export interface Task {
@@ -108,6 +109,16 @@ export const queues: QueueDefinition[] = [
     consumer: { name: 'timers', entry: 'src/modules/timers/handler.ts', batchSize: 10 },
     visibilityTimeoutSeconds: 60,
     maxReceiveCount: 10,
+  },
+  {
+    // Scheduled messages (docs/decisions.md, "Scheduled messages"): each schedule's one-time
+    // timer delivers here at its send time. Standard: each stands alone, handled idempotently;
+    // the fifth receive records the schedule as failed (ERRO) instead of retrying.
+    name: 'scheduled-messages',
+    fifo: false,
+    consumer: { name: 'scheduled-messages', entry: 'src/modules/schedules/fire-handler.ts', batchSize: 10 },
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
   },
   {
     // Company purge steps (docs/decisions.md, "Deleting a company"): each deletes a bounded part of

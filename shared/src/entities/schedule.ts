@@ -17,6 +17,8 @@ export const scheduleSchema = z.object({
   sentAt: z.string().nullable().optional(),
   /** ERRO is shown as a send error. */
   status: scheduleStatusSchema,
+  /** The error code of a failed send (status ERRO), shown in the calendar. */
+  errorReason: z.string().nullable().optional(),
   mediaPath: z.string().nullable().optional(),
   mediaName: z.string().nullable().optional(),
   userId: idSchema.nullable().optional(),

@@ -146,6 +146,15 @@ export async function setUpCompanyA(env: TestRuntime) {
     `rapida-${marker}.txt`,
     `adjunto ${marker}`,
   );
+  // A scheduled message of the visible ticket's contact, due far ahead (it never fires in the probe).
+  const schedule = await created<{ id: number }>(
+    'schedule',
+    admin.post('/schedules', {
+      body: `programado ${marker}`,
+      contactId: visible.contactId,
+      sendAt: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+    }),
+  );
   const secretQuick = await created<{ id: number }>(
     'private quick message',
     admin.post('/quick-messages', {
@@ -194,6 +203,7 @@ export async function setUpCompanyA(env: TestRuntime) {
     helpId: help.id,
     planId: plans.body[0]!.id,
     announcementId: hiddenAnnouncement.id,
+    scheduleId: schedule.id,
   };
   /** What company B's callers are given: A's visible ticket and the records around it. */
   const forOtherCompany: ProbeRecords = {
@@ -239,6 +249,7 @@ export async function setUpCompanyA(env: TestRuntime) {
     '/quick-messages/list',
     `/quick-messages/${general.id}`,
     `/quick-messages/${secretQuick.id}`,
+    `/schedules/${schedule.id}`,
     '/users/list',
     `/users/${agentId}`,
     `/whatsapp/${whatsappId}`,

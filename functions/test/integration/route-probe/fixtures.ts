@@ -38,6 +38,8 @@ export interface ProbeRecords {
   planId: number;
   /** An inactive platform announcement with an image: no company may read or change it. */
   announcementId: number;
+  /** A scheduled message of A (company-wide: A's agent may read it), for the visible ticket's contact. */
+  scheduleId: number;
   /** A word of the records the caller must not see (searching for it must find nothing). */
   marker: string;
 }
@@ -366,6 +368,23 @@ export const routeFixtures: Record<string, RouteFixture> = {
     otherCompany: 'denied',
     queueAgent: 'denied',
   },
+
+  // scheduled messages: company-wide records (A's agent reads them too)
+  'GET /schedules': { query: (r) => ['', `contactId=${r.contactId}`, 'pageNumber=2'], otherCompany: 'own' },
+  'GET /schedules/{id}': { params: (r) => ({ id: r.scheduleId }), otherCompany: 'denied' },
+  'POST /schedules': {
+    // A's contact: not found for B, before anything is written.
+    body: (r) => ({ body: 'intrusa programada', contactId: r.contactId, sendAt: new Date(Date.now() + 86_400_000).toISOString() }),
+    otherCompany: 'denied',
+  },
+  'PUT /schedules/{id}': { params: (r) => ({ id: r.scheduleId }), body: () => ({ body: 'programada robada' }), otherCompany: 'denied' },
+  'DELETE /schedules/{id}': { params: (r) => ({ id: r.scheduleId }), otherCompany: 'denied' },
+  'POST /schedules/{id}/media-upload': {
+    params: (r) => ({ id: r.scheduleId }),
+    form: () => textFile('file', 'intrusa.png', 'intrusa', 'image/png'),
+    otherCompany: 'denied',
+  },
+  'DELETE /schedules/{id}/media-upload': { params: (r) => ({ id: r.scheduleId }), otherCompany: 'denied' },
 
   // quick messages
   'GET /quick-messages': {

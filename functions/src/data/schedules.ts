@@ -1,0 +1,166 @@
+import type { EntityItem } from 'electrodb';
+import { AppError } from '#domain/app-error';
+import { companyEntity } from './company-entity.ts';
+import { nextId } from './ids.ts';
+import { scheduleEntity } from './schedule-entity.ts';
+import { isConditionFailure } from './sessions.ts';
+import { writeAll } from './transaction.ts';
+
+export type ScheduleRecord = EntityItem<typeof scheduleEntity>;
+
+/** AP-SC-1: a schedule by id. */
+export async function getSchedule(companyId: number, id: number): Promise<ScheduleRecord | undefined> {
+  const { data } = await scheduleEntity.get({ companyId, id }).go({ consistent: true });
+  return data ?? undefined;
+}
+
+/**
+ * AP-SC-2: the company's schedules in send order (gsi1), or one contact's (gsi2), the first
+ * `limit` of them: pages are read from the start (`pageNumber × size + 1`), bounded by the
+ * plan's schedules limit.
+ */
+export async function listSchedules(
+  companyId: number,
+  options: { contactId?: number; limit: number },
+): Promise<ScheduleRecord[]> {
+  const query = options.contactId
+    ? scheduleEntity.query.byContact({ companyId, contactId: options.contactId })
+    : scheduleEntity.query.bySendAt({ companyId });
+  const { data } = await query.go({ limit: options.limit, pages: 'all' });
+  return data.slice(0, options.limit);
+}
+
+/** A new schedule's id, taken before it is written so its timer can be set first. */
+export function newScheduleId(companyId: number): Promise<number> {
+  return nextId({ companyId }, 'schedule');
+}
+
+export type ScheduleFields = Pick<ScheduleRecord, 'body' | 'contactId' | 'sendAt'> & { userId?: number };
+
+/**
+ * AP-SC-3: create a pending schedule and count it on the company (`scheduleCount + 1`, only
+ * while below the plan's limit when it has one), in one transaction.
+ */
+export async function createSchedule(
+  companyId: number,
+  id: number,
+  fields: ScheduleFields,
+  limit: number | null,
+): Promise<ScheduleRecord> {
+  const schedule = { companyId, id, ...fields, status: 'PENDENTE' as const };
+  await writeAll(
+    { schedule: scheduleEntity, company: companyEntity },
+    ({ schedule: schedules, company }) => {
+      const counted = company.update({ id: companyId }).add({ scheduleCount: 1 });
+      return [
+        schedules.create(schedule).commit(),
+        (limit === null
+          ? counted
+          : counted.where(
+              ({ scheduleCount }, { lt, notExists }) =>
+                `(${notExists(scheduleCount)} OR ${lt(scheduleCount, limit)})`,
+            )
+        ).commit(),
+      ];
+    },
+    ['ERR_INTERNAL', 'ERR_PLAN_LIMIT_REACHED'],
+  );
+  const created = await getSchedule(companyId, id);
+  if (!created) throw new Error(`schedule ${companyId}/${id} vanished after creation`);
+  return created;
+}
+
+export type ScheduleChanges = Partial<
+  Pick<
+    ScheduleRecord,
+    | 'body'
+    | 'contactId'
+    | 'sendAt'
+    | 'userId'
+    | 'status'
+    | 'mediaKey'
+    | 'mediaName'
+    | 'mediaMimetype'
+    | 'mediaSize'
+  >
+>;
+
+/**
+ * AP-SC-4: change a schedule only if its status and send time are still those read (a schedule
+ * being sent meanwhile is not changed under it): ERR_RECORD_CONFLICT otherwise. A change back
+ * to PENDENTE (an edited failed schedule) forgets the failure.
+ */
+export async function changeSchedule(
+  current: ScheduleRecord,
+  changes: ScheduleChanges,
+  options: { removeMedia?: boolean } = {},
+): Promise<ScheduleRecord> {
+  const { companyId, id } = current;
+  // The list indexes are rebuilt from both their attributes.
+  const set = {
+    ...changes,
+    sendAt: changes.sendAt ?? current.sendAt,
+    contactId: changes.contactId ?? current.contactId,
+  };
+  const removed: ('errorReason' | 'mediaKey' | 'mediaName' | 'mediaMimetype' | 'mediaSize')[] = [];
+  if (changes.status === 'PENDENTE' && current.errorReason) removed.push('errorReason');
+  if (options.removeMedia) removed.push('mediaKey', 'mediaName', 'mediaMimetype', 'mediaSize');
+  try {
+    let patch = scheduleEntity.patch({ companyId, id }).set(set);
+    if (removed.length > 0) patch = patch.remove(removed);
+    const { data } = await patch
+      .where(
+        ({ status, sendAt }, { eq }) => `${eq(status, current.status)} AND ${eq(sendAt, current.sendAt)}`,
+      )
+      .go({ response: 'all_new' });
+    return data as ScheduleRecord;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new AppError('ERR_RECORD_CONFLICT');
+    throw error;
+  }
+}
+
+/** AP-SC-5: delete a schedule and uncount it, if it still exists. */
+export async function deleteSchedule(current: ScheduleRecord): Promise<void> {
+  const { companyId, id } = current;
+  try {
+    await writeAll(
+      { schedule: scheduleEntity, company: companyEntity },
+      ({ schedule, company }) => [
+        schedule
+          .delete({ companyId, id })
+          .where(({ id: existing }, { exists }) => exists(existing))
+          .commit(),
+        company.update({ id: companyId }).add({ scheduleCount: -1 }).commit(),
+      ],
+      ['ERR_NOT_FOUND'],
+    );
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'ERR_NOT_FOUND') return;
+    throw error;
+  }
+}
+
+/**
+ * AP-SC-6: a pending schedule's outcome, PENDENTE -> ENVIADA (with sentAt, ticket and message)
+ * or PENDENTE -> ERRO (with the reason), only if it is still pending at the send time it was
+ * fired for. Answers false when another delivery recorded it first (or it was moved).
+ */
+export async function recordScheduleOutcome(
+  current: Pick<ScheduleRecord, 'companyId' | 'id' | 'sendAt'>,
+  outcome:
+    | { status: 'ENVIADA'; sentAt: string; ticketId: number; messageId: string }
+    | { status: 'ERRO'; errorReason: string },
+): Promise<boolean> {
+  try {
+    await scheduleEntity
+      .patch({ companyId: current.companyId, id: current.id })
+      .set(outcome)
+      .where(({ status, sendAt }, { eq }) => `${eq(status, 'PENDENTE')} AND ${eq(sendAt, current.sendAt)}`)
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,91 @@
+import { getContact } from '#data/contacts';
+import { getSchedule, recordScheduleOutcome, type ScheduleRecord } from '#data/schedules';
+import { AppError } from '#domain/app-error';
+import {
+  failureReasonOf,
+  fireVerdict,
+  scheduleMessageKey,
+  type ScheduleTimerBody,
+} from '#domain/schedule-rules';
+import { derivedMessageId, sendOutbound, ticketForOutbound } from '../messages/send-outbound.ts';
+import { armScheduleTimer } from './schedule-timer.ts';
+
+export type FireOutcome = 'sent' | 'failed' | 'stale' | 'rescheduled' | 'recorded-elsewhere';
+
+/**
+ * Sends a due schedule: on the contact's open ticket, or a ticket opened on the company's
+ * default connection, under a message id derived from the schedule and its send time, then
+ * records PENDENTE -> ENVIADA. A timer fired twice or a redelivered queue message stores and
+ * sends the same message id, which goes out once, and finds the schedule recorded already.
+ * A business failure (contact or connection gone) records PENDENTE -> ERRO with its code;
+ * anything else is thrown for the queue to deliver again (`lastAttempt` records it as ERRO).
+ */
+export async function fireSchedule(
+  body: ScheduleTimerBody,
+  options: { lastAttempt?: boolean; now?: Date } = {},
+): Promise<FireOutcome> {
+  const now = options.now ?? new Date();
+  const schedule = await getSchedule(body.companyId, body.scheduleId);
+  const verdict = fireVerdict(body, schedule, now);
+  if (verdict === 'stale' || !schedule) return 'stale';
+  if (verdict === 'reschedule') {
+    await armScheduleTimer(schedule);
+    return 'rescheduled';
+  }
+  try {
+    const sent = await send(schedule);
+    return (await recordScheduleOutcome(schedule, {
+      status: 'ENVIADA',
+      sentAt: new Date().toISOString(),
+      ...sent,
+    }))
+      ? 'sent'
+      : 'recorded-elsewhere';
+  } catch (error) {
+    if (!(error instanceof AppError) && !options.lastAttempt) throw error;
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        message: 'scheduled message failed',
+        companyId: schedule.companyId,
+        scheduleId: schedule.id,
+        error: String(error),
+      }),
+    );
+    return (await recordScheduleOutcome(schedule, { status: 'ERRO', errorReason: failureReasonOf(error) }))
+      ? 'failed'
+      : 'recorded-elsewhere';
+  }
+}
+
+async function send(schedule: ScheduleRecord): Promise<{ ticketId: number; messageId: string }> {
+  const { companyId } = schedule;
+  const contact = await getContact(companyId, schedule.contactId);
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  const { ticket } = await ticketForOutbound(
+    companyId,
+    contact,
+    schedule.userId ? { userId: schedule.userId } : {},
+  );
+  const messageId = derivedMessageId(scheduleMessageKey(companyId, schedule.id, schedule.sendAt));
+  await sendOutbound({
+    companyId,
+    ticket,
+    contact,
+    id: messageId,
+    body: schedule.body,
+    ...(schedule.userId ? { userId: schedule.userId } : {}),
+    ...(schedule.mediaKey && schedule.mediaMimetype
+      ? {
+          media: {
+            mediaType: 'image' as const,
+            key: schedule.mediaKey,
+            mimetype: schedule.mediaMimetype,
+            fileName: schedule.mediaName ?? 'imagen',
+            sizeBytes: schedule.mediaSize ?? 0,
+          },
+        }
+      : {}),
+  });
+  return { ticketId: ticket.id, messageId };
+}

@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import * as z from 'zod';
+import {
+  scheduleCreateInputSchema,
+  scheduleListQuerySchema,
+  scheduleUpdateInputSchema,
+} from '@atende/shared/entities/schedule';
+import { idPathSchema } from '@atende/shared/fields';
+import { validationMessages as msg } from '@atende/shared/validation-messages';
+import { isAdmin, type Principal } from '#auth/principal';
+import { mediaBucket, putMedia, s3Client, signedMediaUrl } from '#aws/s3';
+import { getContact, getContacts } from '#data/contacts';
+import {
+  changeSchedule,
+  createSchedule,
+  deleteSchedule,
+  getSchedule,
+  listSchedules,
+  newScheduleId,
+  type ScheduleChanges,
+  type ScheduleRecord,
+} from '#data/schedules';
+import { getUser } from '#data/users';
+import { AppError } from '#domain/app-error';
+import { mediaOfUpload } from '#domain/media-rules';
+import {
+  assertScheduleEditable,
+  assertScheduleImage,
+  scheduleLimitOf,
+  scheduleMediaKey,
+  schedulePageSize,
+} from '#domain/schedule-rules';
+import { companyContext } from '#http/company-context';
+import { restModule } from '#http/rest-module';
+import { route } from '#http/route';
+import { HttpAnswer } from '#http/types';
+import { armScheduleTimer, cancelScheduleTimer } from './schedule-timer.ts';
+import { publicSchedule } from './serialize.ts';
+
+/** A file as the multipart parser hands it over. */
+const uploadedFile = z.object(
+  { filename: z.string().default(''), mimetype: z.string().min(1), content: z.instanceof(Buffer) },
+  { error: msg.required },
+);
+
+/** POST /schedules/{id}/media-upload: multipart `file` (one). */
+const mediaUploadSchema = z.object({
+  file: z.union(
+    [
+      uploadedFile,
+      z
+        .array(uploadedFile)
+        .length(1)
+        .transform((files) => files[0]!),
+    ],
+    { error: msg.required },
+  ),
+});
+
+async function answerOf(schedule: ScheduleRecord) {
+  const [contact, url] = await Promise.all([
+    getContact(schedule.companyId, schedule.contactId),
+    schedule.mediaKey ? signedMediaUrl(schedule.mediaKey, schedule.mediaName, schedule.mediaMimetype) : null,
+  ]);
+  return publicSchedule(schedule, contact, url);
+}
+
+async function scheduleOrFail(principal: Principal, id: number): Promise<ScheduleRecord> {
+  const schedule = await getSchedule(principal.companyId, id);
+  if (!schedule) throw new AppError('ERR_NOT_FOUND');
+  return schedule;
+}
+
+async function assertContact(companyId: number, contactId: number): Promise<void> {
+  if (!(await getContact(companyId, contactId))) throw new AppError('ERR_NO_CONTACT_FOUND');
+}
+
+/** Who the schedule is sent as: an admin may name another user of the company; others send as themselves. */
+async function senderOf(principal: Principal, userId: number | null | undefined): Promise<number> {
+  if (!userId || userId === principal.userId || !isAdmin(principal)) return principal.userId;
+  if (!(await getUser(principal.companyId, userId))) throw new AppError('ERR_NO_USER_FOUND');
+  return userId;
+}
+
+/** An image no schedule names any more. Best effort: a failure leaves an orphan, never a broken record. */
+async function removeMediaObject(key: string | undefined): Promise<void> {
+  if (!key) return;
+  try {
+    await s3Client.send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: key }));
+  } catch (error) {
+    console.warn(
+      JSON.stringify({ level: 'warn', message: 'schedule media not deleted', key, error: String(error) }),
+    );
+  }
+}
+
+/**
+ * A change to a schedule and its timer in one logical step: the timer is moved first (a timer
+ * whose schedule did not change does nothing when it fires: its send time is not the
+ * schedule's), and put back if the record could not be changed. A failed schedule that is
+ * edited becomes pending again.
+ */
+async function changeWithTimer(
+  current: ScheduleRecord,
+  changes: ScheduleChanges,
+  options: { removeMedia?: boolean } = {},
+) {
+  assertScheduleEditable(current);
+  const retry = current.status === 'ERRO';
+  const next = { ...changes, ...(retry ? { status: 'PENDENTE' as const } : {}) };
+  const moved = (changes.sendAt !== undefined && changes.sendAt !== current.sendAt) || retry;
+  if (moved) await armScheduleTimer({ ...current, sendAt: next.sendAt ?? current.sendAt });
+  try {
+    return await changeSchedule(current, next, options);
+  } catch (error) {
+    if (moved && current.status === 'PENDENTE') await armScheduleTimer(current).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * /api/schedules: scheduled messages (core §3, §5, §7; extended §2.16, §7). Every user of the
+ * company sees and manages them; the plan's `useSchedules` gates the module. Each schedule has
+ * one one-time timer (docs/decisions.md, "Scheduled messages"); a sent one can no longer change.
+ */
+export const handler = restModule([
+  route({
+    method: 'GET',
+    path: '/schedules',
+    access: 'user',
+    feature: 'useSchedules',
+    query: scheduleListQuerySchema,
+    handler: async ({ principal, query }) => {
+      const wanted = query.pageNumber * schedulePageSize;
+      const found = await listSchedules(principal.companyId, {
+        ...(query.contactId ? { contactId: query.contactId } : {}),
+        limit: wanted + 1,
+      });
+      const page = found.slice((query.pageNumber - 1) * schedulePageSize, wanted);
+      const contacts = await getContacts(
+        principal.companyId,
+        page.map((s) => s.contactId),
+      );
+      const schedules = await Promise.all(
+        page.map(async (s) =>
+          publicSchedule(
+            s,
+            contacts.get(s.contactId),
+            s.mediaKey ? await signedMediaUrl(s.mediaKey, s.mediaName, s.mediaMimetype) : null,
+          ),
+        ),
+      );
+      return { schedules, count: schedules.length, hasMore: found.length > wanted };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/schedules/{id}',
+    access: 'user',
+    feature: 'useSchedules',
+    params: idPathSchema,
+    handler: async ({ principal, params }) => answerOf(await scheduleOrFail(principal, params.id)),
+  }),
+  route({
+    method: 'POST',
+    path: '/schedules',
+    access: 'user',
+    feature: 'useSchedules',
+    body: scheduleCreateInputSchema,
+    handler: async ({ principal, body }) => {
+      await assertContact(principal.companyId, body.contactId);
+      const userId = await senderOf(principal, body.userId);
+      const { plan } = await companyContext(principal.companyId);
+      const id = await newScheduleId(principal.companyId);
+      const sendAt = new Date(body.sendAt).toISOString();
+      // The timer first: a schedule is never written without its timer; a timer without its
+      // schedule (the write failed) finds nothing when it fires, and is cancelled here anyway.
+      await armScheduleTimer({ companyId: principal.companyId, id, sendAt });
+      try {
+        const created = await createSchedule(
+          principal.companyId,
+          id,
+          { body: body.body, contactId: body.contactId, sendAt, userId },
+          scheduleLimitOf(plan),
+        );
+        return new HttpAnswer(201, await answerOf(created));
+      } catch (error) {
+        await cancelScheduleTimer({ companyId: principal.companyId, id });
+        throw error;
+      }
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/schedules/{id}',
+    access: 'user',
+    feature: 'useSchedules',
+    params: idPathSchema,
+    body: scheduleUpdateInputSchema,
+    handler: async ({ principal, params, body }) => {
+      const current = await scheduleOrFail(principal, params.id);
+      assertScheduleEditable(current);
+      if (body.contactId !== undefined && body.contactId !== current.contactId)
+        await assertContact(principal.companyId, body.contactId);
+      const changes: ScheduleChanges = {
+        ...(body.body !== undefined ? { body: body.body } : {}),
+        ...(body.contactId !== undefined ? { contactId: body.contactId } : {}),
+        ...(body.sendAt !== undefined ? { sendAt: new Date(body.sendAt).toISOString() } : {}),
+        ...(body.userId !== undefined ? { userId: await senderOf(principal, body.userId) } : {}),
+      };
+      return answerOf(await changeWithTimer(current, changes));
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/schedules/{id}',
+    access: 'user',
+    feature: 'useSchedules',
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      const current = await scheduleOrFail(principal, params.id);
+      await deleteSchedule(current);
+      await cancelScheduleTimer(current);
+      // A sent schedule's image is also its message's, which keeps it.
+      if (current.status !== 'ENVIADA') await removeMediaObject(current.mediaKey);
+      return new HttpAnswer(204);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/schedules/{id}/media-upload',
+    access: 'user',
+    feature: 'useSchedules',
+    params: idPathSchema,
+    body: mediaUploadSchema,
+    handler: async ({ principal, params, body }) => {
+      const current = await scheduleOrFail(principal, params.id);
+      assertScheduleEditable(current);
+      const file = body.file;
+      // The type comes from the bytes (docs/security.md, "Media"), then only png and jpeg pass.
+      const { mimetype } = await mediaOfUpload(file.content, file.mimetype);
+      assertScheduleImage(mimetype);
+      const key = scheduleMediaKey(principal.companyId, current.id, randomUUID());
+      await putMedia(key, file.content, mimetype, file.filename);
+      let updated: ScheduleRecord;
+      try {
+        updated = await changeWithTimer(current, {
+          mediaKey: key,
+          mediaName: file.filename || 'imagen',
+          mediaMimetype: mimetype,
+          mediaSize: file.content.length,
+        });
+      } catch (error) {
+        await removeMediaObject(key);
+        throw error;
+      }
+      await removeMediaObject(current.mediaKey);
+      return answerOf(updated);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/schedules/{id}/media-upload',
+    access: 'user',
+    feature: 'useSchedules',
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      const current = await scheduleOrFail(principal, params.id);
+      assertScheduleEditable(current);
+      if (!current.mediaKey) return answerOf(current);
+      const updated = await changeWithTimer(current, {}, { removeMedia: true });
+      await removeMediaObject(current.mediaKey);
+      return answerOf(updated);
+    },
+  }),
+]);
