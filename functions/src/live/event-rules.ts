@@ -17,6 +17,7 @@ import { tagEventRule } from '../modules/tags/events.ts';
 import { quickMessageEventRule } from '../modules/quick-messages/events.ts';
 import { queueEventRule } from '../modules/queues/events.ts';
 import { announcementEventRule } from '../modules/announcements/events.ts';
+import { chatMemberEventRule, chatMessageEventRule } from '../modules/chats/events.ts';
 import type { EntityChange, EventRule, LiveEvent, LiveOutput, SocketAccess } from './live-event.ts';
 
 /**
@@ -203,6 +204,11 @@ eventRules.tag = tagEventRule;
 eventRules.quickMessage = quickMessageEventRule;
 
 eventRules.queue = queueEventRule;
+
+// Internal chat: each member's own view, and new messages to the chat's members only.
+eventRules.chatMember = chatMemberEventRule;
+
+eventRules.chatMessage = chatMessageEventRule;
 
 eventRules.announcement = announcementEventRule;
 

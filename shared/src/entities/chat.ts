@@ -34,12 +34,29 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-const chatTitleSchema = z.string({ error: msg.chatTitleRequired }).trim().min(1, msg.chatTitleRequired);
+/**
+ * Upper bounds of the chat inputs (docs/decisions.md, "Internal chat"). A chat has at most 98
+ * members because a new message is one DynamoDB transaction (at most 100 items): the message,
+ * the chat, and one unread counter per member.
+ */
+export const chatLimits = { titleMax: 100, membersMax: 98, messageMax: 5_000 } as const;
 
-/** Participants as the dialog sends them: {id, name}; at least one. */
+const chatTitleSchema = z
+  .string({ error: msg.chatTitleRequired })
+  .trim()
+  .min(1, msg.chatTitleRequired)
+  .max(chatLimits.titleMax, msg.tooLong);
+
+/**
+ * Participants as the dialog sends them: {id, name}; at least one. The name is the client's
+ * and ignored: the server takes names from the company's users.
+ */
 const chatParticipantsSchema = z
-  .array(z.object({ id: idParamSchema, name: z.string().optional() }), { error: msg.chatUsersRequired })
-  .min(1, msg.chatUsersRequired);
+  .array(z.object({ id: idParamSchema, name: z.string().max(200).optional() }), {
+    error: msg.chatUsersRequired,
+  })
+  .min(1, msg.chatUsersRequired)
+  .max(chatLimits.membersMax, msg.tooLong);
 
 /** POST /chats. */
 export const chatCreateInputSchema = z.object({
@@ -57,16 +74,23 @@ export type ChatUpdateInput = z.infer<typeof chatUpdateInputSchema>;
 
 /** POST /chats/{id}/messages: blank messages are not sent. */
 export const chatMessageCreateInputSchema = z.object({
-  message: z.string({ error: msg.emptyMessage }).trim().min(1, msg.emptyMessage),
+  message: z
+    .string({ error: msg.emptyMessage })
+    .trim()
+    .min(1, msg.emptyMessage)
+    .max(chatLimits.messageMax, msg.tooLong),
 });
 export type ChatMessageCreateInput = z.infer<typeof chatMessageCreateInputSchema>;
 
-/** GET /chats/{id}/messages. */
-export const chatMessageListQuerySchema = z.object({ pageNumber: pageNumberSchema });
+/** GET /chats/{id}/messages: pages from the newest; `cursor` (from the previous page) reads the next one directly. */
+export const chatMessageListQuerySchema = z.object({
+  pageNumber: pageNumberSchema,
+  cursor: z.string().max(2048).optional(),
+});
 export type ChatMessageListQuery = z.infer<typeof chatMessageListQuerySchema>;
 
-/** POST /chats/{id}/read. */
-export const chatReadInputSchema = z.object({ userId: idParamSchema });
+/** POST /chats/{id}/read: the SPA sends its own user id; only the caller's own count is ever cleared. */
+export const chatReadInputSchema = z.object({ userId: idParamSchema.optional() });
 export type ChatReadInput = z.infer<typeof chatReadInputSchema>;
 
 /** GET /chats/ (core §7). */

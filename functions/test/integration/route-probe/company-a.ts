@@ -163,6 +163,12 @@ export async function setUpCompanyA(env: TestRuntime) {
       geral: false,
     }),
   );
+  // An internal chat of the admin and the colleague; the limited agent is no member of it.
+  const chat = await created<{ id: number }>(
+    'chat',
+    admin.post('/chats', { title: `Charla ${marker} ${hidden}`, users: [{ id: colleague.userId }] }),
+  );
+  await created('chat message', admin.post(`/chats/${chat.id}/messages`, { message: `privado ${marker} ${hidden}` }));
   // The replies reach the customers, so the sandbox's outbox of A holds A's words too.
   await until(
     async () => ((await outboxOf(admin, whatsappId, numbers[0]!)).length >= 2 ? true : undefined),
@@ -215,6 +221,7 @@ export async function setUpCompanyA(env: TestRuntime) {
     ...onVisible,
     queueId: ownQueue.id,
     quickMessageId: general.id,
+    chatId: chat.id,
     marker,
   };
   /** What A's agent is given: the other queue's ticket, the admin and the admin's private quick message. */
@@ -249,6 +256,8 @@ export async function setUpCompanyA(env: TestRuntime) {
     '/quick-messages/list',
     `/quick-messages/${general.id}`,
     `/quick-messages/${secretQuick.id}`,
+    '/chats',
+    `/chats/${chat.id}/messages`,
     `/schedules/${schedule.id}`,
     '/users/list',
     `/users/${agentId}`,

@@ -40,6 +40,8 @@ export interface ProbeRecords {
   announcementId: number;
   /** A scheduled message of A (company-wide: A's agent may read it), for the visible ticket's contact. */
   scheduleId: number;
+  /** An internal chat of A's admin and the colleague (not the limited agent), with a message. */
+  chatId: number;
   /** A word of the records the caller must not see (searching for it must find nothing). */
   marker: string;
 }
@@ -385,6 +387,34 @@ export const routeFixtures: Record<string, RouteFixture> = {
     otherCompany: 'denied',
   },
   'DELETE /schedules/{id}/media-upload': { params: (r) => ({ id: r.scheduleId }), otherCompany: 'denied' },
+
+  // internal chat: members only; B's callers may not add A's users to a chat of theirs
+  'GET /chats': { query: (r) => ['', `searchParam=${r.marker}`, 'pageNumber=2'], otherCompany: 'own' },
+  'POST /chats': { body: (r) => ({ title: 'propia', users: [{ id: r.userId }] }), otherCompany: 'denied' },
+  'PUT /chats/{id}': {
+    params: (r) => ({ id: r.chatId }),
+    body: (r) => ({ title: 'robada', users: [{ id: r.userId }] }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'DELETE /chats/{id}': { params: (r) => ({ id: r.chatId }), otherCompany: 'denied', queueAgent: 'denied' },
+  'GET /chats/{id}/messages': {
+    params: (r) => ({ id: r.chatId }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'POST /chats/{id}/messages': {
+    params: (r) => ({ id: r.chatId }),
+    body: () => ({ message: 'intrusa' }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+  'POST /chats/{id}/read': {
+    params: (r) => ({ id: r.chatId }),
+    body: () => ({}),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
 
   // quick messages
   'GET /quick-messages': {

@@ -79,6 +79,7 @@ const sampleRecords: ProbeRecords = {
   queueOptionId: 1,
   whatsappId: 1,
   quickMessageId: 1,
+  chatId: 1,
   scheduleId: 1,
   email: 'a@example.com',
   helpId: 1,
