@@ -1,4 +1,5 @@
 import { errorCatalogue, type ErrorCode } from '@atende/shared/errors';
+import { announcementsMessages } from './catalogue/announcements.es.ts';
 import { contactsImportMessages } from './catalogue/contacts-import.es.ts';
 import { dashboardMessages } from './catalogue/dashboard.es.ts';
 import { inboxMessages } from './catalogue/inbox.es.ts';
@@ -596,6 +597,7 @@ const uiMessages = {
   ...inboxMediaMessages,
   ...inboxSearchMessages,
   ...contactsImportMessages,
+  ...announcementsMessages,
   ...formValidationMessages,
 } as const;
 

@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { AnnouncementsScreen } from '../features/announcements/components/AnnouncementsScreen.tsx';
 
 export default function AnnouncementsRoute() {
-  return <ScreenPage titleKey="screens.announcements" />;
+  return <AnnouncementsScreen />;
 }

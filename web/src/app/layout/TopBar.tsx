@@ -2,6 +2,7 @@ import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { BrandMark, MenuIcon, RefreshIcon } from '../../components/icons/icons.tsx';
 import { t } from '../../i18n/index.ts';
 import { isAdminProfile } from '../../lib/profile.ts';
+import { AnnouncementsPopover } from '../../features/announcements/components/AnnouncementsPopover.tsx';
 import { NotificationsPopover } from '../../features/notifications/components/NotificationsPopover.tsx';
 import { useAuth, usePaymentOnly } from '../providers/auth/index.ts';
 import { DueDateChip } from './DueDateChip.tsx';
@@ -16,7 +17,7 @@ interface TopBarProps {
 
 /**
  * core §2 Layout: greeting, company name and, for admins, the due date; then the theme toggle,
- * the volume slider, the refresh button, the notifications popover and the user menu.
+ * the volume slider, the refresh button, the notifications and announcements popovers and the user menu.
  */
 export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
   const { user } = useAuth();
@@ -62,6 +63,7 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
           <RefreshIcon />
         </Button>
         {user && !paymentOnly && <NotificationsPopover viewerId={user.id} />}
+        {user && !paymentOnly && <AnnouncementsPopover />}
         <ThemeToggleButton />
         <UserMenu />
       </Flex>

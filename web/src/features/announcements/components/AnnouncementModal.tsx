@@ -1,0 +1,123 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Flex, Grid, SelectField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { announcementPriorities } from '@atende/shared/constants';
+import { CloseIcon, PaperclipIcon } from '../../../components/icons/feature-icons.tsx';
+import { FormDialog, useFormState } from '../../../components/FormDialog.tsx';
+import { t } from '../../../i18n/index.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useSaveAnnouncement } from '../api/save-announcement.ts';
+import type { Announcement } from '../api/types.ts';
+import {
+  announcementFormOf,
+  announcementImageAccept,
+  checkAnnouncementForm,
+  emptyAnnouncementForm,
+  isAnnouncementImageName,
+  type AnnouncementFormValues,
+} from '../announcement-form.ts';
+
+interface AnnouncementModalProps {
+  record?: Announcement;
+  onClose(): void;
+}
+
+/** extended §2.7: title, text (7 rows), status (Ativo/Inativo), priority (Alta/Media/Baja) and an image. */
+export function AnnouncementModal({ record, onClose }: AnnouncementModalProps) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { values, field, submit } = useFormState<AnnouncementFormValues>(
+    () => (record ? announcementFormOf(record) : emptyAnnouncementForm()),
+    checkAnnouncementForm,
+  );
+  const [file, setFile] = useState<File | undefined>(undefined);
+  const [removeMedia, setRemoveMedia] = useState(false);
+  const save = useSaveAnnouncement();
+  const currentMedia = removeMedia ? '' : (record?.mediaName ?? '');
+  const shownMedia = file?.name ?? currentMedia;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(event, checkAnnouncementForm(values), async (data) => {
+      await save.mutateAsync({
+        id: record?.id,
+        payload: data,
+        file,
+        removeMedia: removeMedia && !!record?.mediaName,
+      });
+      toast.success(t('announcements.modal.saved'));
+      onClose();
+    });
+
+  return (
+    <FormDialog
+      title={record ? t('announcements.modal.editTitle') : t('announcements.modal.addTitle')}
+      onClose={onClose}
+      isSaving={save.isPending}
+      onSubmit={(event) => void handleSubmit(event)}
+    >
+      <TextField label={t('announcements.modal.title')} {...field('title')} autoComplete="off" />
+      <TextAreaField label={t('announcements.modal.text')} {...field('text')} rows={7} />
+      <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="small">
+        <SelectField label={t('announcements.modal.status')} {...field('status')}>
+          <option value="true">{t('announcements.modal.statusActive')}</option>
+          <option value="false">{t('announcements.modal.statusInactive')}</option>
+        </SelectField>
+        <SelectField label={t('announcements.modal.priority')} {...field('priority')}>
+          {announcementPriorities.map((priority) => (
+            <option key={priority} value={String(priority)}>
+              {t(`announcements.priority.${priority}`)}
+            </option>
+          ))}
+        </SelectField>
+      </Grid>
+      <Flex as="fieldset" direction="column" gap="xs" className="plain-fieldset">
+        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
+          {t('announcements.modal.media')}
+        </Text>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          accept={announcementImageAccept}
+          data-testid="announcement-file"
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            event.target.value = '';
+            if (!chosen) return;
+            if (!isAnnouncementImageName(chosen.name)) {
+              toast.error(t('announcements.modal.imageOnly'));
+              return;
+            }
+            setFile(chosen);
+          }}
+        />
+        {shownMedia ? (
+          <Flex alignItems="center" gap="xs" className="attachment-chip">
+            <PaperclipIcon size={16} />
+            <Text as="span" fontSize="small" className="attachment-chip__name">
+              {shownMedia}
+            </Text>
+            <Button
+              variation="link"
+              size="small"
+              className="icon-button icon-button--danger"
+              ariaLabel={t('announcements.modal.removeMedia')}
+              title={t('announcements.modal.removeMedia')}
+              onClick={() => {
+                if (file) setFile(undefined);
+                else setRemoveMedia(true);
+              }}
+            >
+              <CloseIcon size={16} />
+            </Button>
+          </Flex>
+        ) : (
+          <div>
+            <Button size="small" gap="xs" onClick={() => fileInput.current?.click()}>
+              <PaperclipIcon size={16} />
+              {t('announcements.modal.attach')}
+            </Button>
+          </div>
+        )}
+      </Flex>
+    </FormDialog>
+  );
+}
