@@ -62,6 +62,7 @@ export const restModules: RestModule[] = [
   { name: 'dashboard', prefixes: ['dashboard'], entry: 'src/modules/dashboard/handler.ts' },
   { name: 'queues', prefixes: ['queue'], entry: 'src/modules/queues/handler.ts' },
   { name: 'queue-options', prefixes: ['queue-options'], entry: 'src/modules/queue-options/handler.ts' },
+  { name: 'kanban', prefixes: ['ticket'], entry: 'src/modules/kanban/handler.ts' },
   { name: 'chats', prefixes: ['chats'], entry: 'src/modules/chats/handler.ts' },
   { name: 'announcements', prefixes: ['announcements'], entry: 'src/modules/announcements/handler.ts' },
   { name: 'campaign-settings', prefixes: ['campaign-settings'], entry: 'src/modules/campaign-settings/handler.ts' },

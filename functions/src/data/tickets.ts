@@ -253,7 +253,7 @@ const listedAttributes = [
   'createdAt',
   'updatedAt',
 ] as const;
-const listedProjection = {
+export const listedProjection = {
   expression: listedAttributes.map((_, index) => `#a${index}`).join(', '),
   names: Object.fromEntries(listedAttributes.map((name, index) => [`#a${index}`, name])),
 };

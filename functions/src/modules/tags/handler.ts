@@ -7,8 +7,10 @@ import {
   ticketTagPathSchema,
 } from '@atende/shared/entities/tag';
 import { idParamSchema, idPathSchema } from '@atende/shared/fields';
+import { kanbanMoveInputSchema } from '@atende/shared/entities/kanban';
 import { changeTicketTags, createTag, deleteTag, getTag, listTags, updateTag } from '#data/tags';
 import { AppError } from '#domain/app-error';
+import { planKanbanMove } from '#domain/kanban-rules';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { assertMayChangeKanban, assertMayDeleteTag, assertTagLimit, maxTagsPerTicket, tagPageSize } from '#domain/tag-rules';
 import { restModule } from '#http/rest-module';
@@ -115,6 +117,7 @@ export const handler = restModule([
     method: 'DELETE',
     path: '/ticket-tags/{ticketId}',
     access: 'user',
+    feature: 'useKanban',
     params: z.object({ ticketId: idParamSchema }),
     handler: async ({ principal, params }) => {
       const ticket = await visibleTicket(principal, params.ticketId);
@@ -126,6 +129,7 @@ export const handler = restModule([
     method: 'PUT',
     path: '/ticket-tags/{ticketId}/{tagId}',
     access: 'user',
+    feature: 'useKanban',
     params: ticketTagPathSchema,
     handler: async ({ principal, params }) => {
       const ticket = await visibleTicket(principal, params.ticketId);
@@ -135,6 +139,26 @@ export const handler = restModule([
         return [...current, params.tagId];
       });
       return { ticketId: ticket.id, tags };
+    },
+  }),
+  route({
+    // A kanban card's move in one transaction (docs/decisions.md, "Kanban"): the spec's two calls
+    // (DELETE then PUT) would leave the ticket on no lane between them and drop its other tags.
+    method: 'POST',
+    path: '/ticket-tags/{ticketId}/move',
+    access: 'user',
+    feature: 'useKanban',
+    params: z.object({ ticketId: idParamSchema }),
+    body: kanbanMoveInputSchema,
+    handler: async ({ principal, params, body }) => {
+      const [ticket, tags] = await Promise.all([visibleTicket(principal, params.ticketId), listTags(principal.companyId)]);
+      const kanbanTagIds = tags.filter((tag) => tag.kanban === 1).map((tag) => tag.id);
+      const moved = await changeTicketTags(principal.companyId, ticket.id, (current) => {
+        const wanted = planKanbanMove(current, body, kanbanTagIds);
+        assertTagLimit(wanted.length);
+        return wanted;
+      });
+      return { ticketId: ticket.id, tags: moved };
     },
   }),
 ]);

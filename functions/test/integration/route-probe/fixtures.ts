@@ -353,6 +353,19 @@ export const routeFixtures: Record<string, RouteFixture> = {
     otherCompany: 'denied',
     queueAgent: 'denied',
   },
+  'POST /ticket-tags/{ticketId}/move': {
+    params: (r) => ({ ticketId: r.ticketId }),
+    // r.tagId is a kanban lane: the move from Creados is valid for whoever may see the ticket.
+    body: (r) => ({ fromTagId: null, toTagId: r.tagId }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
+
+  // kanban (the board: only the caller's own tickets, none of another queue's or company's)
+  'GET /ticket/kanban': {
+    query: (r) => ['', `lane=creados&queueIds=[${r.queueId}]`, `lane=${r.tagId}`],
+    otherCompany: [200, 404],
+  },
 
   // ticket notes
   'POST /ticket-notes': {

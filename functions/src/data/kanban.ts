@@ -1,0 +1,66 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '#aws/dynamo';
+import type { LaneFilter } from '#domain/kanban-rules';
+import { ticketEntity } from './ticket-entity.ts';
+import { listedProjection, type TicketRecord } from './tickets.ts';
+
+/** The filter expression of a lane over a list partition (`tagIds` is written with the links). */
+function laneExpression(filter: LaneFilter): {
+  expression?: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+} {
+  if (filter.kind === 'tag')
+    return {
+      expression: 'contains(#tagIds, :t0)',
+      names: { '#tagIds': 'tagIds' },
+      values: { ':t0': filter.tagId },
+    };
+  if (filter.tagIds.length === 0) return { names: {}, values: {} };
+  const values = Object.fromEntries(filter.tagIds.map((id, index) => [`:t${index}`, id]));
+  const noneOf = filter.tagIds.map((_, index) => `NOT contains(#tagIds, :t${index})`).join(' AND ');
+  return {
+    expression: `(attribute_not_exists(#tagIds) OR (${noneOf}))`,
+    names: { '#tagIds': 'tagIds' },
+    values,
+  };
+}
+
+/**
+ * AP-KB-1: the newest `wanted` tickets of one lane in one ticket-list partition (gsi1..3, open
+ * or pending only: the board never reads a closed ticket). The partition is read newest first
+ * with the lane as a filter, page after page until more than `wanted` matched (so the caller
+ * knows the lane goes on) or it ends. A lane most tickets are on (Creados) fills from the first page; a sparse lane reads
+ * further, at most the partition's open or pending tickets.
+ */
+export async function queryLanePartition(
+  index: 'gsi1' | 'gsi2' | 'gsi3',
+  partition: string,
+  filter: LaneFilter,
+  wanted: number,
+): Promise<TicketRecord[]> {
+  const lane = laneExpression(filter);
+  const found: TicketRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const missing = wanted - found.length;
+    const answer = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: index,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { ...listedProjection.names, ...lane.names, '#pk': `${index}pk` },
+        ExpressionAttributeValues: { ':pk': partition, ...lane.values },
+        ProjectionExpression: listedProjection.expression,
+        ...(lane.expression ? { FilterExpression: lane.expression } : {}),
+        ScanIndexForward: false,
+        // One more than missing tells whether the lane goes on; a sparse lane reads larger pages.
+        Limit: lane.expression ? Math.max(missing + 1, 100) : missing + 1,
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    found.push(...(ticketEntity.parse({ Items: answer.Items ?? [] }).data as TicketRecord[]));
+    startKey = answer.LastEvaluatedKey;
+  } while (startKey && found.length <= wanted);
+  return found.slice(0, wanted + 1);
+}

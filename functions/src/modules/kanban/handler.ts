@@ -1,0 +1,81 @@
+import { creadosLane, kanbanBoardQuerySchema } from '@atende/shared/entities/kanban';
+import { isAdmin, type Principal } from '#auth/principal';
+import { queryLanePartition } from '#data/kanban';
+import { listTags } from '#data/tags';
+import type { TicketRecord } from '#data/tickets';
+import { getUser } from '#data/users';
+import { AppError } from '#domain/app-error';
+import { kanbanPageSize, kanbanPartitions, laneFilter, type LaneTagId } from '#domain/kanban-rules';
+import { mergeNewestFirst, type TicketListViewer } from '#domain/ticket-lists';
+import { restModule } from '#http/rest-module';
+import { route } from '#http/route';
+import { relatedPage } from '../tickets/related.ts';
+
+/** Who is looking: admins from the token, agents with their queues and allTicket (as the ticket lists). */
+async function viewerOf(principal: Principal): Promise<TicketListViewer> {
+  if (isAdmin(principal))
+    return { userId: principal.userId, isAdmin: true, queueIds: [], allTicket: 'enabled' };
+  const user = await getUser(principal.companyId, principal.userId);
+  return {
+    userId: principal.userId,
+    isAdmin: false,
+    queueIds: user?.queueIds ?? [],
+    allTicket: user?.allTicket ?? 'desabled',
+  };
+}
+
+/**
+ * /api/ticket/kanban (extended §2.17, §7): the board's lanes, Creados then one per kanban tag in
+ * name order, each a page of the open and pending tickets the caller's ticket lists show, newest
+ * activity first. Without `lane` the first page of every lane; with it, that lane's `pageNumber`.
+ * Moving a card is POST /ticket-tags/{ticketId}/move (modules/tags).
+ */
+export const handler = restModule([
+  route({
+    method: 'GET',
+    path: '/ticket/kanban',
+    access: 'user',
+    feature: 'useKanban',
+    query: kanbanBoardQuerySchema,
+    handler: async ({ principal, query }) => {
+      const { companyId } = principal;
+      const [viewer, tags] = await Promise.all([viewerOf(principal), listTags(companyId)]);
+      const kanbanTagIds = tags.filter((tag) => tag.kanban === 1).map((tag) => tag.id);
+      let lanes: LaneTagId[] = [null, ...kanbanTagIds];
+      if (query.lane !== undefined) {
+        const lane = query.lane === creadosLane ? null : query.lane;
+        if (lane !== null && !kanbanTagIds.includes(lane)) throw new AppError('ERR_NOT_FOUND');
+        lanes = [lane];
+      }
+      const partitions = kanbanPartitions(companyId, query.queueIds, viewer);
+      const wanted = query.pageNumber * kanbanPageSize;
+      const pages = await Promise.all(
+        lanes.map(async (lane) => {
+          const filter = laneFilter(lane, kanbanTagIds);
+          const merged = mergeNewestFirst(
+            await Promise.all(
+              partitions.map((p) => queryLanePartition(p.index, p.partition, filter, wanted)),
+            ),
+          );
+          return {
+            tagId: lane,
+            page: merged.slice(wanted - kanbanPageSize, wanted),
+            hasMore: merged.length > wanted,
+          };
+        }),
+      );
+      // A ticket on two kanban lanes is joined once: one BatchGet for every card of the board.
+      const unique = new Map<number, TicketRecord>();
+      for (const { page } of pages) for (const ticket of page) unique.set(ticket.id, ticket);
+      const { tickets } = await relatedPage(companyId, [...unique.values()]);
+      const shown = new Map(tickets.map((ticket) => [ticket.id, ticket]));
+      return {
+        lanes: pages.map(({ tagId, page, hasMore }) => ({
+          tagId,
+          tickets: page.flatMap((ticket) => shown.get(ticket.id) ?? []),
+          hasMore,
+        })),
+      };
+    },
+  }),
+]);
