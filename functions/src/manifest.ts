@@ -62,6 +62,7 @@ export const restModules: RestModule[] = [
   { name: 'dashboard', prefixes: ['dashboard'], entry: 'src/modules/dashboard/handler.ts' },
   { name: 'queues', prefixes: ['queue'], entry: 'src/modules/queues/handler.ts' },
   { name: 'queue-options', prefixes: ['queue-options'], entry: 'src/modules/queue-options/handler.ts' },
+  { name: 'contact-lists', prefixes: ['contact-lists', 'contact-list-items'], entry: 'src/modules/contact-lists/handler.ts' },
   { name: 'kanban', prefixes: ['ticket'], entry: 'src/modules/kanban/handler.ts' },
   { name: 'chats', prefixes: ['chats'], entry: 'src/modules/chats/handler.ts' },
   { name: 'announcements', prefixes: ['announcements'], entry: 'src/modules/announcements/handler.ts' },
@@ -120,6 +121,16 @@ export const queues: QueueDefinition[] = [
     fifo: false,
     consumer: { name: 'scheduled-messages', entry: 'src/modules/schedules/fire-handler.ts', batchSize: 10 },
     visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+  },
+  {
+    // Contact-list work (docs/decisions.md, "Contact lists"): import slices, paced WhatsApp checks
+    // and a deleted list's items, each a bounded step that sends the next. One step at a time per
+    // delivery; the consumer's timeout (visibility / 6 = 150 s) leaves each step its margin.
+    name: 'contact-lists',
+    fifo: false,
+    consumer: { name: 'contact-list-work', entry: 'src/modules/contact-lists/worker.ts', batchSize: 1 },
+    visibilityTimeoutSeconds: 900,
     maxReceiveCount: 5,
   },
   {

@@ -21,6 +21,8 @@ export const contactListItemEntity = new Entity(
       email: { type: 'string', default: '' },
       isWhatsappValid: { type: 'boolean' },
       checkedAt: { type: 'string' },
+      /** The import that last wrote the item: its writes make no item events (the list's progress tells). */
+      importId: { type: 'string' },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },
@@ -52,7 +54,7 @@ export const contactListItemEntity = new Entity(
           template: 'C#${companyId}#CLISTID#${contactListId}',
           casing: exactCase,
         },
-        sk: { field: 'gsi2sk', composite: ['id'], template: '${id}', casing: exactCase },
+        sk: { field: 'gsi2sk', composite: ['id'], template: 'CLITEM#${id}', casing: exactCase },
       },
     },
   },

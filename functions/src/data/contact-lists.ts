@@ -1,5 +1,7 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
 import { foldForSearch } from '@atende/shared/search-text';
+import { documentClient, tableName } from '#aws/dynamo';
 import { AppError } from '#domain/app-error';
 import { contactListEntity } from './contact-list-entity.ts';
 import { contactListItemEntity, contactListNumberEntity } from './contact-list-item-entity.ts';
@@ -154,9 +156,17 @@ export async function createContactListItem(
   companyId: number,
   contactListId: number,
   fields: ItemFields,
+  importId?: string,
 ): Promise<ContactListItemRecord> {
   const id = await nextId({ companyId }, 'contactListItem');
-  const record = { companyId, contactListId, id, ...fields, nameKey: foldForSearch(fields.name) };
+  const record = {
+    companyId,
+    contactListId,
+    id,
+    ...fields,
+    nameKey: foldForSearch(fields.name),
+    ...(importId ? { importId } : {}),
+  };
   await writeAll(
     listEntities,
     ({ list, item, guard }) => [
@@ -245,6 +255,7 @@ export async function importContactListRows(
   companyId: number,
   contactListId: number,
   rows: ItemFields[],
+  importId: string,
 ): Promise<{ created: number; merged: number }> {
   let created = 0;
   let merged = 0;
@@ -258,7 +269,7 @@ export async function importContactListRows(
     for (const row of chunk) {
       const itemId = claimed.get(row.number);
       if (itemId === undefined) continue;
-      await mergeIntoItem(companyId, itemId, row);
+      await mergeIntoItem(companyId, itemId, row, importId);
       merged += 1;
     }
     if (fresh.length === 0) continue;
@@ -269,7 +280,14 @@ export async function importContactListRows(
         ({ list, item, guard }) => [
           ...fresh.flatMap((row, index) => [
             item
-              .create({ companyId, contactListId, id: ids[index]!, ...row, nameKey: foldForSearch(row.name) })
+              .create({
+                companyId,
+                contactListId,
+                id: ids[index]!,
+                ...row,
+                nameKey: foldForSearch(row.name),
+                importId,
+              })
               .commit(),
             guard.create({ companyId, contactListId, number: row.number, itemId: ids[index]! }).commit(),
           ]),
@@ -283,7 +301,7 @@ export async function importContactListRows(
       if (!(error instanceof AppError)) throw error;
       // A claim appeared meanwhile (or the list went): one row at a time, merging where claimed.
       for (const row of fresh) {
-        const outcome = await importOneRow(companyId, contactListId, row);
+        const outcome = await importOneRow(companyId, contactListId, row, importId);
         if (outcome === 'created') created += 1;
         else merged += 1;
       }
@@ -296,26 +314,37 @@ async function importOneRow(
   companyId: number,
   contactListId: number,
   row: ItemFields,
+  importId: string,
 ): Promise<'created' | 'merged'> {
   try {
-    await createContactListItem(companyId, contactListId, row);
+    await createContactListItem(companyId, contactListId, row, importId);
     return 'created';
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'ERR_DUPLICATED_CONTACT') throw error;
     const { data: claim } = await contactListNumberEntity
       .get({ companyId, contactListId, number: row.number })
       .go({ consistent: true });
-    if (claim) await mergeIntoItem(companyId, claim.itemId, row);
+    if (claim) await mergeIntoItem(companyId, claim.itemId, row, importId);
     return 'merged';
   }
 }
 
 /** A duplicate's name and e-mail (when it has one) replace the item's. */
-async function mergeIntoItem(companyId: number, itemId: number, row: ItemFields): Promise<void> {
+async function mergeIntoItem(
+  companyId: number,
+  itemId: number,
+  row: ItemFields,
+  importId: string,
+): Promise<void> {
   try {
     await contactListItemEntity
       .patch({ companyId, id: itemId })
-      .set({ name: row.name, nameKey: foldForSearch(row.name), ...(row.email ? { email: row.email } : {}) })
+      .set({
+        name: row.name,
+        nameKey: foldForSearch(row.name),
+        importId,
+        ...(row.email ? { email: row.email } : {}),
+      })
       .go();
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
@@ -338,4 +367,32 @@ export async function deleteItemsOfContactList(
   await contactListItemEntity.delete(data.map(({ id }) => ({ companyId, id }))).go();
   await contactListNumberEntity.delete(data.map(({ number }) => ({ companyId, contactListId, number }))).go();
   return data.length;
+}
+
+/**
+ * AP-CLI-10: claim the next WhatsApp-check slot of a connection (`C#<companyId>` /
+ * `CLCHECK#<whatsappId>`, holding the earliest time of the next check). Answers 0 when the slot
+ * is ours (the next one is then `spacingMs` later), else how long to wait. Every checker of the
+ * connection shares the one slot, so the connection's checks never exceed the pace together.
+ */
+export async function claimWhatsappCheckSlot(companyId: number, whatsappId: number, spacingMs: number): Promise<number> {
+  const now = Date.now();
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `C#${companyId}`, sk: `CLCHECK#${whatsappId}` },
+        UpdateExpression: 'SET nextAt = :next',
+        ConditionExpression: 'attribute_not_exists(nextAt) OR nextAt <= :now',
+        ExpressionAttributeValues: { ':next': now + spacingMs, ':now': now },
+      }),
+    );
+    return 0;
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    const answer = await documentClient.send(
+      new GetCommand({ TableName: tableName(), Key: { pk: `C#${companyId}`, sk: `CLCHECK#${whatsappId}` }, ConsistentRead: true }),
+    );
+    return Math.max(1, Number(answer.Item?.nextAt ?? now) - now);
+  }
 }

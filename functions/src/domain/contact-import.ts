@@ -25,7 +25,7 @@ export interface ImportIssue {
   reason: string;
 }
 
-type Column = 'name' | 'number' | 'email';
+export type Column = 'name' | 'number' | 'email';
 
 /** Header names per column, folded (no case, no accents). */
 const headerNames: Record<Column, string[]> = {
@@ -46,7 +46,7 @@ export function decodeCsv(bytes: Uint8Array): string {
 }
 
 /** `;` unless the first line has commas and no semicolons. */
-function separatorOf(text: string): ';' | ',' {
+export function separatorOf(text: string): ';' | ',' {
   const firstLine =
     text
       .replace(/^\uFEFF/, '')
@@ -55,7 +55,7 @@ function separatorOf(text: string): ';' | ',' {
   return !firstLine.includes(';') && firstLine.includes(',') ? ',' : ';';
 }
 
-function columnsOfHeader(cells: string[]): Partial<Record<Column, number>> | undefined {
+export function columnsOfHeader(cells: string[]): Partial<Record<Column, number>> | undefined {
   const columns: Partial<Record<Column, number>> = {};
   cells.forEach((cell, index) => {
     const folded = foldForSearch(cell);

@@ -18,6 +18,7 @@ import { quickMessageEventRule } from '../modules/quick-messages/events.ts';
 import { queueEventRule } from '../modules/queues/events.ts';
 import { announcementEventRule } from '../modules/announcements/events.ts';
 import { chatMemberEventRule, chatMessageEventRule } from '../modules/chats/events.ts';
+import { contactListEventRule, contactListItemEventRule } from '../modules/contact-lists/events.ts';
 import type { EntityChange, EventRule, LiveEvent, LiveOutput, SocketAccess } from './live-event.ts';
 
 /**
@@ -211,6 +212,10 @@ eventRules.chatMember = chatMemberEventRule;
 eventRules.chatMessage = chatMessageEventRule;
 
 eventRules.announcement = announcementEventRule;
+
+eventRules.contactList = contactListEventRule;
+
+eventRules.contactListItem = contactListItemEventRule;
 
 export async function eventsFor(change: EntityChange): Promise<LiveOutput[]> {
   const rule = eventRules[change.entity];

@@ -252,8 +252,13 @@ export class SandboxSession implements ProviderSession {
     this.requireConnected();
   }
 
+  /**
+   * Every number is on WhatsApp except those starting with 999 (a country code no one has), so
+   * tests and demonstrations can show both answers (docs/sandbox.md).
+   */
   async checkNumber(number: string): Promise<{ exists: boolean; jid: string | null }> {
     this.requireConnected();
+    if (number.startsWith('999')) return { exists: false, jid: null };
     return { exists: true, jid: toJid(number) };
   }
 

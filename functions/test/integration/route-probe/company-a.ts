@@ -163,6 +163,12 @@ export async function setUpCompanyA(env: TestRuntime) {
       geral: false,
     }),
   );
+  // A campaign contact list with one item (admins only: A's agent gets 403 like B's callers get 404).
+  const contactList = await created<{ id: number }>('contact list', admin.post('/contact-lists', { name: `Contactos ${marker}` }));
+  const contactListItem = await created<{ id: number }>(
+    'contact list item',
+    admin.post('/contact-list-items', { contactListId: contactList.id, name: `Destinatario ${marker}`, number: '5511987650001' }),
+  );
   // An internal chat of the admin and the colleague; the limited agent is no member of it.
   const chat = await created<{ id: number }>(
     'chat',
@@ -210,6 +216,8 @@ export async function setUpCompanyA(env: TestRuntime) {
     planId: plans.body[0]!.id,
     announcementId: hiddenAnnouncement.id,
     scheduleId: schedule.id,
+    contactListId: contactList.id,
+    contactListItemId: contactListItem.id,
   };
   /** What company B's callers are given: A's visible ticket and the records around it. */
   const forOtherCompany: ProbeRecords = {
@@ -256,6 +264,7 @@ export async function setUpCompanyA(env: TestRuntime) {
     '/quick-messages/list',
     `/quick-messages/${general.id}`,
     `/quick-messages/${secretQuick.id}`,
+    `/contact-lists/${contactList.id}`,
     '/chats',
     `/chats/${chat.id}/messages`,
     `/schedules/${schedule.id}`,

@@ -31,6 +31,9 @@ export interface ProbeRecords {
   whatsappId: number;
   /** A quick message with a file (B: A's general one; A's agent: the admin's private one). */
   quickMessageId: number;
+  /** A campaign contact list of A and one of its items. */
+  contactListId: number;
+  contactListItemId: number;
   /** A's admin's e-mail. */
   email: string;
   /** Platform records any signed-in user may read. */
@@ -471,6 +474,30 @@ export const routeFixtures: Record<string, RouteFixture> = {
     otherCompany: 'denied',
     queueAgent: 'denied',
   },
+
+  // campaign contact lists (admins only, plan flag useCampaigns): B creates its own, never reads A's.
+  'GET /contact-lists': { query: (r) => ['', `searchParam=${r.marker}`, 'pageNumber=2'], otherCompany: 'own' },
+  'GET /contact-lists/list': { otherCompany: 'own' },
+  'GET /contact-lists/{id}': { params: (r) => ({ id: r.contactListId }), otherCompany: 'denied' },
+  'POST /contact-lists': { body: () => ({ name: 'Lista de B' }), otherCompany: 'own' },
+  'PUT /contact-lists/{id}': { params: (r) => ({ id: r.contactListId }), body: () => ({ name: 'Lista robada' }), otherCompany: 'denied' },
+  'DELETE /contact-lists/{id}': { params: (r) => ({ id: r.contactListId }), otherCompany: 'denied' },
+  'POST /contact-lists/{id}/upload': {
+    params: (r) => ({ id: r.contactListId }),
+    form: () => textFile('file', 'intrusos.csv', 'name;number\nIntruso;5511900000000'),
+    otherCompany: 'denied',
+  },
+  'GET /contact-list-items': {
+    query: (r) => [`contactListId=${r.contactListId}`, `contactListId=${r.contactListId}&searchParam=${r.marker}`],
+    otherCompany: 'denied',
+  },
+  'GET /contact-list-items/{id}': { params: (r) => ({ id: r.contactListItemId }), otherCompany: 'denied' },
+  'POST /contact-list-items': {
+    body: (r) => ({ contactListId: r.contactListId, name: 'Intruso', number: '5511900000000' }),
+    otherCompany: 'denied',
+  },
+  'PUT /contact-list-items/{id}': { params: (r) => ({ id: r.contactListItemId }), body: () => ({ name: 'Robado' }), otherCompany: 'denied' },
+  'DELETE /contact-list-items/{id}': { params: (r) => ({ id: r.contactListItemId }), otherCompany: 'denied' },
 
   // announcements: platform-wide; companies read only the active ones and never write (super routes).
   'GET /announcements': { query: (r) => ['', `searchParam=${r.marker}`, 'pageNumber=2'], otherCompany: 'own' },

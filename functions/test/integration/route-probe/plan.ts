@@ -81,6 +81,8 @@ const sampleRecords: ProbeRecords = {
   quickMessageId: 1,
   chatId: 1,
   scheduleId: 1,
+  contactListId: 1,
+  contactListItemId: 1,
   email: 'a@example.com',
   helpId: 1,
   planId: 1,

@@ -1,0 +1,61 @@
+import { getContactList, importContactListRows, updateContactList } from '#data/contact-lists';
+import { AppError } from '#domain/app-error';
+import { loadImportRows, removeImportRows } from './import-rows-store.ts';
+import { sendContactListWork, type ContactListWork } from './work.ts';
+
+/** Rows written between two progress checkpoints (about ten transactions). */
+const rowsPerSlice = 490;
+/** Time kept back at the end of a step for the checkpoint and sending the next step. */
+const marginMs = 20_000;
+
+/**
+ * One step of an import: writes slices of rows from the list's checkpoint (`importDone`, which
+ * a redelivered step resumes from) until its time is nearly up, then sends the next step. The
+ * last step marks the import done, removes the stored rows and starts the WhatsApp check.
+ */
+export async function runImportStep(
+  work: Extract<ContactListWork, { kind: 'import' }>,
+  remainingMs: number,
+): Promise<void> {
+  const deadline = Date.now() + remainingMs - marginMs;
+  const { companyId, contactListId, importId, key } = work;
+  const list = await getContactList(companyId, contactListId);
+  // The list is gone, or a newer upload took over: this import has nothing left to do.
+  if (!list || list.importId !== importId || list.importStatus !== 'running') return;
+  const rows = await loadImportRows(key);
+  if (!rows) return;
+  let offset = Math.max(work.offset, list.importDone ?? 0);
+  let created = list.importCreated ?? 0;
+  let merged = list.importMerged ?? 0;
+  try {
+    while (offset < rows.length && Date.now() < deadline) {
+      const slice = rows.slice(offset, offset + rowsPerSlice);
+      const written = await importContactListRows(companyId, contactListId, slice, importId);
+      offset += slice.length;
+      created += written.created;
+      merged += written.merged;
+      const done = offset >= rows.length;
+      await updateContactList(
+        companyId,
+        contactListId,
+        {
+          importDone: offset,
+          importCreated: created,
+          importMerged: merged,
+          ...(done ? { importStatus: 'done' as const } : {}),
+        },
+        importId,
+      );
+    }
+  } catch (error) {
+    // The list was deleted, or another upload took over, while this step ran.
+    if (error instanceof AppError && error.code === 'ERR_NOT_FOUND') return;
+    throw error;
+  }
+  if (offset < rows.length) {
+    await sendContactListWork({ ...work, offset });
+    return;
+  }
+  await removeImportRows(key);
+  await sendContactListWork({ kind: 'check', companyId, contactListId, cursor: null });
+}

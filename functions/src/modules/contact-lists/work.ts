@@ -1,0 +1,39 @@
+import * as z from 'zod';
+import { queuePort } from '#ports/queue-port';
+
+/** The `contact-lists` work queue: bounded, resumable steps that each send the next one themselves. */
+export const contactListWorkQueue = 'contact-lists';
+
+export const contactListWorkSchema = z.discriminatedUnion('kind', [
+  /** Write an import's rows from `offset` on (the rows wait in the media bucket under `key`). */
+  z.object({
+    kind: z.literal('import'),
+    companyId: z.number().int().positive(),
+    contactListId: z.number().int().positive(),
+    importId: z.string().min(1),
+    key: z.string().min(1),
+    offset: z.number().int().nonnegative(),
+  }),
+  /** Check the list's unchecked numbers on WhatsApp, a few a second per connection. */
+  z.object({
+    kind: z.literal('check'),
+    companyId: z.number().int().positive(),
+    contactListId: z.number().int().positive(),
+    cursor: z.string().nullable(),
+  }),
+  /** Delete the items of a deleted list. */
+  z.object({
+    kind: z.literal('purge'),
+    companyId: z.number().int().positive(),
+    contactListId: z.number().int().positive(),
+  }),
+]);
+export type ContactListWork = z.infer<typeof contactListWorkSchema>;
+
+export async function sendContactListWork(work: ContactListWork, delaySeconds = 0): Promise<void> {
+  const queue = await queuePort();
+  await queue.send(contactListWorkQueue, {
+    body: JSON.stringify(work),
+    ...(delaySeconds ? { delaySeconds } : {}),
+  });
+}

@@ -1,0 +1,62 @@
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { deleteItemsOfContactList } from '#data/contact-lists';
+import { runCheckStep } from './check-step.ts';
+import { runImportStep } from './import-step.ts';
+import { contactListWorkSchema, sendContactListWork, type ContactListWork } from './work.ts';
+
+/** When the runtime gives no deadline: the consumer's own timeout is at least this. */
+const assumedRemainingMs = 120_000;
+
+async function run(work: ContactListWork, remainingMs: number): Promise<void> {
+  switch (work.kind) {
+    case 'import':
+      return runImportStep(work, remainingMs);
+    case 'check':
+      return runCheckStep(work, remainingMs, sendContactListWork);
+    case 'purge':
+      // Bounded steps: each deletes a batch and sends the next until the list has no items.
+      if ((await deleteItemsOfContactList(work.companyId, work.contactListId)) > 0)
+        await sendContactListWork(work);
+  }
+}
+
+/**
+ * Consumer of the `contact-lists` queue: imports, WhatsApp checks and deleted lists' items, each
+ * as bounded steps that send the next one (docs/decisions.md, "Contact lists"). A failed step is
+ * delivered again (each resumes from its checkpoint); a body that is not a step is dropped.
+ */
+export const handler = async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
+  const failures: { itemIdentifier: string }[] = [];
+  for (const record of event.Records) {
+    let work: ContactListWork;
+    try {
+      work = contactListWorkSchema.parse(JSON.parse(record.body));
+    } catch (error) {
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: 'invalid contact-list step dropped',
+          messageId: record.messageId,
+          error: String(error),
+        }),
+      );
+      continue;
+    }
+    try {
+      await run(work, context?.getRemainingTimeInMillis?.() ?? assumedRemainingMs);
+    } catch (error) {
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: 'contact-list step failed',
+          messageId: record.messageId,
+          kind: work.kind,
+          companyId: work.companyId,
+          error: String(error),
+        }),
+      );
+      failures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures: failures };
+};
