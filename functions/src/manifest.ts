@@ -62,6 +62,7 @@ export const restModules: RestModule[] = [
   { name: 'dashboard', prefixes: ['dashboard'], entry: 'src/modules/dashboard/handler.ts' },
   { name: 'queues', prefixes: ['queue'], entry: 'src/modules/queues/handler.ts' },
   { name: 'queue-options', prefixes: ['queue-options'], entry: 'src/modules/queue-options/handler.ts' },
+  { name: 'files', prefixes: ['files'], entry: 'src/modules/files/handler.ts' },
   { name: 'contact-lists', prefixes: ['contact-lists', 'contact-list-items'], entry: 'src/modules/contact-lists/handler.ts' },
   { name: 'kanban', prefixes: ['ticket'], entry: 'src/modules/kanban/handler.ts' },
   { name: 'chats', prefixes: ['chats'], entry: 'src/modules/chats/handler.ts' },

@@ -16,6 +16,7 @@ import { publicWhatsapp } from '../modules/whatsapp/serialize.ts';
 import { tagEventRule } from '../modules/tags/events.ts';
 import { quickMessageEventRule } from '../modules/quick-messages/events.ts';
 import { queueEventRule } from '../modules/queues/events.ts';
+import { fileListEventRule } from '../modules/files/events.ts';
 import { announcementEventRule } from '../modules/announcements/events.ts';
 import { chatMemberEventRule, chatMessageEventRule } from '../modules/chats/events.ts';
 import { contactListEventRule, contactListItemEventRule } from '../modules/contact-lists/events.ts';
@@ -205,6 +206,8 @@ eventRules.tag = tagEventRule;
 eventRules.quickMessage = quickMessageEventRule;
 
 eventRules.queue = queueEventRule;
+
+eventRules.fileList = fileListEventRule;
 
 // Internal chat: each member's own view, and new messages to the chat's members only.
 eventRules.chatMember = chatMemberEventRule;

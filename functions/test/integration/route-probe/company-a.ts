@@ -175,6 +175,23 @@ export async function setUpCompanyA(env: TestRuntime) {
     admin.post('/chats', { title: `Charla ${marker} ${hidden}`, users: [{ id: colleague.userId }] }),
   );
   await created('chat message', admin.post(`/chats/${chat.id}/messages`, { message: `privado ${marker} ${hidden}` }));
+  const fileList = await created<{ id: number; options: { id: number }[] }>(
+    'file list',
+    admin.post('/files', {
+      name: `Lista ${marker}`,
+      message: `archivos ${marker}`,
+      options: [{ name: `opción ${marker}` }],
+    }),
+  );
+  const listForm = new FormData();
+  listForm.append('id', String(fileList.options[0]!.id));
+  listForm.append('files', new Blob([`adjunto ${marker}`], { type: 'text/plain' }), `lista-${marker}.txt`);
+  const listUpload = await fetch(`${env.runtime.url}/api/files/uploadList/${fileList.id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token!}` },
+    body: listForm,
+  });
+  expect(listUpload.status, 'file list upload').toBe(200);
   // The replies reach the customers, so the sandbox's outbox of A holds A's words too.
   await until(
     async () => ((await outboxOf(admin, whatsappId, numbers[0]!)).length >= 2 ? true : undefined),
@@ -229,6 +246,7 @@ export async function setUpCompanyA(env: TestRuntime) {
     ...onVisible,
     queueId: ownQueue.id,
     quickMessageId: general.id,
+    fileListId: fileList.id,
     chatId: chat.id,
     marker,
   };
@@ -242,6 +260,7 @@ export async function setUpCompanyA(env: TestRuntime) {
     ...onOther,
     queueId: otherQueue.id,
     quickMessageId: secretQuick.id,
+    fileListId: fileList.id,
     marker: hidden,
   };
 
@@ -264,6 +283,8 @@ export async function setUpCompanyA(env: TestRuntime) {
     '/quick-messages/list',
     `/quick-messages/${general.id}`,
     `/quick-messages/${secretQuick.id}`,
+    '/files',
+    `/files/${fileList.id}`,
     `/contact-lists/${contactList.id}`,
     '/chats',
     `/chats/${chat.id}/messages`,

@@ -31,6 +31,8 @@ export interface ProbeRecords {
   whatsappId: number;
   /** A quick message with a file (B: A's general one; A's agent: the admin's private one). */
   quickMessageId: number;
+  /** A file list with an uploaded file (both callers: the same list of A). */
+  fileListId: number;
   /** A campaign contact list of A and one of its items. */
   contactListId: number;
   contactListItemId: number;
@@ -514,6 +516,31 @@ export const routeFixtures: Record<string, RouteFixture> = {
     form: () => textFile('file', 'intruso.png', 'intruso', 'image/png'),
   },
   'DELETE /announcements/{id}/media-upload': { params: (r) => ({ id: r.announcementId }) },
+
+  // file lists: admin routes (agents get 403 whatever the fixture says)
+  'GET /files': { query: (r) => ['', `searchParam=${r.marker}`, 'pageNumber=2'], otherCompany: 'own' },
+  'GET /files/{id}': { params: (r) => ({ id: r.fileListId }), otherCompany: 'denied' },
+  'POST /files': {
+    body: () => ({ name: 'Lista propia', message: 'de B', options: [{ name: 'uno' }] }),
+    otherCompany: 'own',
+  },
+  'PUT /files/{id}': {
+    params: (r) => ({ id: r.fileListId }),
+    body: () => ({ name: 'Lista robada', message: 'robada', options: [] }),
+    otherCompany: 'denied',
+  },
+  'POST /files/uploadList/{id}': {
+    params: (r) => ({ id: r.fileListId }),
+    form: (r) => {
+      const form = textFile('files', 'intruso.txt', 'intruso');
+      form.append('fileId', String(r.fileListId));
+      form.append('typeArch', 'fileList');
+      form.append('id', '1');
+      return form;
+    },
+    otherCompany: 'denied',
+  },
+  'DELETE /files/{id}': { params: (r) => ({ id: r.fileListId }), otherCompany: 'denied' },
 
   // dashboard: a company id in the query is accepted only when it is the caller's own.
   'GET /dashboard': { query: (r) => [`days=30&companyId=${r.companyId}`], otherCompany: 'denied' },

@@ -79,6 +79,7 @@ const sampleRecords: ProbeRecords = {
   queueOptionId: 1,
   whatsappId: 1,
   quickMessageId: 1,
+  fileListId: 1,
   chatId: 1,
   scheduleId: 1,
   contactListId: 1,
