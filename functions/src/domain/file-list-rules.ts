@@ -57,6 +57,11 @@ export function replaceOptions(
   return { options, nextOptionId: next, removedKeys };
 }
 
+/** An upload names an option of the list (404 otherwise), checked before anything is stored. */
+export function assertHasOption(stored: StoredFileListOption[], optionId: number): void {
+  if (!stored.some((option) => option.id === optionId)) throw new AppError('ERR_NOT_FOUND');
+}
+
 /**
  * The options after a file was uploaded for one of them (404 when the list no longer has it);
  * the file it replaces, if any, is answered for deletion.
@@ -66,8 +71,8 @@ export function attachFile(
   optionId: number,
   file: { mediaKey: string; mediaName: string; mediaMimetype: string },
 ): { options: StoredFileListOption[]; replacedKey: string | undefined } {
-  const target = stored.find((option) => option.id === optionId);
-  if (!target) throw new AppError('ERR_NOT_FOUND');
+  assertHasOption(stored, optionId);
+  const target = stored.find((option) => option.id === optionId)!;
   const options = stored.map((option) => (option.id === optionId ? { ...option, ...file } : option));
   return { options, replacedKey: target.mediaKey };
 }
