@@ -1,8 +1,9 @@
 import {
-  PostToConnectionCommand,
   ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+  PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { announcementCreateInputSchema } from '@atende/shared/entities/announcement';
@@ -236,5 +237,34 @@ describe('the platform-wide audience', () => {
       .map((call) => call.args[0].input.ConnectionId)
       .sort();
     expect(to).toEqual(['a=', 'b=']);
+  });
+
+  it('sends a platform-wide event nothing after a close of the same socket earlier in the batch', async () => {
+    sockets.on(DeleteConnectionCommand).resolves({});
+    dynamo.on(DeleteCommand).resolves({});
+    const close = {
+      companyId: 3,
+      control: 'close' as const,
+      audience: (l: LiveListener) => l.sessionId === 'ended',
+    };
+    const announcement = {
+      companyId: allCompanies,
+      event: 'announcement',
+      data: { n: 1 },
+      audience: () => true,
+    };
+    // Both reads (the company's and the platform's shards) answer the same two sockets of company 3.
+    dynamo.on(QueryCommand).callsFake(() => ({
+      Items: [
+        { ...connection('ended=', 3, 0), sessionId: 'ended' },
+        { ...connection('open=', 3, 0), sessionId: 'open' },
+      ],
+    }));
+    await fanOut([close, announcement]);
+    const to = sockets.commandCalls(PostToConnectionCommand).map((call) => call.args[0].input.ConnectionId);
+    expect(to).toEqual(['open=']);
+    expect(
+      sockets.commandCalls(DeleteConnectionCommand).map((call) => call.args[0].input.ConnectionId),
+    ).toEqual(['ended=']);
   });
 });
