@@ -5,6 +5,7 @@ import { dashboardMessages } from './catalogue/dashboard.es.ts';
 import { inboxMessages } from './catalogue/inbox.es.ts';
 import { inboxMediaMessages } from './catalogue/inbox-media.es.ts';
 import { inboxSearchMessages } from './catalogue/inbox-search.es.ts';
+import { kanbanMessages } from './catalogue/kanban.es.ts';
 import { queuesMessages } from './catalogue/queues.es.ts';
 import { formValidationMessages } from './catalogue/validation.es.ts';
 
@@ -593,6 +594,7 @@ const uiMessages = {
   // Screens added later keep their text in their own files, one per feature, so they can grow apart.
   ...dashboardMessages,
   ...queuesMessages,
+  ...kanbanMessages,
   ...inboxMessages,
   ...inboxMediaMessages,
   ...inboxSearchMessages,

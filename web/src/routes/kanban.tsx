@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { KanbanPage } from '../features/kanban/components/KanbanPage.tsx';
 
 export default function KanbanRoute() {
-  return <ScreenPage titleKey="screens.kanban" />;
+  return <KanbanPage />;
 }

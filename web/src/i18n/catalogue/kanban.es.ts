@@ -1,0 +1,23 @@
+/** UI text of the kanban board (merged into the catalogue by messages.es.ts). */
+export const kanbanMessages = {
+  'kanban.title': 'Kanban',
+  'kanban.creados': 'Creados',
+  'kanban.board': 'Tablero kanban',
+  'kanban.empty': 'Sin tickets',
+  'kanban.loadError': 'No se pudo cargar el tablero.',
+  'kanban.openTicket': 'Ver ticket',
+  'kanban.openTicketOf': 'Ver ticket de {name}',
+  'kanban.loadMore': 'Cargar más',
+  'kanban.noContact': 'Sin contacto',
+  'kanban.noMessage': 'Sin mensajes',
+  'kanban.moved': 'Ticket movido a {lane}',
+  'kanban.moveFailed': 'No se pudo mover el ticket. El tablero se actualizó.',
+  'kanban.noPermission': 'Esta empresa no tiene permiso para acceder a esta página. Te estamos redirigiendo.',
+  'kanban.dnd.instructions':
+    'Para mover un ticket, pulse espacio o Enter. Use las flechas izquierda y derecha para elegir el carril y pulse espacio o Enter para soltarlo, o Escape para cancelar.',
+  'kanban.dnd.start': 'Ticket de {name} tomado del carril {lane}.',
+  'kanban.dnd.over': 'Ticket de {name} sobre el carril {lane}.',
+  'kanban.dnd.outside': 'Ticket de {name} fuera de los carriles.',
+  'kanban.dnd.end': 'Ticket de {name} soltado en el carril {lane}.',
+  'kanban.dnd.cancel': 'Movimiento del ticket de {name} cancelado.',
+} as const;
