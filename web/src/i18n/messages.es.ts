@@ -1,5 +1,6 @@
 import { errorCatalogue, type ErrorCode } from '@atende/shared/errors';
 import { announcementsMessages } from './catalogue/announcements.es.ts';
+import { chatsMessages } from './catalogue/chats.es.ts';
 import { contactsImportMessages } from './catalogue/contacts-import.es.ts';
 import { dashboardMessages } from './catalogue/dashboard.es.ts';
 import { inboxMessages } from './catalogue/inbox.es.ts';
@@ -594,6 +595,7 @@ const uiMessages = {
   // Screens added later keep their text in their own files, one per feature, so they can grow apart.
   ...dashboardMessages,
   ...queuesMessages,
+  ...chatsMessages,
   ...kanbanMessages,
   ...inboxMessages,
   ...inboxMediaMessages,

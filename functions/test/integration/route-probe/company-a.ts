@@ -169,6 +169,10 @@ export async function setUpCompanyA(env: TestRuntime) {
     'contact list item',
     admin.post('/contact-list-items', { contactListId: contactList.id, name: `Destinatario ${marker}`, number: '5511987650001' }),
   );
+  const campaign = await created<{ id: number }>(
+    'campaign',
+    admin.post('/campaigns', { name: `Campaña ${marker}`, contactListId: contactList.id, whatsappId, message1: `hola ${marker}` }),
+  );
   // An internal chat of the admin and the colleague; the limited agent is no member of it.
   const chat = await created<{ id: number }>(
     'chat',
@@ -234,6 +238,7 @@ export async function setUpCompanyA(env: TestRuntime) {
     announcementId: hiddenAnnouncement.id,
     scheduleId: schedule.id,
     contactListId: contactList.id,
+    campaignId: campaign.id,
     contactListItemId: contactListItem.id,
   };
   /** What company B's callers are given: A's visible ticket and the records around it. */

@@ -83,6 +83,7 @@ const sampleRecords: ProbeRecords = {
   chatId: 1,
   scheduleId: 1,
   contactListId: 1,
+  campaignId: 1,
   contactListItemId: 1,
   email: 'a@example.com',
   helpId: 1,

@@ -4,6 +4,8 @@ import { t } from '../../i18n/index.ts';
 import { isAdminProfile } from '../../lib/profile.ts';
 import { AnnouncementsPopover } from '../../features/announcements/components/AnnouncementsPopover.tsx';
 import { NotificationsPopover } from '../../features/notifications/components/NotificationsPopover.tsx';
+import { ChatPopover } from '../../features/chats/components/ChatPopover.tsx';
+import { planAllows } from '../../lib/plan.ts';
 import { useAuth, usePaymentOnly } from '../providers/auth/index.ts';
 import { DueDateChip } from './DueDateChip.tsx';
 import { ThemeToggleButton } from './ThemeToggleButton.tsx';
@@ -63,6 +65,7 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
           <RefreshIcon />
         </Button>
         {user && !paymentOnly && <NotificationsPopover viewerId={user.id} />}
+        {user && !paymentOnly && planAllows(user.company?.plan, 'useInternalChat') && <ChatPopover viewerId={user.id} />}
         {user && !paymentOnly && <AnnouncementsPopover />}
         <ThemeToggleButton />
         <UserMenu />

@@ -1,0 +1,26 @@
+/** UI text of the internal chat screens and the top-bar chat popover (merged into the catalogue by messages.es.ts). */
+export const chatsMessages = {
+  'chats.tabChats': 'Chats',
+  'chats.tabMessages': 'Mensagens',
+  'chats.new': 'Nueva conversación',
+  'chats.empty': 'Todavía no tiene conversaciones.',
+  'chats.choose': 'Elija una conversación o cree una nueva.',
+  'chats.noMessages': 'Sin mensajes todavía',
+  'chats.loadingOlder': 'Cargando mensajes anteriores…',
+  'chats.inputPlaceholder': 'Escriba un mensaje',
+  'chats.send': 'Enviar',
+  'chats.edit': 'Editar conversación',
+  'chats.delete': 'Eliminar conversación',
+  'chats.unread': '{count} mensajes sin leer',
+  'chats.dialog.addTitle': 'Nueva conversación',
+  'chats.dialog.editTitle': 'Editar conversación',
+  'chats.dialog.title': 'Título',
+  'chats.dialog.users': 'Usuarios',
+  'chats.dialog.close': 'Fechar',
+  'chats.dialog.save': 'Guardar',
+  'chats.popover.label': 'Chat interno',
+  'chats.popover.labelCount': 'Chat interno: {count} mensajes sin leer',
+  'chats.popover.empty': 'Sin conversaciones',
+  'chats.noPermission':
+    'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
+} as const;
