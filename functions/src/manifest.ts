@@ -68,6 +68,7 @@ export const restModules: RestModule[] = [
   { name: 'chats', prefixes: ['chats'], entry: 'src/modules/chats/handler.ts' },
   { name: 'announcements', prefixes: ['announcements'], entry: 'src/modules/announcements/handler.ts' },
   { name: 'campaign-settings', prefixes: ['campaign-settings'], entry: 'src/modules/campaign-settings/handler.ts' },
+  { name: 'campaigns', prefixes: ['campaigns'], entry: 'src/modules/campaigns/handler.ts' },
   { name: 'schedules', prefixes: ['schedules'], entry: 'src/modules/schedules/handler.ts' },
 ];
 
@@ -143,6 +144,15 @@ export const queues: QueueDefinition[] = [
     consumer: { name: 'company-purge', entry: 'src/modules/company-purge/handler.ts', batchSize: 1 },
     visibilityTimeoutSeconds: 900,
     maxReceiveCount: 5,
+  },
+  {
+    // Campaign steps (docs/decisions.md, "Campaigns"): start, prepare, send, and the watchdog tick.
+    // Standard: every step is fenced on the campaign record, so a repeat does nothing twice.
+    name: 'campaigns',
+    fifo: false,
+    consumer: { name: 'campaign-dispatcher', entry: 'src/modules/campaigns/queue-handler.ts', batchSize: 10 },
+    visibilityTimeoutSeconds: 120,
+    maxReceiveCount: 10,
   },
 ];
 

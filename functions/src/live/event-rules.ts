@@ -16,6 +16,7 @@ import { publicWhatsapp } from '../modules/whatsapp/serialize.ts';
 import { tagEventRule } from '../modules/tags/events.ts';
 import { quickMessageEventRule } from '../modules/quick-messages/events.ts';
 import { queueEventRule } from '../modules/queues/events.ts';
+import { campaignEventRule } from '../modules/campaigns/events.ts';
 import { fileListEventRule } from '../modules/files/events.ts';
 import { announcementEventRule } from '../modules/announcements/events.ts';
 import { chatMemberEventRule, chatMessageEventRule } from '../modules/chats/events.ts';
@@ -219,6 +220,8 @@ eventRules.announcement = announcementEventRule;
 eventRules.contactList = contactListEventRule;
 
 eventRules.contactListItem = contactListItemEventRule;
+
+eventRules.campaign = campaignEventRule;
 
 export async function eventsFor(change: EntityChange): Promise<LiveOutput[]> {
   const rule = eventRules[change.entity];

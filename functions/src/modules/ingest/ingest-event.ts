@@ -9,6 +9,7 @@ import { callRejectedText, chatNumber, lastMessagePreview, storedBody, storedMed
 import { sendConnectorCommand } from '#ports/connector-commands';
 import { automationSettingKeys, loadAutomationContext } from '../timers/automation-context.ts';
 import { runInboundAutomation } from './automation.ts';
+import { answerCampaignConfirmation } from '../campaigns/confirmation-reply.ts';
 
 /** One normalised WhatsApp event into the table; every step is idempotent. */
 export async function ingestEvent(event: InboundEvent): Promise<void> {
@@ -131,6 +132,8 @@ async function ingestMessage(event: InboundMessage): Promise<void> {
     },
     ticket,
   );
+  // A customer's answer to a campaign's confirmation request releases the campaign's message.
+  if (customer) await answerCampaignConfirmation(event.companyId, event.whatsappId, contact.number);
   if (!automation || (stored.outcome === 'stored' && !pending)) return;
   await runInboundAutomation(
     ticket.id,

@@ -35,6 +35,8 @@ export interface ProbeRecords {
   fileListId: number;
   /** A campaign contact list of A and one of its items. */
   contactListId: number;
+  /** A campaign of A (admins only). */
+  campaignId: number;
   contactListItemId: number;
   /** A's admin's e-mail. */
   email: string;
@@ -590,4 +592,19 @@ export const routeFixtures: Record<string, RouteFixture> = {
     body: () => ({ messageInterval: 5, longerIntervalAfter: 0, greaterInterval: 0, variables: [{ key: 'b', value: 'de B' }] }),
     otherCompany: 'own',
   },
+
+  // campaigns (admins of a plan with campaigns; B's references to A's records are refused)
+  'GET /campaigns': { query: (r) => ['', `searchParam=${r.marker}`], otherCompany: 'own' },
+  'GET /campaigns/{id}': { params: (r) => ({ id: r.campaignId }), otherCompany: 'denied' },
+  'POST /campaigns': { body: (r) => ({ name: 'Campaña B', contactListId: r.contactListId }), otherCompany: 'denied' },
+  'PUT /campaigns/{id}': { params: (r) => ({ id: r.campaignId }), body: () => ({ name: 'Robada' }), otherCompany: 'denied' },
+  'DELETE /campaigns/{id}': { params: (r) => ({ id: r.campaignId }), otherCompany: 'denied' },
+  'POST /campaigns/{id}/cancel': { params: (r) => ({ id: r.campaignId }), otherCompany: 'denied' },
+  'POST /campaigns/{id}/restart': { params: (r) => ({ id: r.campaignId }), otherCompany: 'denied' },
+  'POST /campaigns/{id}/media-upload': {
+    params: (r) => ({ id: r.campaignId }),
+    form: () => textFile('file', 'campana.txt', 'hola'),
+    otherCompany: 'denied',
+  },
+  'DELETE /campaigns/{id}/media-upload': { params: (r) => ({ id: r.campaignId }), otherCompany: 'denied' },
 };

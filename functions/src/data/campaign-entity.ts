@@ -1,0 +1,172 @@
+import { Entity } from 'electrodb';
+import { entityConfig, exactCase, serviceName } from './electro.ts';
+
+const text = { type: 'string' } as const;
+
+/**
+ * A campaign (extended §3, §4): what it sends and to whom, and its dispatch state. The counters
+ * (deliveries, confirmationRequests, confirmations) change in the same transaction as the
+ * shipping entry they count, so the report is exact without reading the entries.
+ */
+export const campaignEntity = new Entity(
+  {
+    model: { entity: 'campaign', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      id: { type: 'number', required: true, readOnly: true },
+      name: { type: 'string', required: true },
+      status: {
+        type: ['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANCELADA', 'FINALIZADA'] as const,
+        required: true,
+      },
+      confirmation: { type: 'boolean', default: false },
+      contactListId: { type: 'number' },
+      tagListId: { type: 'number' },
+      whatsappId: { type: 'number' },
+      fileListId: { type: 'number' },
+      scheduledAt: text,
+      completedAt: text,
+      message1: text,
+      message2: text,
+      message3: text,
+      message4: text,
+      message5: text,
+      confirmationMessage1: text,
+      confirmationMessage2: text,
+      confirmationMessage3: text,
+      confirmationMessage4: text,
+      confirmationMessage5: text,
+      /** The attachment sent after the message: object key, file name, type, size. */
+      mediaKey: text,
+      mediaName: text,
+      mediaMimetype: text,
+      mediaSize: { type: 'number' },
+      // ---- dispatch state (docs/decisions.md, "Campaigns")
+      /** A new id at each start and restart: steps of an older run are ignored. */
+      runId: text,
+      /** The settings (intervals, variables) as JSON, fixed when the run starts. */
+      settingsJson: text,
+      /** Recipients written as shipping entries so far, and whether all are. */
+      preparedCount: { type: 'number', default: 0 },
+      prepared: { type: 'boolean', default: false },
+      /** The contact list page cursor of the next preparation step. */
+      prepareCursor: text,
+      /** The next position to send; every position below it has been claimed. */
+      cursor: { type: 'number', default: 0 },
+      /** Not before this instant (ms) may the send at `cursor` go: the pacing gap. */
+      nextDueAtMs: { type: 'number', default: 0 },
+      /** The watchdog's fence: only the tick carrying this number runs. */
+      tickSeq: { type: 'number', default: 0 },
+      validContacts: { type: 'number', default: 0 },
+      deliveries: { type: 'number', default: 0 },
+      confirmationRequests: { type: 'number', default: 0 },
+      confirmations: { type: 'number', default: 0 },
+      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
+        sk: { field: 'sk', composite: ['id'], template: 'CAMPAIGN#${id}', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);
+
+/**
+ * One recipient of a campaign run, in send order (`position`). Its chosen message slot and the
+ * wait after it are drawn once, when the entry is written, so a retried step sends the same
+ * thing at the same pace. deliveredAt / confirmationRequestedAt / confirmedAt are set by the
+ * conditional write that claims the send, before the connector is asked (exactly once).
+ */
+export const campaignShippingEntity = new Entity(
+  {
+    model: { entity: 'campaignShipping', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      campaignId: { type: 'number', required: true, readOnly: true },
+      position: { type: 'number', required: true, readOnly: true },
+      listItemId: { type: 'number' },
+      name: { type: 'string', default: '' },
+      number: { type: 'string', required: true },
+      email: { type: 'string', default: '' },
+      slot: { type: 'number', required: true },
+      /** Seconds to wait after this send before the next one. */
+      gapAfter: { type: 'number', default: 0 },
+      deliveredAt: text,
+      confirmationRequestedAt: text,
+      confirmedAt: text,
+      ticketId: { type: 'number' },
+    },
+    indexes: {
+      byPosition: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
+        sk: {
+          field: 'sk',
+          composite: ['campaignId', 'position'],
+          template: 'CAMPSHIP#${campaignId}#${position}',
+          casing: exactCase,
+        },
+      },
+    },
+  },
+  entityConfig,
+);
+
+/**
+ * One campaign sends on a connection at a time: its holder renews this lease at every send;
+ * another campaign waits until it is released or expires (conditional writes only).
+ */
+export const campaignLeaseEntity = new Entity(
+  {
+    model: { entity: 'campaignLease', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      whatsappId: { type: 'number', required: true, readOnly: true },
+      campaignId: { type: 'number', required: true },
+      expiresAtMs: { type: 'number', required: true },
+    },
+    indexes: {
+      byConnection: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
+        sk: {
+          field: 'sk',
+          composite: ['whatsappId'],
+          template: 'CAMPLEASE#${whatsappId}',
+          casing: exactCase,
+        },
+      },
+    },
+  },
+  entityConfig,
+);
+
+/**
+ * A confirmation request waiting for the customer's answer, by connection and number: the
+ * inbound path looks it up (one read) and sends the real message (extended §2.3).
+ */
+export const campaignConfirmationEntity = new Entity(
+  {
+    model: { entity: 'campaignConfirmation', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      whatsappId: { type: 'number', required: true, readOnly: true },
+      number: { type: 'string', required: true, readOnly: true },
+      campaignId: { type: 'number', required: true },
+      position: { type: 'number', required: true },
+    },
+    indexes: {
+      byNumber: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
+        sk: {
+          field: 'sk',
+          composite: ['whatsappId', 'number'],
+          template: 'CAMPCONFIRM#${whatsappId}#${number}',
+          casing: exactCase,
+        },
+      },
+    },
+  },
+  entityConfig,
+);

@@ -1,0 +1,457 @@
+import type { EntityItem } from 'electrodb';
+import { AppError } from '#domain/app-error';
+import {
+  campaignConfirmationEntity,
+  campaignEntity,
+  campaignLeaseEntity,
+  campaignShippingEntity,
+} from './campaign-entity.ts';
+import { nextId } from './ids.ts';
+import { isConditionFailure } from './sessions.ts';
+import { writeAll } from './transaction.ts';
+
+/** Campaigns, their shipping entries, the per-connection lease and pending confirmations (AP-CA-*). */
+
+export type CampaignRecord = EntityItem<typeof campaignEntity>;
+export type ShippingRecord = EntityItem<typeof campaignShippingEntity>;
+export type CampaignStatusValue = CampaignRecord['status'];
+
+/** The fields an admin edits (extended §3). */
+export type CampaignFields = Partial<
+  Pick<
+    CampaignRecord,
+    | 'name'
+    | 'confirmation'
+    | 'contactListId'
+    | 'tagListId'
+    | 'whatsappId'
+    | 'fileListId'
+    | 'scheduledAt'
+    | 'message1'
+    | 'message2'
+    | 'message3'
+    | 'message4'
+    | 'message5'
+    | 'confirmationMessage1'
+    | 'confirmationMessage2'
+    | 'confirmationMessage3'
+    | 'confirmationMessage4'
+    | 'confirmationMessage5'
+    | 'mediaKey'
+    | 'mediaName'
+    | 'mediaMimetype'
+    | 'mediaSize'
+  >
+>;
+
+const dispatchEntities = {
+  campaign: campaignEntity,
+  shipping: campaignShippingEntity,
+  confirmation: campaignConfirmationEntity,
+};
+
+/** Runs a transaction; false when one of its conditions failed (the step lost a race or is stale). */
+async function conditional(
+  write: Parameters<typeof writeAll<typeof dispatchEntities>>[1],
+  items: number,
+): Promise<boolean> {
+  try {
+    await writeAll(
+      dispatchEntities,
+      write,
+      Array<'ERR_CAMPAIGN_STATUS'>(items).fill('ERR_CAMPAIGN_STATUS'),
+      'ERR_RECORD_CONFLICT',
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'ERR_CAMPAIGN_STATUS') return false;
+    throw error;
+  }
+}
+
+/** AP-CA-1: a campaign by id (consistent: the dispatcher decides on it). */
+export async function getCampaign(companyId: number, id: number): Promise<CampaignRecord | undefined> {
+  const { data } = await campaignEntity.get({ companyId, id }).go({ consistent: true });
+  return data ?? undefined;
+}
+
+/** AP-CA-2: every campaign of a company (`sk begins_with CAMPAIGN#`); a bounded set, paged in memory. */
+export async function listCampaigns(companyId: number): Promise<CampaignRecord[]> {
+  const { data } = await campaignEntity.query.byId({ companyId }).go({ pages: 'all' });
+  return data;
+}
+
+/** AP-CA-3: create a campaign. */
+export async function createCampaign(
+  companyId: number,
+  fields: CampaignFields & { name: string; status: CampaignStatusValue },
+): Promise<CampaignRecord> {
+  const id = await nextId({ companyId }, 'campaign');
+  const { data } = await campaignEntity.create({ companyId, id, ...fields }).go();
+  return data;
+}
+
+/**
+ * AP-CA-4: change a campaign whose status is still `expectedStatus` (the schedule may have just
+ * started it): ERR_CAMPAIGN_NOT_EDITABLE when it moved on, ERR_NOT_FOUND when it is gone.
+ * Fields set to null are removed.
+ */
+export async function updateCampaign(
+  companyId: number,
+  id: number,
+  expectedStatus: CampaignStatusValue,
+  changes: { [K in keyof CampaignFields]?: CampaignFields[K] | null } & { status?: CampaignStatusValue },
+): Promise<CampaignRecord> {
+  const set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (value === null) remove.push(key);
+    else set[key] = value;
+  }
+  try {
+    const base = campaignEntity.patch({ companyId, id }).set(set as Partial<CampaignRecord>);
+    const patch = (remove.length > 0 ? base.remove(remove as never) : base).where(({ status }, { eq }) =>
+      eq(status, expectedStatus),
+    );
+    const { data } = await patch.go({ response: 'all_new' });
+    return data as CampaignRecord;
+  } catch (error) {
+    if (isConditionFailure(error)) {
+      if (await getCampaign(companyId, id)) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE');
+      throw new AppError('ERR_NOT_FOUND');
+    }
+    throw error;
+  }
+}
+
+/** AP-CA-5: delete a campaign (404 when gone). Its entries go with deleteShippingOf. */
+export async function deleteCampaign(companyId: number, id: number): Promise<void> {
+  try {
+    await campaignEntity
+      .delete({ companyId, id })
+      .where(({ id: existing }, { exists }) => exists(existing))
+      .go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND');
+    throw error;
+  }
+}
+
+/** AP-CA-6: delete a campaign's shipping entries, a page at a time. */
+export async function deleteShippingOf(companyId: number, campaignId: number): Promise<void> {
+  let cursor: string | null = null;
+  do {
+    const page: { data: { position: number }[]; cursor: string | null } = await campaignShippingEntity.query
+      .byPosition({ companyId, campaignId })
+      .go({ cursor, count: 100, attributes: ['companyId', 'campaignId', 'position'] });
+    if (page.data.length > 0) {
+      await campaignShippingEntity
+        .delete(page.data.map((entry) => ({ companyId, campaignId, position: entry.position })))
+        .go();
+    }
+    cursor = page.cursor;
+  } while (cursor);
+}
+
+/**
+ * AP-CA-7: a run starts (PROGRAMADA at the schedule the start message carries → EM_ANDAMENTO,
+ * or CANCELADA → EM_ANDAMENTO on restart). False when the campaign is not in that state.
+ */
+export async function startRun(
+  companyId: number,
+  id: number,
+  from: { status: 'PROGRAMADA'; scheduledAt: string } | { status: 'CANCELADA' },
+  run: { runId: string; settingsJson?: string; fresh: boolean },
+): Promise<boolean> {
+  const fresh = run.fresh
+    ? {
+        preparedCount: 0,
+        prepared: false,
+        cursor: 0,
+        deliveries: 0,
+        confirmationRequests: 0,
+        confirmations: 0,
+        validContacts: 0,
+      }
+    : {};
+  try {
+    await campaignEntity
+      .patch({ companyId, id })
+      .set({
+        status: 'EM_ANDAMENTO',
+        runId: run.runId,
+        nextDueAtMs: 0,
+        ...(run.settingsJson ? { settingsJson: run.settingsJson } : {}),
+        ...fresh,
+      })
+      .remove(run.fresh ? ['completedAt', 'prepareCursor'] : ['completedAt'])
+      .where(({ status, scheduledAt }, { eq }) =>
+        from.status === 'PROGRAMADA'
+          ? `${eq(status, 'PROGRAMADA')} AND ${eq(scheduledAt, from.scheduledAt)}`
+          : eq(status, 'CANCELADA'),
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** AP-CA-8: cancel a running campaign. False when it is not running. */
+export async function cancelRun(companyId: number, id: number): Promise<boolean> {
+  try {
+    await campaignEntity
+      .patch({ companyId, id })
+      .set({ status: 'CANCELADA' })
+      .where(({ status }, { eq }) => eq(status, 'EM_ANDAMENTO'))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** AP-CA-9: write a page of shipping entries; an entry already written is left as it is. */
+export async function putShippingEntries(
+  entries: Omit<ShippingRecord, 'deliveredAt' | 'confirmationRequestedAt' | 'confirmedAt'>[],
+): Promise<void> {
+  await Promise.all(
+    entries.map(async (entry) => {
+      try {
+        await campaignShippingEntity.create(entry).go();
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }),
+  );
+}
+
+/**
+ * AP-CA-10: record a preparation step: the run's recipients so far, fenced on the count the step
+ * started from so a repeated step counts nothing twice. `done`: the list is exhausted.
+ */
+export async function recordPrepared(
+  companyId: number,
+  id: number,
+  step: { runId: string; from: number; to: number; cursor: string | null; done: boolean },
+): Promise<boolean> {
+  try {
+    const base = campaignEntity.patch({ companyId, id }).set({
+      preparedCount: step.to,
+      validContacts: step.to,
+      prepared: step.done,
+      nextDueAtMs: 0,
+      ...(step.cursor ? { prepareCursor: step.cursor } : {}),
+    });
+    const patch = (step.cursor ? base : base.remove(['prepareCursor'])).where(
+      ({ status, runId, preparedCount }, { eq }) =>
+        `${eq(status, 'EM_ANDAMENTO')} AND ${eq(runId, step.runId)} AND ${eq(preparedCount, step.from)}`,
+    );
+    await patch.go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** AP-CA-11: one shipping entry. */
+export async function getShipping(
+  companyId: number,
+  campaignId: number,
+  position: number,
+): Promise<ShippingRecord | undefined> {
+  const { data } = await campaignShippingEntity
+    .get({ companyId, campaignId, position })
+    .go({ consistent: true });
+  return data ?? undefined;
+}
+
+/**
+ * AP-CA-12: claim the send at `position` of a run, before the connector is asked. One
+ * transaction: the entry gets deliveredAt (or confirmationRequestedAt, with a pending
+ * confirmation by number) only if it has neither; the campaign's cursor moves from `position`
+ * only while the run is the running one; the counter grows; the last one ends the run
+ * (FINALIZADA without confirmation). False: another step claimed it, or the run was cancelled.
+ */
+export async function claimSend(claim: {
+  companyId: number;
+  campaignId: number;
+  runId: string;
+  position: number;
+  whatsappId: number;
+  number: string;
+  kind: 'delivery' | 'confirmation';
+  at: string;
+  nextDueAtMs: number;
+  last: boolean;
+}): Promise<boolean> {
+  const { companyId, campaignId, position } = claim;
+  const delivery = claim.kind === 'delivery';
+  const finishes = claim.last && delivery;
+  return conditional(
+    ({ campaign, shipping, confirmation }) => [
+      shipping
+        .patch({ companyId, campaignId, position })
+        .set(delivery ? { deliveredAt: claim.at } : { confirmationRequestedAt: claim.at })
+        .where(
+          ({ deliveredAt, confirmationRequestedAt }, { notExists }) =>
+            `${notExists(deliveredAt)} AND ${notExists(confirmationRequestedAt)}`,
+        )
+        .commit(),
+      campaign
+        .patch({ companyId, id: campaignId })
+        .set({
+          cursor: position + 1,
+          nextDueAtMs: claim.nextDueAtMs,
+          ...(finishes ? { status: 'FINALIZADA' as const, completedAt: claim.at } : {}),
+        })
+        .add(delivery ? { deliveries: 1 } : { confirmationRequests: 1 })
+        .where(
+          ({ status, runId, cursor }, { eq }) =>
+            `${eq(status, 'EM_ANDAMENTO')} AND ${eq(runId, claim.runId)} AND ${eq(cursor, position)}`,
+        )
+        .commit(),
+      ...(delivery
+        ? []
+        : [
+            confirmation
+              .put({ companyId, whatsappId: claim.whatsappId, number: claim.number, campaignId, position })
+              .commit(),
+          ]),
+    ],
+    delivery ? 2 : 3,
+  );
+}
+
+/** AP-CA-13: the confirmation waiting for a number's answer on a connection, if any. */
+export async function getPendingConfirmation(companyId: number, whatsappId: number, number: string) {
+  const { data } = await campaignConfirmationEntity
+    .get({ companyId, whatsappId, number })
+    .go({ consistent: true });
+  return data ?? undefined;
+}
+
+/**
+ * AP-CA-14: the customer answered a confirmation: the entry gets confirmedAt and deliveredAt
+ * (once) and the counters grow, only while the campaign runs. The pending confirmation is
+ * deleted after the message went (AP-CA-15), so a retried answer finishes a half-done one.
+ */
+export async function claimConfirmedDelivery(
+  companyId: number,
+  pending: { campaignId: number; position: number },
+  at: string,
+): Promise<boolean> {
+  const { campaignId, position } = pending;
+  return conditional(
+    ({ campaign, shipping }) => [
+      shipping
+        .patch({ companyId, campaignId, position })
+        .set({ confirmedAt: at, deliveredAt: at })
+        .where(
+          ({ deliveredAt, confirmationRequestedAt }, { exists, notExists }) =>
+            `${exists(confirmationRequestedAt)} AND ${notExists(deliveredAt)}`,
+        )
+        .commit(),
+      campaign
+        .patch({ companyId, id: campaignId })
+        .add({ deliveries: 1, confirmations: 1 })
+        .where(({ status }, { eq }) => eq(status, 'EM_ANDAMENTO'))
+        .commit(),
+    ],
+    2,
+  );
+}
+
+/** AP-CA-15: drop a pending confirmation that can no longer be honoured. */
+export async function deletePendingConfirmation(
+  companyId: number,
+  whatsappId: number,
+  number: string,
+): Promise<void> {
+  await campaignConfirmationEntity.delete({ companyId, whatsappId, number }).go();
+}
+
+/**
+ * AP-CA-16: a running, fully prepared campaign whose every recipient is delivered becomes
+ * FINALIZADA (fenced on the delivery count it read, so a later delivery cannot be lost to it).
+ */
+export async function finishIfAllDelivered(companyId: number, id: number, at: string): Promise<boolean> {
+  const campaign = await getCampaign(companyId, id);
+  if (!campaign || campaign.status !== 'EM_ANDAMENTO' || !campaign.prepared) return false;
+  if ((campaign.deliveries ?? 0) < (campaign.preparedCount ?? 0)) return false;
+  try {
+    await campaignEntity
+      .patch({ companyId, id })
+      .set({ status: 'FINALIZADA', completedAt: at })
+      .where(
+        ({ status, deliveries }, { eq }) =>
+          `${eq(status, 'EM_ANDAMENTO')} AND ${eq(deliveries, campaign.deliveries ?? 0)}`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** AP-CA-17: advance the watchdog's fence from `seq`; false for a repeated tick. */
+export async function advanceTick(companyId: number, id: number, seq: number): Promise<boolean> {
+  try {
+    await campaignEntity
+      .patch({ companyId, id })
+      .set({ tickSeq: seq + 1 })
+      .where(({ tickSeq }, { eq }) => eq(tickSeq, seq))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * AP-CA-18: take or renew a connection's campaign lease: free, expired, or already this
+ * campaign's. False while another campaign sends on the connection.
+ */
+export async function takeConnectionLease(
+  companyId: number,
+  whatsappId: number,
+  campaignId: number,
+  nowMs: number,
+  forMs: number,
+): Promise<boolean> {
+  try {
+    await campaignLeaseEntity
+      .upsert({ companyId, whatsappId, campaignId, expiresAtMs: nowMs + forMs })
+      .where(
+        ({ campaignId: holder, expiresAtMs }, { eq, notExists, lt }) =>
+          `${notExists(holder)} OR ${eq(holder, campaignId)} OR ${lt(expiresAtMs, nowMs)}`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** AP-CA-19: release a connection's lease if this campaign holds it. */
+export async function releaseConnectionLease(
+  companyId: number,
+  whatsappId: number,
+  campaignId: number,
+): Promise<void> {
+  try {
+    await campaignLeaseEntity
+      .delete({ companyId, whatsappId })
+      .where(({ campaignId: holder }, { eq }) => eq(holder, campaignId))
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}

@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { parseCampaignSettings } from '@atende/shared/entities/campaign-settings';
+import { listCampaignSettings } from '#data/campaign-settings';
+import {
+  advanceTick,
+  claimSend,
+  finishIfAllDelivered,
+  getCampaign,
+  getShipping,
+  putShippingEntries,
+  recordPrepared,
+  releaseConnectionLease,
+  startRun,
+  takeConnectionLease,
+  type CampaignRecord,
+} from '#data/campaigns';
+import { listItemsOfContactList } from '#data/contact-lists';
+import { chooseSlot, filledSlots } from '#domain/campaign-messages';
+import { gapBefore } from '#domain/campaign-pacing';
+import { deliverEntry, runSettings } from './deliver.ts';
+import { enqueueStep, type CampaignStep } from './dispatch-messages.ts';
+
+/** Recipients written per preparation step. */
+const preparePageSize = 100;
+/** How long a campaign holds its connection after a send: far more than the longest gap (140 s). */
+const leaseMs = 10 * 60_000;
+/** The watchdog's period, and how late a send may be before it counts as stalled. */
+export const tickMs = 60_000;
+const stalledAfterMs = 30_000;
+/** A send step may run this much before its due time (clocks differ); earlier ones are duplicates. */
+const earlyToleranceMs = 1_000;
+
+type Step<K extends CampaignStep['kind']> = Extract<CampaignStep, { kind: K }>;
+
+export async function runStep(step: CampaignStep): Promise<void> {
+  switch (step.kind) {
+    case 'start':
+      return start(step);
+    case 'prepare':
+      return prepare(step);
+    case 'send':
+      return send(step);
+    case 'tick':
+      return tick(step);
+  }
+}
+
+/** The next step a running campaign needs, from its record alone. */
+function nextStepOf(campaign: CampaignRecord): CampaignStep | undefined {
+  const base = { companyId: campaign.companyId, campaignId: campaign.id, runId: campaign.runId! };
+  if (!campaign.prepared)
+    return {
+      kind: 'prepare',
+      ...base,
+      from: campaign.preparedCount ?? 0,
+      cursor: campaign.prepareCursor ?? null,
+    };
+  if ((campaign.cursor ?? 0) < (campaign.preparedCount ?? 0))
+    return { kind: 'send', ...base, position: campaign.cursor ?? 0 };
+  return undefined;
+}
+
+/** Arms the watchdog of a run: one tick chain per run (its fence is tickSeq). */
+async function armTick(campaign: CampaignRecord, seq: number): Promise<void> {
+  await enqueueStep(
+    {
+      kind: 'tick',
+      companyId: campaign.companyId,
+      campaignId: campaign.id,
+      runId: campaign.runId!,
+      seq,
+      cursor: campaign.cursor ?? 0,
+      preparedCount: campaign.preparedCount ?? 0,
+    },
+    tickMs,
+  );
+}
+
+/** Starts a run: from the schedule (a fresh run) or from restart (continues with the unsent). */
+export async function beginRun(
+  companyId: number,
+  campaignId: number,
+  from: { status: 'PROGRAMADA'; scheduledAt: string } | { status: 'CANCELADA' },
+): Promise<boolean> {
+  const fresh = from.status === 'PROGRAMADA';
+  const settingsJson = fresh
+    ? JSON.stringify(parseCampaignSettings(await listCampaignSettings(companyId)))
+    : undefined;
+  const runId = randomUUID();
+  const started = await startRun(companyId, campaignId, from, {
+    runId,
+    fresh,
+    ...(settingsJson ? { settingsJson } : {}),
+  });
+  if (!started) return false;
+  const campaign = await getCampaign(companyId, campaignId);
+  if (!campaign || campaign.runId !== runId) return true;
+  const next = nextStepOf(campaign);
+  if (next) await enqueueStep(next);
+  await armTick(campaign, campaign.tickSeq ?? 0);
+  return true;
+}
+
+async function start(step: Step<'start'>): Promise<void> {
+  const campaign = await getCampaign(step.companyId, step.campaignId);
+  if (!campaign || campaign.status !== 'PROGRAMADA' || campaign.scheduledAt !== step.scheduledAt) return;
+  await beginRun(step.companyId, step.campaignId, { status: 'PROGRAMADA', scheduledAt: step.scheduledAt });
+}
+
+const isCurrentRun = (campaign: CampaignRecord | undefined, runId: string): campaign is CampaignRecord =>
+  campaign !== undefined && campaign.status === 'EM_ANDAMENTO' && campaign.runId === runId;
+
+/**
+ * One page of the contact list becomes shipping entries: only valid WhatsApp numbers, each with
+ * its message slot and the wait after it drawn now. Fenced on the count so far.
+ */
+async function prepare(step: Step<'prepare'>): Promise<void> {
+  const campaign = await getCampaign(step.companyId, step.campaignId);
+  if (!isCurrentRun(campaign, step.runId) || campaign.prepared || (campaign.preparedCount ?? 0) !== step.from)
+    return;
+  const settings = runSettings(campaign);
+  const slots = filledSlots(campaign);
+  const page = campaign.contactListId
+    ? await listItemsOfContactList(step.companyId, campaign.contactListId, step.cursor, {
+        limit: preparePageSize,
+      })
+    : { items: [], cursor: null };
+  const valid = page.items.filter((item) => item.isWhatsappValid === true);
+  await putShippingEntries(
+    valid.map((item, index) => {
+      const position = step.from + index;
+      return {
+        companyId: step.companyId,
+        campaignId: step.campaignId,
+        position,
+        listItemId: item.id,
+        name: item.name,
+        number: item.number,
+        email: item.email ?? '',
+        slot: chooseSlot(slots, Math.random)?.slot ?? 1,
+        gapAfter: gapBefore(position + 1, settings, Math.random),
+      };
+    }),
+  );
+  const to = step.from + valid.length;
+  const done = page.cursor === null;
+  const recorded = await recordPrepared(step.companyId, step.campaignId, {
+    runId: step.runId,
+    from: step.from,
+    to,
+    cursor: page.cursor,
+    done,
+  });
+  if (!recorded) return;
+  if (!done) {
+    await enqueueStep({ ...step, from: to, cursor: page.cursor });
+    return;
+  }
+  if (to === 0) {
+    await finishIfAllDelivered(step.companyId, step.campaignId, new Date().toISOString());
+    return;
+  }
+  await enqueueStep({
+    kind: 'send',
+    companyId: step.companyId,
+    campaignId: step.campaignId,
+    runId: step.runId,
+    position: 0,
+  });
+}
+
+/** A claimed entry's parts again (idempotent): a duplicate step or a retry after a crash. */
+async function completeClaimed(campaign: CampaignRecord, position: number): Promise<void> {
+  const entry = await getShipping(campaign.companyId, campaign.id, position);
+  if (!entry) return;
+  if (entry.deliveredAt) await deliverEntry(campaign, entry, 'delivery');
+  else if (entry.confirmationRequestedAt) await deliverEntry(campaign, entry, 'confirmation');
+}
+
+/**
+ * The send at `position`: wait for its due time, hold the connection, claim it on its entry
+ * (the conditional write happens before the connector is asked), arm the next, then send.
+ */
+async function send(step: Step<'send'>): Promise<void> {
+  const campaign = await getCampaign(step.companyId, step.campaignId);
+  if (!campaign || campaign.runId !== step.runId) return;
+  if (campaign.status !== 'EM_ANDAMENTO') {
+    // Cancelled (or finished): the connection is free for the next campaign at once.
+    if (campaign.whatsappId) await releaseConnectionLease(step.companyId, campaign.whatsappId, campaign.id);
+    return;
+  }
+  const cursor = campaign.cursor ?? 0;
+  if (step.position < cursor) return completeClaimed(campaign, step.position);
+  if (step.position > cursor || !campaign.prepared || step.position >= (campaign.preparedCount ?? 0)) return;
+  const wait = (campaign.nextDueAtMs ?? 0) - Date.now();
+  // A copy that came early (the watchdog's, or a redelivery) is dropped; the real step comes on time.
+  if (wait > earlyToleranceMs) return;
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  const whatsappId = campaign.whatsappId;
+  if (!whatsappId) return;
+  // Another campaign sends on this connection: this one waits; its watchdog resumes it.
+  if (!(await takeConnectionLease(step.companyId, whatsappId, campaign.id, Date.now(), leaseMs))) return;
+  const entry = await getShipping(step.companyId, campaign.id, step.position);
+  if (!entry) throw new Error(`campaign ${campaign.id}: entry ${step.position} missing`);
+  const slot = filledSlots(campaign).find((s) => s.slot === entry.slot);
+  const kind = campaign.confirmation && slot?.confirmationMessage ? 'confirmation' : 'delivery';
+  const last = step.position + 1 >= (campaign.preparedCount ?? 0);
+  const gapMs = (entry.gapAfter ?? 0) * 1000;
+  const claimed = await claimSend({
+    companyId: step.companyId,
+    campaignId: campaign.id,
+    runId: step.runId,
+    position: step.position,
+    whatsappId,
+    number: entry.number,
+    kind,
+    at: new Date().toISOString(),
+    nextDueAtMs: Date.now() + gapMs,
+    last,
+  });
+  if (!claimed) {
+    // Another copy of this step won (or the run was cancelled meanwhile): make sure its parts go.
+    const now = await getCampaign(step.companyId, step.campaignId);
+    if (now && (now.cursor ?? 0) > step.position) await completeClaimed(now, step.position);
+    return;
+  }
+  // The next is armed only once this one is with the connector: one campaign send in flight.
+  await deliverEntry(campaign, entry, kind);
+  if (!last) await enqueueStep({ ...step, position: step.position + 1 }, gapMs);
+  else await releaseConnectionLease(step.companyId, whatsappId, campaign.id);
+}
+
+/**
+ * The watchdog: while the run is on and has work left, once a minute. A run that made no progress
+ * since the last tick and is past due (a lost step, a crash between claim and arming, a connection
+ * another campaign held) gets its next step again; copies are harmless (every step is fenced).
+ */
+async function tick(step: Step<'tick'>): Promise<void> {
+  const campaign = await getCampaign(step.companyId, step.campaignId);
+  if (!isCurrentRun(campaign, step.runId)) return;
+  if (!(await advanceTick(step.companyId, step.campaignId, step.seq))) return;
+  const next = nextStepOf(campaign);
+  if (!next) return;
+  const unchanged =
+    (campaign.cursor ?? 0) === step.cursor && (campaign.preparedCount ?? 0) === step.preparedCount;
+  if (unchanged && Date.now() > (campaign.nextDueAtMs ?? 0) + stalledAfterMs) await enqueueStep(next);
+  await armTick(campaign, step.seq + 1);
+}

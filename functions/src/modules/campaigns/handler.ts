@@ -1,0 +1,363 @@
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import * as z from 'zod';
+import {
+  campaignCreateInputSchema,
+  campaignListQuerySchema,
+  campaignUpdateInputSchema,
+  type CampaignCreateInput,
+} from '@atende/shared/entities/campaign';
+import { idPathSchema } from '@atende/shared/fields';
+import { validationMessages as msg } from '@atende/shared/validation-messages';
+import { mediaBucket, putMedia, s3Client, signedMediaUrl } from '#aws/s3';
+import type { Principal } from '#auth/principal';
+import {
+  cancelRun,
+  createCampaign,
+  deleteCampaign,
+  deleteShippingOf,
+  getCampaign,
+  listCampaigns,
+  releaseConnectionLease,
+  updateCampaign,
+  type CampaignRecord,
+} from '#data/campaigns';
+import { getContactList, listContactLists, listItemsOfContactList } from '#data/contact-lists';
+import { getFileList } from '#data/file-lists';
+import { getWhatsapp, listWhatsapps } from '#data/whatsapps';
+import { AppError } from '#domain/app-error';
+import { filledSlots } from '#domain/campaign-messages';
+import {
+  assertCampaignEditable,
+  assertMayCancel,
+  assertMayRestart,
+  campaignDirectStartWindowMs,
+  campaignStartScheduleName,
+  startProblems,
+  statusAfterSave,
+} from '#domain/campaign-rules';
+import { mediaOfUpload } from '#domain/media-rules';
+import { matchesSearch, pageOf } from '#domain/paging';
+import { restModule } from '#http/rest-module';
+import { route } from '#http/route';
+import { HttpAnswer } from '#http/types';
+import { schedulerPort } from '#ports/queue-port';
+import { campaignsQueue, enqueueStep } from './dispatch-messages.ts';
+import { beginRun } from './dispatcher.ts';
+import { publicCampaign, type CampaignRelated } from './serialize.ts';
+
+const pageSize = 20;
+
+const uploadedFile = z.object(
+  { filename: z.string().default(''), mimetype: z.string().min(1), content: z.instanceof(Buffer) },
+  { error: msg.required },
+);
+const mediaUploadSchema = z.object({
+  file: z.union(
+    [
+      uploadedFile,
+      z
+        .array(uploadedFile)
+        .length(1)
+        .transform((files) => files[0]!),
+    ],
+    { error: msg.required },
+  ),
+  typeArch: z.string().optional(),
+});
+
+/** Valid contacts of a list that no run has prepared yet (the report before the start). */
+async function countValidItems(companyId: number, contactListId: number): Promise<number> {
+  let count = 0;
+  let cursor: string | null = null;
+  do {
+    const page = await listItemsOfContactList(companyId, contactListId, cursor, { limit: 500 });
+    count += page.items.filter((item) => item.isWhatsappValid === true).length;
+    cursor = page.cursor;
+  } while (cursor);
+  return count;
+}
+
+async function relatedOf(campaign: CampaignRecord, withCount: boolean): Promise<CampaignRelated> {
+  const [list, whatsapp] = await Promise.all([
+    campaign.contactListId ? getContactList(campaign.companyId, campaign.contactListId) : undefined,
+    campaign.whatsappId ? getWhatsapp(campaign.companyId, campaign.whatsappId) : undefined,
+  ]);
+  const validContacts =
+    withCount && !campaign.runId && campaign.contactListId
+      ? await countValidItems(campaign.companyId, campaign.contactListId)
+      : undefined;
+  return {
+    ...(list ? { contactList: { id: list.id, name: list.name } } : {}),
+    ...(whatsapp ? { whatsapp: { id: whatsapp.id, name: whatsapp.name } } : {}),
+    ...(validContacts !== undefined ? { validContacts } : {}),
+  };
+}
+
+async function full(campaign: CampaignRecord) {
+  const url = campaign.mediaKey
+    ? await signedMediaUrl(campaign.mediaKey, campaign.mediaName, campaign.mediaMimetype)
+    : null;
+  return publicCampaign(campaign, await relatedOf(campaign, true), url);
+}
+
+async function campaignOrFail(principal: Principal, id: number): Promise<CampaignRecord> {
+  const campaign = await getCampaign(principal.companyId, id);
+  if (!campaign) throw new AppError('ERR_NOT_FOUND');
+  return campaign;
+}
+
+type Input = Partial<CampaignCreateInput>;
+
+/** The references must be the caller's company's own records. */
+async function assertOwnReferences(companyId: number, input: Input): Promise<void> {
+  const missing = await Promise.all([
+    input.contactListId ? getContactList(companyId, input.contactListId).then((r) => !r) : false,
+    input.whatsappId ? getWhatsapp(companyId, input.whatsappId).then((r) => !r) : false,
+    input.fileListId ? getFileList(companyId, input.fileListId).then((r) => !r) : false,
+  ]);
+  if (missing.some(Boolean)) throw new AppError('ERR_NOT_FOUND');
+}
+
+/** The stored changes of an input: normalised schedule, blanks as removals. */
+function changesOf(input: Input) {
+  const { status: _ignored, scheduledAt, ...rest } = input;
+  return {
+    ...rest,
+    ...(scheduledAt !== undefined
+      ? { scheduledAt: scheduledAt === null ? null : new Date(scheduledAt).toISOString() }
+      : {}),
+  };
+}
+
+/** A campaign about to be scheduled must be able to run. */
+function assertStartable(campaign: Partial<CampaignRecord>): void {
+  const problems = startProblems({ ...campaign, hasMessage: filledSlots(campaign).length > 0 });
+  if (problems.length > 0) throw new AppError('ERR_VALIDATION', { issues: problems });
+}
+
+/**
+ * The start of a PROGRAMADA campaign: a one-time schedule at scheduledAt (moved by scheduling the
+ * same name again), or the queue's delay when it is due within a minute; removed otherwise. The
+ * start step carries the schedule it was armed for, so an old one that still fires does nothing.
+ */
+async function armStart(campaign: CampaignRecord): Promise<void> {
+  const scheduler = await schedulerPort();
+  const name = campaignStartScheduleName(campaign.companyId, campaign.id);
+  if (campaign.status !== 'PROGRAMADA' || !campaign.scheduledAt) {
+    await scheduler.cancel(name);
+    return;
+  }
+  const at = new Date(campaign.scheduledAt);
+  const step = {
+    kind: 'start' as const,
+    companyId: campaign.companyId,
+    campaignId: campaign.id,
+    scheduledAt: campaign.scheduledAt,
+  };
+  const dueInMs = at.getTime() - Date.now();
+  if (dueInMs <= campaignDirectStartWindowMs) {
+    await scheduler.cancel(name);
+    await enqueueStep(step, dueInMs);
+    return;
+  }
+  await scheduler.schedule({ name, at, queueName: campaignsQueue, body: JSON.stringify(step) });
+}
+
+async function removeMediaObject(key: string | undefined): Promise<void> {
+  if (!key) return;
+  try {
+    await s3Client.send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: key }));
+  } catch (error) {
+    console.warn(
+      JSON.stringify({ level: 'warn', message: 'campaign media not deleted', key, error: String(error) }),
+    );
+  }
+}
+
+const admin = { access: 'admin', feature: 'useCampaigns' } as const;
+
+/**
+ * /api/campaigns (extended §2.2–2.4, §4, §7): campaigns of the caller's company, for admins of a
+ * plan with campaigns. The server enforces the edit rule and the two admin transitions (cancel,
+ * restart); the schedule starts the run and the dispatcher (dispatcher.ts) paces and sends it.
+ */
+export const handler = restModule([
+  route({
+    method: 'GET',
+    path: '/campaigns',
+    ...admin,
+    query: campaignListQuerySchema,
+    handler: async ({ principal, query }) => {
+      const [campaigns, lists, whatsapps] = await Promise.all([
+        listCampaigns(principal.companyId),
+        listContactLists(principal.companyId),
+        listWhatsapps(principal.companyId),
+      ]);
+      const found = campaigns
+        .filter((c) => matchesSearch(query.searchParam ?? '', c.name))
+        .sort((a, b) => b.id - a.id);
+      const page = pageOf(found, query.pageNumber, pageSize);
+      const listName = new Map(lists.map((l) => [l.id, l.name]));
+      const whatsappName = new Map(whatsapps.map((w) => [w.id, w.name]));
+      const records = page.items.map((c) =>
+        publicCampaign(c, {
+          ...(c.contactListId && listName.has(c.contactListId)
+            ? { contactList: { id: c.contactListId, name: listName.get(c.contactListId)! } }
+            : {}),
+          ...(c.whatsappId && whatsappName.has(c.whatsappId)
+            ? { whatsapp: { id: c.whatsappId, name: whatsappName.get(c.whatsappId)! } }
+            : {}),
+        }),
+      );
+      return { records, count: page.count, hasMore: page.hasMore };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/campaigns/{id}',
+    ...admin,
+    params: idPathSchema,
+    handler: async ({ principal, params }) => full(await campaignOrFail(principal, params.id)),
+  }),
+  route({
+    method: 'POST',
+    path: '/campaigns',
+    ...admin,
+    body: campaignCreateInputSchema,
+    handler: async ({ principal, body }) => {
+      await assertOwnReferences(principal.companyId, body);
+      const changes = changesOf(body);
+      const status = statusAfterSave(undefined, changes.scheduledAt);
+      const fields = Object.fromEntries(
+        Object.entries(changes).filter(([, v]) => v !== null && v !== undefined),
+      );
+      if (status === 'PROGRAMADA') assertStartable(fields);
+      const created = await createCampaign(principal.companyId, { ...fields, name: body.name, status });
+      await armStart(created);
+      return new HttpAnswer(201, await full(created));
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/campaigns/{id}',
+    ...admin,
+    params: idPathSchema,
+    body: campaignUpdateInputSchema,
+    handler: async ({ principal, params, body }) => {
+      const current = await campaignOrFail(principal, params.id);
+      assertCampaignEditable(current, new Date());
+      await assertOwnReferences(principal.companyId, body);
+      const changes = changesOf(body);
+      const scheduledAt = changes.scheduledAt === undefined ? current.scheduledAt : changes.scheduledAt;
+      const status = statusAfterSave(current.status, scheduledAt);
+      if (status === 'PROGRAMADA') {
+        const merged = {
+          ...current,
+          ...Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v ?? undefined])),
+        };
+        assertStartable(merged);
+      }
+      const updated = await updateCampaign(principal.companyId, current.id, current.status, {
+        ...changes,
+        status,
+      });
+      await armStart(updated);
+      return full(updated);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/campaigns/{id}',
+    ...admin,
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      const current = await campaignOrFail(principal, params.id);
+      await deleteCampaign(principal.companyId, current.id);
+      // Its steps find no campaign and stop; the connection is free for the next one at once.
+      await (await schedulerPort()).cancel(campaignStartScheduleName(principal.companyId, current.id));
+      if (current.whatsappId)
+        await releaseConnectionLease(principal.companyId, current.whatsappId, current.id);
+      await deleteShippingOf(principal.companyId, current.id);
+      await removeMediaObject(current.mediaKey);
+      return new HttpAnswer(204);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/campaigns/{id}/cancel',
+    ...admin,
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      const current = await campaignOrFail(principal, params.id);
+      assertMayCancel(current);
+      if (!(await cancelRun(principal.companyId, current.id))) throw new AppError('ERR_CAMPAIGN_STATUS');
+      if (current.whatsappId)
+        await releaseConnectionLease(principal.companyId, current.whatsappId, current.id);
+      return full(await campaignOrFail(principal, current.id));
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/campaigns/{id}/restart',
+    ...admin,
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      const current = await campaignOrFail(principal, params.id);
+      assertMayRestart(current);
+      assertStartable(current);
+      // A campaign cancelled before its run wrote any recipient starts afresh; otherwise the unsent go.
+      if (!(await beginRun(principal.companyId, current.id, { status: 'CANCELADA' })))
+        throw new AppError('ERR_CAMPAIGN_STATUS');
+      return full(await campaignOrFail(principal, current.id));
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/campaigns/{id}/media-upload',
+    ...admin,
+    params: idPathSchema,
+    body: mediaUploadSchema,
+    handler: async ({ principal, params, body }) => {
+      const current = await campaignOrFail(principal, params.id);
+      assertCampaignEditable(current, new Date());
+      const file = body.file;
+      // The type comes from the bytes (docs/security.md, "Media"), not the browser's claim.
+      const { mimetype } = await mediaOfUpload(file.content, file.mimetype);
+      const key = `c${principal.companyId}/campaigns/${current.id}/${Date.now()}`;
+      await putMedia(key, file.content, mimetype, file.filename);
+      let updated: CampaignRecord;
+      try {
+        updated = await updateCampaign(principal.companyId, current.id, current.status, {
+          mediaKey: key,
+          mediaName: file.filename || 'archivo',
+          mediaMimetype: mimetype,
+          mediaSize: file.content.length,
+        });
+      } catch (error) {
+        await removeMediaObject(key);
+        throw error;
+      }
+      await removeMediaObject(current.mediaKey);
+      return full(updated);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/campaigns/{id}/media-upload',
+    ...admin,
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      const current = await campaignOrFail(principal, params.id);
+      assertCampaignEditable(current, new Date());
+      if (!current.mediaKey) return full(current);
+      const updated = await updateCampaign(principal.companyId, current.id, current.status, {
+        mediaKey: null,
+        mediaName: null,
+        mediaMimetype: null,
+        mediaSize: null,
+      });
+      await removeMediaObject(current.mediaKey);
+      return full(updated);
+    },
+  }),
+]);

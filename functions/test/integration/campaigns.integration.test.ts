@@ -1,0 +1,372 @@
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRuntimeDynamoClients } from '../../../infra/local/src/dynamo-clients.ts';
+import type { ApiClient } from './support/api-client.ts';
+import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
+import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
+import { until } from './support/until.ts';
+
+/** Polls until the probe answers, up to `timeoutMs`. */
+const waitFor = <T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000) =>
+  until(probe, 'the campaign', timeoutMs);
+
+let env: TestRuntime;
+let clients: ReturnType<typeof createRuntimeDynamoClients>;
+
+beforeAll(async () => {
+  env = await startTestRuntime();
+  clients = createRuntimeDynamoClients(env.runtime.env.DYNAMODB_ENDPOINT!);
+});
+afterAll(async () => {
+  clients?.destroy();
+  await env?.stop();
+});
+
+type Campaign = {
+  id: number;
+  status: string;
+  completedAt: string | null;
+  report: {
+    validContacts: number;
+    deliveries: number;
+    confirmationRequests: number;
+    confirmations: number;
+    progressPercent: number;
+  };
+};
+
+const table = () => env.runtime.env.TABLE_NAME!;
+
+/** Every item of a company partition whose sort key starts with `prefix`. */
+async function itemsWithPrefix(companyId: number, prefix: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await clients.documents.send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `C#${companyId}`, ':prefix': prefix },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** Campaign settings without waits, so the tests measure the machinery. */
+async function noWaits(admin: ApiClient) {
+  expect(
+    (
+      await admin.post('/campaign-settings', {
+        messageInterval: 0,
+        longerIntervalAfter: 0,
+        greaterInterval: 0,
+        variables: [{ key: 'tienda', value: 'Centro' }],
+      })
+    ).status,
+  ).toBe(200);
+}
+
+/**
+ * A contact list of `numbers`, imported as a CSV and then marked valid on WhatsApp directly (the
+ * paced WhatsApp check is the contact-list module's, tested there; it would take minutes here).
+ */
+async function contactList(admin: ApiClient, companyId: number, numbers: string[]): Promise<number> {
+  const list = await admin.post<{ id: number }>('/contact-lists', { name: `Lista ${Date.now()}` });
+  expect(list.status).toBe(201);
+  const csv = ['name,number,email', ...numbers.map((n, i) => `Cliente ${i},${n},c${i}@example.com`)].join(
+    '\n',
+  );
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'lista.csv');
+  const upload = await fetch(`${env.runtime.url}/api/contact-lists/${list.body.id}/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token!}` },
+    body: form,
+  });
+  expect(upload.status).toBeLessThan(300);
+  const items = await waitFor(async () => {
+    const found = (await itemsWithPrefix(companyId, 'CLITEM#')).filter(
+      (item) => item.contactListId === list.body.id,
+    );
+    return found.length === numbers.length ? found : undefined;
+  }, 120_000);
+  for (const item of items) {
+    await clients.documents.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { pk: item.pk, sk: item.sk },
+        UpdateExpression: 'SET isWhatsappValid = :v',
+        ExpressionAttributeValues: { ':v': true },
+      }),
+    );
+  }
+  return list.body.id;
+}
+
+const numbersFrom = (base: number, count: number) =>
+  Array.from({ length: count }, (_, i) => `55119${String(base + i).padStart(8, '0')}`);
+
+async function campaign(admin: ApiClient, id: number): Promise<Campaign> {
+  return (await admin.get<Campaign>(`/campaigns/${id}`)).body;
+}
+
+async function startNow(admin: ApiClient, body: Record<string, unknown>): Promise<Campaign> {
+  const created = await admin.post<Campaign>('/campaigns', {
+    scheduledAt: new Date(Date.now() + 1000).toISOString(),
+    ...body,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect(created.body.status).toBe('PROGRAMADA');
+  return created.body;
+}
+
+describe('campaigns', () => {
+  it('keeps the edit rules and schedules a campaign more than a minute ahead', async () => {
+    const admin = env.client();
+    await signUpCompany(admin, 'Campañas reglas');
+    const whatsappId = await connectSandbox(admin);
+    const inactive = await admin.post<Campaign & { name: string }>('/campaigns', {
+      name: 'Sin fecha',
+      message1: 'hola',
+    });
+    expect(inactive.status).toBe(201);
+    expect(inactive.body.status).toBe('INATIVA');
+    expect((await admin.post('/campaigns', { name: 'x' })).status).toBe(400);
+    // A schedule needs a connection, recipients and a message.
+    const incomplete = await admin.post('/campaigns', {
+      name: 'Incompleta',
+      scheduledAt: new Date(Date.now() + 7_200_000).toISOString(),
+    });
+    expect(incomplete.status).toBe(400);
+    const list = await admin.post<{ id: number }>('/contact-lists', { name: 'Reglas' });
+    const later = await admin.post<Campaign>('/campaigns', {
+      name: 'En dos horas',
+      whatsappId,
+      contactListId: list.body.id,
+      message1: 'hola {nome}',
+      scheduledAt: new Date(Date.now() + 7_200_000).toISOString(),
+    });
+    expect(later.body.status).toBe('PROGRAMADA');
+    expect(await env.timers(`-campaign-${later.body.id}-start`)).toHaveLength(1);
+    // More than an hour ahead: editable; moved to 30 minutes ahead it is no longer.
+    const moved = await admin.put<Campaign>(`/campaigns/${later.body.id}`, {
+      scheduledAt: new Date(Date.now() + 1_800_000).toISOString(),
+    });
+    expect(moved.status).toBe(200);
+    const refused = await admin.put(`/campaigns/${later.body.id}`, { name: 'Cambio' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: 'ERR_CAMPAIGN_NOT_EDITABLE' });
+    expect((await admin.post(`/campaigns/${later.body.id}/cancel`)).body).toEqual({
+      error: 'ERR_CAMPAIGN_STATUS',
+    });
+    expect((await admin.post(`/campaigns/${inactive.body.id}/restart`)).status).toBe(409);
+    expect((await admin.delete(`/campaigns/${later.body.id}`)).status).toBe(204);
+    expect(await env.timers(`-campaign-${later.body.id}-start`)).toHaveLength(0);
+    const page = await admin.get<{ records: { name: string }[]; hasMore: boolean }>(
+      '/campaigns?searchParam=sin',
+    );
+    expect(page.body.records.map((r) => r.name)).toEqual(['Sin fecha']);
+  });
+
+  it('asks for confirmation first and sends the message once the customer answers', async () => {
+    const admin = env.client();
+    const company = await signUpCompany(admin, 'Campaña confirmación');
+    const whatsappId = await connectSandbox(admin);
+    await noWaits(admin);
+    const numbers = numbersFrom(10_000, 2);
+    const listId = await contactList(admin, company.companyId, numbers);
+    const created = await startNow(admin, {
+      name: 'Confirmar',
+      confirmation: true,
+      whatsappId,
+      contactListId: listId,
+      message1: 'Oferta para {nome} en {tienda}',
+      confirmationMessage1: '¿Quiere recibir ofertas, {nome}?',
+    });
+    const asked = await waitFor(async () => {
+      const now = await campaign(admin, created.id);
+      return now.report.confirmationRequests === 2 ? now : undefined;
+    });
+    expect(asked.status).toBe('EM_ANDAMENTO');
+    expect(asked.report).toMatchObject({ validContacts: 2, deliveries: 0, confirmations: 0 });
+    const first = await waitFor(async () => {
+      const sent = await outboxOf(admin, whatsappId, numbers[0]!);
+      return sent.length === 1 ? sent : undefined;
+    });
+    expect(first[0]!.body).toBe('¿Quiere recibir ofertas, Cliente 0?');
+
+    await customerWrites(admin, whatsappId, {
+      from: numbers[0]!,
+      name: 'Cliente 0',
+      body: 'sí',
+      id: `conf-${created.id}-0`,
+    });
+    const both = await waitFor(async () => {
+      const sent = await outboxOf(admin, whatsappId, numbers[0]!);
+      return sent.length === 2 ? sent : undefined;
+    });
+    expect(both[1]!.body).toBe('Oferta para Cliente 0 en Centro');
+    // A second answer sends nothing more.
+    await customerWrites(admin, whatsappId, {
+      from: numbers[0]!,
+      name: 'Cliente 0',
+      body: 'sí otra vez',
+      id: `conf-${created.id}-0b`,
+    });
+    await customerWrites(admin, whatsappId, {
+      from: numbers[1]!,
+      name: 'Cliente 1',
+      body: 'ok',
+      id: `conf-${created.id}-1`,
+    });
+    const done = await waitFor(async () => {
+      const now = await campaign(admin, created.id);
+      return now.status === 'FINALIZADA' ? now : undefined;
+    });
+    expect(done.report).toMatchObject({
+      validContacts: 2,
+      deliveries: 2,
+      confirmationRequests: 2,
+      confirmations: 2,
+      progressPercent: 100,
+    });
+    expect(done.completedAt).toEqual(expect.any(String));
+    expect(await outboxOf(admin, whatsappId, numbers[0]!)).toHaveLength(2);
+    expect((await outboxOf(admin, whatsappId, numbers[1]!)).map((m) => m.body)).toEqual([
+      '¿Quiere recibir ofertas, Cliente 1?',
+      'Oferta para Cliente 1 en Centro',
+    ]);
+  });
+
+  it('stops within one message on cancel and sends only the unsent on restart', async () => {
+    const admin = env.client();
+    const company = await signUpCompany(admin, 'Campaña cancelar');
+    const whatsappId = await connectSandbox(admin);
+    // One message every 5 s at most: time to cancel mid-way.
+    expect(
+      (
+        await admin.post('/campaign-settings', {
+          messageInterval: 5,
+          longerIntervalAfter: 1,
+          greaterInterval: 1,
+          variables: [],
+        })
+      ).status,
+    ).toBe(200);
+    const numbers = numbersFrom(20_000, 6);
+    const listId = await contactList(admin, company.companyId, numbers);
+    const created = await startNow(admin, {
+      name: 'Cancelar',
+      whatsappId,
+      contactListId: listId,
+      message1: 'Hola {nome}',
+    });
+    await waitFor(
+      async () => ((await campaign(admin, created.id)).report.deliveries >= 1 ? true : undefined),
+      60_000,
+    );
+    const cancelled = await admin.post<Campaign>(`/campaigns/${created.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('CANCELADA');
+    const atCancel = cancelled.body.report.deliveries;
+    expect(atCancel).toBeLessThan(6);
+    // Nothing more goes while cancelled (at most the one in flight when cancel came).
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    const still = await campaign(admin, created.id);
+    expect(still.status).toBe('CANCELADA');
+    expect(still.report.deliveries).toBeLessThanOrEqual(atCancel + 1);
+
+    const restarted = await admin.post<Campaign>(`/campaigns/${created.id}/restart`);
+    expect(restarted.status).toBe(200);
+    expect(restarted.body.status).toBe('EM_ANDAMENTO');
+    const done = await waitFor(async () => {
+      const now = await campaign(admin, created.id);
+      return now.status === 'FINALIZADA' ? now : undefined;
+    }, 90_000);
+    expect(done.report.deliveries).toBe(6);
+    for (const number of numbers) {
+      const sent = await waitFor(async () => {
+        const items = await outboxOf(admin, whatsappId, number);
+        return items.length > 0 ? items : undefined;
+      });
+      expect(
+        sent.map((m) => m.body),
+        number,
+      ).toHaveLength(1);
+    }
+  });
+
+  it('sends once when a step is delivered three times', async () => {
+    const admin = env.client();
+    const company = await signUpCompany(admin, 'Campaña duplicados');
+    const whatsappId = await connectSandbox(admin);
+    await noWaits(admin);
+    const numbers = numbersFrom(30_000, 1);
+    const listId = await contactList(admin, company.companyId, numbers);
+    // An INATIVA campaign, then made to run by hand: the start and every step sent three times.
+    const created = await startNow(admin, {
+      name: 'Triple',
+      whatsappId,
+      contactListId: listId,
+      message1: 'Una vez',
+    });
+    const step = JSON.stringify({
+      kind: 'start',
+      companyId: company.companyId,
+      campaignId: created.id,
+      scheduledAt: (await admin.get<{ scheduledAt: string }>(`/campaigns/${created.id}`)).body.scheduledAt,
+    });
+    for (let i = 0; i < 3; i += 1) await env.runtime.queue.send('campaigns', { body: step });
+    const done = await waitFor(async () =>
+      (await campaign(admin, created.id)).status === 'FINALIZADA' ? true : undefined,
+    );
+    expect(done).toBe(true);
+    const campaignRecord = (await itemsWithPrefix(company.companyId, `CAMPAIGN#${created.id}`))[0]!;
+    const send = JSON.stringify({
+      kind: 'send',
+      companyId: company.companyId,
+      campaignId: created.id,
+      runId: campaignRecord.runId,
+      position: 0,
+    });
+    for (let i = 0; i < 3; i += 1) await env.runtime.queue.send('campaigns', { body: send });
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await outboxOf(admin, whatsappId, numbers[0]!)).toHaveLength(1);
+    expect((await campaign(admin, created.id)).report.deliveries).toBe(1);
+  });
+
+  it('delivers 1,000 recipients exactly once', async () => {
+    const admin = env.client();
+    const company = await signUpCompany(admin, 'Campaña mil');
+    const whatsappId = await connectSandbox(admin);
+    await noWaits(admin);
+    const numbers = numbersFrom(40_000, 1000);
+    const listId = await contactList(admin, company.companyId, numbers);
+    const created = await startNow(admin, {
+      name: 'Mil',
+      whatsappId,
+      contactListId: listId,
+      message1: 'A {nome}',
+      message2: 'B {nome}',
+    });
+    const done = await waitFor(async () => {
+      const now = await campaign(admin, created.id);
+      return now.status === 'FINALIZADA' ? now : undefined;
+    }, 600_000);
+    expect(done.report).toMatchObject({ validContacts: 1000, deliveries: 1000, progressPercent: 100 });
+    const sent = await waitFor(async () => {
+      const items = await itemsWithPrefix(company.companyId, `SANDBOX#${whatsappId}#OUT#`);
+      return items.length >= 1000 ? items : undefined;
+    });
+    const perNumber = new Map<string, number>();
+    for (const item of sent) perNumber.set(String(item.to), (perNumber.get(String(item.to)) ?? 0) + 1);
+    expect(perNumber.size).toBe(1000);
+    expect([...perNumber.values()].every((count) => count === 1)).toBe(true);
+    const bodies = new Set(sent.map((item) => String(item.body).split(' ')[0]));
+    expect([...bodies].sort()).toEqual(['A', 'B']);
+  }, 720_000);
+});
