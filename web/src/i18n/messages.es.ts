@@ -8,6 +8,7 @@ import { inboxMediaMessages } from './catalogue/inbox-media.es.ts';
 import { inboxSearchMessages } from './catalogue/inbox-search.es.ts';
 import { kanbanMessages } from './catalogue/kanban.es.ts';
 import { queuesMessages } from './catalogue/queues.es.ts';
+import { schedulesMessages } from './catalogue/schedules.es.ts';
 import { formValidationMessages } from './catalogue/validation.es.ts';
 
 /**
@@ -595,6 +596,7 @@ const uiMessages = {
   // Screens added later keep their text in their own files, one per feature, so they can grow apart.
   ...dashboardMessages,
   ...queuesMessages,
+  ...schedulesMessages,
   ...chatsMessages,
   ...kanbanMessages,
   ...inboxMessages,

@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { SchedulesPage } from '../features/schedules/components/SchedulesPage.tsx';
 
 export default function SchedulesRoute() {
-  return <ScreenPage titleKey="screens.schedules" />;
+  return <SchedulesPage />;
 }

@@ -87,9 +87,11 @@ describe('visibleMenu', () => {
         useOpenAi: false,
         useExternalApi: false,
         useInternalChat: false,
+        useSchedules: false,
       },
     };
     const visible = targets(visibleMenu(menuDefinition, viewer));
+    expect(visible).not.toContain('/schedules');
     expect(visible).not.toContain('/kanban');
     expect(visible).not.toContain('/chats');
     expect(visible.some((target) => target.startsWith('menu.campaigns>'))).toBe(false);

@@ -40,7 +40,7 @@ export const menuDefinition: readonly MenuEntry[] = [
   link('menu.quickMessages', '/quick-messages'),
   link('menu.todoList', '/todolist'),
   link('menu.contacts', '/contacts'),
-  link('menu.schedules', '/schedules'),
+  link('menu.schedules', '/schedules', { planFlag: 'useSchedules' }),
   link('menu.tags', '/tags'),
   link('menu.internalChat', '/chats', { planFlag: 'useInternalChat' }),
   link('menu.helps', '/helps'),

@@ -26,6 +26,7 @@ import { MessageInput } from './MessageInput.tsx';
 import { MessagesList } from './MessagesList.tsx';
 import { TicketTagsEditor } from './TicketTagsEditor.tsx';
 import { TransferTicketModal } from './TransferTicketModal.tsx';
+import { ScheduleButton } from '../../schedules/components/ScheduleButton.tsx';
 
 interface TicketChatProps {
   idOrUuid: string;
@@ -202,6 +203,7 @@ export function TicketChat({ idOrUuid, onBack }: TicketChatProps) {
               </Button>
             ))}
           </div>
+          <ScheduleButton contact={ticket.contact ? { id: ticket.contact.id, name: ticket.contact.name, number: ticket.contact.number } : undefined} />
           <Button
             variation="link"
             size="small"

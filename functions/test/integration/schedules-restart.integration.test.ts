@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startRuntime, type Runtime } from '../../../infra/local/src/runtime.ts';
+import { ApiClient, clientAddressHeader } from './support/api-client.ts';
+import { signUpCompany, superUser } from './support/runtime.ts';
+import { connectSandbox, outboxOf } from './support/sandbox.ts';
+import { until } from './support/until.ts';
+
+/**
+ * A schedule whose time passes while the local runtime is stopped is sent once when it starts
+ * again: its timer is kept in the table and fired on start (docs/decisions.md, "Scheduled
+ * messages"). Its own file: one runtime per process, and this one is stopped and started.
+ */
+const dataDir = mkdtempSync(join(tmpdir(), 'atende-schedules-restart-'));
+let runtime: Runtime | undefined;
+
+async function start(): Promise<Runtime> {
+  process.env.ADMIN_EMAIL = superUser.email;
+  process.env.ADMIN_PASSWORD = superUser.password;
+  process.env.CLIENT_ADDRESS_HEADER = clientAddressHeader;
+  runtime = await startRuntime({ port: 0, dataDir, quiet: true });
+  return runtime;
+}
+
+afterAll(async () => {
+  await runtime?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a schedule due while the runtime was stopped', () => {
+  it('is sent once after the restart', async () => {
+    const first = await start();
+    const admin = new ApiClient(first.url);
+    const { admin: account } = await signUpCompany(admin, 'Reinicio');
+    const whatsappId = await connectSandbox(admin);
+    const number = '5511970000051';
+    const contact = await admin.post<{ id: number }>('/contacts', { name: 'Gabi', number });
+    expect(contact.status).toBe(201);
+    // Due shortly after the stop below (a stop takes a few seconds).
+    const sendAt = new Date(Date.now() + 10_000).toISOString();
+    const created = await admin.post<{ id: number }>('/schedules', {
+      body: 'Mientras estaba parado',
+      contactId: contact.body.id,
+      sendAt,
+    });
+    expect(created.status).toBe(201);
+    await first.stop();
+    runtime = undefined;
+    const stoppedAt = Date.now();
+    expect(stoppedAt, 'stopped before the send time').toBeLessThan(Date.parse(sendAt));
+
+    // The send time passes while nothing runs.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(sendAt) - Date.now()) + 1_000));
+
+    const second = await start();
+    const again = new ApiClient(second.url);
+    expect((await again.login(account.email, account.password)).status).toBe(200);
+    const sent = await until(
+      async () => {
+        const read = await again.get<{ status: string; sentAt: string | null }>(
+          `/schedules/${created.body.id}`,
+        );
+        return read.body.status === 'ENVIADA' ? read.body : undefined;
+      },
+      'ENVIADA after the restart',
+      30_000,
+    );
+    expect(Date.parse(sent.sentAt!)).toBeGreaterThan(stoppedAt);
+    await until(
+      async () => ((await outboxOf(again, whatsappId, number)).length > 0 ? true : undefined),
+      'the message in the outbox',
+      30_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await outboxOf(again, whatsappId, number)).map((m) => m.body)).toEqual([
+      'Mientras estaba parado',
+    ]);
+  }, 400_000);
+});

@@ -1,0 +1,4 @@
+export const schedulesQueryKeys = {
+  all: ['schedules'] as const,
+  list: () => ['schedules', 'list'] as const,
+};

@@ -1,0 +1,223 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Flex, Loader, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { contactSearchMinChars } from '@atende/shared/constants';
+import { FormDialog, useFormState } from '../../../components/FormDialog.tsx';
+import { CloseIcon, PaperclipIcon, TrashIcon } from '../../../components/icons/feature-icons.tsx';
+import { errorText, t } from '../../../i18n/index.ts';
+import { toast } from '../../../lib/toast.ts';
+import { toastError } from '../../../lib/toast-error.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useContactSearch } from '../../tickets/api/search-contacts.ts';
+import { useDeleteSchedule, useSaveSchedule } from '../api/save-schedule.ts';
+import type { Schedule, ScheduleContact } from '../api/types.ts';
+import {
+  checkScheduleForm,
+  isScheduleImage,
+  scheduleImageAccept,
+  type ScheduleFormValues,
+} from '../schedule-form.ts';
+import { defaultSendAtInput, wallInputOf } from '../schedule-time.ts';
+import { useCompanyTimeZone } from '../use-company-time-zone.ts';
+import '../schedules.css';
+
+interface ScheduleModalProps {
+  /** An existing schedule to edit (or, once sent, to look at and delete). */
+  record?: Schedule;
+  /** The contact of a new schedule, when known (chat header, ?contactId=). */
+  contact?: ScheduleContact;
+  onClose(): void;
+}
+
+/** The text a failed schedule's reason shows: the error catalogue's, else the code. */
+export function failureText(reason: string | null | undefined): string {
+  if (!reason) return t('schedules.failedUnknown');
+  return errorText(reason) ?? reason;
+}
+
+/**
+ * core §2 schedule modal: contact, message (at least 5 characters), send time on the company's
+ * clock (one hour ahead by default) and a png/jpg image. A sent schedule is only shown, and
+ * can be deleted; a failed one says why and is sent again once saved.
+ */
+export function ScheduleModal({ record, contact: givenContact, onClose }: ScheduleModalProps) {
+  const timeZone = useCompanyTimeZone();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [contact, setContact] = useState<ScheduleContact | undefined>(
+    record
+      ? { id: record.contactId, name: record.contact?.name, number: record.contact?.number }
+      : givenContact,
+  );
+  const [search, setSearch] = useState('');
+  const [file, setFile] = useState<File | undefined>(undefined);
+  const [removeMedia, setRemoveMedia] = useState(false);
+  const { values, field, submit, errors } = useFormState<ScheduleFormValues>(() => ({
+    body: record?.body ?? '',
+    sendAt: record ? wallInputOf(record.sendAt, timeZone) : defaultSendAtInput(new Date(), timeZone),
+  }));
+  const [contactError, setContactError] = useState<string | undefined>(undefined);
+  const debounced = useDebouncedValue(search.trim());
+  const searching = !contact && debounced.length >= contactSearchMinChars;
+  const contacts = useContactSearch(debounced, searching);
+  const save = useSaveSchedule();
+  const remove = useDeleteSchedule();
+  const sent = record?.status === 'ENVIADA';
+  const shownMedia = file?.name ?? (removeMedia ? '' : (record?.mediaName ?? ''));
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const checked = checkScheduleForm(values, contact?.id, timeZone);
+    setContactError(checked.ok ? undefined : checked.errors.contactId);
+    return submit(event, checked, async (data) => {
+      await save.mutateAsync({
+        id: record?.id,
+        payload: data,
+        file,
+        removeMedia: removeMedia && !!record?.mediaName,
+      });
+      toast.success(t('schedules.saved'));
+      onClose();
+    });
+  };
+
+  const deleteRecord = async () => {
+    if (!record) return;
+    try {
+      await remove.mutateAsync(record.id);
+      toast.success(t('schedules.deleted'));
+      onClose();
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const contactLabel = contact ? contact.name || contact.number || `#${contact.id}` : search;
+
+  return (
+    <FormDialog
+      title={record ? t('schedules.modal.editTitle') : t('schedules.modal.addTitle')}
+      onClose={onClose}
+      isSaving={save.isPending}
+      onSubmit={(event) => (sent ? event.preventDefault() : void handleSubmit(event))}
+    >
+      {record?.status === 'ERRO' && (
+        <Alert variation="error" role="alert">
+          {t('schedules.failed', { reason: failureText(record.errorReason) })}
+        </Alert>
+      )}
+      {sent && (
+        <Alert variation="success" role="status">
+          {t('schedules.sentNotice')}
+        </Alert>
+      )}
+      <div className="schedule-contact">
+        <TextField
+          label={t('schedules.modal.contact')}
+          placeholder={t('schedules.modal.contactPlaceholder')}
+          value={contactLabel}
+          autoComplete="off"
+          isReadOnly={sent || !!givenContact}
+          hasError={!!(contactError ?? errors.contactId)}
+          errorMessage={contactError ?? errors.contactId}
+          onChange={(event) => {
+            setContact(undefined);
+            setSearch(event.target.value);
+            setContactError(undefined);
+          }}
+        />
+        {searching && (
+          <ul className="schedule-contact__results" role="listbox" aria-label={t('schedules.modal.contact')}>
+            {contacts.isFetching && (
+              <li className="schedule-contact__info">
+                <Loader size="small" /> {t('tickets.new.searching')}
+              </li>
+            )}
+            {!contacts.isFetching && (contacts.data ?? []).length === 0 && (
+              <li className="schedule-contact__info">{t('tickets.new.noResults')}</li>
+            )}
+            {(contacts.data ?? []).map((item) => (
+              <li key={item.id} role="option" aria-selected={false}>
+                <button
+                  type="button"
+                  onClick={() => setContact({ id: item.id, name: item.name, number: item.number })}
+                >
+                  <span>{item.name}</span>
+                  <small>{item.number}</small>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <TextAreaField label={t('schedules.modal.body')} {...field('body')} rows={5} isReadOnly={sent} />
+      <TextField
+        label={t('schedules.modal.sendAt')}
+        type="datetime-local"
+        {...field('sendAt')}
+        isReadOnly={sent}
+        descriptiveText={t('schedules.modal.timeZone', { timeZone })}
+      />
+      <Flex as="fieldset" direction="column" gap="xs" className="plain-fieldset">
+        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
+          {t('schedules.modal.media')}
+        </Text>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          accept={scheduleImageAccept}
+          data-testid="schedule-file"
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            event.target.value = '';
+            if (!chosen) return;
+            if (!isScheduleImage(chosen)) toast.error(t('schedules.modal.imagesOnly'));
+            else setFile(chosen);
+          }}
+        />
+        {shownMedia ? (
+          <Flex alignItems="center" gap="xs" className="attachment-chip">
+            <PaperclipIcon size={16} />
+            <Text as="span" fontSize="small" className="attachment-chip__name">
+              {shownMedia}
+            </Text>
+            {!sent && (
+              <Button
+                variation="link"
+                size="small"
+                className="icon-button icon-button--danger"
+                ariaLabel={t('schedules.modal.removeMedia')}
+                title={t('schedules.modal.removeMedia')}
+                onClick={() => (file ? setFile(undefined) : setRemoveMedia(true))}
+              >
+                <CloseIcon size={16} />
+              </Button>
+            )}
+          </Flex>
+        ) : (
+          !sent && (
+            <div>
+              <Button size="small" gap="xs" onClick={() => fileInput.current?.click()}>
+                <PaperclipIcon size={16} />
+                {t('schedules.modal.attach')}
+              </Button>
+            </div>
+          )
+        )}
+      </Flex>
+      {record && (
+        <div>
+          <Button
+            size="small"
+            gap="xs"
+            variation="link"
+            className="icon-button--danger"
+            isLoading={remove.isPending}
+            onClick={() => void deleteRecord()}
+          >
+            <TrashIcon size={16} />
+            {t('schedules.modal.delete')}
+          </Button>
+        </div>
+      )}
+    </FormDialog>
+  );
+}
