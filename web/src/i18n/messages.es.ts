@@ -3,6 +3,7 @@ import { announcementsMessages } from './catalogue/announcements.es.ts';
 import { chatsMessages } from './catalogue/chats.es.ts';
 import { contactsImportMessages } from './catalogue/contacts-import.es.ts';
 import { dashboardMessages } from './catalogue/dashboard.es.ts';
+import { filesMessages } from './catalogue/files.es.ts';
 import { inboxMessages } from './catalogue/inbox.es.ts';
 import { inboxMediaMessages } from './catalogue/inbox-media.es.ts';
 import { inboxSearchMessages } from './catalogue/inbox-search.es.ts';
@@ -596,6 +597,7 @@ const uiMessages = {
   // Screens added later keep their text in their own files, one per feature, so they can grow apart.
   ...dashboardMessages,
   ...queuesMessages,
+  ...filesMessages,
   ...schedulesMessages,
   ...chatsMessages,
   ...kanbanMessages,

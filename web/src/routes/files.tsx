@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { FileListsPage } from '../features/files/components/FileListsPage.tsx';
 
 export default function FilesRoute() {
-  return <ScreenPage titleKey="screens.files" />;
+  return <FileListsPage />;
 }
