@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { kanbanBoardQuerySchema, kanbanMoveInputSchema } from '@atende/shared/entities/kanban';
 import { AppError } from '../src/domain/app-error.ts';
-import { kanbanPartitions, lanesOfTicket, laneFilter, planKanbanMove } from '../src/domain/kanban-rules.ts';
+import {
+  inPartitions,
+  kanbanPartitions,
+  lanesOfTicket,
+  laneFilter,
+  linkedLaneMax,
+  planKanbanMove,
+  readsLaneThroughLinks,
+} from '../src/domain/kanban-rules.ts';
 
 const kanban = [3, 5];
 const codeOf = (run: () => unknown) => {
@@ -55,6 +63,35 @@ describe('kanban lanes', () => {
     });
     expect(filtered.map((p) => p.partition)).toEqual(['C#1#TSU#open#4', 'C#1#TSQ#pending#8']);
     expect([...admin, ...agent, ...filtered].some((p) => p.partition.includes('closed'))).toBe(false);
+  });
+});
+
+describe('kanban lane sources', () => {
+  it('reads a small tag lane through its links and Creados or a busy lane through the lists', () => {
+    expect(readsLaneThroughLinks(3, 0)).toBe(true);
+    expect(readsLaneThroughLinks(3, linkedLaneMax)).toBe(true);
+    expect(readsLaneThroughLinks(3, linkedLaneMax + 1)).toBe(false);
+    expect(readsLaneThroughLinks(null, 0)).toBe(false);
+  });
+
+  it('keeps a linked ticket only if one of the board partitions holds it', () => {
+    const agent = kanbanPartitions(1, [], {
+      userId: 4,
+      isAdmin: false,
+      queueIds: [7],
+      allTicket: 'desabled',
+    });
+    expect(inPartitions(1, { status: 'open', queueId: 7, userId: 4 }, agent)).toBe(true);
+    expect(inPartitions(1, { status: 'pending', queueId: 7 }, agent)).toBe(true);
+    // Someone else's open ticket in the agent's queue: not in the agent's open list.
+    expect(inPartitions(1, { status: 'open', queueId: 7, userId: 5 }, agent)).toBe(false);
+    expect(inPartitions(1, { status: 'pending', queueId: 8 }, agent)).toBe(false);
+    expect(inPartitions(1, { status: 'pending' }, agent)).toBe(false);
+    expect(inPartitions(1, { status: 'closed', queueId: 7, userId: 4 }, agent)).toBe(false);
+    const admin = kanbanPartitions(1, [], { userId: 1, isAdmin: true, queueIds: [], allTicket: 'enabled' });
+    expect(inPartitions(1, { status: 'pending' }, admin)).toBe(true);
+    expect(inPartitions(1, { status: 'closed' }, admin)).toBe(false);
+    expect(inPartitions(2, { status: 'open' }, admin)).toBe(false);
   });
 });
 

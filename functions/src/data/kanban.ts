@@ -2,7 +2,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#aws/dynamo';
 import type { LaneFilter } from '#domain/kanban-rules';
 import { ticketEntity } from './ticket-entity.ts';
-import { listedProjection, type TicketRecord } from './tickets.ts';
+import { getTicketsByIds } from './ticket-batch.ts';
+import { listedAttributes, listedProjection, type TicketRecord } from './tickets.ts';
 
 /** The filter expression of a lane over a list partition (`tagIds` is written with the links). */
 function laneExpression(filter: LaneFilter): {
@@ -55,7 +56,7 @@ export async function queryLanePartition(
         ...(lane.expression ? { FilterExpression: lane.expression } : {}),
         ScanIndexForward: false,
         // One more than missing tells whether the lane goes on; a sparse lane reads larger pages.
-        Limit: lane.expression ? Math.max(missing + 1, 100) : missing + 1,
+        Limit: lane.expression ? Math.max(missing + 1, 500) : missing + 1,
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }),
     );
@@ -63,4 +64,17 @@ export async function queryLanePartition(
     startKey = answer.LastEvaluatedKey;
   } while (startKey && found.length <= wanted);
   return found.slice(0, wanted + 1);
+}
+
+/**
+ * AP-KB-2: the tickets carrying a tag, by id (AP-TG-7 gave the ids), with what a card shows: a
+ * small lane (domain/kanban-rules.ts linkedLaneMax) costs its links' query and one BatchGet per
+ * 100 tickets.
+ */
+export async function ticketsOfLinks(
+  companyId: number,
+  ticketIds: readonly number[],
+): Promise<TicketRecord[]> {
+  const attributes = listedAttributes.filter((name) => !name.startsWith('__')) as (keyof TicketRecord)[];
+  return [...(await getTicketsByIds(companyId, ticketIds, attributes)).values()];
 }

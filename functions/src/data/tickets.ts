@@ -232,7 +232,7 @@ export async function changeTicketState(
  * entity markers ElectroDB reads items by: a list query brings these, not the chatbot's state or
  * the index keys (about half of a ticket's attributes).
  */
-const listedAttributes = [
+export const listedAttributes = [
   '__edb_e__',
   '__edb_v__',
   'companyId',

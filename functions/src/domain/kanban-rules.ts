@@ -1,4 +1,5 @@
 import { AppError } from './app-error.ts';
+import { ticketPartitions } from './ticket-keys.ts';
 import { ticketListPartitions, type PartitionQuery, type TicketListViewer } from './ticket-lists.ts';
 
 /**
@@ -49,6 +50,33 @@ export function kanbanPartitions(
   return kanbanStatuses.flatMap((status) =>
     ticketListPartitions(companyId, { status, showAll: viewer.isAdmin, queueIds, userIds: [] }, viewer),
   );
+}
+
+/**
+ * A kanban lane whose tag is on at most this many tickets (its `ticketsCount`, closed ones
+ * included) is read through the tag's links (AP-TG-7) and those tickets by id: a few calls,
+ * whatever the number of open and pending tickets. A busier lane is read from the list
+ * partitions with the lane as a filter (AP-KB-1), which never reads a closed ticket. Either way
+ * the board's cost does not grow with closed tickets beyond this bound.
+ */
+export const linkedLaneMax = 300;
+
+export function readsLaneThroughLinks(lane: LaneTagId, ticketsCount: number | undefined): boolean {
+  return lane !== null && (ticketsCount ?? 0) <= linkedLaneMax;
+}
+
+/** Whether one of the board's partitions holds the ticket (its list keys, as domain/ticket-keys.ts writes them). */
+export function inPartitions(
+  companyId: number,
+  ticket: { status: string; queueId?: number | null; userId?: number | null },
+  partitions: readonly PartitionQuery[],
+): boolean {
+  return partitions.some((p) => {
+    if (p.index === 'gsi1') return p.partition === ticketPartitions.byStatus(companyId, ticket.status);
+    if (p.index === 'gsi2')
+      return p.partition === ticketPartitions.byStatusQueue(companyId, ticket.status, ticket.queueId);
+    return p.partition === ticketPartitions.byStatusUser(companyId, ticket.status, ticket.userId);
+  });
 }
 
 /**

@@ -27,6 +27,7 @@ import { seedClient, seedCompany, seedCounters, seedIntoFile, setStream } from '
 import { benchDir, hasSeed, restoreSeed, saveSeed, seedKey, type CachedSeed } from './seed-cache.ts';
 import { openLiveSocket, type LiveSocket } from './live-socket.ts';
 import { setUpCompany, signIn, inLanes, superUser } from './setup.ts';
+import { setUpKanbanLanes } from './kanban-lanes.ts';
 import { burstPlan, generateShape, shapeVersion, type Shape } from './shape.ts';
 import { formatDuration } from './stats.ts';
 
@@ -87,7 +88,7 @@ function estimateSeconds(options: BenchOptions, size: number, cached: boolean): 
   const items = estimatedItemCount(generateShapeCount(size));
   const seeding = cached ? 5 + items / 200_000 : 10 + (seedMethod(options) === 'file' ? 2 + items / 19_000 : items / 1_500);
   const restart = 6 + items / 150_000;
-  const operations = 6 * (options.durationSeconds + 1) + 10;
+  const operations = 7 * (options.durationSeconds + 1) + 10;
   const burst = options.burst > 0 && (options.burstEverySize || size === Math.max(...options.sizes)) ? 5 + options.burst / 40 : 0;
   const steady = options.steady > 0 ? 5 + options.steady / options.steadyRate : 0;
   return seeding + restart + 30 + operations + steady + burst;
@@ -103,7 +104,7 @@ interface AgentSession {
   userId: number;
 }
 
-function operationRequests(shape: Shape, agents: AgentSession[], admin: AgentSession) {
+function operationRequests(shape: Shape, agents: AgentSession[], admin: AgentSession, queueId: number) {
   const withTickets = shape.openedByAgent.map((ids, index) => ({ ids, index })).filter((entry) => entry.ids.length > 0);
   const openedFor = (connection: number) => {
     const own = shape.openedByAgent[connection % agents.length] ?? [];
@@ -119,6 +120,10 @@ function operationRequests(shape: Shape, agents: AgentSession[], admin: AgentSes
   return {
     listOpen: list('open'),
     listPending: list('pending'),
+    // The kanban board of an agent (its queues, as the screen asks): every lane's first page.
+    kanban: (connection: number): LoadRequest[] => [
+      { method: 'GET', path: `/ticket/kanban?queueIds=${encodeURIComponent(`[${queueId}]`)}`, token: agentOf(connection).token, tag: 'kanban' },
+    ],
     search: (connection: number): LoadRequest[] =>
       shape.searchesByAgent[connection % agents.length]!.map((query) => ({
         method: 'GET',
@@ -178,7 +183,7 @@ function seedKeyOf(options: BenchOptions, size: number): Promise<string> {
  * leave ~50 s of queued sends (the connector, the stream work); after the last phase the runtime
  * just stops. What the reads leave is a few seconds.
  */
-const operationOrder: OperationName[] = ['messages', 'dashboard', 'listOpen', 'listPending', 'search', 'reply'];
+const operationOrder: OperationName[] = ['messages', 'dashboard', 'listOpen', 'listPending', 'kanban', 'search', 'reply'];
 
 async function runSize(options: BenchOptions, size: number, index: number, remainingEstimate: () => number): Promise<SizeReport> {
   const label = `${size >= 1000 ? `${size / 1000}k` : size} tickets (${index + 1}/${options.sizes.length})`;
@@ -302,7 +307,9 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
   const dashboardProbe = await admin.get('/dashboard?days=90');
   const dashboardAvailable = dashboardProbe.status === 200;
   if (!dashboardAvailable) say(`${label}: GET /api/dashboard?days=90 answered HTTP ${dashboardProbe.status}: dashboard not available`);
-  const requests = operationRequests(shape, agents, adminSession);
+  status(`${label}: two kanban lanes, three of each agent's open tickets on them… ${eta()}`, { force: true });
+  await setUpKanbanLanes(admin, agentClients, shape.openedByAgent);
+  const requests = operationRequests(shape, agents, adminSession, setup.queueId);
   const measured = operationOrder.filter((name) => name !== 'dashboard' || dashboardAvailable);
 
   // Nothing left to do: no live event for a second (queued sends, stream work) and, at the same

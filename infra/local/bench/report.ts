@@ -14,6 +14,7 @@ import { formatCount, formatMs, markdownTable, ratio, textTable } from './stats.
 export const operationLabels: Record<string, string> = {
   listOpen: 'open list',
   listPending: 'pending list',
+  kanban: 'kanban board',
   search: 'search',
   messages: 'messages',
   dashboard: 'dashboard 90 d',

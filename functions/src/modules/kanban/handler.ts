@@ -1,12 +1,20 @@
 import { creadosLane, kanbanBoardQuerySchema } from '@atende/shared/entities/kanban';
 import { isAdmin, type Principal } from '#auth/principal';
-import { queryLanePartition } from '#data/kanban';
-import { listTags } from '#data/tags';
+import { queryLanePartition, ticketsOfLinks } from '#data/kanban';
+import { listTags, ticketIdsWithTag } from '#data/tags';
 import type { TicketRecord } from '#data/tickets';
 import { getUser } from '#data/users';
 import { AppError } from '#domain/app-error';
-import { kanbanPageSize, kanbanPartitions, laneFilter, type LaneTagId } from '#domain/kanban-rules';
-import { mergeNewestFirst, type TicketListViewer } from '#domain/ticket-lists';
+import {
+  inPartitions,
+  kanbanPageSize,
+  kanbanPartitions,
+  laneFilter,
+  lanesOfTicket,
+  readsLaneThroughLinks,
+  type LaneTagId,
+} from '#domain/kanban-rules';
+import { mergeNewestFirst, type PartitionQuery, type TicketListViewer } from '#domain/ticket-lists';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { relatedPage } from '../tickets/related.ts';
@@ -22,6 +30,25 @@ async function viewerOf(principal: Principal): Promise<TicketListViewer> {
     queueIds: user?.queueIds ?? [],
     allTicket: user?.allTicket ?? 'desabled',
   };
+}
+
+/**
+ * A small lane (domain/kanban-rules.ts linkedLaneMax) from its tag's links: the tickets that are
+ * on it and in the viewer's open or pending lists, newest activity first.
+ */
+async function linkedLane(
+  companyId: number,
+  tagId: number,
+  kanbanTagIds: number[],
+  partitions: PartitionQuery[],
+): Promise<TicketRecord[]> {
+  const tickets = await ticketsOfLinks(companyId, await ticketIdsWithTag(companyId, tagId));
+  return mergeNewestFirst([
+    tickets.filter(
+      (ticket) =>
+        lanesOfTicket(ticket, kanbanTagIds).includes(tagId) && inPartitions(companyId, ticket, partitions),
+    ),
+  ]);
 }
 
 /**
@@ -49,14 +76,19 @@ export const handler = restModule([
       }
       const partitions = kanbanPartitions(companyId, query.queueIds, viewer);
       const wanted = query.pageNumber * kanbanPageSize;
+      const counts = new Map(tags.map((tag) => [tag.id, tag.ticketsCount]));
       const pages = await Promise.all(
         lanes.map(async (lane) => {
-          const filter = laneFilter(lane, kanbanTagIds);
-          const merged = mergeNewestFirst(
-            await Promise.all(
-              partitions.map((p) => queryLanePartition(p.index, p.partition, filter, wanted)),
-            ),
-          );
+          const merged =
+            lane !== null && readsLaneThroughLinks(lane, counts.get(lane))
+              ? await linkedLane(companyId, lane, kanbanTagIds, partitions)
+              : mergeNewestFirst(
+                  await Promise.all(
+                    partitions.map((p) =>
+                      queryLanePartition(p.index, p.partition, laneFilter(lane, kanbanTagIds), wanted),
+                    ),
+                  ),
+                );
           return {
             tagId: lane,
             page: merged.slice(wanted - kanbanPageSize, wanted),
