@@ -115,6 +115,38 @@ describe('two agents chat internally and see unread counts live', () => {
       )
       .toBe(0);
     await badge(anaPage).waitFor({ state: 'detached', timeout: 15_000 });
+  });
+
+  it('loads older messages when the conversation is scrolled up', async () => {
+    const asAna = app.as(anaPage);
+    const chats = await asAna<{ records: { id: number }[] }>('GET', '/chats');
+    const chatId = chats.body.records[0]!.id;
+    for (let i = 1; i <= 25; i += 1) {
+      expect((await asAna('POST', `/chats/${chatId}/messages`, { message: `Mensaje ${i}` })).status).toBe(
+        201,
+      );
+    }
+    // A fresh load shows the newest page; the first messages are two pages up.
+    await betoPage.reload();
+    await bubble(betoPage, 'Mensaje 25').waitFor({ timeout: 15_000 });
+    await betoPage.getByTestId('chat-messages').evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    await bubble(betoPage, 'Hola Beto').waitFor({ timeout: 15_000 });
+    await expect.poll(() => betoPage.getByTestId('chat-message').count(), { timeout: 15_000 }).toBe(28);
+  });
+
+  it("shows narrow screens the tabs 'Chats' and 'Mensagens'", async () => {
+    await betoPage.setViewportSize({ width: 480, height: 800 });
+    const tabs = betoPage.getByRole('tablist');
+    await tabs.getByRole('tab', { name: 'Mensagens' }).waitFor({ timeout: 15_000 });
+    await bubble(betoPage, 'Mensaje 25').waitFor({ timeout: 15_000 });
+    await tabs.getByRole('tab', { name: 'Chats' }).click();
+    await betoPage
+      .getByTestId('chat-list')
+      .getByRole('button', { name: new RegExp(title) })
+      .waitFor({ timeout: 15_000 });
+    await betoPage.getByTestId('chat-messages').waitFor({ state: 'hidden', timeout: 15_000 });
     expect(pageErrors).toEqual([]);
   });
 });
