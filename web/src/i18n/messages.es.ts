@@ -1,6 +1,7 @@
 import { errorCatalogue, type ErrorCode } from '@atende/shared/errors';
 import { announcementsMessages } from './catalogue/announcements.es.ts';
 import { chatsMessages } from './catalogue/chats.es.ts';
+import { contactListsMessages } from './catalogue/contact-lists.es.ts';
 import { contactsImportMessages } from './catalogue/contacts-import.es.ts';
 import { dashboardMessages } from './catalogue/dashboard.es.ts';
 import { filesMessages } from './catalogue/files.es.ts';
@@ -597,6 +598,7 @@ const uiMessages = {
   // Screens added later keep their text in their own files, one per feature, so they can grow apart.
   ...dashboardMessages,
   ...queuesMessages,
+  ...contactListsMessages,
   ...filesMessages,
   ...schedulesMessages,
   ...chatsMessages,

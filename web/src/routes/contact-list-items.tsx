@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { ContactListItemsPage } from '../features/contact-lists/components/ContactListItemsPage.tsx';
 
 export default function ContactListItemsRoute() {
-  return <ScreenPage titleKey="screens.contactListItems" />;
+  return <ContactListItemsPage />;
 }

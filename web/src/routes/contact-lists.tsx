@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { ContactListsPage } from '../features/contact-lists/components/ContactListsPage.tsx';
 
 export default function ContactListsRoute() {
-  return <ScreenPage titleKey="screens.contactLists" />;
+  return <ContactListsPage />;
 }
