@@ -212,6 +212,7 @@ describe('file events', () => {
     const [event] = (await fileListEventRule({
       entity: 'fileList',
       kind: 'delete',
+      newItem: undefined,
       oldItem: item,
     })) as LiveEvent[];
     expect(event).toMatchObject({ companyId: 7, event: 'file', data: { action: 'delete', fileListId: 3 } });
