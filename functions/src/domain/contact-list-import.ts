@@ -18,6 +18,14 @@ export const contactListImportLimits = {
   accept: '.xls,.xlsx,.csv',
 } as const;
 
+/** How the queued import steps write the accepted rows (modules/contact-lists/import-step.ts). */
+export const contactListImportSteps = {
+  /** Rows written between two progress checkpoints (about ten transactions). */
+  rowsPerSlice: 490,
+  /** Rows one step writes at most before sending the next: short steps, little to redo after a failure. */
+  rowsPerStep: 490 * 5,
+} as const;
+
 export interface ListImportRow {
   /** The row's number in the sheet (1 is the header, when there is one). */
   line: number;

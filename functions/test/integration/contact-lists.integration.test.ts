@@ -6,6 +6,7 @@ import { agentOf } from './support/people.ts';
 import { signUpCompany, startTestRuntime, superUser, type TestRuntime } from './support/runtime.ts';
 import { connectSandbox } from './support/sandbox.ts';
 import { until } from './support/until.ts';
+import { contactListImportSteps } from '../../src/domain/contact-list-import.ts';
 
 let env: TestRuntime;
 
@@ -315,6 +316,44 @@ describe('contact lists', () => {
     expect(((await csv.json()) as Report).accepted).toBe(2);
     expect((await importDone(admin, list.id)).contactsCount).toBe(2);
   });
+
+  it('imports a large file in queued steps, each resuming at the last checkpoint: the count exact, the progress ending at the total', async () => {
+    const { admin } = await company('Listas Grandes');
+    const list = await newList(admin, 'Tres mil');
+    const live = await listen(admin);
+    const rows: unknown[][] = [['name', 'number']];
+    // More rows than one step writes (rowsPerStep, 2,450): at least two steps.
+    for (let i = 0; i < 3_000; i += 1) rows.push([`Cliente ${i}`, `5511${String(900_000_000 + i)}`]);
+    rows.push(['Repetido', '5511900000000']);
+    const started = Date.now();
+    const answer = await upload(admin, list.id, await xlsx(rows), 'grande.xlsx');
+    expect(answer.status).toBe(200);
+    expect((await answer.json()) as Report).toMatchObject({
+      total: 3_001,
+      accepted: 3_000,
+      refused: [],
+      merged: [{ line: 3_002, into: 2 }],
+    });
+    const done = await until(
+      async () => {
+        const now = (await admin.get<ContactList>(`/contact-lists/${list.id}`)).body;
+        return now.import?.status === 'done' ? now : undefined;
+      },
+      'the 3,000 rows written',
+      150_000,
+    );
+    expect(done.contactsCount).toBe(3_000);
+    expect(done.import).toMatchObject({ total: 3_000, done: 3_000, created: 3_000, merged: 0 });
+    console.info(`3,000-row import written in ${Date.now() - started} ms`);
+    // The live progress passed the first step's last checkpoint on its way.
+    const progress = live.frames
+      .filter((f) => f.event === 'ContactList' && (f.data.record as ContactList).id === list.id)
+      .map((f) => (f.data.record as ContactList).import?.done);
+    expect(progress).toContain(contactListImportSteps.rowsPerStep);
+    live.socket.close();
+    const firstPage = await admin.get<ItemsPage>(`/contact-list-items?contactListId=${list.id}&pageNumber=1`);
+    expect(firstPage.body).toMatchObject({ count: 20, hasMore: true });
+  }, 180_000);
 
   it("keeps each company's lists to itself and admins only", async () => {
     const a = await company('Listas A');

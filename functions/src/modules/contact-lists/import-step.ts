@@ -1,16 +1,17 @@
 import { getContactList, importContactListRows, updateContactList } from '#data/contact-lists';
 import { AppError } from '#domain/app-error';
+import { contactListImportSteps } from '#domain/contact-list-import';
 import { loadImportRows, removeImportRows } from './import-rows-store.ts';
 import { sendContactListWork, type ContactListWork } from './work.ts';
 
-/** Rows written between two progress checkpoints (about ten transactions). */
-const rowsPerSlice = 490;
+const { rowsPerSlice, rowsPerStep } = contactListImportSteps;
 /** Time kept back at the end of a step for the checkpoint and sending the next step. */
 const marginMs = 20_000;
 
 /**
  * One step of an import: writes slices of rows from the list's checkpoint (`importDone`, which
- * a redelivered step resumes from) until its time is nearly up, then sends the next step. The
+ * a redelivered step resumes from) until it has written `rowsPerStep` or its time is nearly up,
+ * then sends the next step. The
  * last step marks the import done, removes the stored rows and starts the WhatsApp check.
  */
 export async function runImportStep(
@@ -25,10 +26,11 @@ export async function runImportStep(
   const rows = await loadImportRows(key);
   if (!rows) return;
   let offset = Math.max(work.offset, list.importDone ?? 0);
+  const stepEnd = offset + rowsPerStep;
   let created = list.importCreated ?? 0;
   let merged = list.importMerged ?? 0;
   try {
-    while (offset < rows.length && Date.now() < deadline) {
+    while (offset < rows.length && offset < stepEnd && Date.now() < deadline) {
       const slice = rows.slice(offset, offset + rowsPerSlice);
       const written = await importContactListRows(companyId, contactListId, slice, importId);
       offset += slice.length;
