@@ -51,7 +51,8 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
             : t('app.greeting', { name: user.name })}
         </Text>
       )}
-      <Flex flex="1" justifyContent="flex-end" alignItems="center" gap="xxs">
+      {/* No gap on phones: the buttons' own padding spaces their icons, so eight of them fit 390 px. */}
+      <Flex flex="1" justifyContent="flex-end" alignItems="center" gap={{ base: '0', medium: 'xxs' }}>
         {user && isAdminProfile(user.profile) && <DueDateChip dueDate={user.company?.dueDate} />}
         <VolumeControl />
         <Button
