@@ -21,6 +21,12 @@ export function ChatsPage({ viewerId }: { viewerId: number }) {
   const navigate = useNavigate();
   const narrow = useMediaQuery('(max-width: 899px)');
   const [tab, setTab] = useState<'chats' | 'messages'>(uuid ? 'messages' : 'chats');
+  // A chat opened from elsewhere (the top-bar popover) shows its conversation on narrow screens too.
+  const [seenUuid, setSeenUuid] = useState(uuid);
+  if (seenUuid !== uuid) {
+    setSeenUuid(uuid);
+    setTab(uuid ? 'messages' : 'chats');
+  }
   const [dialog, setDialog] = useState<{ chat?: Chat } | undefined>(undefined);
   const [toDelete, setToDelete] = useState<Chat | undefined>(undefined);
   const chats = useChats();
