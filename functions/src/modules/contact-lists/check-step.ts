@@ -8,7 +8,7 @@ import {
 } from '#data/contact-lists';
 import { listWhatsapps } from '#data/whatsapps';
 import { sendConnectorCommand } from '#ports/connector-commands';
-import type { ContactListWork } from './work.ts';
+import type { ContactListWork, ContactListWorkInput } from './work.ts';
 
 /**
  * At most one number checked every 400 ms per connection (2.5 a second), whatever the number of
@@ -17,6 +17,9 @@ import type { ContactListWork } from './work.ts';
 export const checkSpacingMs = 400;
 /** Time kept back at the end of a step for sending the next one. */
 const marginMs = 15_000;
+/** With no connected connection, look again every 15 minutes (the longest queue delay) for a day. */
+const waitSeconds = 900;
+export const maxCheckWaits = 96;
 /** What the connector accepts as a number to check (connector-command.ts). */
 const checkableNumber = /^\d{8,20}$/;
 
@@ -33,18 +36,22 @@ async function connectedWhatsapp(companyId: number) {
  * One step of a list's WhatsApp check: the unchecked items in id order, each through a connected
  * connection at the connection's shared pace, until the step's time is nearly up; then the next
  * step from where it stopped. With no connected connection the items stay unchecked (shown as
- * such) until the next upload or item write starts a check again.
+ * such) while the step looks again every 15 minutes for a day; an upload or item write starts
+ * a new check after that.
  */
 export async function runCheckStep(
   work: Extract<ContactListWork, { kind: 'check' }>,
   remainingMs: number,
-  send: (work: ContactListWork, delaySeconds?: number) => Promise<void>,
+  send: (work: ContactListWorkInput, delaySeconds?: number) => Promise<void>,
 ): Promise<void> {
   const deadline = Date.now() + remainingMs - marginMs;
   const { companyId, contactListId } = work;
   if (!(await getContactList(companyId, contactListId))) return;
   const whatsapp = await connectedWhatsapp(companyId);
-  if (!whatsapp) return;
+  if (!whatsapp) {
+    if (work.waits < maxCheckWaits) await send({ ...work, waits: work.waits + 1 }, waitSeconds);
+    return;
+  }
   let cursor = work.cursor;
   do {
     const page = await listItemsOfContactList(companyId, contactListId, cursor, {

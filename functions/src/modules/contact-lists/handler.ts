@@ -30,6 +30,7 @@ import { matchesSearch, pageOf } from '#domain/paging';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
+import { maxCheckWaits } from './check-step.ts';
 import { importRowsKey, storeImportRows } from './import-rows-store.ts';
 import { publicContactList, publicContactListItem } from './serialize.ts';
 import { sendContactListWork } from './work.ts';
@@ -81,7 +82,14 @@ const byName = (a: { name: string }, b: { name: string }) =>
 /** Starts (or restarts) the list's WhatsApp check; a failure to queue leaves items unchecked, never a failed write. */
 async function checkSoon(companyId: number, contactListId: number): Promise<void> {
   try {
-    await sendContactListWork({ kind: 'check', companyId, contactListId, cursor: null });
+    // Only an import's check waits for a connection to come: one per item written would pile up.
+    await sendContactListWork({
+      kind: 'check',
+      companyId,
+      contactListId,
+      cursor: null,
+      waits: maxCheckWaits,
+    });
   } catch (error) {
     console.warn(
       JSON.stringify({

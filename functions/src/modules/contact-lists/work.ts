@@ -20,6 +20,8 @@ export const contactListWorkSchema = z.discriminatedUnion('kind', [
     companyId: z.number().int().positive(),
     contactListId: z.number().int().positive(),
     cursor: z.string().nullable(),
+    /** How many times this check has waited for a connected connection. */
+    waits: z.number().int().nonnegative().default(0),
   }),
   /** Delete the items of a deleted list. */
   z.object({
@@ -29,8 +31,9 @@ export const contactListWorkSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type ContactListWork = z.infer<typeof contactListWorkSchema>;
+export type ContactListWorkInput = z.input<typeof contactListWorkSchema>;
 
-export async function sendContactListWork(work: ContactListWork, delaySeconds = 0): Promise<void> {
+export async function sendContactListWork(work: ContactListWorkInput, delaySeconds = 0): Promise<void> {
   const queue = await queuePort();
   await queue.send(contactListWorkQueue, {
     body: JSON.stringify(work),
