@@ -46,6 +46,10 @@ describe('chat input', () => {
       chatMessageCreateInputSchema.safeParse({ message: 'x'.repeat(chatLimits.messageMax + 1) }).success,
     ).toBe(false);
     expect(chatMessageCreateInputSchema.parse({ message: ' hola ' })).toEqual({ message: 'hola' });
+    expect(
+      chatCreateInputSchema.safeParse({ title: 'x'.repeat(chatLimits.titleMax + 1), users: [{ id: 2 }] })
+        .success,
+    ).toBe(false);
   });
 });
 
