@@ -5,6 +5,7 @@ import { contactListsMessages } from './catalogue/contact-lists.es.ts';
 import { contactsImportMessages } from './catalogue/contacts-import.es.ts';
 import { dashboardMessages } from './catalogue/dashboard.es.ts';
 import { filesMessages } from './catalogue/files.es.ts';
+import { campaignsMessages } from './catalogue/campaigns.es.ts';
 import { inboxMessages } from './catalogue/inbox.es.ts';
 import { inboxMediaMessages } from './catalogue/inbox-media.es.ts';
 import { inboxSearchMessages } from './catalogue/inbox-search.es.ts';
@@ -600,6 +601,7 @@ const uiMessages = {
   ...queuesMessages,
   ...contactListsMessages,
   ...filesMessages,
+  ...campaignsMessages,
   ...schedulesMessages,
   ...chatsMessages,
   ...kanbanMessages,

@@ -1,5 +1,7 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { useParams } from 'react-router-dom';
+import { CampaignReportPage } from '../features/campaigns/components/CampaignReportPage.tsx';
 
 export default function CampaignReportRoute() {
-  return <ScreenPage titleKey="screens.campaignReport" />;
+  const { campaignId } = useParams();
+  return <CampaignReportPage campaignId={Number(campaignId)} />;
 }

@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { CampaignSettingsPage } from '../features/campaigns/components/CampaignSettingsPage.tsx';
 
 export default function CampaignsConfigRoute() {
-  return <ScreenPage titleKey="screens.campaignsConfig" />;
+  return <CampaignSettingsPage />;
 }

@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { CampaignsPage } from '../features/campaigns/components/CampaignsPage.tsx';
 
 export default function CampaignsRoute() {
-  return <ScreenPage titleKey="screens.campaigns" />;
+  return <CampaignsPage />;
 }

@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Card, Flex, Grid, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { campaignReportReloadDelayMs } from '@atende/shared/constants';
+import { t, type MessageKey } from '../../../i18n/index.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { useLiveEvent } from '../../../lib/use-live-event.ts';
+import { campaignsKeys, useCampaign, type CampaignRecord } from '../api/campaigns.ts';
+
+function NumberCard({
+  labelKey,
+  value,
+  testId,
+}: {
+  labelKey: MessageKey;
+  value: string | number;
+  testId: string;
+}) {
+  return (
+    <Card variation="outlined" data-testid={testId}>
+      <Text color="font.secondary" fontSize="small">
+        {t(labelKey)}
+      </Text>
+      <Text fontSize="large" fontWeight="bold">
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+/**
+ * extended §2.4 Campaign report: delivered of valid contacts, a progress bar that moves with each
+ * live `campaign` event, and the cards. When an event shows FINALIZADA the report reloads after 5 s.
+ */
+export function CampaignReportPage({ campaignId }: { campaignId: number }) {
+  const queryClient = useQueryClient();
+  const loaded = useCampaign(campaignId);
+  const [live, setLive] = useState<Pick<CampaignRecord, 'status' | 'report' | 'completedAt'> | undefined>(
+    undefined,
+  );
+
+  useLiveEvent('campaign', (data) => {
+    const event = data as { action?: string; record?: CampaignRecord };
+    if (event.action !== 'update' || event.record?.id !== campaignId) return;
+    const { status, report, completedAt } = event.record;
+    setLive({ status, report, completedAt });
+  });
+
+  useEffect(() => {
+    if (live?.status !== 'FINALIZADA') return;
+    const timer = setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: campaignsKeys.one(campaignId) });
+    }, campaignReportReloadDelayMs);
+    return () => clearTimeout(timer);
+  }, [live?.status, campaignId, queryClient]);
+
+  if (!loaded.data) return <Loader size="large" />;
+  const campaign = loaded.data;
+  // The newer of what was loaded and what arrived live (deliveries only grow).
+  const current =
+    live && live.report.deliveries >= campaign.report.deliveries ? { ...campaign, ...live } : campaign;
+  const { report } = current;
+  const percent = Math.round(report.progressPercent);
+
+  return (
+    <Flex direction="column" gap="medium" padding="medium" data-testid="campaign-report">
+      <Heading level={4}>{t('campaigns.report.title', { name: campaign.name })}</Heading>
+      <Text data-testid="campaign-report-status">
+        {t('campaigns.report.status', { delivered: report.deliveries, valid: report.validContacts })}
+      </Text>
+      <div
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-label={t('campaigns.report.deliveries')}
+        data-testid="campaign-progress"
+        style={{ height: 12, borderRadius: 6, background: 'var(--amplify-colors-neutral-20)' }}
+      >
+        <div
+          style={{
+            width: `${percent}%`,
+            height: '100%',
+            borderRadius: 6,
+            background: 'var(--amplify-colors-brand-primary-60)',
+          }}
+        />
+      </div>
+      <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr 1fr' }} gap="small">
+        <NumberCard
+          testId="card-valid"
+          labelKey="campaigns.report.validContacts"
+          value={report.validContacts}
+        />
+        {current.confirmation && (
+          <NumberCard
+            testId="card-requests"
+            labelKey="campaigns.report.confirmationRequests"
+            value={report.confirmationRequests}
+          />
+        )}
+        {current.confirmation && (
+          <NumberCard
+            testId="card-confirmations"
+            labelKey="campaigns.report.confirmations"
+            value={report.confirmations}
+          />
+        )}
+        <NumberCard
+          testId="card-deliveries"
+          labelKey="campaigns.report.deliveries"
+          value={report.deliveries}
+        />
+        <NumberCard
+          testId="card-whatsapp"
+          labelKey="campaigns.report.whatsapp"
+          value={current.whatsapp?.name ?? t('campaigns.noWhatsapp')}
+        />
+        <NumberCard
+          testId="card-list"
+          labelKey="campaigns.report.contactList"
+          value={current.contactList?.name ?? t('campaigns.noContactList')}
+        />
+        <NumberCard
+          testId="card-schedule"
+          labelKey="campaigns.report.schedule"
+          value={current.scheduledAt ? formatDateTime(current.scheduledAt) : t('campaigns.noSchedule')}
+        />
+        <NumberCard
+          testId="card-completion"
+          labelKey="campaigns.report.completion"
+          value={current.completedAt ? formatDateTime(current.completedAt) : t('campaigns.notCompleted')}
+        />
+      </Grid>
+    </Flex>
+  );
+}
