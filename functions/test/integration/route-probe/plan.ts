@@ -88,6 +88,7 @@ const sampleRecords: ProbeRecords = {
   email: 'a@example.com',
   helpId: 1,
   planId: 1,
+  announcementId: 1,
   marker: 'x',
 };
 
