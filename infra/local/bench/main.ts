@@ -28,6 +28,7 @@ import { benchDir, hasSeed, restoreSeed, saveSeed, seedKey, type CachedSeed } fr
 import { openLiveSocket, type LiveSocket } from './live-socket.ts';
 import { setUpCompany, signIn, inLanes, superUser } from './setup.ts';
 import { setUpKanbanLanes } from './kanban-lanes.ts';
+import { runScheduledBurst, type ScheduledBurstResult } from './scheduled-burst.ts';
 import { burstPlan, generateShape, shapeVersion, type Shape } from './shape.ts';
 import { formatDuration } from './stats.ts';
 
@@ -91,7 +92,9 @@ function estimateSeconds(options: BenchOptions, size: number, cached: boolean): 
   const operations = 7 * (options.durationSeconds + 1) + 10;
   const burst = options.burst > 0 && (options.burstEverySize || size === Math.max(...options.sizes)) ? 5 + options.burst / 40 : 0;
   const steady = options.steady > 0 ? 5 + options.steady / options.steadyRate : 0;
-  return seeding + restart + 30 + operations + steady + burst;
+  // 1,000 contacts and schedules through the API, the minute they are due in, and their sends.
+  const schedules = size === Math.max(...options.sizes) ? 240 : 0;
+  return seeding + restart + 30 + operations + steady + burst + schedules;
 }
 function generateShapeCount(size: number): Shape {
   // estimatedItemCount only needs the lengths: a shape-like object without generating it.
@@ -404,6 +407,28 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     );
   }
 
+  // 1,000 schedules due in the same minute, at the largest size: all sent once, due → outbox.
+  let schedules: ScheduledBurstResult | undefined;
+  if (size === largest) {
+    status(`${label}: waiting for the runtime to finish the previous phase before the schedules… ${eta()}`, { force: true });
+    await quiet();
+    await freshTokens();
+    admin.token = adminSession.token;
+    schedules = await runScheduledBurst({
+      admin,
+      dynamoEndpoint: rt.env.DYNAMODB_ENDPOINT!,
+      tableName: rt.env.TABLE_NAME!,
+      companyId: setup.companyId,
+      whatsappId: setup.whatsappId,
+      count: 1000,
+      onProgress: (line) => status(`${label}: ${line} ${eta()}`),
+    });
+    say(
+      `${label}: ${schedules.schedules} schedules due in one minute: to the outbox p50 ${schedules.latencySeconds.p50.toFixed(1)} s, ` +
+        `p99 ${schedules.latencySeconds.p99.toFixed(1)} s; sent once ${schedules.sentOnce}, missing ${schedules.missing}, duplicated ${schedules.duplicated}`,
+    );
+  }
+
   const memoryPeaks: Record<string, MemoryPeak> = memory.stop();
   // What the runtime logged while measured: the replies' sends still queued when it stops fail
   // to reach the closed gateway ("post to connection failed"), which is not counted.
@@ -425,6 +450,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     operations,
     burst,
     steady,
+    ...(schedules ? { schedules } : {}),
     memoryAtStart,
     memoryPeaks,
     runtimeLogLines,

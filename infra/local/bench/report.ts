@@ -9,6 +9,7 @@ import type { BurstResult } from './burst.ts';
 import type { OperationResult } from './load.ts';
 import type { MemoryPeak } from './memory.ts';
 import type { ProbeResult } from './probe.ts';
+import { scheduledBurstMarkdown, scheduledBurstText, type ScheduledBurstResult } from './scheduled-burst.ts';
 import { formatCount, formatMs, markdownTable, ratio, textTable } from './stats.ts';
 
 export const operationLabels: Record<string, string> = {
@@ -62,6 +63,8 @@ export interface SizeReport {
   burst: CustomersPhase | undefined;
   /** Customers writing at a steady pace (`--steady`, `--steady-rate`); absent in older results. */
   steady?: CustomersPhase | undefined;
+  /** 1,000 schedules due in one minute (the largest size); absent in older results. */
+  schedules?: ScheduledBurstResult;
   memoryAtStart: Record<string, number | undefined>;
   memoryPeaks: Record<string, MemoryPeak>;
   runtimeLogLines: number;
@@ -254,6 +257,7 @@ export function printReport(results: Results): void {
   }
   const customers = results.sizes.flatMap(customersRows);
   if (customers.length > 0) console.log(`\nInbound messages (post → appMessage on the admin's WebSocket)\n${textTable(burstHeader, customers)}`);
+  for (const report of results.sizes) if (report.schedules) console.log(scheduledBurstText(report.schedules));
   console.log(`\nMemory and seed\n${textTable(memoryHeader, results.sizes.map(memoryRow))}`);
   const ratios = ratioRows(results.sizes);
   if (ratios.length > 0) console.log(`\nLargest size vs smallest\n${textTable(['operation', 'p95 ratio', 'p99 ratio'], ratios)}`);
@@ -272,6 +276,7 @@ export function markdownReport(results: Results): string {
   }
   const customers = results.sizes.flatMap(customersRows);
   if (customers.length > 0) parts.push(`**Inbound messages**\n\n${markdownTable(burstHeader, customers)}\n`);
+  for (const report of results.sizes) if (report.schedules) parts.push(scheduledBurstMarkdown(report.schedules));
   parts.push(`**Memory and seed**\n\n${markdownTable(memoryHeader, results.sizes.map(memoryRow))}\n`);
   const ratios = ratioRows(results.sizes);
   if (ratios.length > 0) parts.push(`**Largest size vs smallest**\n\n${markdownTable(['operation', 'p95 ratio', 'p99 ratio'], ratios)}\n`);
