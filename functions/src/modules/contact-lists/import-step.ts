@@ -22,7 +22,10 @@ export async function runImportStep(
   const { companyId, contactListId, importId, key } = work;
   const list = await getContactList(companyId, contactListId);
   // The list is gone, or a newer upload took over: this import has nothing left to do.
-  if (!list || list.importId !== importId || list.importStatus !== 'running') return;
+  if (!list || list.importId !== importId || list.importStatus !== 'running') {
+    await removeImportRows(key);
+    return;
+  }
   const rows = await loadImportRows(key);
   if (!rows) return;
   let offset = Math.max(work.offset, list.importDone ?? 0);
@@ -51,7 +54,10 @@ export async function runImportStep(
     }
   } catch (error) {
     // The list was deleted, or another upload took over, while this step ran.
-    if (error instanceof AppError && error.code === 'ERR_NOT_FOUND') return;
+    if (error instanceof AppError && error.code === 'ERR_NOT_FOUND') {
+      await removeImportRows(key);
+      return;
+    }
     throw error;
   }
   if (offset < rows.length) {

@@ -1,8 +1,11 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { deleteItemsOfContactList } from '#data/contact-lists';
+import { deleteItemsOfContactList, updateContactList } from '#data/contact-lists';
 import { runCheckStep } from './check-step.ts';
 import { runImportStep } from './import-step.ts';
 import { contactListWorkSchema, sendContactListWork, type ContactListWork } from './work.ts';
+
+/** The queue's maxReceiveCount (manifest.ts): the last delivery before the dead-letter queue. */
+const lastReceive = 5;
 
 /** When the runtime gives no deadline: the consumer's own timeout is at least this. */
 const assumedRemainingMs = 120_000;
@@ -56,6 +59,15 @@ export const handler = async (event: SQSEvent, context?: Context): Promise<SQSBa
         }),
       );
       failures.push({ itemIdentifier: record.messageId });
+      // An import whose step failed for the last time says so on the screen instead of running forever.
+      if (work.kind === 'import' && Number(record.attributes?.ApproximateReceiveCount ?? 1) >= lastReceive) {
+        await updateContactList(
+          work.companyId,
+          work.contactListId,
+          { importStatus: 'failed' },
+          work.importId,
+        ).catch(() => undefined);
+      }
     }
   }
   return { batchItemFailures: failures };

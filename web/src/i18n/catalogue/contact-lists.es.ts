@@ -29,6 +29,8 @@ export const contactListsMessages = {
   'contactLists.import.progress': 'Guardando contactos: {done} de {total}',
   'contactLists.import.done':
     'Importación terminada: {created} nuevos, {merged} ya estaban en la lista (actualizados).',
+  'contactLists.import.failed':
+    'La importación se detuvo después de {done} de {total} filas. Vuelva a subir el archivo: las filas ya guardadas se unen.',
   'contactLists.import.running': 'Importando… {percent} %',
   'contactLists.import.format':
     'Columnas por encabezado: nombre (name, nome), número (number, numero) y correo (email). Sin encabezado: nombre, número, correo.',

@@ -122,10 +122,12 @@ function ImportReportDialog({ report, onClose }: { report: ContactListImportRepo
         <Text fontSize="small" data-testid="contact-list-import-status">
           {done && progress
             ? t('contactLists.import.done', { created: progress.created, merged: progress.merged })
-            : t('contactLists.import.progress', {
-                done: progress?.done ?? 0,
-                total: progress?.total ?? report.accepted,
-              })}
+            : progress?.status === 'failed'
+              ? t('contactLists.import.failed', { done: progress.done, total: progress.total })
+              : t('contactLists.import.progress', {
+                  done: progress?.done ?? 0,
+                  total: progress?.total ?? report.accepted,
+                })}
         </Text>
         {report.refused.length > 0 && (
           <Table size="small" className="data-table" data-testid="contact-list-import-refused">
