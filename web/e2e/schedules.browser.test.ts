@@ -25,15 +25,20 @@ describe('a message scheduled from the chat header', () => {
   const customer = { from: '5511990000077', name: 'Marta Agenda', body: 'Avíseme mañana', id: `S1-${stamp}` };
   const text = `Recordatorio programado ${stamp}`;
   let ticketUuid = '';
+  let contactId = 0;
 
   beforeAll(async () => {
     app = await startApp('schedules-browser');
     ({ page, api } = await app.signedInAdmin(company, pageErrors));
     whatsappId = await connectSandbox(api, { name: `Agenda ${stamp}` });
     await customerWrites(api, whatsappId, customer);
-    ticketUuid = (
-      await pendingTicketOf<{ uuid: string; contact?: { name?: string } | null }>(api, customer.name)
-    ).uuid;
+    const ticket = await pendingTicketOf<{
+      uuid: string;
+      contactId: number;
+      contact?: { name?: string } | null;
+    }>(api, customer.name);
+    ticketUuid = ticket.uuid;
+    contactId = ticket.contactId;
   });
 
   afterAll(async () => {
@@ -108,6 +113,15 @@ describe('a message scheduled from the chat header', () => {
     await sent.waitFor({ state: 'visible', timeout: 30_000 });
     await expect.poll(() => sent.innerText()).toContain(customer.name);
     await expect.poll(async () => (await outboxOf(api, whatsappId, customer.from)).length).toBe(1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('opens the add dialog for the contact named by ?contactId=', async () => {
+    await page.goto(app.url(`/schedules?contactId=${contactId}`));
+    const dialog = page.getByRole('dialog');
+    await expect
+      .poll(() => dialog.getByLabel(t('schedules.modal.contact')).inputValue(), { timeout: 15_000 })
+      .toBe(customer.name);
     expect(pageErrors).toEqual([]);
   });
 });

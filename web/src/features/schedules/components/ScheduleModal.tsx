@@ -7,6 +7,7 @@ import { errorText, t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useContact } from '../../contacts/api/get-contact.ts';
 import { useContactSearch } from '../../tickets/api/search-contacts.ts';
 import { useDeleteSchedule, useSaveSchedule } from '../api/save-schedule.ts';
 import type { Schedule, ScheduleContact } from '../api/types.ts';
@@ -89,7 +90,11 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
     }
   };
 
-  const contactLabel = contact ? contact.name || contact.number || `#${contact.id}` : search;
+  // A contact given by id only (?contactId=) is read for its name.
+  const known = useContact(contact && !contact.name ? contact.id : undefined);
+  const contactLabel = contact
+    ? contact.name || known.data?.name || contact.number || `#${contact.id}`
+    : search;
 
   return (
     <FormDialog
