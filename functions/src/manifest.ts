@@ -70,6 +70,7 @@ export const restModules: RestModule[] = [
   { name: 'campaign-settings', prefixes: ['campaign-settings'], entry: 'src/modules/campaign-settings/handler.ts' },
   { name: 'campaigns', prefixes: ['campaigns'], entry: 'src/modules/campaigns/handler.ts' },
   { name: 'schedules', prefixes: ['schedules'], entry: 'src/modules/schedules/handler.ts' },
+  { name: 'invoices', prefixes: ['invoices'], entry: 'src/modules/invoices/handler.ts' },
 ];
 
 export interface Task {
@@ -154,6 +155,35 @@ export const queues: QueueDefinition[] = [
     visibilityTimeoutSeconds: 120,
     maxReceiveCount: 10,
   },
+  {
+    // Invoice runs (docs/decisions.md, "Invoices and payment"): the recurring `invoice-run`
+    // schedule delivers here. Standard: a run is idempotent (one invoice per company and period).
+    name: 'billing',
+    fifo: false,
+    consumer: { name: 'invoice-run', entry: 'src/modules/invoices/run-handler.ts', batchSize: 1 },
+    visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 5,
+  },
+];
+
+/**
+ * Recurring EventBridge Scheduler schedules (infra/lib/recurring-schedules.ts; locally the
+ * runtime's scheduler stand-in): each delivers `body` to a queue of the manifest at every
+ * occurrence of `expression`. Delivery is at least once, so consumers must be idempotent.
+ */
+export interface RecurringSchedule {
+  /** [0-9a-zA-Z-_.], at most 64 characters. */
+  name: string;
+  /** `rate(<n> minute(s)|hour(s)|day(s))`, as EventBridge Scheduler writes it. */
+  expression: string;
+  queueName: string;
+  body: string;
+}
+
+export const recurringSchedules: RecurringSchedule[] = [
+  // Creates the invoices that fall due soon (invoice-rules.ts: ten days ahead); hourly so a new
+  // due date is invoiced the same day whatever the time zone.
+  { name: 'invoice-run', expression: 'rate(1 hour)', queueName: 'billing', body: '{"type":"invoice-run"}' },
 ];
 
 /** A queue consumed by a long-running service rather than a Lambda. */

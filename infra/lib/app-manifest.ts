@@ -1,6 +1,7 @@
 import * as manifest from '../../functions/src/manifest.ts';
 import type {
   QueueDefinition,
+  RecurringSchedule,
   RestModule,
   ServiceQueueDefinition,
   StreamConsumer,
@@ -22,6 +23,8 @@ export interface AppManifest {
   queues: readonly QueueDefinition[];
   serviceQueues: readonly ServiceQueueDefinition[];
   tasks: readonly Task[];
+  /** Recurring EventBridge Scheduler schedules delivering to the queues above. */
+  recurringSchedules?: readonly RecurringSchedule[];
 }
 
 export const productManifest: AppManifest = {
@@ -31,6 +34,7 @@ export const productManifest: AppManifest = {
   queues: manifest.queues,
   serviceQueues: manifest.serviceQueues,
   tasks: manifest.tasks,
+  recurringSchedules: manifest.recurringSchedules,
 };
 
 /** Env var carrying a queue's URL; the code reads it through the manifest's own helper. */

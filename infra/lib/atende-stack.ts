@@ -13,6 +13,7 @@ import { bundledCode, type FunctionCodeSource } from './lambda-function.ts';
 import { LogsBucket } from './logs-bucket.ts';
 import { MediaBucket, mediaCorsOrigins } from './media-bucket.ts';
 import { OneTimeSchedules } from './one-time-schedules.ts';
+import { RecurringSchedules } from './recurring-schedules.ts';
 import { OperationalAlarms } from './operational-alarms.ts';
 import { AppRestApi } from './rest-api.ts';
 import { ServiceQueues } from './service-queues.ts';
@@ -122,6 +123,11 @@ export class AtendeStack extends Stack {
     this.schedules = new OneTimeSchedules(this, 'Schedules', { stage });
     this.workQueues = new WorkQueues(this, 'Queues', { stage, definitions: manifest.queues, code, alarms });
     for (const workQueue of this.workQueues.queues.values()) this.schedules.allowDeliveryTo(workQueue.queue);
+    new RecurringSchedules(this, 'RecurringSchedules', {
+      definitions: manifest.recurringSchedules ?? [],
+      queues: this.workQueues.queues,
+      schedules: this.schedules,
+    });
     this.serviceQueues = new ServiceQueues(this, 'ServiceQueues', {
       definitions: manifest.serviceQueues,
       alarms,

@@ -4,6 +4,12 @@
  * gsi1), so timers that fall due while the runtime is stopped fire on the next start. A timer
  * fires by sending its body to its queue in the same transaction that deletes it, conditioned
  * on it still being due at that time, so it fires exactly once even if moved or cancelled.
+ *
+ * Recurring schedules (the manifest's `recurringSchedules`, EventBridge Scheduler `rate(...)`
+ * schedules in AWS) are the same items with a period: firing moves them to their next
+ * occurrence in that transaction instead of deleting them. Their first occurrence is one period
+ * after they are first created, and a restart keeps their phase. Occurrences missed while the
+ * runtime was stopped fire once on the next start, not once each.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
@@ -11,8 +17,10 @@ import {
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import type { RecurringSchedule } from '../../../functions/src/manifest.ts';
 import type { OneTimeSchedule, SchedulerPort } from '../../../functions/src/ports/scheduler.ts';
 import { isDuplicate, type LocalQueue } from './local-queue.ts';
 import type { Logger } from './log.ts';
@@ -32,6 +40,21 @@ interface ScheduleItem {
   atMs: number;
   queueName: string;
   body: string;
+  /** Recurring schedules only: the period. */
+  rateMs?: number;
+}
+
+const rateUnitsMs: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+
+/** The period of an EventBridge Scheduler rate expression: `rate(1 hour)`, `rate(5 minutes)`. */
+export function rateExpressionMs(expression: string): number {
+  const match = /^rate\((\d+) (minute|minutes|hour|hours|day|days)\)$/.exec(expression);
+  const value = Number(match?.[1]);
+  const unit = match?.[2]?.replace(/s$/, '');
+  // EventBridge Scheduler wants the singular for 1 and the plural otherwise.
+  if (!match || !unit || value < 1 || (value === 1) !== (match[2] === unit))
+    throw new Error(`ValidationException: invalid schedule expression ${expression}`);
+  return value * rateUnitsMs[unit]!;
 }
 
 export class LocalScheduler implements SchedulerPort {
@@ -72,6 +95,72 @@ export class LocalScheduler implements SchedulerPort {
     };
     await this.documents.send(new PutCommand({ TableName: this.tableName, Item: item }));
     this.armAt(atMs);
+  }
+
+  /**
+   * Creates a recurring schedule, or changes its expression, target or body; an unchanged one
+   * keeps its next occurrence (the runtime declares every schedule on each start).
+   */
+  async scheduleRecurring(schedule: RecurringSchedule): Promise<void> {
+    if (!namePattern.test(schedule.name))
+      throw new Error(`ValidationException: invalid schedule name ${schedule.name}`);
+    if (!this.queue.definition(schedule.queueName))
+      throw new Error(`ValidationException: no queue ${schedule.queueName}`);
+    const rateMs = rateExpressionMs(schedule.expression);
+    const atMs = Date.now() + rateMs;
+    const item: ScheduleItem = {
+      pk: schedulesPk,
+      sk: schedule.name,
+      gsi1pk: schedulesPk,
+      gsi1sk: dueKey(atMs, schedule.name),
+      atMs,
+      queueName: schedule.queueName,
+      body: schedule.body,
+      rateMs,
+    };
+    try {
+      await this.documents.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: item,
+          ConditionExpression:
+            'attribute_not_exists(pk) OR rateMs <> :rate OR queueName <> :queue OR body <> :body',
+          ExpressionAttributeValues: {
+            ':rate': rateMs,
+            ':queue': schedule.queueName,
+            ':body': schedule.body,
+          },
+        }),
+      );
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      return; // Unchanged: keeps its phase.
+    }
+    this.armAt(atMs);
+  }
+
+  /**
+   * Makes a schedule's next occurrence now (tests: "the job ran"), as if its time had come; a
+   * recurring one then carries on with its period. Answers whether the schedule exists.
+   */
+  async runNow(name: string): Promise<boolean> {
+    const atMs = Date.now();
+    try {
+      await this.documents.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: schedulesPk, sk: name },
+          UpdateExpression: 'SET atMs = :at, gsi1sk = :due',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':at': atMs, ':due': dueKey(atMs, name) },
+        }),
+      );
+    } catch (error) {
+      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+    await this.wake();
+    return true;
   }
 
   async cancel(name: string): Promise<void> {
@@ -156,12 +245,11 @@ export class LocalScheduler implements SchedulerPort {
         ExpressionAttributeValues: { ':due': item.gsi1sk },
       },
     };
+    const done = item.rateMs ? { Update: this.nextOccurrence(item) } : deleteIfStillDue;
     const deduplicationWrite =
       prepared.deduplicationWrite === undefined ? undefined : prepared.deduplicationWrite + 1;
     try {
-      await this.documents.send(
-        new TransactWriteCommand({ TransactItems: [deleteIfStillDue, ...prepared.writes] }),
-      );
+      await this.documents.send(new TransactWriteCommand({ TransactItems: [done, ...prepared.writes] }));
       prepared.committed();
     } catch (error) {
       if (
@@ -171,11 +259,28 @@ export class LocalScheduler implements SchedulerPort {
         return; // Cancelled or moved since it was read.
       }
       if (isDuplicate(error, deduplicationWrite)) {
-        await this.documents.send(new DeleteCommand(deleteIfStillDue.Delete)).catch(() => undefined);
+        const settle = item.rateMs
+          ? new UpdateCommand(this.nextOccurrence(item))
+          : new DeleteCommand(deleteIfStillDue.Delete);
+        await this.documents.send(settle).catch(() => undefined);
         return;
       }
       throw error;
     }
+  }
+
+  /** Moves a recurring schedule to its first occurrence after now, if it is still at `item`'s. */
+  private nextOccurrence(item: ScheduleItem & { rateMs?: number }) {
+    const rateMs = item.rateMs!;
+    const missed = Math.floor((Date.now() - item.atMs) / rateMs) + 1;
+    const atMs = item.atMs + missed * rateMs;
+    return {
+      TableName: this.tableName,
+      Key: { pk: schedulesPk, sk: item.sk },
+      UpdateExpression: 'SET atMs = :at, gsi1sk = :next',
+      ConditionExpression: 'gsi1sk = :due',
+      ExpressionAttributeValues: { ':at': atMs, ':next': dueKey(atMs, item.sk), ':due': item.gsi1sk },
+    };
   }
 
   /** Wakes at `atMs` (or within maxSleepMs), unless already set to wake earlier. */

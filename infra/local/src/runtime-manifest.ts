@@ -4,6 +4,7 @@
  */
 import {
   queues,
+  recurringSchedules,
   restModules,
   serviceQueues,
   streamConsumers,
@@ -11,13 +12,14 @@ import {
   webSocketApi,
   type Task,
   type QueueDefinition,
+  type RecurringSchedule,
   type ServiceQueueDefinition,
   type RestModule,
   type StreamConsumer,
   type WebSocketApi,
 } from '../../../functions/src/manifest.ts';
 
-export type { QueueDefinition, RestModule, ServiceQueueDefinition, StreamConsumer, Task, WebSocketApi };
+export type { QueueDefinition, RecurringSchedule, RestModule, ServiceQueueDefinition, StreamConsumer, Task, WebSocketApi };
 
 export interface RuntimeManifest {
   restModules: RestModule[];
@@ -28,6 +30,8 @@ export interface RuntimeManifest {
   tasks?: Task[];
   /** Queues consumed by a long-running service (the connector) rather than a function. */
   serviceQueues?: ServiceQueueDefinition[];
+  /** Recurring schedules, declared to the scheduler stand-in on every start. */
+  recurringSchedules?: RecurringSchedule[];
 }
 
 /**
@@ -47,7 +51,15 @@ export function allQueues(manifest: RuntimeManifest): QueueDefinition[] {
   ];
 }
 
-export const productManifest: RuntimeManifest = { restModules, webSocketApi, streamConsumers, queues, tasks, serviceQueues };
+export const productManifest: RuntimeManifest = {
+  restModules,
+  webSocketApi,
+  streamConsumers,
+  queues,
+  tasks,
+  serviceQueues,
+  recurringSchedules,
+};
 
 /**
  * The REST module of each first path segment after /api, the same rule as the manifest's

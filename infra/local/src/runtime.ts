@@ -292,7 +292,13 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         stop: () => Promise.all(readers.map((reader) => reader.stop())).then(() => undefined),
       })),
       // Timers that fell due while stopped go to queues that already hold what was left in them.
-      queue.start().then(() => scheduler.start()),
+      queue
+        .start()
+        .then(async () => {
+          for (const recurring of manifest.recurringSchedules ?? [])
+            await scheduler.scheduleRecurring(recurring);
+        })
+        .then(() => scheduler.start()),
     ]);
     if (readerResult.status === 'fulfilled') cleanups.set('streamReader', () => readerResult.value.stop());
     for (const result of [readerResult, queuesResult]) if (result.status === 'rejected') throw result.reason;

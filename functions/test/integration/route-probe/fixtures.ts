@@ -147,6 +147,9 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'PUT /plans/{id}': { params: (r) => ({ id: r.planId }), body: () => ({ value: 0 }) },
   'DELETE /plans/{id}': { params: (r) => ({ id: r.planId }) },
 
+  // invoices
+  'GET /invoices/all': { query: (r) => ['', `searchParam=${r.marker}`], otherCompany: 'own' },
+
   // users
   'GET /users': { query: (r) => ['', `searchParam=${r.marker}`], otherCompany: 'own' },
   'GET /users/list': { otherCompany: 'own' },
