@@ -202,9 +202,33 @@ describe('contact lists', () => {
       'Clientes Oro',
     ]);
 
+    const live = await listen(admin);
     expect((await admin.delete(`/contact-lists/${list.id}`)).status).toBe(204);
     expect((await admin.get(`/contact-lists/${list.id}`)).status).toBe(404);
-    expect((await admin.get(`/contact-list-items/${moved.body.id}`)).status).toBe(404);
+    await until(
+      async () =>
+        (await admin.get(`/contact-list-items/${moved.body.id}`)).status === 404 ? true : undefined,
+      'the items purged',
+    );
+    await until(
+      async () =>
+        live.frames.some((f) => f.event === 'ContactList' && f.data.action === 'delete') ? true : undefined,
+      'the list delete event',
+    );
+    // A later change's event comes after any the purge made (the stream keeps the order).
+    const after = await newList(admin, 'Después');
+    await until(
+      async () =>
+        live.frames.some(
+          (f) => f.event === 'ContactList' && (f.data.record as ContactList | undefined)?.id === after.id,
+        )
+          ? true
+          : undefined,
+      'a later event',
+    );
+    // The purge's item deletes make no events: the list's own delete told the screens.
+    expect(live.frames.filter((f) => f.event.startsWith('ContactListItem'))).toEqual([]);
+    live.socket.close();
   });
 
   it('imports an .xlsx with bad rows: the per-row report, merged duplicates, exact count, live progress and WhatsApp checks', async () => {

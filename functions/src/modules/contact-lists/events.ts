@@ -42,13 +42,30 @@ export const contactListEventRule: EventRule = (change) => {
   return events;
 };
 
+/** Lists found gone lately (`<companyId>:<listId>` → until when), so a purge's thousands of deletes read once. */
+const goneLists = new Map<string, number>();
+const goneForMs = 60_000;
+
+/** Whether the item's list is gone: then its items leave in a purge, and nobody watches them. */
+async function listIsGone(companyId: number, contactListId: number): Promise<boolean> {
+  const key = `${companyId}:${contactListId}`;
+  if ((goneLists.get(key) ?? 0) > Date.now()) return true;
+  // Loaded on first use: the rules' unit tests run without a table.
+  const { getContactList } = await import('#data/contact-lists');
+  if (await getContactList(companyId, contactListId)) return false;
+  if (goneLists.size > 1000) goneLists.clear();
+  goneLists.set(key, Date.now() + goneForMs);
+  return true;
+}
+
 /**
  * `ContactListItem` events, on the company channel and the list's own one: `{ action, record }` or
  * `{ action: "delete", id, contactListId }`. Writes of an import (the item's `importId` changes)
  * make none: ten thousand rows would be twenty thousand events; the list's progress and its
- * final reload stand for them.
+ * final reload stand for them. Nor do the deletes of a deleted list's items (the list's own
+ * `delete` told the screens).
  */
-export const contactListItemEventRule: EventRule = (change) => {
+export const contactListItemEventRule: EventRule = async (change) => {
   const item = change.newItem ?? change.oldItem;
   if (!item) return [];
   if (
@@ -59,6 +76,7 @@ export const contactListItemEventRule: EventRule = (change) => {
     return [];
   const companyId = Number(item.companyId);
   const contactListId = Number(item.contactListId);
+  if (change.kind === 'delete' && (await listIsGone(companyId, contactListId))) return [];
   const data =
     change.kind === 'delete'
       ? { action: 'delete', id: item.id, contactListId }
