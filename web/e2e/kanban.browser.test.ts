@@ -9,8 +9,11 @@ import { connectSandbox, customerWrites, pendingTicketOf } from './support/sandb
  * The kanban board (extended §2.17, §4 Kanban): the admin drags a customer's card from Creados to
  * a kanban lane with the mouse, and an agent who has the ticket open in a second browser sees its
  * tag appear without reloading; the admin then carries it back with the keyboard alone (space,
- * left arrow, space) and the tag goes away on the agent's screen too.
+ * left arrow, space) and the tag goes away on the agent’s screen too. A company whose plan has no
+ * kanban has no menu entry, and /kanban tells it so and sends it to /.
  */
+const superUser = { email: 'root-kanban@atende.test', password: 'Root-pass-1' };
+
 describe('kanban: drag a card to a lane, seen live in a second browser', () => {
   journeySteps();
   let app: App;
@@ -38,6 +41,9 @@ describe('kanban: drag a card to a lane, seen live in a second browser', () => {
     watcher.getByTestId('ticket-tags').locator('.ticket-tags__chip', { hasText: laneName });
 
   beforeAll(async () => {
+    // The first start creates the super user from these (functions/src/tasks/bootstrap.ts).
+    process.env.ADMIN_EMAIL = superUser.email;
+    process.env.ADMIN_PASSWORD = superUser.password;
     app = await startApp('kanban-browser');
     await app.signUpCompany(company);
     admin = app.as(await app.signIn(company.email, company.password));
@@ -90,6 +96,15 @@ describe('kanban: drag a card to a lane, seen live in a second browser', () => {
     await board.mouse.down();
     await board.mouse.move(from!.x + from!.width / 2 + 20, from!.y + 20, { steps: 5 });
     await board.mouse.move(to!.x + to!.width / 2, to!.y + 80, { steps: 15 });
+    // Dropped only once the lane is under the card (the lanes are measured after the drag starts).
+    let nudge = 0;
+    await expect
+      .poll(async () => {
+        nudge = 1 - nudge;
+        await board.mouse.move(to!.x + to!.width / 2 + nudge, to!.y + 80);
+        return lane(String(laneId)).getAttribute('class');
+      })
+      .toContain('kanban-lane--over');
     await board.mouse.up();
 
     await lane(String(laneId))
@@ -113,7 +128,16 @@ describe('kanban: drag a card to a lane, seen live in a second browser', () => {
     const moving = lane(String(laneId)).getByTestId(`kanban-card-${ticket.id}`);
     await moving.focus();
     await moving.press('Space');
-    await board.keyboard.press('ArrowLeft');
+    await board
+      .locator(`.kanban-card--dragging[data-ticket-id="${ticket.id}"]`)
+      .waitFor({ state: 'visible' });
+    // The lanes are measured once the drag has started: the arrow is pressed until Creados is under the card.
+    await expect
+      .poll(async () => {
+        await board.keyboard.press('ArrowLeft');
+        return lane('creados').getAttribute('class');
+      })
+      .toContain('kanban-lane--over');
     await board.keyboard.press('Space');
     await lane('creados')
       .getByTestId(`kanban-card-${ticket.id}`)
@@ -124,5 +148,35 @@ describe('kanban: drag a card to a lane, seen live in a second browser', () => {
       .getByText(t('tickets.tags.none'))
       .waitFor({ state: 'visible', timeout: 15_000 });
     expect(pageErrors).toEqual([]);
+  });
+
+  it('tells a company whose plan has no kanban that the page is not theirs, and sends it to /', async () => {
+    const root = app.as(await app.signIn(superUser.email, superUser.password));
+    const plan = await root<{ id: number }>('POST', '/plans', {
+      name: `Sin kanban ${stamp}`,
+      users: 3,
+      connections: 1,
+      queues: 2,
+      value: 10,
+      useKanban: false,
+    });
+    expect(plan.status).toBe(201);
+    const other = { email: `sin-kanban-${stamp}@example.com`, password: 'segredo123' };
+    const created = await root('POST', '/companies', {
+      name: `Sin kanban ${stamp}`,
+      ...other,
+      planId: plan.body.id,
+    });
+    expect(created.status).toBe(201);
+    const { page } = await app.signedInPage(other.email, other.password, pageErrors);
+    const menu = page.getByRole('navigation', { name: t('layout.mainMenu') });
+    await menu.getByRole('link', { name: t('menu.tags') }).waitFor({ state: 'visible', timeout: 15_000 });
+    await expect.poll(() => menu.getByRole('link', { name: t('menu.kanban') }).count()).toBe(0);
+    await page.goto(app.url('/kanban'));
+    await page
+      .locator('[data-toast="error"]', { hasText: t('kanban.noPermission') })
+      .waitFor({ state: 'visible' });
+    await page.waitForURL((address) => address.pathname === '/', { timeout: 10_000 });
+    await expect.poll(() => page.getByTestId('kanban-board').count()).toBe(0);
   });
 });
