@@ -256,14 +256,20 @@ export async function importContactListRows(
   contactListId: number,
   rows: ItemFields[],
   importId: string,
+  options: { skipClaimRead?: boolean } = {},
 ): Promise<{ created: number; merged: number }> {
   let created = 0;
   let merged = 0;
   for (let start = 0; start < rows.length; start += importRowsPerTransaction) {
     const chunk = rows.slice(start, start + importRowsPerTransaction);
-    const { data: claims } = await contactListNumberEntity
-      .get(chunk.map((row) => ({ companyId, contactListId, number: row.number })))
-      .go({ consistent: true });
+    // Into a list that holds only this import's items no row can be claimed yet (the file's numbers
+    // are unique): the claims' read is skipped, and a claim found anyway fails the transaction into
+    // the row-by-row path below.
+    const { data: claims } = options.skipClaimRead
+      ? { data: [] as { number: string; itemId: number }[] }
+      : await contactListNumberEntity
+          .get(chunk.map((row) => ({ companyId, contactListId, number: row.number })))
+          .go({ consistent: true });
     const claimed = new Map(claims.map((claim) => [claim.number, claim.itemId]));
     const fresh = chunk.filter((row) => !claimed.has(row.number));
     for (const row of chunk) {
@@ -375,7 +381,11 @@ export async function deleteItemsOfContactList(
  * is ours (the next one is then `spacingMs` later), else how long to wait. Every checker of the
  * connection shares the one slot, so the connection's checks never exceed the pace together.
  */
-export async function claimWhatsappCheckSlot(companyId: number, whatsappId: number, spacingMs: number): Promise<number> {
+export async function claimWhatsappCheckSlot(
+  companyId: number,
+  whatsappId: number,
+  spacingMs: number,
+): Promise<number> {
   const now = Date.now();
   try {
     await documentClient.send(
@@ -391,7 +401,11 @@ export async function claimWhatsappCheckSlot(companyId: number, whatsappId: numb
   } catch (error) {
     if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
     const answer = await documentClient.send(
-      new GetCommand({ TableName: tableName(), Key: { pk: `C#${companyId}`, sk: `CLCHECK#${whatsappId}` }, ConsistentRead: true }),
+      new GetCommand({
+        TableName: tableName(),
+        Key: { pk: `C#${companyId}`, sk: `CLCHECK#${whatsappId}` },
+        ConsistentRead: true,
+      }),
     );
     return Math.max(1, Number(answer.Item?.nextAt ?? now) - now);
   }

@@ -32,15 +32,21 @@ export async function runImportStep(
   const stepEnd = offset + rowsPerStep;
   let created = list.importCreated ?? 0;
   let merged = list.importMerged ?? 0;
+  let current = list;
   try {
     while (offset < rows.length && offset < stepEnd && Date.now() < deadline) {
       const slice = rows.slice(offset, offset + rowsPerSlice);
-      const written = await importContactListRows(companyId, contactListId, slice, importId);
+      // Every item of the list is this import's own, as checkpointed: no row of the rest can be
+      // claimed yet (a slice written but not checkpointed makes the count larger, and is read).
+      const skipClaimRead = (current.contactsCount ?? 0) === created;
+      const written = await importContactListRows(companyId, contactListId, slice, importId, {
+        skipClaimRead,
+      });
       offset += slice.length;
       created += written.created;
       merged += written.merged;
       const done = offset >= rows.length;
-      await updateContactList(
+      current = await updateContactList(
         companyId,
         contactListId,
         {
