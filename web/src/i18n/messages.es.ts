@@ -9,6 +9,7 @@ import { campaignsMessages } from './catalogue/campaigns.es.ts';
 import { inboxMessages } from './catalogue/inbox.es.ts';
 import { inboxMediaMessages } from './catalogue/inbox-media.es.ts';
 import { inboxSearchMessages } from './catalogue/inbox-search.es.ts';
+import { invoicesMessages } from './catalogue/invoices.es.ts';
 import { kanbanMessages } from './catalogue/kanban.es.ts';
 import { queuesMessages } from './catalogue/queues.es.ts';
 import { schedulesMessages } from './catalogue/schedules.es.ts';
@@ -605,6 +606,7 @@ const uiMessages = {
   ...schedulesMessages,
   ...chatsMessages,
   ...kanbanMessages,
+  ...invoicesMessages,
   ...inboxMessages,
   ...inboxMediaMessages,
   ...inboxSearchMessages,

@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { InvoicesPage } from '../features/invoices/components/InvoicesPage.tsx';
 
 export default function FinancialRoute() {
-  return <ScreenPage titleKey="screens.financial" />;
+  return <InvoicesPage />;
 }
