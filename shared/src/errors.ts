@@ -17,6 +17,8 @@ export const errorCatalogue = {
   // Session
   ERR_INVALID_CREDENTIALS: { status: 401, es: 'Error de autenticación. Por favor, inténtelo de nuevo.' },
   ERR_SESSION_EXPIRED: { status: 401, es: 'Sesión expirada. Por favor, inicie sesión.' },
+  // External message API: a bearer token that names no connection (wrong, rotated or revoked).
+  ERR_INVALID_API_TOKEN: { status: 401, es: 'El token de la API no es válido.' },
   ERR_NO_PERMISSION: { status: 403, es: 'No tienes permiso para acceder a este recurso.' },
   ERR_WRONG_CURRENT_PASSWORD: { status: 400, es: 'La contraseña actual no es correcta.' },
   ERR_TOO_MANY_ATTEMPTS: { status: 429, es: 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.' },

@@ -34,6 +34,8 @@ export const messageEntity = new Entity(
       /** Set when sending failed: the error code the sender sees (ERR_SENDING_WAPP_MSG). */
       error: { type: 'string' },
       userId: { type: 'number' },
+      /** Sent through the external message API (POST /api/messages/send): the chat labels it. */
+      fromApi: { type: 'boolean' },
       createdAt: { type: 'string', required: true, readOnly: true },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },

@@ -14,6 +14,8 @@ import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { sendConnectorCommand } from '#ports/connector-commands';
+import { externalApiDocsRoute } from './external-api-openapi.ts';
+import { externalApiRoutes } from './external-api.ts';
 import { newMessageId, sendOutbound, type OutboundMedia } from './send-outbound.ts';
 import { publicMessage } from './serialize.ts';
 import { visibleTicket } from './visible-ticket.ts';
@@ -67,6 +69,9 @@ async function markTicketRead(
  * to the connector, whose result comes back on the message (ack 1, or ERR_SENDING_WAPP_MSG).
  */
 export const handler = restModule([
+  // The external message API (docs/decisions.md, "External message API"): POST /messages/send.
+  ...externalApiRoutes,
+  externalApiDocsRoute,
   route({
     method: 'GET',
     path: '/messages/{ticketId}',

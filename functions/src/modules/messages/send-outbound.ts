@@ -41,6 +41,8 @@ export interface OutboundMessage {
   userId?: number;
   media?: OutboundMedia;
   quotedId?: string;
+  /** Sent through the external message API: stored marked so the chat labels it. */
+  fromApi?: boolean;
 }
 
 export function chatOf(contact: Pick<ContactRecord, 'number' | 'isGroup'> | undefined): string {
@@ -72,6 +74,7 @@ export async function sendOutbound(
       ack: 0,
       read: true,
       ...(message.userId ? { userId: message.userId } : {}),
+      ...(message.fromApi ? { fromApi: true } : {}),
       ...(media
         ? {
             mediaType: media.mediaType,

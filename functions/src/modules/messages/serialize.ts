@@ -25,6 +25,7 @@ export function publicMessage(message: MessageRecord, mediaUrl: string | null = 
     quotedMsgId: message.quotedMsgId ?? null,
     error: message.error ?? null,
     userId: message.userId ?? null,
+    fromApi: message.fromApi ?? false,
     createdAt: message.createdAt,
     updatedAt: message.updatedAt,
   };

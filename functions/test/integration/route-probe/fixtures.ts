@@ -264,6 +264,15 @@ export const routeFixtures: Record<string, RouteFixture> = {
     otherCompany: 'denied',
     queueAgent: 'denied',
   },
+  'GET /messages/openapi.json': {
+    public: { why: 'the OpenAPI document of the external message API, the same for everyone', probe: 'own' },
+  },
+  'POST /messages/send': {
+    // The external message API: a connection's token is the credential; B's session token names no
+    // connection, so the answer is 401 and nothing is sent to A's number.
+    public: { why: 'the external message API authenticates with a connection token', probe: [401] },
+    body: () => ({ number: '5511999990000', body: 'intrusión' }),
+  },
   'POST /messages/{ticketId}': {
     params: (r) => ({ ticketId: r.ticketId }),
     body: (r) => ({ body: 'intrusión', quotedMsg: { id: r.messageId } }),
