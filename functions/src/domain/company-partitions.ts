@@ -20,7 +20,11 @@ export type PurgeRoute =
   /** An index key of items stored in the company's own partition: they leave with the main sweep. */
   | 'index-of-main'
   /** An index partition whose items' base keys carry no company (WebSocket connections): queried for their keys. */
-  | 'foreign-index';
+  | 'foreign-index'
+  /** One base-table partition per internal chat id the company handed out (members and messages). */
+  | 'chat-partition'
+  /** An index key of items stored in the chats' partitions: they leave with those partitions. */
+  | 'index-of-chat';
 
 export type KeyAttribute = 'pk' | 'gsi1pk' | 'gsi2pk' | 'gsi3pk' | 'gsi2sk';
 
@@ -65,6 +69,10 @@ export const companyPartitionFamilies: readonly PartitionFamily[] = [
   { template: 'C#${companyId}#CLIST#${contactListId}', attribute: 'gsi1pk', route: 'index-of-main', holds: "a contact list's items by name" },
   { template: 'C#${companyId}#CLISTID#${contactListId}', attribute: 'gsi2pk', route: 'index-of-main', holds: "a contact list's items by id" },
   { template: 'C#${companyId}#WS', attribute: 'gsi1pk', route: 'foreign-index', holds: 'open WebSocket connections (`WS#<connectionId>`)' },
+  { template: 'C#${companyId}#SCHEDULES', attribute: 'gsi1pk', route: 'index-of-main', holds: 'scheduled messages by send time' },
+  { template: 'C#${companyId}#SCHEDULES#CT#${contactId}', attribute: 'gsi2pk', route: 'index-of-main', holds: "a contact's scheduled messages" },
+  { template: 'C#${companyId}#CHAT#${chatId}', attribute: 'pk', route: 'chat-partition', holds: "an internal chat's member views and messages" },
+  { template: 'C#${companyId}#U#${userId}#CHATS', attribute: 'gsi1pk', route: 'index-of-chat', holds: "a user's internal chats (member views)" },
 ];
 
 /**
@@ -111,6 +119,11 @@ export function ticketOwnedPartitions(companyId: number, ticketId: number): { at
     attribute: family.attribute as 'pk' | 'gsi1pk',
     value: fillTemplate(family.template, { companyId, ticketId }),
   }));
+}
+
+/** The partition of one internal chat id (its members' views and its messages). */
+export function chatPartition(companyId: number, chatId: number): string {
+  return fillTemplate(familiesOf('chat-partition')[0]!.template, { companyId, chatId });
 }
 
 /** Index partitions whose items live outside the company's partitions (its WebSocket connections). */

@@ -14,6 +14,7 @@ import {
 } from '#data/company-purge';
 import { ticketTimerKinds, timerAttribute } from '#domain/chatbot/timers';
 import {
+  chatPartition,
   companyForeignIndexes,
   companyLevelPartitions,
   companyMainPartition,
@@ -115,12 +116,23 @@ async function ticketsPhase(marker: PurgeMarker, budget: PurgeBudget): Promise<P
   return continued(marker, next > upTo, deleted, { nextTicketId: next, ticketsUpTo: upTo });
 }
 
-/** partitions: search tokens, creation instants, dashboards, and the sockets' index once more. */
-async function partitionsPhase(marker: PurgeMarker, budget: PurgeBudget): Promise<PhaseResult> {
-  const partitions: PartitionRef[] = [
-    ...companyLevelPartitions(marker.companyId).map((value) => ({ attribute: 'pk' as const, value })),
-    ...companyForeignIndexes(marker.companyId),
+/**
+ * The company's partitions besides its own and its tickets': search tokens, creation instants,
+ * dashboards, the sockets' index, and one per internal chat id it handed out (1 to its chat
+ * counter, read before the main phase removes the counter).
+ */
+async function otherPartitions(companyId: number): Promise<PartitionRef[]> {
+  const chats = await counterValue(companyId, 'chat');
+  return [
+    ...companyLevelPartitions(companyId).map((value) => ({ attribute: 'pk' as const, value })),
+    ...companyForeignIndexes(companyId),
+    ...Array.from({ length: chats }, (_, i) => ({ attribute: 'pk' as const, value: chatPartition(companyId, i + 1) })),
   ];
+}
+
+/** partitions: search tokens, creation instants, dashboards, chats, and the sockets' index once more. */
+async function partitionsPhase(marker: PurgeMarker, budget: PurgeBudget): Promise<PhaseResult> {
+  const partitions = await otherPartitions(marker.companyId);
   const result = await emptyAll(partitions, budget);
   return continued(marker, result.complete, result.deleted);
 }
@@ -141,12 +153,7 @@ async function mainPhase(marker: PurgeMarker, budget: PurgeBudget): Promise<Phas
 async function settlePhase(marker: PurgeMarker): Promise<PhaseResult> {
   const { companyId } = marker;
   const main = await remainingKeys({ attribute: 'pk', value: companyMainPartition(companyId) });
-  const others = await Promise.all(
-    [
-      ...companyLevelPartitions(companyId).map((value) => ({ attribute: 'pk' as const, value })),
-      ...companyForeignIndexes(companyId),
-    ].map((partition) => remainingKeys(partition)),
-  );
+  const others = await Promise.all((await otherPartitions(companyId)).map((partition) => remainingKeys(partition)));
   const media = await mediaLeftUnder(companyMediaPrefix(companyId));
   const ticketTraces = main.filter((key) => isTicketTrace(key.sk)).length;
   const other = main.length - ticketTraces + others.reduce((sum, keys) => sum + keys.length, 0) + media;
