@@ -11,6 +11,7 @@ import { inboxMediaMessages } from './catalogue/inbox-media.es.ts';
 import { inboxSearchMessages } from './catalogue/inbox-search.es.ts';
 import { invoicesMessages } from './catalogue/invoices.es.ts';
 import { kanbanMessages } from './catalogue/kanban.es.ts';
+import { messagesApiMessages } from './catalogue/messages-api.es.ts';
 import { queuesMessages } from './catalogue/queues.es.ts';
 import { schedulesMessages } from './catalogue/schedules.es.ts';
 import { formValidationMessages } from './catalogue/validation.es.ts';
@@ -606,6 +607,7 @@ const uiMessages = {
   ...schedulesMessages,
   ...chatsMessages,
   ...kanbanMessages,
+  ...messagesApiMessages,
   ...invoicesMessages,
   ...inboxMessages,
   ...inboxMediaMessages,

@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { MessagesApiPage } from '../features/messages-api/components/MessagesApiPage.tsx';
 
 export default function MessagesApiRoute() {
-  return <ScreenPage titleKey="screens.messagesApi" />;
+  return <MessagesApiPage />;
 }

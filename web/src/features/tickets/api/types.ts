@@ -59,6 +59,8 @@ export interface Message {
   quotedMsgId?: string | null;
   error?: string | null;
   userId?: number | null;
+  /** Sent through the external message API (POST /api/messages/send). */
+  fromApi?: boolean;
   createdAt: string;
   updatedAt?: string;
 }

@@ -78,6 +78,11 @@ export function MessageBubble({ message, quoted, onReply }: MessageBubbleProps) 
         )}
         <span className="msg__meta">
           {message.isEdited && <span className="msg__edited">{t('tickets.messages.edited')}</span>}
+          {message.fromApi && (
+            <span className="msg__edited msg__api" title={t('tickets.messages.fromApiHint')}>
+              {t('tickets.messages.fromApi')}
+            </span>
+          )}
           <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
           {message.fromMe && !message.error && <Ack ack={message.ack} />}
           {message.error && (
