@@ -1,4 +1,4 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntimeDynamoClients } from '../../../infra/local/src/dynamo-clients.ts';
 import type { ApiClient } from './support/api-client.ts';
@@ -101,6 +101,40 @@ async function contactList(admin: ApiClient, companyId: number, numbers: string[
         Key: { pk: item.pk, sk: item.sk },
         UpdateExpression: 'SET isWhatsappValid = :v',
         ExpressionAttributeValues: { ':v': true },
+      }),
+    );
+  }
+  return list.body.id;
+}
+
+/**
+ * A contact list whose `count` items are written straight to the table as checked and valid, in
+ * the list module's own item format: no import and no paced WhatsApp check, whose commands would
+ * share the connection with the campaign and take minutes for 1,000 numbers.
+ */
+async function bigContactList(admin: ApiClient, companyId: number, numbers: string[]): Promise<number> {
+  const list = await admin.post<{ id: number }>('/contact-lists', { name: `Grande ${Date.now()}` });
+  expect(list.status).toBe(201);
+  process.env.TABLE_NAME = table();
+  const { contactListItemEntity } = await import('../../src/data/contact-list-item-entity.ts');
+  const items = numbers.map((number, i) => {
+    const { Item } = contactListItemEntity
+      .put({
+        companyId,
+        id: 900_000 + i,
+        contactListId: list.body.id,
+        name: `Cliente ${i}`,
+        nameKey: `cliente ${i}`,
+        number,
+        isWhatsappValid: true,
+      })
+      .params() as { Item: Record<string, unknown> };
+    return Item;
+  });
+  for (let i = 0; i < items.length; i += 25) {
+    await clients.documents.send(
+      new BatchWriteCommand({
+        RequestItems: { [table()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
       }),
     );
   }
@@ -345,7 +379,7 @@ describe('campaigns', () => {
     const whatsappId = await connectSandbox(admin);
     await noWaits(admin);
     const numbers = numbersFrom(40_000, 1000);
-    const listId = await contactList(admin, company.companyId, numbers);
+    const listId = await bigContactList(admin, company.companyId, numbers);
     const created = await startNow(admin, {
       name: 'Mil',
       whatsappId,

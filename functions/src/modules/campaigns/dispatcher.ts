@@ -29,6 +29,8 @@ export const tickMs = 60_000;
 const stalledAfterMs = 30_000;
 /** A send step may run this much before its due time (clocks differ); earlier ones are duplicates. */
 const earlyToleranceMs = 1_000;
+/** Recipients without a wait between them claimed and sent by one step (intervals of 0). */
+const burstLimit = 10;
 
 type Step<K extends CampaignStep['kind']> = Extract<CampaignStep, { kind: K }>;
 
@@ -190,7 +192,17 @@ async function send(step: Step<'send'>): Promise<void> {
     return;
   }
   const cursor = campaign.cursor ?? 0;
-  if (step.position < cursor) return completeClaimed(campaign, step.position);
+  if (step.position < cursor) {
+    // A retried step: the parts of what it claimed go again under the same ids (nothing twice).
+    for (
+      let position = step.position;
+      position < Math.min(cursor, step.position + burstLimit);
+      position += 1
+    ) {
+      await completeClaimed(campaign, position);
+    }
+    return;
+  }
   if (step.position > cursor || !campaign.prepared || step.position >= (campaign.preparedCount ?? 0)) return;
   const wait = (campaign.nextDueAtMs ?? 0) - Date.now();
   // A copy that came early (the watchdog's, or a redelivery) is dropped; the real step comes on time.
@@ -200,34 +212,52 @@ async function send(step: Step<'send'>): Promise<void> {
   if (!whatsappId) return;
   // Another campaign sends on this connection: this one waits; its watchdog resumes it.
   if (!(await takeConnectionLease(step.companyId, whatsappId, campaign.id, Date.now(), leaseMs))) return;
-  const entry = await getShipping(step.companyId, campaign.id, step.position);
-  if (!entry) throw new Error(`campaign ${campaign.id}: entry ${step.position} missing`);
-  const slot = filledSlots(campaign).find((s) => s.slot === entry.slot);
-  const kind = campaign.confirmation && slot?.confirmationMessage ? 'confirmation' : 'delivery';
-  const last = step.position + 1 >= (campaign.preparedCount ?? 0);
-  const gapMs = (entry.gapAfter ?? 0) * 1000;
-  const claimed = await claimSend({
-    companyId: step.companyId,
-    campaignId: campaign.id,
-    runId: step.runId,
-    position: step.position,
-    whatsappId,
-    number: entry.number,
-    kind,
-    at: new Date().toISOString(),
-    nextDueAtMs: Date.now() + gapMs,
-    last,
-  });
-  if (!claimed) {
-    // Another copy of this step won (or the run was cancelled meanwhile): make sure its parts go.
-    const now = await getCampaign(step.companyId, step.campaignId);
-    if (now && (now.cursor ?? 0) > step.position) await completeClaimed(now, step.position);
-    return;
+  const total = campaign.preparedCount ?? 0;
+  const slots = filledSlots(campaign);
+  const deliveries: Promise<unknown>[] = [];
+  let position = step.position;
+  let gapMs = 0;
+  // Recipients with no wait between them (intervals of 0) are claimed one after the other in this
+  // step, each by its own fenced claim, and their parts go out together; any wait ends the step.
+  for (let inStep = 0; ; inStep += 1) {
+    const entry = await getShipping(step.companyId, campaign.id, position);
+    if (!entry) throw new Error(`campaign ${campaign.id}: entry ${position} missing`);
+    const slot = slots.find((s) => s.slot === entry.slot);
+    const kind = campaign.confirmation && slot?.confirmationMessage ? 'confirmation' : 'delivery';
+    const last = position + 1 >= total;
+    gapMs = (entry.gapAfter ?? 0) * 1000;
+    const claimed = await claimSend({
+      companyId: step.companyId,
+      campaignId: campaign.id,
+      runId: step.runId,
+      position,
+      whatsappId,
+      number: entry.number,
+      kind,
+      at: new Date().toISOString(),
+      nextDueAtMs: Date.now() + gapMs,
+      last,
+    });
+    if (!claimed) {
+      await Promise.all(deliveries);
+      if (inStep > 0) return; // cancelled mid-step: what was claimed went, nothing more
+      // Another copy of this step won (or the run was cancelled meanwhile): make sure its parts go.
+      const now = await getCampaign(step.companyId, step.campaignId);
+      if (now && (now.cursor ?? 0) > position) await completeClaimed(now, position);
+      return;
+    }
+    deliveries.push(deliverEntry(campaign, entry, kind));
+    if (last) {
+      await Promise.all(deliveries);
+      await releaseConnectionLease(step.companyId, whatsappId, campaign.id);
+      return;
+    }
+    position += 1;
+    if (gapMs > 0 || inStep + 1 >= burstLimit) break;
   }
-  // The next is armed only once this one is with the connector: one campaign send in flight.
-  await deliverEntry(campaign, entry, kind);
-  if (!last) await enqueueStep({ ...step, position: step.position + 1 }, gapMs);
-  else await releaseConnectionLease(step.companyId, whatsappId, campaign.id);
+  // The next is armed only once these are with the connector: no backlog of campaign sends.
+  await Promise.all(deliveries);
+  await enqueueStep({ ...step, position }, gapMs);
 }
 
 /**
