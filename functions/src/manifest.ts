@@ -71,6 +71,7 @@ export const restModules: RestModule[] = [
   { name: 'campaigns', prefixes: ['campaigns'], entry: 'src/modules/campaigns/handler.ts' },
   { name: 'schedules', prefixes: ['schedules'], entry: 'src/modules/schedules/handler.ts' },
   { name: 'invoices', prefixes: ['invoices'], entry: 'src/modules/invoices/handler.ts' },
+  { name: 'subscription', prefixes: ['subscription'], entry: 'src/modules/subscription/handler.ts' },
 ];
 
 export interface Task {

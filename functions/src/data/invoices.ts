@@ -1,6 +1,8 @@
 import type { EntityItem } from 'electrodb';
+import { companyEntity } from './company-entity.ts';
 import { invoiceEntity } from './invoice-entity.ts';
 import { isConditionFailure } from './sessions.ts';
+import { writeAll } from './transaction.ts';
 
 export type InvoiceRecord = EntityItem<typeof invoiceEntity>;
 
@@ -38,4 +40,50 @@ export async function listInvoices(companyId: number): Promise<InvoiceRecord[]> 
 export async function getInvoice(companyId: number, id: number): Promise<InvoiceRecord | undefined> {
   const { data } = await invoiceEntity.get({ companyId, id }).go({ consistent: true });
   return data ?? undefined;
+}
+
+/**
+ * AP-IN-4: record an invoice as paid and move its company's due date, in one transaction
+ * conditioned on the invoice still being open and the company's due date being the one read.
+ * Answers 'paid', or 'already-paid' when the invoice was paid before (a replayed notification:
+ * nothing changes). A concurrent change of the due date answers a conflict (the provider retries).
+ */
+export async function payInvoice(
+  invoice: InvoiceRecord,
+  company: { id: number; dueDate?: string },
+  newDueDate: string,
+  chargeId: string,
+): Promise<'paid' | 'already-paid'> {
+  if (invoice.status === 'paid') return 'already-paid';
+  try {
+    await writeAll(
+      { invoice: invoiceEntity, company: companyEntity },
+      ({ invoice: invoices, company: companies }) => [
+        invoices
+          .patch({ companyId: invoice.companyId, id: invoice.id })
+          .set({ status: 'paid', paidAt: new Date().toISOString(), chargeId })
+          .where(({ status }, { eq }) => eq(status, 'open'))
+          .commit(),
+        companies
+          .patch({ id: company.id })
+          .set({ dueDate: newDueDate })
+          .where(({ dueDate }, { eq, notExists }) =>
+            company.dueDate ? eq(dueDate, company.dueDate) : notExists(dueDate),
+          )
+          .commit(),
+      ],
+      [undefined, undefined],
+      'ERR_RECORD_CONFLICT',
+    );
+    return 'paid';
+  } catch (error) {
+    const now = await getInvoice(invoice.companyId, invoice.id);
+    if (now?.status === 'paid') return 'already-paid';
+    throw error;
+  }
+}
+
+/** AP-IN-5: remember the provider's charge of an open invoice (checkout). */
+export async function setInvoiceCharge(invoice: InvoiceRecord, chargeId: string): Promise<void> {
+  await invoiceEntity.patch({ companyId: invoice.companyId, id: invoice.id }).set({ chargeId }).go();
 }

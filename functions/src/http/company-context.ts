@@ -35,7 +35,13 @@ export async function assertCompanyMayUse(
   options: { allowBlockedCompany?: boolean; feature?: PlanFlag },
 ): Promise<void> {
   if (options.allowBlockedCompany && !options.feature) return;
-  const { company, plan } = await companyContext(companyId);
-  if (!options.allowBlockedCompany && companyIsBlocked(company, new Date())) throw new AppError('ERR_SUBSCRIPTION_EXPIRED');
+  let { company, plan } = await companyContext(companyId);
+  if (!options.allowBlockedCompany && companyIsBlocked(company, new Date())) {
+    // A payment (in another container) lifts the block at once: a blocked answer is never taken
+    // from the cache. Blocked companies are few and may do little, so the extra read is cheap.
+    forgetCompanyContext(companyId);
+    ({ company, plan } = await companyContext(companyId));
+    if (companyIsBlocked(company, new Date())) throw new AppError('ERR_SUBSCRIPTION_EXPIRED');
+  }
   if (options.feature && !planAllows(plan ?? {}, options.feature)) throw new AppError('ERR_PLAN_FEATURE_DISABLED');
 }

@@ -149,6 +149,16 @@ export const routeFixtures: Record<string, RouteFixture> = {
 
   // invoices
   'GET /invoices/all': { query: (r) => ['', `searchParam=${r.marker}`], otherCompany: 'own' },
+  // subscription: A's invoices are not B's (an invoice id B lacks, a charge naming A: not found)
+  'POST /subscription': {
+    body: () => ({ firstName: 'Intruso', address2: 'Rua 1', city: 'Cidade', zipcode: '01000', country: 'BR', invoiceId: 20991231 }),
+    otherCompany: 'denied',
+  },
+  'POST /subscription/sandbox/{chargeId}/pay': {
+    params: (r) => ({ chargeId: `${r.companyId}-20991231` }),
+    otherCompany: 'denied',
+  },
+
 
   // users
   'GET /users': { query: (r) => ['', `searchParam=${r.marker}`], otherCompany: 'own' },

@@ -1,0 +1,71 @@
+import * as z from 'zod';
+import { checkoutInputSchema } from '@atende/shared/entities/checkout';
+import { getCompany } from '#data/companies';
+import { getInvoice, setInvoiceCharge } from '#data/invoices';
+import { AppError } from '#domain/app-error';
+import { invoiceReference, originalValue, parseInvoiceReference } from '#domain/payment-rules';
+import { restModule } from '#http/rest-module';
+import { route } from '#http/route';
+import { applyPayment } from './apply-payment.ts';
+import { paymentProvider } from './provider.ts';
+
+/**
+ * /api/subscription (extended §2.21, §7 Invoices and checkout): checkout asks the payment
+ * provider for an instant-payment (PIX) charge of one of the company's open invoices; the
+ * sandbox provider's charges are paid by an explicit call. Both open to a company past due.
+ */
+export const handler = restModule([
+  route({
+    method: 'POST',
+    path: '/subscription',
+    access: 'admin',
+    allowBlockedCompany: true,
+    body: checkoutInputSchema,
+    handler: async ({ principal, body }) => {
+      const invoice = await getInvoice(principal.companyId, body.invoiceId);
+      if (!invoice) throw new AppError('ERR_NOT_FOUND');
+      if (invoice.status === 'paid') throw new AppError('ERR_RECORD_CONFLICT');
+      const company = await getCompany(principal.companyId);
+      const provider = await paymentProvider();
+      const charge = await provider.createPixCharge({
+        companyId: principal.companyId,
+        invoiceId: invoice.id,
+        value: invoice.value,
+        dueDate: invoice.dueDate,
+        description: invoice.detail,
+        customer: {
+          name:
+            [body.firstName, body.lastName].filter(Boolean).join(' ') ||
+            company?.billingName ||
+            company?.name ||
+            'Cliente',
+          email: company?.email,
+        },
+      });
+      await setInvoiceCharge(invoice, charge.chargeId);
+      return {
+        qrcode: { qrcode: charge.payload },
+        valor: { original: originalValue(invoice.value) },
+        provider: provider.name,
+        chargeId: charge.chargeId,
+      };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/subscription/sandbox/{chargeId}/pay',
+    access: 'admin',
+    allowBlockedCompany: true,
+    params: z.object({ chargeId: z.string().max(40) }),
+    handler: async ({ principal, params }) => {
+      if (process.env.SANDBOX_ENABLED !== 'true') throw new AppError('ERR_ROUTE_NOT_FOUND');
+      const reference = parseInvoiceReference(params.chargeId);
+      // Only the caller's own company's charges; another's is not found.
+      if (!reference || reference.companyId !== principal.companyId) throw new AppError('ERR_NOT_FOUND');
+      const invoice = await getInvoice(reference.companyId, reference.invoiceId);
+      if (invoice?.chargeId !== invoiceReference(reference.companyId, reference.invoiceId))
+        throw new AppError('ERR_NOT_FOUND');
+      return applyPayment(reference, params.chargeId);
+    },
+  }),
+]);

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recurringSchedules } from '../../src/manifest.ts';
+import { type ApiClient } from './support/api-client.ts';
+import { signUpCompany, startTestRuntime, superUser, type TestRuntime } from './support/runtime.ts';
+import { until } from './support/until.ts';
+
+let env: TestRuntime;
+let root: ApiClient;
+
+beforeAll(async () => {
+  env = await startTestRuntime();
+  root = env.client();
+  await root.login(superUser.email, superUser.password);
+});
+afterAll(async () => env?.stop());
+
+type InvoicePage = { invoices: { id: number; value: number; dueDate: string; status: string }[] };
+const invoiceRun = recurringSchedules.find((schedule) => schedule.name === 'invoice-run')!;
+const checkout = {
+  firstName: 'Ana',
+  lastName: 'Paga',
+  address2: 'Rua 1',
+  city: 'São Paulo',
+  zipcode: '01000-000',
+  country: 'BR',
+};
+
+describe('checkout and payment with the sandbox provider', () => {
+  it('pays an overdue invoice: invoice paid, due date extended by the recurrence, 402 lifted at once; a replay changes nothing', async () => {
+    const admin = env.client();
+    const { companyId } = await signUpCompany(admin, 'Pagadora');
+    expect((await root.put(`/companies/${companyId}`, { dueDate: '2020-01-31' })).status).toBe(200);
+    // The company is blocked everywhere but the paying routes (and this container's cache says so).
+    expect((await admin.get('/tags')).status).toBe(402);
+    await env.runtime.scheduler.runNow(invoiceRun.name);
+    const invoice = await until(
+      async () => (await admin.get<InvoicePage>('/invoices/all')).body.invoices[0],
+      'the invoice',
+    );
+    expect(invoice).toMatchObject({ id: 20200131, status: 'open' });
+
+    const charge = await admin.post<{
+      qrcode: { qrcode: string };
+      valor: { original: string };
+      provider: string;
+      chargeId: string;
+    }>('/subscription', {
+      ...checkout,
+      invoiceId: invoice.id,
+      plan: JSON.stringify({ users: 3, connections: 1, price: 49 }),
+    });
+    expect(charge.status, JSON.stringify(charge.body)).toBe(200);
+    expect(charge.body.provider).toBe('sandbox');
+    expect(charge.body.valor.original).toBe(invoice.value.toFixed(2));
+    expect(charge.body.qrcode.qrcode).toContain(charge.body.chargeId);
+
+    const paid = await admin.post<{ result: string; dueDate: string }>(
+      `/subscription/sandbox/${charge.body.chargeId}/pay`,
+      {},
+    );
+    expect(paid.status).toBe(200);
+    expect(paid.body).toEqual({ result: 'paid', dueDate: '2020-02-29' });
+    // Still past (2020), so still blocked: pay to a date ahead instead.
+    expect((await admin.get('/tags')).status).toBe(402);
+
+    const replay = await admin.post<{ result: string; dueDate: string }>(
+      `/subscription/sandbox/${charge.body.chargeId}/pay`,
+      {},
+    );
+    expect(replay.body).toEqual({ result: 'already-paid', dueDate: '2020-02-29' });
+    const after = await admin.get<InvoicePage>('/invoices/all');
+    expect(after.body.invoices.find((i) => i.id === 20200131)?.status).toBe('paid');
+    const company = await root.get<{ dueDate: string }>(`/companies/${companyId}`);
+    expect(company.body.dueDate).toBe('2020-02-29');
+  });
+
+  it('lifts the 402 at once when the payment moves the due date ahead', async () => {
+    const admin = env.client();
+    const { companyId } = await signUpCompany(admin, 'Desbloqueada');
+    const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    expect((await root.put(`/companies/${companyId}`, { dueDate: yesterday })).status).toBe(200);
+    expect((await admin.get('/tags')).status).toBe(402);
+    await env.runtime.scheduler.runNow(invoiceRun.name);
+    const invoice = await until(
+      async () => (await admin.get<InvoicePage>('/invoices/all')).body.invoices[0],
+      'the invoice',
+    );
+    const charge = await admin.post<{ chargeId: string }>('/subscription', {
+      ...checkout,
+      invoiceId: invoice.id,
+    });
+    expect(charge.status).toBe(200);
+    const paid = await admin.post<{ result: string; dueDate: string }>(
+      `/subscription/sandbox/${charge.body.chargeId}/pay`,
+      {},
+    );
+    expect(paid.body.result).toBe('paid');
+    expect(paid.body.dueDate > yesterday).toBe(true);
+    // The tags module cached the blocked company a moment ago; the payment lifts it at once.
+    expect((await admin.get('/tags')).status).toBe(200);
+    // Paying again: the invoice is paid.
+    expect((await admin.post('/subscription', { ...checkout, invoiceId: invoice.id })).status).toBe(409);
+  });
+
+  it('refuses a charge of another company and an unknown invoice', async () => {
+    const admin = env.client();
+    await signUpCompany(admin, 'Ajena');
+    expect((await admin.post('/subscription/sandbox/1-20200131/pay', {})).status).toBe(404);
+    expect((await admin.post('/subscription', { ...checkout, invoiceId: 20991231 })).status).toBe(404);
+    const invalid = await admin.post<{ error: string }>('/subscription', {
+      ...checkout,
+      firstName: '',
+      invoiceId: 20991231,
+    });
+    expect(invalid.status).toBe(400);
+  });
+});
