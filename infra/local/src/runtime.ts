@@ -26,6 +26,7 @@ import {
 } from './env.ts';
 import { localSecurityHeaders } from '../../lib/security-headers.ts';
 import { createRateLimiter, rateLimitsFromEnv, type RateLimitSettings } from './gateway/rate-limit.ts';
+import { createExternalApiLimiter, externalApiLimitsFromEnv } from './gateway/external-api-limit.ts';
 import { createRestApi } from './gateway/rest-api.ts';
 import { startGateway, type Gateway } from './gateway/server.ts';
 import { createStaticSite } from './gateway/static-site.ts';
@@ -203,6 +204,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         webSocketApi,
         staticSite: createStaticSite(options.webDistDir ?? webDistDir, { securityHeaders }),
         rateLimiter: createRateLimiter(rateLimits),
+        externalApiLimiter: createExternalApiLimiter(externalApiLimitsFromEnv()),
         jwtSecret: () => signingSecret,
         log,
       }),

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log.ts';
 import { handleConnectionsApi, isConnectionsApiPath } from './connections-api.ts';
+import { isExternalSend, type ExternalApiLimiter } from './external-api-limit.ts';
 import {
   bearerTokenOf,
   companyOfToken,
@@ -45,6 +46,8 @@ export async function startGateway(options: {
   staticSite: StaticSite;
   /** Per-address and per-company budgets for /api and /ws (the WAF rules' stand-in); none: unlimited. */
   rateLimiter?: RateLimiter;
+  /** The external message API's usage-plan stand-in (rate, burst, monthly quota per token); none: unlimited. */
+  externalApiLimiter?: ExternalApiLimiter;
   /** Verifies the bearer token's signature before its company is charged (the functions' JWT_SECRET). */
   jwtSecret?: () => string | undefined;
   log: Logger;
@@ -54,8 +57,12 @@ export async function startGateway(options: {
 
   /** Charges the request to its caller's budgets; the static SPA and @connections are not charged. */
   function rateDecision(request: IncomingMessage): RateDecision {
-    if (!options.rateLimiter) return { allowed: true };
     const token = bearerTokenOf(request.headers.authorization, request.url ?? '/');
+    if (options.externalApiLimiter && isExternalSend(request.method, request.url ?? '/')) {
+      const external = options.externalApiLimiter.take(token);
+      if (!external.allowed) return external;
+    }
+    if (!options.rateLimiter) return { allowed: true };
     return options.rateLimiter.take({
       address: clientAddressOf(request),
       companyId: companyOfToken(token, options.jwtSecret?.()),
