@@ -115,3 +115,57 @@ describe('checkout and payment with the sandbox provider', () => {
     expect(invalid.status).toBe(400);
   });
 });
+
+describe('the Asaas webhook', () => {
+  it('needs the configured asaas-access-token, pays the invoice of the charge once, and ignores a replay', async () => {
+    const webhookToken = `whk-${Date.now()}`;
+    expect((await root.put('/settings/asaasWebhookToken', { value: webhookToken })).status).toBe(200);
+    const admin = env.client();
+    const { companyId } = await signUpCompany(admin, 'Webhook');
+    const dueDate = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect((await root.put(`/companies/${companyId}`, { dueDate })).status).toBe(200);
+    await env.runtime.scheduler.runNow(invoiceRun.name);
+    const invoice = await until(
+      async () => (await admin.get<InvoicePage>('/invoices/all')).body.invoices[0],
+      'the invoice',
+    );
+    const charge = await admin.post<{ chargeId: string }>('/subscription', {
+      ...checkout,
+      invoiceId: invoice.id,
+    });
+    expect(charge.status).toBe(200);
+    const notification = {
+      id: 'evt_05b708f961d739ea7eba7e4db318f621&368604920',
+      event: 'PAYMENT_RECEIVED',
+      payment: {
+        object: 'payment',
+        id: charge.body.chargeId,
+        externalReference: charge.body.chargeId,
+        status: 'RECEIVED',
+        value: invoice.value,
+      },
+    };
+    const post = (token?: string) =>
+      fetch(`${env.runtime.url}/api/subscription/webhook/asaas`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token === undefined ? {} : { 'asaas-access-token': token }),
+        },
+        body: JSON.stringify(notification),
+      });
+    expect((await post()).status).toBe(401);
+    expect((await post('wrong')).status).toBe(401);
+    expect((await admin.get<InvoicePage>('/invoices/all')).body.invoices[0]?.status).toBe('open');
+
+    expect((await post(webhookToken)).status).toBe(200);
+    const extended = (await root.get<{ dueDate: string }>(`/companies/${companyId}`)).body.dueDate;
+    expect(extended > dueDate).toBe(true);
+    expect(
+      (await admin.get<InvoicePage>('/invoices/all')).body.invoices.find((i) => i.id === invoice.id)?.status,
+    ).toBe('paid');
+    // The same notification again (Asaas retries): nothing moves.
+    expect((await post(webhookToken)).status).toBe(200);
+    expect((await root.get<{ dueDate: string }>(`/companies/${companyId}`)).body.dueDate).toBe(extended);
+  });
+});

@@ -30,6 +30,8 @@ export const settingValueSchemas = {
   chatBotType: z.enum(chatBotTypes),
   /** Payment-provider token. */
   asaas: z.string(),
+  /** The token Asaas sends in `asaas-access-token` with each webhook (set on the platform company). */
+  asaasWebhookToken: z.string(),
   /** Whether the company may run campaigns; stored as text. */
   campaignsEnabled: z.enum(['true', 'false']),
   /**
@@ -45,7 +47,7 @@ export type SettingKey = keyof typeof settingValueSchemas;
  * Settings that are secrets (the payment-provider token): read and written by super users only,
  * never in sign-in answers, /auth/me or live events.
  */
-export const secretSettingKeys: readonly string[] = ['asaas'] satisfies SettingKey[];
+export const secretSettingKeys: readonly string[] = ['asaas', 'asaasWebhookToken'] satisfies SettingKey[];
 export function isSecretSetting(key: string): boolean {
   return secretSettingKeys.includes(key);
 }
@@ -79,6 +81,7 @@ export const settingUpdateInputSchema = z.discriminatedUnion('key', [
   settingInput('sendGreetingMessageOneQueues'),
   settingInput('chatBotType'),
   settingInput('asaas'),
+  settingInput('asaasWebhookToken'),
   settingInput('campaignsEnabled'),
   settingInput('timezone'),
 ]);

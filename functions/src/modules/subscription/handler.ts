@@ -7,6 +7,7 @@ import { invoiceReference, originalValue, parseInvoiceReference } from '#domain/
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { applyPayment } from './apply-payment.ts';
+import { asaasWebhookSchema, assertAsaasWebhookToken, paidEvents } from './asaas-webhook.ts';
 import { paymentProvider } from './provider.ts';
 
 /**
@@ -66,6 +67,22 @@ export const handler = restModule([
       if (invoice?.chargeId !== invoiceReference(reference.companyId, reference.invoiceId))
         throw new AppError('ERR_NOT_FOUND');
       return applyPayment(reference, params.chargeId);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/subscription/webhook/asaas',
+    access: 'public',
+    body: asaasWebhookSchema,
+    handler: async ({ headers, body }) => {
+      await assertAsaasWebhookToken(headers['asaas-access-token']);
+      const reference = parseInvoiceReference(body.payment?.externalReference);
+      if (!paidEvents.has(body.event) || !body.payment || !reference) return { received: true };
+      const invoice = await getInvoice(reference.companyId, reference.invoiceId);
+      // Only the charge checkout created for that invoice pays it.
+      if (!invoice || invoice.chargeId !== body.payment.id) return { received: true };
+      await applyPayment(reference, body.payment.id);
+      return { received: true };
     },
   }),
 ]);

@@ -158,6 +158,10 @@ export const routeFixtures: Record<string, RouteFixture> = {
     params: (r) => ({ chargeId: `${r.companyId}-20991231` }),
     otherCompany: 'denied',
   },
+  'POST /subscription/webhook/asaas': {
+    public: { why: 'Asaas payment notifications, authenticated by the asaas-access-token header', probe: [401] },
+    body: () => ({ event: 'PAYMENT_RECEIVED', payment: { id: 'pay_1', externalReference: '1-20991231' } }),
+  },
 
 
   // users
