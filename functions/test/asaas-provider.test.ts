@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AsaasError, asaasProvider } from '../src/modules/subscription/asaas-provider.ts';
+import { asaasTokenOf } from '../src/modules/subscription/provider.ts';
 
 /**
  * A local stand-in that speaks Asaas API v3 as docs.asaas.com describes it: `access_token`
@@ -113,5 +114,15 @@ describe('Asaas adapter', () => {
     expect((failure as AsaasError).status).toBe(401);
     expect((failure as AsaasError).codes).toEqual(['invalid_access_token']);
     expect(String(failure)).not.toContain('wrong');
+  });
+});
+
+describe('the asaas setting', () => {
+  it('holds the API key as text or as { token }', () => {
+    expect(asaasTokenOf('$aact_abc')).toBe('$aact_abc');
+    expect(asaasTokenOf('{"token":"$aact_abc"}')).toBe('$aact_abc');
+    expect(asaasTokenOf('{"token":""}')).toBeUndefined();
+    expect(asaasTokenOf('')).toBeUndefined();
+    expect(asaasTokenOf(undefined)).toBeUndefined();
   });
 });

@@ -62,6 +62,7 @@ export const errorCatalogue = {
   ERR_METHOD_NOT_ALLOWED: { status: 405, es: 'Método no permitido.' },
   ERR_PAYLOAD_TOO_LARGE: { status: 413, es: 'El contenido enviado es demasiado grande.' },
   ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, es: 'Tipo de contenido no admitido.' },
+  ERR_PAYMENT_PROVIDER: { status: 502, es: 'No se pudo generar el cobro con el proveedor de pagos. Inténtelo de nuevo.' },
   ERR_INTERNAL: { status: 500, es: 'Error interno del servidor.' },
 } as const satisfies Record<string, { status: number; es: string }>;
 

@@ -28,21 +28,34 @@ export const handler = restModule([
       if (invoice.status === 'paid') throw new AppError('ERR_RECORD_CONFLICT');
       const company = await getCompany(principal.companyId);
       const provider = await paymentProvider();
-      const charge = await provider.createPixCharge({
-        companyId: principal.companyId,
-        invoiceId: invoice.id,
-        value: invoice.value,
-        dueDate: invoice.dueDate,
-        description: invoice.detail,
-        customer: {
-          name:
-            [body.firstName, body.lastName].filter(Boolean).join(' ') ||
-            company?.billingName ||
-            company?.name ||
-            'Cliente',
-          email: company?.email,
-        },
-      });
+      const charge = await provider
+        .createPixCharge({
+          companyId: principal.companyId,
+          invoiceId: invoice.id,
+          value: invoice.value,
+          dueDate: invoice.dueDate,
+          description: invoice.detail,
+          customer: {
+            name:
+              [body.firstName, body.lastName].filter(Boolean).join(' ') ||
+              company?.billingName ||
+              company?.name ||
+              'Cliente',
+            email: company?.email,
+          },
+        })
+        .catch((error: unknown) => {
+          // The provider's own words stay in the log (no key in them); the caller gets the code.
+          console.error(
+            JSON.stringify({
+              level: 'error',
+              message: 'payment provider failed',
+              provider: provider.name,
+              error: String(error),
+            }),
+          );
+          throw new AppError('ERR_PAYMENT_PROVIDER');
+        });
       await setInvoiceCharge(invoice, charge.chargeId);
       return {
         qrcode: { qrcode: charge.payload },
