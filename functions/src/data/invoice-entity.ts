@@ -18,6 +18,8 @@ export const invoiceEntity = new Entity(
       dueDate: { type: 'string', required: true, readOnly: true },
       status: { type: ['open', 'paid'] as const, default: 'open' },
       paidAt: { type: 'string' },
+      /** The company's due date the payment set (the live `payment` event tells the SPA). */
+      paidDueDate: { type: 'string' },
       /** The payment provider's charge for this invoice, once checkout asked for one. */
       chargeId: { type: 'string' },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },

@@ -61,7 +61,7 @@ export async function payInvoice(
       ({ invoice: invoices, company: companies }) => [
         invoices
           .patch({ companyId: invoice.companyId, id: invoice.id })
-          .set({ status: 'paid', paidAt: new Date().toISOString(), chargeId })
+          .set({ status: 'paid', paidAt: new Date().toISOString(), paidDueDate: newDueDate, chargeId })
           .where(({ status }, { eq }) => eq(status, 'open'))
           .commit(),
         companies

@@ -20,6 +20,7 @@ import { campaignEventRule } from '../modules/campaigns/events.ts';
 import { fileListEventRule } from '../modules/files/events.ts';
 import { announcementEventRule } from '../modules/announcements/events.ts';
 import { chatMemberEventRule, chatMessageEventRule } from '../modules/chats/events.ts';
+import { invoiceEventRule } from '../modules/subscription/events.ts';
 import { contactListEventRule, contactListItemEventRule } from '../modules/contact-lists/events.ts';
 import type { EntityChange, EventRule, LiveEvent, LiveOutput, SocketAccess } from './live-event.ts';
 
@@ -216,6 +217,9 @@ eventRules.chatMember = chatMemberEventRule;
 eventRules.chatMessage = chatMessageEventRule;
 
 eventRules.announcement = announcementEventRule;
+
+// A paid invoice: the live `payment` event with action CONCLUIDA (checkout's success message).
+eventRules.invoice = invoiceEventRule;
 
 eventRules.contactList = contactListEventRule;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recurringSchedules } from '../../src/manifest.ts';
 import { type ApiClient } from './support/api-client.ts';
+import { listen } from './support/live.ts';
 import { signUpCompany, startTestRuntime, superUser, type TestRuntime } from './support/runtime.ts';
 import { until } from './support/until.ts';
 
@@ -90,12 +91,24 @@ describe('checkout and payment with the sandbox provider', () => {
       invoiceId: invoice.id,
     });
     expect(charge.status).toBe(200);
+    const live = await listen(admin);
     const paid = await admin.post<{ result: string; dueDate: string }>(
       `/subscription/sandbox/${charge.body.chargeId}/pay`,
       {},
     );
     expect(paid.body.result).toBe('paid');
     expect(paid.body.dueDate > yesterday).toBe(true);
+    // The company's users hear the payment, with the due date it set (checkout's success message).
+    const event = await until(
+      async () => live.frames.find((frame) => frame.event === 'payment'),
+      'the payment event',
+    );
+    expect(event.data).toEqual({
+      action: 'CONCLUIDA',
+      invoiceId: invoice.id,
+      company: { id: companyId, dueDate: paid.body.dueDate },
+    });
+    live.socket.close();
     // The tags module cached the blocked company a moment ago; the payment lifts it at once.
     expect((await admin.get('/tags')).status).toBe(200);
     // Paying again: the invoice is paid.
