@@ -266,6 +266,8 @@ export async function setUpCompanyA(env: TestRuntime) {
     queueId: otherQueue.id,
     quickMessageId: secretQuick.id,
     fileListId: fileList.id,
+    // The admin's chat with the colleague: the limited agent is no member of it.
+    chatId: chat.id,
     marker: hidden,
   };
 
