@@ -10,6 +10,7 @@ import { inboxMessages } from './catalogue/inbox.es.ts';
 import { inboxMediaMessages } from './catalogue/inbox-media.es.ts';
 import { inboxSearchMessages } from './catalogue/inbox-search.es.ts';
 import { invoicesMessages } from './catalogue/invoices.es.ts';
+import { checkoutMessages } from './catalogue/checkout.es.ts';
 import { kanbanMessages } from './catalogue/kanban.es.ts';
 import { messagesApiMessages } from './catalogue/messages-api.es.ts';
 import { queuesMessages } from './catalogue/queues.es.ts';
@@ -609,6 +610,7 @@ const uiMessages = {
   ...kanbanMessages,
   ...messagesApiMessages,
   ...invoicesMessages,
+  ...checkoutMessages,
   ...inboxMessages,
   ...inboxMediaMessages,
   ...inboxSearchMessages,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPaymentOnly } from '../../lib/company-status.ts';
 import { planAllows } from '../../lib/plan.ts';
-import { menuDefinition, visibleMenu, type MenuEntry, type MenuViewer } from './menu.ts';
+import { menuDefinition, paymentOnlyPaths, visibleMenu, type MenuEntry, type MenuViewer } from './menu.ts';
 
 /** The targets a viewer can reach, groups flattened as `group>target`. */
 function targets(entries: MenuEntry[]): string[] {
@@ -68,7 +68,12 @@ describe('visibleMenu', () => {
     expect(campaigns({ profile: 'admin', isSuper: false, plan: fullPlan, campaignsFlag: false })).toEqual([]);
     expect(campaigns({ profile: 'user', isSuper: false, plan: fullPlan, campaignsFlag: true })).toEqual([]);
     expect(
-      campaigns({ profile: 'admin', isSuper: false, plan: { ...fullPlan, useCampaigns: false }, campaignsFlag: true }),
+      campaigns({
+        profile: 'admin',
+        isSuper: false,
+        plan: { ...fullPlan, useCampaigns: false },
+        campaignsFlag: true,
+      }),
     ).toEqual([]);
   });
 
@@ -105,6 +110,11 @@ describe('visibleMenu', () => {
       const viewer: MenuViewer = { profile, isSuper: false, plan: fullPlan, paymentOnly: true };
       expect(targets(visibleMenu(menuDefinition, viewer))).toEqual(['/subscription']);
     }
+  });
+
+  it('lets a user of an expired company open the subscription and the invoices only', () => {
+    expect(paymentOnlyPaths[0]).toBe('/subscription');
+    expect([...paymentOnlyPaths].sort()).toEqual(['/financeiro', '/subscription']);
   });
 
   it('wires the expired check of the session user into the menu', () => {

@@ -77,12 +77,12 @@ export const menuDefinition: readonly MenuEntry[] = [
 
 /**
  * What a user of an expired or switched-off company sees: only the way to pay. /financeiro (the
- * invoices, a later issue) is sent to /subscription until it exists.
+ * invoices and their checkout) may be opened too, from the subscription page or its address.
  */
 export const paymentOnlyMenu: readonly MenuEntry[] = [link('menu.subscription', '/subscription')];
 
 /** The paths such a user may open; every other private path goes to the first one. */
-export const paymentOnlyPaths: readonly string[] = ['/subscription'];
+export const paymentOnlyPaths: readonly string[] = ['/subscription', '/financeiro'];
 
 export interface MenuViewer {
   profile: string | undefined;
