@@ -40,7 +40,9 @@ describe('checkout: an overdue company pays its invoice with the sandbox provide
       'the overdue invoice',
     );
 
-    ({ page } = await app.signedInPage(company.email, company.password, pageErrors));
+    ({ page } = await app.signedInPage(company.email, company.password, pageErrors, {
+      permissions: ['clipboard-read', 'clipboard-write'],
+    }));
   });
   afterAll(async () => {
     await app?.stop();
@@ -80,6 +82,11 @@ describe('checkout: an overdue company pays its invoice with the sandbox provide
     const qr = page.getByTestId('checkout-qr');
     await qr.locator('svg').first().waitFor();
     await expect.poll(() => qr.textContent()).toContain('R$');
+    // Copying says so for a second, and the clipboard holds the copy-and-paste code.
+    await qr.getByRole('button', { name: t('checkout.qr.copy') }).click();
+    await qr.getByRole('button', { name: t('checkout.qr.copied') }).waitFor();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^SANDBOXPIX\|/);
+    await qr.getByRole('button', { name: t('checkout.qr.copy') }).waitFor();
     await qr.getByRole('button', { name: t('checkout.qr.simulate') }).click();
 
     const success = page.getByTestId('checkout-success');
