@@ -1,4 +1,4 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { requireEnv } from './env.ts';
 import { sdkLogger } from '@atende/shared/sdk-logger';
@@ -22,7 +22,12 @@ export const mediaBucket = (): string => requireEnv('MEDIA_BUCKET');
  * Stores a medium with the type it is served with and its disposition as object metadata, so
  * even an unsigned-override GET renders only allow-listed types inline (docs/security.md, "Media").
  */
-export async function putMedia(key: string, bytes: Uint8Array, contentType: string, fileName?: string | null): Promise<void> {
+export async function putMedia(
+  key: string,
+  bytes: Uint8Array,
+  contentType: string,
+  fileName?: string | null,
+): Promise<void> {
   await s3Client.send(
     new PutObjectCommand({
       Bucket: mediaBucket(),
@@ -32,6 +37,21 @@ export async function putMedia(key: string, bytes: Uint8Array, contentType: stri
       ContentDisposition: contentDisposition(contentType, fileName),
     }),
   );
+}
+
+/**
+ * Deletes a medium no record names any more. Best effort: it runs after the write that dropped
+ * it, so a failure leaves an orphan object (logged with `what`), never a record naming a missing file.
+ */
+export async function removeMediaQuietly(key: string | undefined, what: string): Promise<void> {
+  if (!key) return;
+  try {
+    await s3Client.send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: key }));
+  } catch (error) {
+    console.warn(
+      JSON.stringify({ level: 'warn', message: `${what} not deleted`, key, error: String(error) }),
+    );
+  }
 }
 
 /** Media is never public: the browser gets a URL signed for a few minutes. */

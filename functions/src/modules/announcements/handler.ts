@@ -1,4 +1,3 @@
-import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import * as z from 'zod';
 import {
   announcementCreateInputSchema,
@@ -7,7 +6,7 @@ import {
 } from '@atende/shared/entities/announcement';
 import { idPathSchema } from '@atende/shared/fields';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
-import { mediaBucket, putMedia, s3Client, signedMediaUrl } from '#aws/s3';
+import { putMedia, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
 import {
   createAnnouncement,
   deleteAnnouncement,
@@ -75,18 +74,6 @@ async function existingOrFail(id: number) {
   return announcement;
 }
 
-/** An image no record names any more. Best effort: a failure leaves an orphan, never a broken record. */
-async function removeMediaObject(key: string | undefined): Promise<void> {
-  if (!key) return;
-  try {
-    await s3Client.send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: key }));
-  } catch (error) {
-    console.warn(
-      JSON.stringify({ level: 'warn', message: 'announcement media not deleted', key, error: String(error) }),
-    );
-  }
-}
-
 /**
  * /api/announcements: platform-wide announcements (extended §2.7, §7). Every signed-in user
  * reads the active ones (the top bar's popover); super users read all and are the only writers.
@@ -143,7 +130,7 @@ export const handler = restModule([
     handler: async ({ params }) => {
       const current = await existingOrFail(params.id);
       await deleteAnnouncement(current.id);
-      await removeMediaObject(current.mediaKey);
+      await removeMediaQuietly(current.mediaKey, 'announcement media');
       return new HttpAnswer(204);
     },
   }),
@@ -168,10 +155,10 @@ export const handler = restModule([
           mediaMimetype: mimetype,
         });
       } catch (error) {
-        await removeMediaObject(key);
+        await removeMediaQuietly(key, 'announcement media');
         throw error;
       }
-      await removeMediaObject(current.mediaKey);
+      await removeMediaQuietly(current.mediaKey, 'announcement media');
       return withMediaUrl(updated);
     },
   }),
@@ -184,7 +171,7 @@ export const handler = restModule([
       const current = await existingOrFail(params.id);
       if (!current.mediaKey) return publicAnnouncement(current);
       const updated = await updateAnnouncement(current.id, {}, { removeMedia: true });
-      await removeMediaObject(current.mediaKey);
+      await removeMediaQuietly(current.mediaKey, 'announcement media');
       return publicAnnouncement(updated);
     },
   }),

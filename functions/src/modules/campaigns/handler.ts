@@ -1,4 +1,3 @@
-import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import * as z from 'zod';
 import {
   campaignCreateInputSchema,
@@ -8,7 +7,7 @@ import {
 } from '@atende/shared/entities/campaign';
 import { idPathSchema } from '@atende/shared/fields';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
-import { mediaBucket, putMedia, s3Client, signedMediaUrl } from '#aws/s3';
+import { putMedia, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
 import type { Principal } from '#auth/principal';
 import {
   cancelRun,
@@ -163,17 +162,6 @@ async function armStart(campaign: CampaignRecord): Promise<void> {
   await scheduler.schedule({ name, at, queueName: campaignsQueue, body: JSON.stringify(step) });
 }
 
-async function removeMediaObject(key: string | undefined): Promise<void> {
-  if (!key) return;
-  try {
-    await s3Client.send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: key }));
-  } catch (error) {
-    console.warn(
-      JSON.stringify({ level: 'warn', message: 'campaign media not deleted', key, error: String(error) }),
-    );
-  }
-}
-
 const admin = { access: 'admin', feature: 'useCampaigns' } as const;
 
 /**
@@ -278,7 +266,7 @@ export const handler = restModule([
       if (current.whatsappId)
         await releaseConnectionLease(principal.companyId, current.whatsappId, current.id);
       await deleteShippingOf(principal.companyId, current.id);
-      await removeMediaObject(current.mediaKey);
+      await removeMediaQuietly(current.mediaKey, 'campaign media');
       return new HttpAnswer(204);
     },
   }),
@@ -334,10 +322,10 @@ export const handler = restModule([
           mediaSize: file.content.length,
         });
       } catch (error) {
-        await removeMediaObject(key);
+        await removeMediaQuietly(key, 'campaign media');
         throw error;
       }
-      await removeMediaObject(current.mediaKey);
+      await removeMediaQuietly(current.mediaKey, 'campaign media');
       return full(updated);
     },
   }),
@@ -356,7 +344,7 @@ export const handler = restModule([
         mediaMimetype: null,
         mediaSize: null,
       });
-      await removeMediaObject(current.mediaKey);
+      await removeMediaQuietly(current.mediaKey, 'campaign media');
       return full(updated);
     },
   }),

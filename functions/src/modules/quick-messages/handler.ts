@@ -1,4 +1,3 @@
-import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import * as z from 'zod';
 import {
   quickMessageCreateInputSchema,
@@ -7,7 +6,7 @@ import {
   quickMessageUpdateInputSchema,
 } from '@atende/shared/entities/quick-message';
 import { idPathSchema } from '@atende/shared/fields';
-import { mediaBucket, mediaUrlSeconds, putMedia, s3Client, signedMediaUrl } from '#aws/s3';
+import { mediaUrlSeconds, putMedia, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
 import {
   createQuickMessage,
   deleteQuickMessage,
@@ -68,16 +67,6 @@ async function changeableOrFail(principal: Principal, id: number) {
   const quickMessage = await readableOrFail(principal, id);
   assertMayChangeQuickMessage(principal, quickMessage);
   return quickMessage;
-}
-
-/** An attachment no record names any more. Best effort: a failure leaves an orphan, never a broken record. */
-async function removeMediaObject(key: string | undefined): Promise<void> {
-  if (!key) return;
-  try {
-    await s3Client.send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: key }));
-  } catch (error) {
-    console.warn(JSON.stringify({ level: 'warn', message: 'quick message media not deleted', key, error: String(error) }));
-  }
 }
 
 /**
@@ -160,7 +149,7 @@ export const handler = restModule([
     handler: async ({ principal, params }) => {
       const current = await changeableOrFail(principal, params.id);
       await deleteQuickMessage(principal.companyId, current.id);
-      await removeMediaObject(current.mediaKey);
+      await removeMediaQuietly(current.mediaKey, 'quick message media');
       return new HttpAnswer(204);
     },
   }),
@@ -185,10 +174,10 @@ export const handler = restModule([
           mediaMimetype: mimetype,
         });
       } catch (error) {
-        await removeMediaObject(key);
+        await removeMediaQuietly(key, 'quick message media');
         throw error;
       }
-      await removeMediaObject(current.mediaKey);
+      await removeMediaQuietly(current.mediaKey, 'quick message media');
       return withMediaUrl(updated);
     },
   }),
@@ -201,7 +190,7 @@ export const handler = restModule([
       const current = await changeableOrFail(principal, params.id);
       if (!current.mediaKey) return publicQuickMessage(current);
       const updated = await updateQuickMessage(principal.companyId, current.id, {}, { removeMedia: true });
-      await removeMediaObject(current.mediaKey);
+      await removeMediaQuietly(current.mediaKey, 'quick message media');
       return publicQuickMessage(updated);
     },
   }),

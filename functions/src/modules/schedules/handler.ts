@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import * as z from 'zod';
 import {
   scheduleCreateInputSchema,
@@ -9,7 +8,7 @@ import {
 import { idPathSchema } from '@atende/shared/fields';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { isAdmin, type Principal } from '#auth/principal';
-import { mediaBucket, putMedia, s3Client, signedMediaUrl } from '#aws/s3';
+import { putMedia, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
 import { getContact, getContacts } from '#data/contacts';
 import {
   changeSchedule,
@@ -81,18 +80,6 @@ async function senderOf(principal: Principal, userId: number | null | undefined)
   if (!userId || userId === principal.userId || !isAdmin(principal)) return principal.userId;
   if (!(await getUser(principal.companyId, userId))) throw new AppError('ERR_NO_USER_FOUND');
   return userId;
-}
-
-/** An image no schedule names any more. Best effort: a failure leaves an orphan, never a broken record. */
-async function removeMediaObject(key: string | undefined): Promise<void> {
-  if (!key) return;
-  try {
-    await s3Client.send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: key }));
-  } catch (error) {
-    console.warn(
-      JSON.stringify({ level: 'warn', message: 'schedule media not deleted', key, error: String(error) }),
-    );
-  }
 }
 
 /**
@@ -223,7 +210,7 @@ export const handler = restModule([
       await deleteSchedule(current);
       await cancelScheduleTimer(current);
       // A sent schedule's image is also its message's, which keeps it.
-      if (current.status !== 'ENVIADA') await removeMediaObject(current.mediaKey);
+      if (current.status !== 'ENVIADA') await removeMediaQuietly(current.mediaKey, 'schedule media');
       return new HttpAnswer(204);
     },
   }),
@@ -252,10 +239,10 @@ export const handler = restModule([
           mediaSize: file.content.length,
         });
       } catch (error) {
-        await removeMediaObject(key);
+        await removeMediaQuietly(key, 'schedule media');
         throw error;
       }
-      await removeMediaObject(current.mediaKey);
+      await removeMediaQuietly(current.mediaKey, 'schedule media');
       return answerOf(updated);
     },
   }),
@@ -270,7 +257,7 @@ export const handler = restModule([
       assertScheduleEditable(current);
       if (!current.mediaKey) return answerOf(current);
       const updated = await changeWithTimer(current, {}, { removeMedia: true });
-      await removeMediaObject(current.mediaKey);
+      await removeMediaQuietly(current.mediaKey, 'schedule media');
       return answerOf(updated);
     },
   }),
