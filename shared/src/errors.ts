@@ -63,6 +63,16 @@ export const errorCatalogue = {
   ERR_PAYLOAD_TOO_LARGE: { status: 413, es: 'El contenido enviado es demasiado grande.' },
   ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, es: 'Tipo de contenido no admitido.' },
   ERR_PAYMENT_PROVIDER: { status: 502, es: 'No se pudo generar el cobro con el proveedor de pagos. Inténtelo de nuevo.' },
+  // Dialogflow integrations: the service-account JSON, what Dialogflow refused, and an unreachable service.
+  ERR_DIALOGFLOW_CREDENTIALS: {
+    status: 400,
+    es: 'El JSON de la cuenta de servicio de Dialogflow no es válido (faltan client_email o private_key).',
+  },
+  ERR_DIALOGFLOW_REJECTED: {
+    status: 400,
+    es: 'Dialogflow rechazó la solicitud: revise el proyecto, el idioma y los permisos de la cuenta de servicio.',
+  },
+  ERR_DIALOGFLOW_UNAVAILABLE: { status: 502, es: 'No se pudo contactar con Dialogflow. Inténtelo de nuevo.' },
   ERR_INTERNAL: { status: 500, es: 'Error interno del servidor.' },
 } as const satisfies Record<string, { status: number; es: string }>;
 
