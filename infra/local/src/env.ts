@@ -63,6 +63,9 @@ export function runtimeEnvironment(options: {
     AWS_ENDPOINT_URL_DYNAMODB: options.dynamoEndpoint,
     AWS_ENDPOINT_URL_S3: options.s3Endpoint,
     SANDBOX_ENABLED: 'true',
+    // Outbound calls to company URLs may reach the fake receivers on 127.0.0.1 over http locally
+    // (functions/src/http-out/safe-fetch.ts); never set in AWS (infra/test/outbound-policy.test.ts).
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
     DATA_DIR: options.dataDir,
     COMPANY_REQUESTS_PER_MINUTE: String(options.companyRequestsPerMinute),
   };
