@@ -6,7 +6,7 @@ import {
   integrationTypes,
   typebotDefaults,
 } from '../constants.ts';
-import { idSchema, nameField, optionalTextSchema, requiredText } from '../fields.ts';
+import { booleanParamSchema, idSchema, nameField, optionalTextSchema, requiredText } from '../fields.ts';
 import { pagedSearchQuerySchema } from '../query-params.ts';
 
 export const integrationTypeSchema = z.enum(integrationTypes);
@@ -31,6 +31,11 @@ export const queueIntegrationSchema = z.object({
   typebotRestartMessage: z.string().nullable().optional(),
   typebotSlug: z.string().nullable().optional(),
   typebotUnknownMessage: z.string().nullable().optional(),
+  /**
+   * n8n and webhook: the key of the deliveries' HMAC-SHA256 signature. In full only in the answer
+   * of the write that made it (create, or a PUT with rotateSecret); masked (`••••` and its last 4) after.
+   */
+  webhookSecret: z.string().nullable().optional(),
   companyId: idSchema.optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
@@ -86,6 +91,8 @@ export const queueIntegrationUpdateInputSchema = z
     typebotRestartMessage: optionalTextSchema.optional(),
     typebotSlug: optionalTextSchema.optional(),
     typebotUnknownMessage: optionalTextSchema.optional(),
+    /** n8n and webhook: replace the signing key with a new one (shown once in the answer). */
+    rotateSecret: booleanParamSchema.optional(),
   })
   .transform(withProjectName);
 export type QueueIntegrationUpdateInput = z.infer<typeof queueIntegrationUpdateInputSchema>;

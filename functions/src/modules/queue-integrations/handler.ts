@@ -1,0 +1,107 @@
+import {
+  queueIntegrationCreateInputSchema,
+  queueIntegrationListQuerySchema,
+  queueIntegrationUpdateInputSchema,
+} from '@atende/shared/entities/queue-integration';
+import { idPathSchema } from '@atende/shared/fields';
+import {
+  createQueueIntegration,
+  deleteQueueIntegration,
+  getQueueIntegration,
+  listQueueIntegrations,
+  updateQueueIntegration,
+  type QueueIntegrationFields,
+} from '#data/queue-integrations';
+import { AppError } from '#domain/app-error';
+import { matchesSearch, pageOf } from '#domain/paging';
+import { planIntegrationWrite, queueIntegrationPageSize } from '#domain/queue-integration-rules';
+import { restModule } from '#http/rest-module';
+import { route, type RouteDefinition } from '#http/route';
+import { HttpAnswer } from '#http/types';
+import { publicQueueIntegration } from './serialize.ts';
+
+async function integrationOrFail(companyId: number, id: number) {
+  const integration = await getQueueIntegration(companyId, id);
+  if (!integration) throw new AppError('ERR_NOT_FOUND');
+  return integration;
+}
+
+/**
+ * /api/queueIntegration routes (extended §2.12, §7): an administration screen (core §2's admin
+ * group) behind the plan flag useIntegrations. Other modules' routes under the same prefix
+ * (POST /queueIntegration/testSession) are appended to this list.
+ */
+export const queueIntegrationRoutes: RouteDefinition[] = [
+  route({
+    method: 'GET',
+    path: '/queueIntegration',
+    access: 'admin',
+    feature: 'useIntegrations',
+    query: queueIntegrationListQuerySchema,
+    handler: async ({ principal, query }) => {
+      const all = (await listQueueIntegrations(principal.companyId)).filter((integration) =>
+        matchesSearch(query.searchParam, integration.name, integration.type),
+      );
+      const page = pageOf(all, query.pageNumber, queueIntegrationPageSize);
+      return {
+        queueIntegrations: page.items.map((integration) => publicQueueIntegration(integration)),
+        count: page.count,
+        hasMore: page.hasMore,
+      };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/queueIntegration/{id}',
+    access: 'admin',
+    feature: 'useIntegrations',
+    params: idPathSchema,
+    handler: async ({ principal, params }) =>
+      publicQueueIntegration(await integrationOrFail(principal.companyId, params.id)),
+  }),
+  route({
+    method: 'POST',
+    path: '/queueIntegration',
+    access: 'admin',
+    feature: 'useIntegrations',
+    body: queueIntegrationCreateInputSchema,
+    handler: async ({ principal, body }) => {
+      const write = planIntegrationWrite(body);
+      const fields = { ...write.set, type: body.type, name: body.name } as QueueIntegrationFields;
+      const integration = await createQueueIntegration(principal.companyId, fields);
+      return new HttpAnswer(201, publicQueueIntegration(integration, { newSecret: write.newSecret }));
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/queueIntegration/{id}',
+    access: 'admin',
+    feature: 'useIntegrations',
+    params: idPathSchema,
+    body: queueIntegrationUpdateInputSchema,
+    handler: async ({ principal, params, body }) => {
+      const current = await integrationOrFail(principal.companyId, params.id);
+      const write = planIntegrationWrite(body, current);
+      const integration = await updateQueueIntegration(
+        principal.companyId,
+        current.id,
+        write.set,
+        write.clear,
+      );
+      return publicQueueIntegration(integration, { newSecret: write.newSecret });
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/queueIntegration/{id}',
+    access: 'admin',
+    feature: 'useIntegrations',
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      await deleteQueueIntegration(principal.companyId, params.id);
+      return { message: 'Integration deleted' };
+    },
+  }),
+];
+
+export const handler = restModule(queueIntegrationRoutes);
