@@ -51,9 +51,13 @@ describe('checkout: an overdue company pays its invoice with the sandbox provide
   });
 
   it('pays through the wizard and the QR screen, then shows the new due date', async () => {
-    // A blocked company is sent to the subscription page, and may open the invoices.
+    // A blocked company is sent to the subscription page; its admin's menu offers the invoices.
     await page.waitForURL((address) => address.pathname === '/subscription', { timeout: 15_000 });
-    await page.goto(app.url('/financeiro'));
+    const menu = page.getByRole('navigation', { name: t('layout.mainMenu') });
+    await menu.getByRole('link', { name: t('menu.subscription') }).waitFor({ state: 'visible' });
+    await expect.poll(() => menu.getByRole('link', { name: t('menu.tickets') }).count()).toBe(0);
+    await menu.getByRole('link', { name: t('menu.financial') }).click();
+    await page.waitForURL((address) => address.pathname === '/financeiro', { timeout: 10_000 });
     const row = page.getByTestId('invoices-list').locator('tr[data-invoice-id="20200131"]');
     await row.getByRole('button', { name: t('invoices.pay') }).click();
 

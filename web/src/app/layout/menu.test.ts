@@ -105,11 +105,11 @@ describe('visibleMenu', () => {
     expect(visible).toContain('menu.administration>/queue-integration');
   });
 
-  it('shows only the subscription to a user of an expired company', () => {
-    for (const profile of ['admin', 'user']) {
-      const viewer: MenuViewer = { profile, isSuper: false, plan: fullPlan, paymentOnly: true };
-      expect(targets(visibleMenu(menuDefinition, viewer))).toEqual(['/subscription']);
-    }
+  it('shows only the ways to pay to a user of an expired company: /financeiro to admins', () => {
+    const menuOf = (profile: string) =>
+      targets(visibleMenu(menuDefinition, { profile, isSuper: false, plan: fullPlan, paymentOnly: true }));
+    expect(menuOf('admin')).toEqual(['/subscription', '/financeiro']);
+    expect(menuOf('user')).toEqual(['/subscription']);
   });
 
   it('lets a user of an expired company open the subscription and the invoices only', () => {
@@ -126,7 +126,7 @@ describe('visibleMenu', () => {
       plan: company.plan,
       paymentOnly: isPaymentOnly({ super: isSuper, company }, now),
     });
-    expect(targets(visibleMenu(menuDefinition, viewerOf(false)))).toEqual(['/subscription']);
+    expect(targets(visibleMenu(menuDefinition, viewerOf(false)))).toEqual(['/subscription', '/financeiro']);
     expect(targets(visibleMenu(menuDefinition, viewerOf(true)))).toContain('menu.administration>/settings');
   });
 

@@ -76,10 +76,13 @@ export const menuDefinition: readonly MenuEntry[] = [
 ];
 
 /**
- * What a user of an expired or switched-off company sees: only the way to pay. /financeiro (the
- * invoices and their checkout) may be opened too, from the subscription page or its address.
+ * What a user of an expired or switched-off company sees: only the ways to pay, the subscription
+ * and, for admins (GET /invoices/all is theirs), /financeiro with the invoices and their checkout.
  */
-export const paymentOnlyMenu: readonly MenuEntry[] = [link('menu.subscription', '/subscription')];
+export const paymentOnlyMenu: readonly MenuEntry[] = [
+  link('menu.subscription', '/subscription'),
+  link('menu.financial', '/financeiro', { adminOnly: true }),
+];
 
 /** The paths such a user may open; every other private path goes to the first one. */
 export const paymentOnlyPaths: readonly string[] = ['/subscription', '/financeiro'];
@@ -103,7 +106,7 @@ function allows(access: MenuAccess, viewer: MenuViewer): boolean {
 
 /** The entries this viewer may see; a group left without items is dropped. */
 export function visibleMenu(entries: readonly MenuEntry[], viewer: MenuViewer): MenuEntry[] {
-  if (viewer.paymentOnly) return [...paymentOnlyMenu];
+  if (viewer.paymentOnly) return paymentOnlyMenu.filter((entry) => allows(entry, viewer));
   const visible: MenuEntry[] = [];
   for (const entry of entries) {
     if (!allows(entry, viewer)) continue;
