@@ -1,3 +1,4 @@
+import { dialogflowProvider } from '../dialogflow/provider.ts';
 import type { BotProvider } from './provider.ts';
 
 /**
@@ -5,7 +6,9 @@ import type { BotProvider } from './provider.ts';
  * `type`. Each provider registers itself here with one line (P1: prompt; Q1: typebot, n8n,
  * webhook; D1: dialogflow).
  */
-const providers: Partial<Record<string, BotProvider>> = {};
+const providers: Partial<Record<string, BotProvider>> = {
+  dialogflow: dialogflowProvider,
+};
 
 export function providerFor(kind: string): BotProvider | undefined {
   return providers[kind];
