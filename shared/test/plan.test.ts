@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planAllows, planCreateInputSchema, planFlags, planSchema } from '../src/index.ts';
-import { planUpdateInputSchema } from '../src/entities/plan.ts';
+import { externalApiLimitsOf, planUpdateInputSchema } from '../src/entities/plan.ts';
 
 describe('planAllows', () => {
   it('counts a flag as on unless it is explicitly false', () => {
@@ -59,5 +59,26 @@ describe('plan input', () => {
     expect(
       planCreateInputSchema.safeParse({ name: 'X', users: -1, connections: 1, queues: 1, value: 1 }).success,
     ).toBe(false);
+  });
+});
+
+describe('the external API limits of a plan', () => {
+  it('default to 10 a second, a burst of 20 and 100,000 a month', () => {
+    const parsed = planCreateInputSchema.parse({ name: 'Pro', users: 1, connections: 1, queues: 1, value: 1 });
+    expect(parsed).toMatchObject({ apiRateLimit: 10, apiBurstLimit: 20, apiMonthlyQuota: 100_000 });
+    expect(externalApiLimitsOf({})).toEqual({ rateLimit: 10, burstLimit: 20, monthlyQuota: 100_000 });
+    expect(externalApiLimitsOf({ apiRateLimit: 2, apiMonthlyQuota: 0 })).toEqual({
+      rateLimit: 2,
+      burstLimit: 20,
+      monthlyQuota: 0,
+    });
+  });
+
+  it('refuse a rate or burst under 1 and keep what an update leaves out', () => {
+    const base = { name: 'X', users: 1, connections: 1, queues: 1, value: 1 };
+    expect(planCreateInputSchema.safeParse({ ...base, apiRateLimit: 0 }).success).toBe(false);
+    expect(planCreateInputSchema.safeParse({ ...base, apiBurstLimit: 0 }).success).toBe(false);
+    expect(planCreateInputSchema.safeParse({ ...base, apiMonthlyQuota: -1 }).success).toBe(false);
+    expect(planUpdateInputSchema.parse({ apiRateLimit: '3' })).toEqual({ apiRateLimit: 3 });
   });
 });

@@ -24,6 +24,10 @@ export const planEntity = new Entity(
       useSchedules: flag,
       useInternalChat: flag,
       useExternalApi: flag,
+      /** The external message API's usage plan: requests a second, burst, a month (0: none). */
+      apiRateLimit: { type: 'number' },
+      apiBurstLimit: { type: 'number' },
+      apiMonthlyQuota: { type: 'number' },
       /** Offered on the public sign-up; absent counts as offered (plans from before the flag). */
       isPublic: flag,
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },

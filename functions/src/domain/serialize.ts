@@ -1,3 +1,4 @@
+import { externalApiLimitsOf } from '@atende/shared/entities/plan';
 import { isSecretSetting } from '@atende/shared/entities/setting';
 import type { CompanyRecord } from '#data/companies';
 import type { PlanRecord } from '#data/plans';
@@ -26,18 +27,47 @@ export function publicPlan(plan: PlanRecord) {
     useSchedules: plan.useSchedules ?? true,
     useInternalChat: plan.useInternalChat ?? true,
     useExternalApi: plan.useExternalApi ?? true,
+    ...apiLimitsOfPlan(plan),
     isPublic: plan.isPublic ?? true,
     createdAt: plan.createdAt,
     updatedAt: plan.updatedAt,
   };
 }
 
-/** Settings as answers show them: without the secret ones unless asked (super users only). */
-export function publicSettings(settings: SettingRecord[], options: { withSecrets?: boolean } = {}) {
-  return settings.filter(({ key }) => options.withSecrets || !isSecretSetting(key)).map(({ key, value }) => ({ key, value }));
+/** A plan's external API limits under the plan's own field names, defaults filled in. */
+function apiLimitsOfPlan(plan: PlanRecord) {
+  const limits = externalApiLimitsOf(plan);
+  return {
+    apiRateLimit: limits.rateLimit,
+    apiBurstLimit: limits.burstLimit,
+    apiMonthlyQuota: limits.monthlyQuota,
+  };
 }
 
-export function publicCompany(company: CompanyRecord, extras: { plan?: PlanRecord; settings?: SettingRecord[] } = {}) {
+/**
+ * Settings as answers show them: without the secret ones unless asked (super users only), and
+ * even then masked (`••••` and the last 4 characters): a secret is written, never read back.
+ */
+export function publicSettings(settings: SettingRecord[], options: { withSecrets?: boolean } = {}) {
+  return settings
+    .filter(({ key }) => options.withSecrets || !isSecretSetting(key))
+    .map(({ key, value }) => publicSetting({ key, value }));
+}
+
+/** One setting as answers show it: a secret one masked. */
+export function publicSetting({ key, value }: { key: string; value: string }): {
+  key: string;
+  value: string;
+} {
+  return { key, value: isSecretSetting(key) ? maskedSecret(value) : value };
+}
+
+const maskedSecret = (value: string) => (value ? `••••${value.slice(-4)}` : '');
+
+export function publicCompany(
+  company: CompanyRecord,
+  extras: { plan?: PlanRecord; settings?: SettingRecord[] } = {},
+) {
   return {
     id: company.id,
     name: company.name,

@@ -250,7 +250,9 @@ describe('the payment-provider token (asaas setting)', () => {
       socket.once('open', resolve);
       socket.once('error', reject);
     });
-    expect((await root.put('/settings/asaas', { value: 'secreto-123' })).status).toBe(200);
+    const written = await root.put('/settings/asaas', { value: 'secreto-123' });
+    expect(written.status).toBe(200);
+    expect(written.body).toEqual({ key: 'asaas', value: '••••-123' });
     expect((await root.put('/settings/userRating', { value: 'enabled' })).status).toBe(200);
     await expect
       .poll(() => messages.some((m) => m.event === 'setting' && JSON.stringify(m.data).includes('userRating')), { timeout: 10_000 })
@@ -259,7 +261,9 @@ describe('the payment-provider token (asaas setting)', () => {
     expect(JSON.stringify(messages)).not.toContain('secreto-123');
 
     const settings = await root.get<{ key: string; value: string }[]>('/settings');
-    expect(settings.body).toContainEqual({ key: 'asaas', value: 'secreto-123' });
+    // Even a super user reads a secret setting masked: only its last 4 characters.
+    expect(settings.body).toContainEqual({ key: 'asaas', value: '••••-123' });
+    expect(JSON.stringify(settings.body)).not.toContain('secreto-123');
     const me = await root.get('/auth/me');
     expect(JSON.stringify(me.body)).not.toContain('secreto-123');
     const again = env.client();

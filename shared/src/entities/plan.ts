@@ -14,6 +14,34 @@ export const planFlags = [
 export type PlanFlag = (typeof planFlags)[number];
 
 const countSchema = z.coerce.number().int().nonnegative();
+
+/**
+ * The external message API's limits of a plan that names none (docs/decisions.md, "External
+ * message API"): 10 requests a second steady, 20 at once, 100,000 a month.
+ */
+export const externalApiDefaults = { rateLimit: 10, burstLimit: 20, monthlyQuota: 100_000 } as const;
+
+export interface ExternalApiLimits {
+  /** Steady requests per second. */
+  rateLimit: number;
+  /** Requests at once above the steady rate. */
+  burstLimit: number;
+  /** Requests per calendar month (UTC); 0: none. */
+  monthlyQuota: number;
+}
+
+/** A plan's external API limits, the defaults filling what it leaves out. */
+export function externalApiLimitsOf(plan: {
+  apiRateLimit?: number | null;
+  apiBurstLimit?: number | null;
+  apiMonthlyQuota?: number | null;
+}): ExternalApiLimits {
+  return {
+    rateLimit: plan.apiRateLimit ?? externalApiDefaults.rateLimit,
+    burstLimit: plan.apiBurstLimit ?? externalApiDefaults.burstLimit,
+    monthlyQuota: plan.apiMonthlyQuota ?? externalApiDefaults.monthlyQuota,
+  };
+}
 const moneySchema = z.coerce.number().nonnegative();
 /** Stored flags may be missing or null on old rows; see planAllows(). */
 const storedFlagSchema = z.boolean().nullable().optional();
@@ -34,6 +62,10 @@ export const planSchema = z.object({
   useSchedules: storedFlagSchema,
   useInternalChat: storedFlagSchema,
   useExternalApi: storedFlagSchema,
+  /** The external message API's limits (its usage plan); absent: externalApiDefaults. */
+  apiRateLimit: z.number().int().positive().nullable().optional(),
+  apiBurstLimit: z.number().int().positive().nullable().optional(),
+  apiMonthlyQuota: z.number().int().nonnegative().nullable().optional(),
   /** Offered on the public sign-up (GET /plans/list); absent counts as offered. */
   isPublic: z.boolean().optional(),
   createdAt: z.string().optional(),
@@ -57,6 +89,12 @@ const planFieldsSchema = z.object({
   useSchedules: z.boolean(),
   useInternalChat: z.boolean(),
   useExternalApi: z.boolean(),
+  /** Steady requests per second to POST /api/messages/send, per company. */
+  apiRateLimit: z.coerce.number().int().min(1).max(10_000).optional(),
+  /** Requests at once above the steady rate. */
+  apiBurstLimit: z.coerce.number().int().min(1).max(5_000).optional(),
+  /** Requests per calendar month (UTC); 0: no quota. */
+  apiMonthlyQuota: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
   /**
    * Whether sign-up offers the plan (absent: yes); a hidden plan is given only by a super user.
    * No default, so an update that leaves it out keeps the stored value.
@@ -73,6 +111,14 @@ export const planCreateInputSchema = planFieldsSchema.extend({
   useSchedules: z.boolean().default(true),
   useInternalChat: z.boolean().default(true),
   useExternalApi: z.boolean().default(true),
+  apiRateLimit: z.coerce.number().int().min(1).max(10_000).default(externalApiDefaults.rateLimit),
+  apiBurstLimit: z.coerce.number().int().min(1).max(5_000).default(externalApiDefaults.burstLimit),
+  apiMonthlyQuota: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000_000)
+    .default(externalApiDefaults.monthlyQuota),
 });
 export type PlanCreateInput = z.infer<typeof planCreateInputSchema>;
 

@@ -314,6 +314,12 @@ const uiMessages = {
   'settings.options.chatBotType.button': 'Botones',
   'settings.options.chatBotType.list': 'Lista',
   'settings.options.hint': 'Los cambios se guardan al elegir una opción.',
+  'settings.secrets.title': 'Pagos (Asaas)',
+  'settings.secrets.hint': 'Claves de la plataforma: se guardan en el servidor y nunca se vuelven a mostrar completas.',
+  'settings.secrets.asaas': 'Token de la API de Asaas',
+  'settings.secrets.asaasWebhookToken': 'Token del webhook de Asaas',
+  'settings.secrets.stored': 'Guardado: {masked}',
+  'settings.secrets.none': 'Sin configurar',
   'settings.schedules.hint': 'Horario de atención de la empresa. 00:00 a 00:00 significa cerrado.',
   'settings.schedules.weekday': 'Día',
   'settings.schedules.start': 'Inicio',
@@ -360,6 +366,9 @@ const uiMessages = {
   'plans.useKanban': 'Kanban',
   'plans.useOpenAi': 'OpenAI',
   'plans.useIntegrations': 'Integraciones',
+  'plans.apiRateLimit': 'API externa: solicitudes por segundo',
+  'plans.apiBurstLimit': 'API externa: ráfaga',
+  'plans.apiMonthlyQuota': 'API externa: cuota mensual (0 = sin cuota)',
   'plans.saveFailed':
     'Não foi possível realizar a operação. Verifique se já existe um plano com o mesmo nome ou se os campos foram preenchidos corretamente',
 

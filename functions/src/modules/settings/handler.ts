@@ -2,14 +2,15 @@ import * as z from 'zod';
 import { isSecretSetting, settingKeySchema, settingUpdateInputSchema } from '@atende/shared/entities/setting';
 import { listSettings, putSetting } from '#data/settings';
 import { AppError } from '#domain/app-error';
-import { publicSettings } from '#domain/serialize';
+import { publicSetting, publicSettings } from '#domain/serialize';
 import { forgetCompanyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 
 /**
  * /api/settings: the caller's company settings; every user reads them, admins change them. The
- * secret ones (the payment-provider token) only super users read or change.
+ * secret ones (the payment-provider token, the Asaas webhook token) only super users change, and
+ * read only masked.
  */
 export const handler = restModule([
   route({
@@ -17,7 +18,8 @@ export const handler = restModule([
     path: '/settings',
     access: 'user',
     allowBlockedCompany: true,
-    handler: async ({ principal }) => publicSettings(await listSettings(principal.companyId), { withSecrets: principal.isSuper }),
+    handler: async ({ principal }) =>
+      publicSettings(await listSettings(principal.companyId), { withSecrets: principal.isSuper }),
   }),
   route({
     method: 'PUT',
@@ -31,7 +33,7 @@ export const handler = restModule([
       const setting = settingUpdateInputSchema.parse({ key: params.key, value: body.value });
       const saved = await putSetting(principal.companyId, setting.key, setting.value);
       forgetCompanyContext(principal.companyId);
-      return { key: saved.key, value: saved.value };
+      return publicSetting(saved);
     },
   }),
 ]);

@@ -1,4 +1,10 @@
-import { planCreateInputSchema, planFlags, type PlanCreateInput, type PlanFlag } from '@atende/shared/entities/plan';
+import {
+  externalApiLimitsOf,
+  planCreateInputSchema,
+  planFlags,
+  type PlanCreateInput,
+  type PlanFlag,
+} from '@atende/shared/entities/plan';
 import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
 import type { Plan } from './api/get-plans.ts';
 
@@ -11,6 +17,21 @@ export interface PlanFormValues extends PlanFlagValues {
   connections: string;
   queues: string;
   value: string;
+  apiRateLimit: string;
+  apiBurstLimit: string;
+  apiMonthlyQuota: string;
+}
+
+/** The external API's limits in the order the form shows them (the plan's usage plan). */
+export const planApiLimitFields = ['apiRateLimit', 'apiBurstLimit', 'apiMonthlyQuota'] as const;
+
+function apiLimitValues(plan: Parameters<typeof externalApiLimitsOf>[0]) {
+  const limits = externalApiLimitsOf(plan);
+  return {
+    apiRateLimit: String(limits.rateLimit),
+    apiBurstLimit: String(limits.burstLimit),
+    apiMonthlyQuota: String(limits.monthlyQuota),
+  };
 }
 
 /** The flags in the order the form shows them. */
@@ -26,18 +47,21 @@ export const planFormFlags: readonly PlanFlag[] = [
 
 export function emptyPlanForm(): PlanFormValues {
   const flags = Object.fromEntries(planFlags.map((flag) => [flag, 'true'])) as PlanFlagValues;
-  return { name: '', users: '0', connections: '0', queues: '0', value: '0', ...flags };
+  return { name: '', users: '0', connections: '0', queues: '0', value: '0', ...apiLimitValues({}), ...flags };
 }
 
 export function planFormOf(plan: Plan): PlanFormValues {
   // extended §3: a flag counts as on unless explicitly false.
-  const flags = Object.fromEntries(planFlags.map((flag) => [flag, plan[flag] === false ? 'false' : 'true'])) as PlanFlagValues;
+  const flags = Object.fromEntries(
+    planFlags.map((flag) => [flag, plan[flag] === false ? 'false' : 'true']),
+  ) as PlanFlagValues;
   return {
     name: plan.name,
     users: String(plan.users),
     connections: String(plan.connections),
     queues: String(plan.queues),
     value: String(plan.value),
+    ...apiLimitValues(plan),
     ...flags,
   };
 }

@@ -8,7 +8,15 @@ import { useLoadErrorToast } from '../../../lib/use-load-error-toast.ts';
 import { useDeletePlan } from '../api/delete-plan.ts';
 import { usePlans, type Plan } from '../api/get-plans.ts';
 import { useSavePlan } from '../api/save-plan.ts';
-import { checkPlanForm, emptyPlanForm, formatPlanPrice, planFormFlags, planFormOf, type PlanFormValues } from '../plan-form.ts';
+import {
+  checkPlanForm,
+  emptyPlanForm,
+  formatPlanPrice,
+  planApiLimitFields,
+  planFormFlags,
+  planFormOf,
+  type PlanFormValues,
+} from '../plan-form.ts';
 
 const countFields = ['users', 'connections', 'queues'] as const;
 
@@ -62,7 +70,10 @@ export function PlansManager() {
         onDelete={() => form.editingId !== undefined && form.askDelete({ id: form.editingId })}
         testId="plan-form"
       >
-        <Grid templateColumns={{ base: '1fr', medium: 'repeat(2, 1fr)', large: '2fr repeat(4, 1fr)' }} gap="medium">
+        <Grid
+          templateColumns={{ base: '1fr', medium: 'repeat(2, 1fr)', large: '2fr repeat(4, 1fr)' }}
+          gap="medium"
+        >
           <TextField
             label={t('plans.name')}
             name="name"
@@ -93,6 +104,19 @@ export function PlansManager() {
             hasError={!!errors.value}
             errorMessage={errors.value}
           />
+          {planApiLimitFields.map((field) => (
+            <TextField
+              key={field}
+              label={t(`plans.${field}`)}
+              name={field}
+              type="number"
+              min={field === 'apiMonthlyQuota' ? 0 : 1}
+              value={values[field]}
+              onChange={(event) => set(field, event.target.value)}
+              hasError={!!errors[field]}
+              errorMessage={errors[field]}
+            />
+          ))}
         </Grid>
         <Grid templateColumns="repeat(auto-fill, minmax(10rem, 1fr))" gap="medium">
           {planFormFlags.map((flag) => (

@@ -11,6 +11,7 @@ import { settingsQueryKeys } from '../api/settings-query-keys.ts';
 import { showsCompanyHours, upsertSettingRow } from '../settings-rows.ts';
 import type { SettingRow } from '../api/get-settings.ts';
 import { OptionsTab } from './OptionsTab.tsx';
+import { PaymentSecretsCard } from './PaymentSecretsCard.tsx';
 import { SchedulesTab } from './SchedulesTab.tsx';
 
 // The super-admin tabs are their own chunks: most admins never open them.
@@ -49,9 +50,24 @@ export function SettingsPage() {
 
   const fallback = <PageLoader />;
   const items = [
-    { value: 'options', label: t('settings.tabs.options'), content: <OptionsTab settings={settings.data} isLoading={settings.isLoading} /> },
+    {
+      value: 'options',
+      label: t('settings.tabs.options'),
+      content: (
+        <>
+          <OptionsTab settings={settings.data} isLoading={settings.isLoading} />
+          {isSuper && !settings.isLoading ? <PaymentSecretsCard settings={settings.data} /> : null}
+        </>
+      ),
+    },
     ...(hoursTab && user
-      ? [{ value: 'schedules', label: t('settings.tabs.schedules'), content: <SchedulesTab companyId={user.companyId} /> }]
+      ? [
+          {
+            value: 'schedules',
+            label: t('settings.tabs.schedules'),
+            content: <SchedulesTab companyId={user.companyId} />,
+          },
+        ]
       : []),
     ...(isSuper
       ? [
