@@ -1,4 +1,6 @@
 import { dialogflowProvider } from '../dialogflow/provider.ts';
+import { typebotProvider } from '../queue-integrations/typebot-provider.ts';
+import { n8nProvider, webhookIntegrationProvider } from '../queue-integrations/webhook-provider.ts';
 import type { BotProvider } from './provider.ts';
 
 /**
@@ -8,6 +10,9 @@ import type { BotProvider } from './provider.ts';
  */
 const providers: Partial<Record<string, BotProvider>> = {
   dialogflow: dialogflowProvider,
+  typebot: typebotProvider,
+  n8n: n8nProvider,
+  webhook: webhookIntegrationProvider,
 };
 
 export function providerFor(kind: string): BotProvider | undefined {
