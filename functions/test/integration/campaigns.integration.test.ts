@@ -1,9 +1,9 @@
-import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntimeDynamoClients } from '../../../infra/local/src/dynamo-clients.ts';
 import type { ApiClient } from './support/api-client.ts';
 import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
-import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
+import { companyWithTickets, connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
 import { until } from './support/until.ts';
 
 /** Polls until the probe answers, up to `timeoutMs`. */
@@ -156,6 +156,26 @@ async function startNow(admin: ApiClient, body: Record<string, unknown>): Promis
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect(created.body.status).toBe('PROGRAMADA');
   return created.body;
+}
+
+/** When each recipient's message was stored and handed to the connector (by its derived id). */
+async function messageTimes(companyId: number, campaignId: number, positions: number): Promise<number[]> {
+  process.env.TABLE_NAME = table();
+  const { derivedMessageId } = await import('../../src/modules/messages/send-outbound.ts');
+  const keys = Array.from({ length: positions }, (_, position) => ({
+    pk: `C#${companyId}#MSG#${derivedMessageId(`campaign:${companyId}:${campaignId}:${position}:message`)}`,
+    sk: 'MSG',
+  }));
+  const times: number[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    const page = await clients.documents.send(
+      new BatchGetCommand({
+        RequestItems: { [table()]: { Keys: keys.slice(i, i + 100), ConsistentRead: true } },
+      }),
+    );
+    for (const item of page.Responses?.[table()] ?? []) times.push(Date.parse(String(item.createdAt)));
+  }
+  return times;
 }
 
 describe('campaigns', () => {
@@ -333,6 +353,99 @@ describe('campaigns', () => {
       ).toHaveLength(1);
     }
   });
+
+  it('sends a tag list to the contacts whose tickets carry the tag, each once', async () => {
+    const numbers = numbersFrom(50_000, 3);
+    const { admin, whatsappId, tickets } = await companyWithTickets(env, 'campana-etiqueta', numbers);
+    await noWaits(admin);
+    const tag = await admin.post<{ id: number }>('/tags', { name: 'Clientes VIP' });
+    expect(tag.status).toBe(201);
+    for (const ticket of tickets.slice(0, 2))
+      expect((await admin.put(`/ticket-tags/${ticket.id}/${tag.body.id}`)).status).toBeLessThan(300);
+    // Another company's tag id is not this company's.
+    const other = env.client();
+    await signUpCompany(other, 'Campaña etiqueta ajena');
+    const otherWhatsapp = await connectSandbox(other);
+    expect(
+      (
+        await other.post('/campaigns', {
+          name: 'Ajena',
+          whatsappId: otherWhatsapp,
+          tagListId: tag.body.id,
+          message1: 'x',
+          scheduledAt: new Date(Date.now() + 7_200_000).toISOString(),
+        })
+      ).status,
+    ).toBe(404);
+
+    const created = await startNow(admin, {
+      name: 'Por etiqueta',
+      whatsappId,
+      tagListId: tag.body.id,
+      message1: 'Hola {nome}, oferta {tienda}',
+    });
+    const done = await waitFor(async () => {
+      const now = await campaign(admin, created.id);
+      return now.status === 'FINALIZADA' ? now : undefined;
+    }, 60_000);
+    expect(done.report).toMatchObject({ validContacts: 2, deliveries: 2, progressPercent: 100 });
+    for (const [i, number] of numbers.slice(0, 2).entries()) {
+      const sent = await waitFor(async () => {
+        const items = await outboxOf(admin, whatsappId, number);
+        return items.length > 0 ? items : undefined;
+      });
+      expect(sent.map((m) => m.body)).toEqual([`Hola Cliente ${i + 1}, oferta Centro`]);
+    }
+    expect(await outboxOf(admin, whatsappId, numbers[2]!)).toEqual([]);
+  });
+
+  it('lets at most one recipient go after a cancel in a burst without waits, and the restart sends the rest once', async () => {
+    const admin = env.client();
+    const company = await signUpCompany(admin, 'Campaña ráfaga');
+    const whatsappId = await connectSandbox(admin);
+    await noWaits(admin);
+    const count = 300;
+    const numbers = numbersFrom(60_000, count);
+    const listId = await bigContactList(admin, company.companyId, numbers);
+    const created = await startNow(admin, {
+      name: 'Ráfaga',
+      whatsappId,
+      contactListId: listId,
+      message1: 'Ráfaga {nome}',
+    });
+    await waitFor(
+      async () => ((await campaign(admin, created.id)).report.deliveries >= 20 ? true : undefined),
+      120_000,
+    );
+    const cancelled = await admin.post<Campaign>(`/campaigns/${created.id}/cancel`);
+    const answeredAt = Date.now();
+    expect(cancelled.status).toBe(200);
+    const atCancel = cancelled.body.report.deliveries;
+    expect(atCancel).toBeLessThan(count);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const still = await campaign(admin, created.id);
+    expect(still.status).toBe('CANCELADA');
+    expect(still.report.deliveries).toBeLessThanOrEqual(atCancel + 1);
+    // What was handed to the connector after the cancel was stored: at most the one in flight.
+    const times = await messageTimes(company.companyId, created.id, count);
+    expect(times.length).toBeLessThanOrEqual(atCancel + 1);
+    expect(times.filter((at) => at > answeredAt).length).toBeLessThanOrEqual(1);
+
+    expect((await admin.post(`/campaigns/${created.id}/restart`)).status).toBe(200);
+    const done = await waitFor(async () => {
+      const now = await campaign(admin, created.id);
+      return now.status === 'FINALIZADA' ? now : undefined;
+    }, 300_000);
+    expect(done.report.deliveries).toBe(count);
+    const sent = await waitFor(async () => {
+      const items = await itemsWithPrefix(company.companyId, `SANDBOX#${whatsappId}#OUT#`);
+      return items.length >= count ? items : undefined;
+    }, 60_000);
+    const perNumber = new Map<string, number>();
+    for (const item of sent) perNumber.set(String(item.to), (perNumber.get(String(item.to)) ?? 0) + 1);
+    expect(perNumber.size).toBe(count);
+    expect([...perNumber.values()].every((n) => n === 1)).toBe(true);
+  }, 480_000);
 
   it('sends once when a step is delivered three times', async () => {
     const admin = env.client();

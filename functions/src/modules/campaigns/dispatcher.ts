@@ -14,11 +14,13 @@ import {
   takeConnectionLease,
   type CampaignRecord,
 } from '#data/campaigns';
+import { contactsInOrder } from '#data/campaign-recipients';
 import { listItemsOfContactList } from '#data/contact-lists';
 import { chooseSlot, filledSlots } from '#domain/campaign-messages';
 import { gapBefore } from '#domain/campaign-pacing';
 import { deliverEntry, runSettings } from './deliver.ts';
 import { enqueueStep, type CampaignStep } from './dispatch-messages.ts';
+import { removeTagRecipients, tagRecipients } from './tag-recipients.ts';
 
 /** Recipients written per preparation step. */
 const preparePageSize = 100;
@@ -112,9 +114,48 @@ async function start(step: Step<'start'>): Promise<void> {
 const isCurrentRun = (campaign: CampaignRecord | undefined, runId: string): campaign is CampaignRecord =>
   campaign !== undefined && campaign.status === 'EM_ANDAMENTO' && campaign.runId === runId;
 
+interface Recipient {
+  /** The contact list item's id, or the contact's for a tag list. */
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+}
+
 /**
- * One page of the contact list becomes shipping entries: only valid WhatsApp numbers, each with
- * its message slot and the wait after it drawn now. Fenced on the count so far.
+ * One page of a run's recipients from `cursor`: the contact list's items valid on WhatsApp (in id
+ * order), or for a tag list the contacts carrying the tag (the run's snapshot, paged by offset).
+ */
+async function recipientsPage(
+  campaign: CampaignRecord,
+  cursor: string | null,
+): Promise<{ recipients: Recipient[]; cursor: string | null }> {
+  if (campaign.contactListId) {
+    const page = await listItemsOfContactList(campaign.companyId, campaign.contactListId, cursor, {
+      limit: preparePageSize,
+    });
+    return {
+      recipients: page.items
+        .filter((item) => item.isWhatsappValid === true)
+        .map((item) => ({ id: item.id, name: item.name, number: item.number, email: item.email ?? '' })),
+      cursor: page.cursor,
+    };
+  }
+  if (campaign.tagListId) {
+    const ids = await tagRecipients(campaign);
+    const offset = cursor ? Number(cursor) : 0;
+    const contacts = await contactsInOrder(campaign.companyId, ids.slice(offset, offset + preparePageSize));
+    return {
+      recipients: contacts.map((c) => ({ id: c.id, name: c.name, number: c.number, email: c.email ?? '' })),
+      cursor: offset + preparePageSize < ids.length ? String(offset + preparePageSize) : null,
+    };
+  }
+  return { recipients: [], cursor: null };
+}
+
+/**
+ * One page of the recipients becomes shipping entries, each with its message slot and the wait
+ * after it drawn now. Fenced on the count so far.
  */
 async function prepare(step: Step<'prepare'>): Promise<void> {
   const campaign = await getCampaign(step.companyId, step.campaignId);
@@ -122,23 +163,19 @@ async function prepare(step: Step<'prepare'>): Promise<void> {
     return;
   const settings = runSettings(campaign);
   const slots = filledSlots(campaign);
-  const page = campaign.contactListId
-    ? await listItemsOfContactList(step.companyId, campaign.contactListId, step.cursor, {
-        limit: preparePageSize,
-      })
-    : { items: [], cursor: null };
-  const valid = page.items.filter((item) => item.isWhatsappValid === true);
+  const page = await recipientsPage(campaign, step.cursor);
+  const valid = page.recipients;
   await putShippingEntries(
-    valid.map((item, index) => {
+    valid.map((recipient, index) => {
       const position = step.from + index;
       return {
         companyId: step.companyId,
         campaignId: step.campaignId,
         position,
-        listItemId: item.id,
-        name: item.name,
-        number: item.number,
-        email: item.email ?? '',
+        listItemId: recipient.id,
+        name: recipient.name,
+        number: recipient.number,
+        email: recipient.email,
         slot: chooseSlot(slots, Math.random)?.slot ?? 1,
         gapAfter: gapBefore(position + 1, settings, Math.random),
       };
@@ -154,6 +191,7 @@ async function prepare(step: Step<'prepare'>): Promise<void> {
     done,
   });
   if (!recorded) return;
+  if (done && campaign.tagListId && !campaign.contactListId) await removeTagRecipients(campaign);
   if (!done) {
     await enqueueStep({ ...step, from: to, cursor: page.cursor });
     return;
@@ -214,15 +252,16 @@ async function send(step: Step<'send'>): Promise<void> {
   if (!(await takeConnectionLease(step.companyId, whatsappId, campaign.id, Date.now(), leaseMs))) return;
   const total = campaign.preparedCount ?? 0;
   const slots = filledSlots(campaign);
-  const deliveries: Promise<unknown>[] = [];
   let position = step.position;
   let gapMs = 0;
+  let entry = await getShipping(step.companyId, campaign.id, position);
   // Recipients with no wait between them (intervals of 0) are claimed one after the other in this
-  // step, each by its own fenced claim, and their parts go out together; any wait ends the step.
+  // step. Each claim is conditioned on the campaign still running and is made only after the
+  // previous recipient's parts were handed to the connector: at any moment at most one recipient
+  // is claimed and not yet sent, so a cancel lets at most that one go (docs/decisions.md).
   for (let inStep = 0; ; inStep += 1) {
-    const entry = await getShipping(step.companyId, campaign.id, position);
     if (!entry) throw new Error(`campaign ${campaign.id}: entry ${position} missing`);
-    const slot = slots.find((s) => s.slot === entry.slot);
+    const slot = slots.find((s) => s.slot === entry!.slot);
     const kind = campaign.confirmation && slot?.confirmationMessage ? 'confirmation' : 'delivery';
     const last = position + 1 >= total;
     gapMs = (entry.gapAfter ?? 0) * 1000;
@@ -239,24 +278,27 @@ async function send(step: Step<'send'>): Promise<void> {
       last,
     });
     if (!claimed) {
-      await Promise.all(deliveries);
       if (inStep > 0) return; // cancelled mid-step: what was claimed went, nothing more
       // Another copy of this step won (or the run was cancelled meanwhile): make sure its parts go.
       const now = await getCampaign(step.companyId, step.campaignId);
       if (now && (now.cursor ?? 0) > position) await completeClaimed(now, position);
       return;
     }
-    deliveries.push(deliverEntry(campaign, entry, kind));
+    const burstGoesOn = !last && gapMs === 0 && inStep + 1 < burstLimit;
+    // The next entry is read while this one is sent (a read: nothing is claimed ahead).
+    const [, following] = await Promise.all([
+      deliverEntry(campaign, entry, kind),
+      burstGoesOn ? getShipping(step.companyId, campaign.id, position + 1) : undefined,
+    ]);
     if (last) {
-      await Promise.all(deliveries);
       await releaseConnectionLease(step.companyId, whatsappId, campaign.id);
       return;
     }
     position += 1;
-    if (gapMs > 0 || inStep + 1 >= burstLimit) break;
+    if (!burstGoesOn) break;
+    entry = following;
   }
   // The next is armed only once these are with the connector: no backlog of campaign sends.
-  await Promise.all(deliveries);
   await enqueueStep({ ...step, position }, gapMs);
 }
 

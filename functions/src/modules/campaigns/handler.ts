@@ -20,8 +20,10 @@ import {
   updateCampaign,
   type CampaignRecord,
 } from '#data/campaigns';
+import { contactIdsWithTag } from '#data/campaign-recipients';
 import { getContactList, listContactLists, listItemsOfContactList } from '#data/contact-lists';
 import { getFileList } from '#data/file-lists';
+import { getTag } from '#data/tags';
 import { getWhatsapp, listWhatsapps } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
 import { filledSlots } from '#domain/campaign-messages';
@@ -84,7 +86,9 @@ async function relatedOf(campaign: CampaignRecord, withCount: boolean): Promise<
   const validContacts =
     withCount && !campaign.runId && campaign.contactListId
       ? await countValidItems(campaign.companyId, campaign.contactListId)
-      : undefined;
+      : withCount && !campaign.runId && campaign.tagListId
+        ? (await contactIdsWithTag(campaign.companyId, campaign.tagListId)).length
+        : undefined;
   return {
     ...(list ? { contactList: { id: list.id, name: list.name } } : {}),
     ...(whatsapp ? { whatsapp: { id: whatsapp.id, name: whatsapp.name } } : {}),
@@ -113,6 +117,7 @@ async function assertOwnReferences(companyId: number, input: Input): Promise<voi
     input.contactListId ? getContactList(companyId, input.contactListId).then((r) => !r) : false,
     input.whatsappId ? getWhatsapp(companyId, input.whatsappId).then((r) => !r) : false,
     input.fileListId ? getFileList(companyId, input.fileListId).then((r) => !r) : false,
+    input.tagListId ? getTag(companyId, input.tagListId).then((r) => !r) : false,
   ]);
   if (missing.some(Boolean)) throw new AppError('ERR_NOT_FOUND');
 }

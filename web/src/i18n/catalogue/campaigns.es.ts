@@ -7,6 +7,7 @@ export const campaignsMessages = {
   'campaigns.columns.name': 'Nombre',
   'campaigns.columns.status': 'Estado',
   'campaigns.columns.contactList': 'Lista de contactos',
+  'campaigns.tagList': 'Lista de etiquetas',
   'campaigns.columns.whatsapp': 'Conexión de WhatsApp',
   'campaigns.columns.scheduledAt': 'Programación',
   'campaigns.columns.completedAt': 'Conclusión',

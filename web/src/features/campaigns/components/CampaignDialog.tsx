@@ -9,6 +9,7 @@ import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useWhatsapps } from '../../connections/api/get-whatsapps.ts';
+import { useTagOptions } from '../../tags/api/get-tags.ts';
 import { useCampaignMutations, type CampaignRecord } from '../api/campaigns.ts';
 
 const slots = Array.from({ length: campaignMessageSlots }, (_, i) => i + 1);
@@ -56,6 +57,7 @@ export function CampaignDialog({ record, onClose }: { record?: CampaignRecord; o
   const [tab, setTab] = useState('1');
   const mutations = useCampaignMutations();
   const whatsapps = useWhatsapps();
+  const tags = useTagOptions();
   const lists = useQuery({
     queryKey: ['contact-lists', 'options'],
     queryFn: ({ signal }) =>
@@ -179,6 +181,20 @@ export function CampaignDialog({ record, onClose }: { record?: CampaignRecord; o
             {(lists.data ?? []).map((list) => (
               <option key={list.id} value={list.id}>
                 {list.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('campaigns.tagList')}
+            name="tagListId"
+            value={form.tagListId}
+            onChange={set('tagListId')}
+            isDisabled={!editable}
+          >
+            <option value="">{t('common.none')}</option>
+            {(tags.data ?? []).map((tag) => (
+              <option key={tag.id} value={tag.id}>
+                {tag.name}
               </option>
             ))}
           </SelectField>
