@@ -18,6 +18,7 @@ import { planIntegrationWrite, queueIntegrationPageSize } from '#domain/queue-in
 import { restModule } from '#http/rest-module';
 import { route, type RouteDefinition } from '#http/route';
 import { HttpAnswer } from '#http/types';
+import { testSessionRoute } from '../dialogflow/test-session.ts';
 import { publicQueueIntegration } from './serialize.ts';
 
 async function integrationOrFail(companyId: number, id: number) {
@@ -102,6 +103,7 @@ export const queueIntegrationRoutes: RouteDefinition[] = [
       return { message: 'Integration deleted' };
     },
   }),
+  testSessionRoute,
 ];
 
 export const handler = restModule(queueIntegrationRoutes);
