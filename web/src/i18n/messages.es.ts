@@ -14,6 +14,7 @@ import { checkoutMessages } from './catalogue/checkout.es.ts';
 import { kanbanMessages } from './catalogue/kanban.es.ts';
 import { messagesApiMessages } from './catalogue/messages-api.es.ts';
 import { queuesMessages } from './catalogue/queues.es.ts';
+import { queueIntegrationsMessages } from './catalogue/queue-integrations.es.ts';
 import { schedulesMessages } from './catalogue/schedules.es.ts';
 import { formValidationMessages } from './catalogue/validation.es.ts';
 
@@ -611,6 +612,7 @@ const uiMessages = {
   // Screens added later keep their text in their own files, one per feature, so they can grow apart.
   ...dashboardMessages,
   ...queuesMessages,
+  ...queueIntegrationsMessages,
   ...contactListsMessages,
   ...filesMessages,
   ...campaignsMessages,

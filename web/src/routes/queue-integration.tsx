@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { QueueIntegrationsPage } from '../features/queue-integrations/components/QueueIntegrationsPage.tsx';
 
 export default function QueueIntegrationRoute() {
-  return <ScreenPage titleKey="screens.queueIntegration" />;
+  return <QueueIntegrationsPage />;
 }

@@ -15,6 +15,8 @@ export interface QueueFormValues {
   /** As typed: '' for no order. */
   orderQueue: string;
   schedules: WeekHours;
+  /** The queue integration that answers first, as the select holds it: '' for none. */
+  integrationId?: string;
 }
 
 /** A new queue: no colour yet (the palette must be used), the default week (extended §3). */
@@ -35,6 +37,7 @@ export function queueFormOf(queue: Queue): QueueFormValues {
     outOfHoursMessage: queue.outOfHoursMessage ?? '',
     orderQueue: queue.orderQueue == null ? '' : String(queue.orderQueue),
     schedules: weekOf(queue.schedules),
+    integrationId: queue.integrationId == null ? '' : String(queue.integrationId),
   };
 }
 
@@ -54,6 +57,10 @@ export function checkQueueForm(values: QueueFormValues): FormCheck<QueuePayload>
       outOfHoursMessage: checked.data.outOfHoursMessage,
       orderQueue: checked.data.orderQueue ?? null,
       schedules: checked.data.schedules,
+      // Only a dialog that shows the integration select (plan flag useIntegrations) sends it.
+      ...(values.integrationId === undefined
+        ? {}
+        : { integrationId: values.integrationId ? Number(values.integrationId) : null }),
     },
   };
 }

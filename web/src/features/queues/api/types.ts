@@ -23,6 +23,8 @@ export interface QueuePayload {
   outOfHoursMessage: string;
   orderQueue: number | null;
   schedules: WeekHours;
+  /** The queue integration that answers first (null: none). */
+  integrationId?: number | null;
 }
 
 /** One node of a queue's option tree as GET /queue-options answers it. */

@@ -34,6 +34,7 @@ import {
   type QueueFormValues,
 } from '../queue-form.ts';
 import { QueueOptionsEditor } from './QueueOptionsEditor.tsx';
+import { IntegrationSelect } from '../../queue-integrations/components/IntegrationSelect.tsx';
 
 interface QueueModalProps {
   /** The queue to edit; without it the dialog adds one. */
@@ -206,6 +207,7 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
         {...field('outOfHoursMessage')}
         rows={2}
       />
+      <IntegrationSelect value={values.integrationId ?? ''} onChange={(value) => set('integrationId', value)} />
       <QueueOptionsEditor
         tree={options}
         errors={errors}

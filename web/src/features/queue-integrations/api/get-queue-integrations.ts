@@ -1,0 +1,65 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { queueIntegrationsQueryKeys } from './query-keys.ts';
+import type { QueueIntegration, QueueIntegrationsPage } from './types.ts';
+
+/** GET /queueIntegration (searchParam, pageNumber; queueIntegrations, hasMore). */
+export async function getQueueIntegrations(
+  params: { searchParam: string; pageNumber: number },
+  signal?: AbortSignal,
+): Promise<QueueIntegrationsPage> {
+  const page = await api.get<QueueIntegrationsPage>('/queueIntegration', params, signal);
+  return {
+    ...page,
+    queueIntegrations: Array.isArray(page?.queueIntegrations) ? page.queueIntegrations : [],
+    hasMore: !!page?.hasMore,
+  };
+}
+
+export function queueIntegrationsInfiniteQueryOptions(searchParam: string) {
+  return infiniteQueryOptions({
+    queryKey: queueIntegrationsQueryKeys.list(searchParam),
+    queryFn: ({ pageParam, signal }) => getQueueIntegrations({ searchParam, pageNumber: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+}
+
+/** The /queue-integration screen: search and infinite scroll. */
+export function useQueueIntegrations(searchParam: string) {
+  return useInfiniteQuery(queueIntegrationsInfiniteQueryOptions(searchParam));
+}
+
+/** Every integration of the company (all pages), for the queue and connection dialogs' selects. */
+export async function getAllQueueIntegrations(signal?: AbortSignal): Promise<QueueIntegration[]> {
+  const all: QueueIntegration[] = [];
+  for (let pageNumber = 1; pageNumber <= 50; pageNumber += 1) {
+    const page = await getQueueIntegrations({ searchParam: '', pageNumber }, signal);
+    all.push(...page.queueIntegrations);
+    if (!page.hasMore) break;
+  }
+  return all;
+}
+
+export function useQueueIntegrationOptions(enabled = true) {
+  return useQuery(
+    queryOptions({
+      queryKey: queueIntegrationsQueryKeys.options(),
+      queryFn: ({ signal }) => getAllQueueIntegrations(signal),
+      enabled,
+    }),
+  );
+}
+
+export function getQueueIntegration(id: number, signal?: AbortSignal) {
+  return api.get<QueueIntegration>(`/queueIntegration/${id}`, undefined, signal);
+}
+
+export function useQueueIntegration(id: number | undefined) {
+  return useQuery({
+    queryKey: queueIntegrationsQueryKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => getQueueIntegration(id ?? 0, signal),
+    enabled: id !== undefined,
+    staleTime: 0,
+  });
+}

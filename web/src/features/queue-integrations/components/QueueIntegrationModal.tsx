@@ -1,0 +1,265 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  CheckboxField,
+  Flex,
+  SelectField,
+  Text,
+  TextAreaField,
+  TextField,
+} from '@aws-amplify/ui-react';
+import { DialogForm, RecordFormDialog, useFormState } from '../../../components/FormDialog.tsx';
+import { Modal } from '../../../components/Modal.tsx';
+import { t, type MessageKey } from '../../../i18n/index.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useQueueIntegration } from '../api/get-queue-integrations.ts';
+import { useSaveQueueIntegration } from '../api/save-queue-integration.ts';
+import { useTestQueueIntegrationSession } from '../api/test-session.ts';
+import type { QueueIntegration } from '../api/types.ts';
+import {
+  checkQueueIntegrationForm,
+  emptyQueueIntegrationForm,
+  fieldsOf,
+  integrationLanguages,
+  integrationTypes,
+  queueIntegrationFormOf,
+  revealedSecret,
+  type QueueIntegrationFormValues,
+} from '../queue-integration-form.ts';
+
+interface QueueIntegrationModalProps {
+  /** The integration to edit; none adds one. */
+  id?: number;
+  onClose(): void;
+}
+
+/** extended §2.12: the dialog (type select with its fields; Test for dialogflow only). */
+export function QueueIntegrationModal({ id, onClose }: QueueIntegrationModalProps) {
+  const existing = useQueueIntegration(id);
+  const ready = id === undefined || existing.isSuccess;
+  const [secret, setSecret] = useState<string | undefined>();
+  if (secret) return <SecretDialog secret={secret} onClose={onClose} />;
+  return (
+    <RecordFormDialog
+      open
+      size="large"
+      title={
+        id === undefined ? t('queueIntegrations.modal.addTitle') : t('queueIntegrations.modal.editTitle')
+      }
+      onClose={onClose}
+      ready={ready}
+    >
+      {({ formId, onPendingChange }) => (
+        <QueueIntegrationForm
+          formId={formId}
+          record={id === undefined ? undefined : existing.data}
+          onPendingChange={onPendingChange}
+          onSaved={(saved) => {
+            const made = revealedSecret(saved);
+            if (made) setSecret(made);
+            else onClose();
+          }}
+        />
+      )}
+    </RecordFormDialog>
+  );
+}
+
+/** The signing key made by the save, shown once. */
+function SecretDialog({ secret, onClose }: { secret: string; onClose(): void }) {
+  return (
+    <Modal
+      open
+      title={t('queueIntegrations.secret.title')}
+      onClose={onClose}
+      footer={
+        <Button variation="primary" onClick={onClose}>
+          {t('queueIntegrations.secret.close')}
+        </Button>
+      }
+    >
+      <Flex direction="column" gap="small">
+        <Text>{t('queueIntegrations.secret.intro')}</Text>
+        <TextField
+          label={t('queueIntegrations.modal.secret')}
+          value={secret}
+          isReadOnly
+          data-testid="queue-integration-secret"
+          onFocus={(event) => event.target.select()}
+        />
+      </Flex>
+    </Modal>
+  );
+}
+
+interface QueueIntegrationFormProps {
+  formId: string;
+  record?: QueueIntegration;
+  onPendingChange(pending: boolean): void;
+  onSaved(saved: QueueIntegration): void;
+}
+
+function QueueIntegrationForm({ formId, record, onPendingChange, onSaved }: QueueIntegrationFormProps) {
+  const save = useSaveQueueIntegration();
+  const test = useTestQueueIntegrationSession();
+  const [rotate, setRotate] = useState(false);
+  const { values, set, field, submit } = useFormState<QueueIntegrationFormValues>(
+    () => (record ? queueIntegrationFormOf(record) : emptyQueueIntegrationForm()),
+    checkQueueIntegrationForm,
+  );
+  const shown = fieldsOf(values.type);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(
+      event,
+      checkQueueIntegrationForm(values),
+      async (payload) => {
+        const saved = await save.mutateAsync({
+          id: record?.id,
+          payload: rotate ? { ...payload, rotateSecret: true } : payload,
+        });
+        toast.success(record ? t('queueIntegrations.edited') : t('queueIntegrations.added'));
+        onSaved(saved);
+      },
+      { onPending: onPendingChange },
+    );
+
+  const runTest = () =>
+    test.mutate(
+      { projectName: values.projectName.trim(), jsonContent: values.jsonContent, language: values.language },
+      { onSuccess: () => toast.success(t('queueIntegrations.testSucceeded')) },
+    );
+
+  return (
+    <DialogForm id={formId} onSubmit={(event) => void handleSubmit(event)}>
+      <Flex gap="small" wrap="wrap">
+        <SelectField
+          flex="1"
+          label={t('queueIntegrations.modal.type')}
+          name="type"
+          value={values.type}
+          onChange={(event) => set('type', event.target.value as QueueIntegrationFormValues['type'])}
+        >
+          {integrationTypes.map((type) => (
+            <option key={type} value={type}>
+              {t(`queueIntegrations.type.${type}` as MessageKey)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField flex="2" label={t('queueIntegrations.modal.name')} {...field('name')} autoComplete="off" />
+      </Flex>
+      {shown.dialogflow && (
+        <>
+          <Flex gap="small" wrap="wrap">
+            <TextField
+              flex="2"
+              label={t('queueIntegrations.modal.projectName')}
+              {...field('projectName')}
+              autoComplete="off"
+            />
+            <SelectField
+              flex="1"
+              label={t('queueIntegrations.modal.language')}
+              name="language"
+              value={values.language}
+              onChange={(event) =>
+                set('language', event.target.value as QueueIntegrationFormValues['language'])
+              }
+            >
+              {integrationLanguages.map((language) => (
+                <option key={language} value={language}>
+                  {t(`queueIntegrations.modal.language.${language}` as MessageKey)}
+                </option>
+              ))}
+            </SelectField>
+          </Flex>
+          <TextAreaField
+            label={t('queueIntegrations.modal.jsonContent')}
+            {...field('jsonContent')}
+            rows={6}
+          />
+          <div>
+            <Button size="small" onClick={runTest} isLoading={test.isPending}>
+              {t('queueIntegrations.modal.test')}
+            </Button>
+          </div>
+        </>
+      )}
+      {shown.url && (
+        <TextField
+          label={t('queueIntegrations.modal.url')}
+          {...field('urlN8N')}
+          autoComplete="off"
+          inputMode="url"
+        />
+      )}
+      {shown.typebot && (
+        <>
+          <Flex gap="small" wrap="wrap">
+            <TextField
+              flex="2"
+              label={t('queueIntegrations.modal.typebotSlug')}
+              {...field('typebotSlug')}
+              autoComplete="off"
+            />
+            <TextField
+              flex="1"
+              label={t('queueIntegrations.modal.typebotExpires')}
+              {...field('typebotExpires')}
+              inputMode="numeric"
+            />
+            <TextField
+              flex="1"
+              label={t('queueIntegrations.modal.typebotDelayMessage')}
+              {...field('typebotDelayMessage')}
+              inputMode="numeric"
+            />
+          </Flex>
+          <Flex gap="small" wrap="wrap">
+            <TextField
+              flex="1"
+              label={t('queueIntegrations.modal.typebotKeywordFinish')}
+              {...field('typebotKeywordFinish')}
+              autoComplete="off"
+            />
+            <TextField
+              flex="1"
+              label={t('queueIntegrations.modal.typebotKeywordRestart')}
+              {...field('typebotKeywordRestart')}
+              autoComplete="off"
+            />
+          </Flex>
+          <TextField
+            label={t('queueIntegrations.modal.typebotUnknownMessage')}
+            {...field('typebotUnknownMessage')}
+            autoComplete="off"
+          />
+          <TextField
+            label={t('queueIntegrations.modal.typebotRestartMessage')}
+            {...field('typebotRestartMessage')}
+            autoComplete="off"
+          />
+        </>
+      )}
+      {shown.signed && (
+        <Flex direction="column" gap="xs">
+          <TextField
+            label={t('queueIntegrations.modal.secret')}
+            value={record?.type === values.type ? (record?.webhookSecret ?? '') : ''}
+            placeholder="••••"
+            isReadOnly
+            descriptiveText={t('queueIntegrations.modal.secretHint')}
+          />
+          {record?.webhookSecret && record.type === values.type && (
+            <CheckboxField
+              label={t('queueIntegrations.modal.rotateSecret')}
+              name="rotateSecret"
+              checked={rotate}
+              onChange={(event) => setRotate(event.target.checked)}
+            />
+          )}
+        </Flex>
+      )}
+    </DialogForm>
+  );
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkQueueIntegrationForm,
+  emptyQueueIntegrationForm,
+  parseQueueIntegrationEvent,
+  queueIntegrationFormOf,
+  revealedSecret,
+} from './queue-integration-form.ts';
+import type { QueueIntegration } from './api/types.ts';
+
+describe('queue integration form', () => {
+  it('starts as a typebot with delay 1000 and expiry 1, and sends only the typebot fields', () => {
+    const values = {
+      ...emptyQueueIntegrationForm(),
+      name: 'Ventas',
+      urlN8N: ' https://typebot.test ',
+      typebotSlug: 'ventas',
+      jsonContent: '{}',
+    };
+    const checked = checkQueueIntegrationForm(values);
+    expect(checked).toEqual({
+      ok: true,
+      data: {
+        type: 'typebot',
+        name: 'Ventas',
+        projectName: 'Ventas',
+        urlN8N: 'https://typebot.test',
+        typebotSlug: 'ventas',
+        typebotExpires: 1,
+        typebotKeywordFinish: '',
+        typebotDelayMessage: 1000,
+        typebotUnknownMessage: '',
+        typebotKeywordRestart: '',
+        typebotRestartMessage: '',
+      },
+    });
+  });
+
+  it('keeps dialogflow project names and sends n8n with the name as project', () => {
+    const dialogflow = checkQueueIntegrationForm({
+      ...emptyQueueIntegrationForm(),
+      type: 'dialogflow',
+      name: 'Agente',
+      projectName: 'proj',
+      language: 'es',
+    });
+    expect(dialogflow.ok && dialogflow.data).toMatchObject({
+      type: 'dialogflow',
+      projectName: 'proj',
+      language: 'es',
+    });
+    const n8n = checkQueueIntegrationForm({
+      ...emptyQueueIntegrationForm(),
+      type: 'n8n',
+      name: 'Flujo',
+      urlN8N: 'https://n8n.test/hook',
+    });
+    expect(n8n.ok && n8n.data).toEqual({
+      type: 'n8n',
+      name: 'Flujo',
+      projectName: 'Flujo',
+      urlN8N: 'https://n8n.test/hook',
+    });
+  });
+
+  it('says muy corto / muy largo! under the name and refuses a delay that is not a number', () => {
+    expect(checkQueueIntegrationForm({ ...emptyQueueIntegrationForm(), name: 'a' })).toEqual({
+      ok: false,
+      errors: { name: expect.stringMatching(/^muy corto/) },
+    });
+    expect(checkQueueIntegrationForm({ ...emptyQueueIntegrationForm(), name: 'x'.repeat(51) })).toEqual({
+      ok: false,
+      errors: { name: expect.stringMatching(/^muy largo!/) },
+    });
+    const delay = checkQueueIntegrationForm({
+      ...emptyQueueIntegrationForm(),
+      name: 'Flujo',
+      typebotDelayMessage: 'dos',
+    });
+    expect(delay.ok).toBe(false);
+  });
+
+  it('reads a stored record, shows a new key once, and parses live events', () => {
+    const record = {
+      id: 3,
+      type: 'webhook',
+      name: 'Hook',
+      projectName: 'Hook',
+      language: null,
+      urlN8N: 'https://h.test',
+      typebotDelayMessage: 1000,
+      typebotExpires: 1,
+      typebotKeywordFinish: null,
+      typebotKeywordRestart: null,
+      typebotRestartMessage: null,
+      typebotSlug: null,
+      typebotUnknownMessage: null,
+      webhookSecret: '••••abcd',
+    } satisfies QueueIntegration;
+    expect(queueIntegrationFormOf(record)).toMatchObject({
+      type: 'webhook',
+      urlN8N: 'https://h.test',
+      typebotDelayMessage: '1000',
+    });
+    expect(revealedSecret(record)).toBeUndefined();
+    expect(revealedSecret({ ...record, webhookSecret: 'qisec_full' })).toBe('qisec_full');
+    expect(parseQueueIntegrationEvent({ action: 'delete', integrationId: 3 })).toEqual({
+      action: 'delete',
+      id: 3,
+    });
+    expect(parseQueueIntegrationEvent({ action: 'update', queueIntegration: record })).toMatchObject({
+      action: 'update',
+      record: { id: 3 },
+    });
+  });
+});
