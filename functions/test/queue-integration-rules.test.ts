@@ -121,7 +121,7 @@ describe('typebot flow', () => {
     });
     expect(step.replies).toEqual([
       { body: 'Hola *Ana*, ver precios (https://x.test)' },
-      { body: '', mediaUrl: 'https://x.test/a.png', mediaType: 'image' },
+      { body: 'https://x.test/a.png', mediaUrl: 'https://x.test/a.png', mediaType: 'image' },
       { body: 'Línea uno' },
       { body: '1 - Ventas\n2 - Soporte' },
     ]);

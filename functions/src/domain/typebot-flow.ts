@@ -138,7 +138,9 @@ export function flowStep(answer: TypebotAnswer): FlowStep {
       (message.type === 'image' || message.type === 'video' || message.type === 'audio') &&
       message.content?.url
     ) {
-      replies.push({ body: '', mediaUrl: message.content.url, mediaType: message.type });
+      // The URL is the text too: the bot turn stores and sends texts (and media it was handed as
+      // bytes); WhatsApp shows the link's preview.
+      replies.push({ body: message.content.url, mediaUrl: message.content.url, mediaType: message.type });
     } else if (message.type === 'embed' && message.content?.url) {
       replies.push({ body: message.content.url });
     }

@@ -22,6 +22,7 @@ import { announcementEventRule } from '../modules/announcements/events.ts';
 import { chatMemberEventRule, chatMessageEventRule } from '../modules/chats/events.ts';
 import { invoiceEventRule } from '../modules/subscription/events.ts';
 import { contactListEventRule, contactListItemEventRule } from '../modules/contact-lists/events.ts';
+import { queueIntegrationEventRule } from '../modules/queue-integrations/events.ts';
 import type { EntityChange, EventRule, LiveEvent, LiveOutput, SocketAccess } from './live-event.ts';
 
 /**
@@ -226,6 +227,9 @@ eventRules.contactList = contactListEventRule;
 eventRules.contactListItem = contactListItemEventRule;
 
 eventRules.campaign = campaignEventRule;
+
+/** Queue integrations: admins only, without the signing key or service-account JSON. */
+eventRules.queueIntegration = queueIntegrationEventRule;
 
 export async function eventsFor(change: EntityChange): Promise<LiveOutput[]> {
   const rule = eventRules[change.entity];
