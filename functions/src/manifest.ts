@@ -72,6 +72,7 @@ export const restModules: RestModule[] = [
   { name: 'schedules', prefixes: ['schedules'], entry: 'src/modules/schedules/handler.ts' },
   { name: 'invoices', prefixes: ['invoices'], entry: 'src/modules/invoices/handler.ts' },
   { name: 'subscription', prefixes: ['subscription'], entry: 'src/modules/subscription/handler.ts' },
+  { name: 'queue-integrations', prefixes: ['queueIntegration'], entry: 'src/modules/queue-integrations/handler.ts' },
 ];
 
 export interface Task {

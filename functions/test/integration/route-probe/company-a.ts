@@ -196,6 +196,16 @@ export async function setUpCompanyA(env: TestRuntime) {
     body: listForm,
   });
   expect(listUpload.status, 'file list upload').toBe(200);
+  const queueIntegration = await created<{ id: number }>(
+    'queue integration',
+    admin.post('/queueIntegration', {
+      type: 'typebot',
+      name: `Flujo ${marker}`,
+      urlN8N: `https://typebot.example.com/${marker}`,
+      typebotSlug: `flujo-${marker}`,
+      typebotUnknownMessage: `no entiendo ${marker} ${hidden}`,
+    }),
+  );
   // The replies reach the customers, so the sandbox's outbox of A holds A's words too.
   await until(
     async () => ((await outboxOf(admin, whatsappId, numbers[0]!)).length >= 2 ? true : undefined),
@@ -240,6 +250,7 @@ export async function setUpCompanyA(env: TestRuntime) {
     contactListId: contactList.id,
     campaignId: campaign.id,
     contactListItemId: contactListItem.id,
+    queueIntegrationId: queueIntegration.id,
   };
   /** What company B's callers are given: A's visible ticket and the records around it. */
   const forOtherCompany: ProbeRecords = {

@@ -49,6 +49,8 @@ export interface ProbeRecords {
   scheduleId: number;
   /** An internal chat of A's admin and the colleague (not the limited agent), with a message. */
   chatId: number;
+  /** A typebot queue integration of A (admins only). */
+  queueIntegrationId: number;
   /** A word of the records the caller must not see (searching for it must find nothing). */
   marker: string;
 }
@@ -569,6 +571,25 @@ export const routeFixtures: Record<string, RouteFixture> = {
     otherCompany: 'denied',
   },
   'DELETE /files/{id}': { params: (r) => ({ id: r.fileListId }), otherCompany: 'denied' },
+
+  // queue integrations: admin routes behind useIntegrations (agents get 403 whatever the fixture says)
+  'GET /queueIntegration': { query: (r) => ['', `searchParam=${r.marker}`, 'pageNumber=2'], otherCompany: 'own' },
+  'GET /queueIntegration/{id}': { params: (r) => ({ id: r.queueIntegrationId }), otherCompany: 'denied' },
+  'POST /queueIntegration': {
+    body: () => ({ type: 'webhook', name: 'Integración propia', urlN8N: 'https://example.com/hook' }),
+    otherCompany: 'own',
+  },
+  'PUT /queueIntegration/{id}': {
+    params: (r) => ({ id: r.queueIntegrationId }),
+    body: () => ({ name: 'Robada', rotateSecret: true }),
+    otherCompany: 'denied',
+  },
+  'DELETE /queueIntegration/{id}': { params: (r) => ({ id: r.queueIntegrationId }), otherCompany: 'denied' },
+  'POST /queueIntegration/testSession': {
+    // Names no record of A; a key file refused before any call keeps the probe off the internet.
+    body: () => ({ projectName: 'sonda', jsonContent: '{}', language: 'es' }),
+    otherCompany: [400],
+  },
 
   // dashboard: a company id in the query is accepted only when it is the caller's own.
   'GET /dashboard': { query: (r) => [`days=30&companyId=${r.companyId}`], otherCompany: 'denied' },

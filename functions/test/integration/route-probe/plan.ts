@@ -89,6 +89,7 @@ const sampleRecords: ProbeRecords = {
   helpId: 1,
   planId: 1,
   announcementId: 1,
+  queueIntegrationId: 1,
   marker: 'x',
 };
 
