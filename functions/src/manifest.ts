@@ -210,6 +210,35 @@ export const serviceQueues: ServiceQueueDefinition[] = [
   },
 ];
 
+/**
+ * A Lambda REQUEST authorizer in front of one REST method: API Gateway calls it with the
+ * request's Authorization header and caches its answer for `ttlSeconds` per header value. The
+ * local gateway calls the same bundle for the same method.
+ */
+export interface RestAuthorizer {
+  name: string;
+  entry: string;
+  method: 'POST';
+  /** Under /api; its first segment names the REST module that serves it. */
+  path: string;
+  ttlSeconds: number;
+  /** The authorizer hands API Gateway the caller's API key (`usageIdentifierKey`): usage plans apply. */
+  apiKeyRequired: boolean;
+}
+
+export const restAuthorizers: RestAuthorizer[] = [
+  // The external message API: the connection token in, the company's usage plan applied
+  // (docs/decisions.md, "External message API").
+  {
+    name: 'external-api-authorizer',
+    entry: 'src/modules/messages/external-api-authorizer.ts',
+    method: 'POST',
+    path: '/api/messages/send',
+    ttlSeconds: 60,
+    apiKeyRequired: true,
+  },
+];
+
 /** Every bundle to build, by name. */
 export function allFunctions(): { name: string; entry: string }[] {
   return [
@@ -218,6 +247,7 @@ export function allFunctions(): { name: string; entry: string }[] {
     ...streamConsumers.map(({ name, entry }) => ({ name, entry })),
     ...queues.map((q) => ({ name: q.consumer.name, entry: q.consumer.entry })),
     ...tasks.map(({ name, entry }) => ({ name, entry })),
+    ...restAuthorizers.map(({ name, entry }) => ({ name, entry })),
   ];
 }
 

@@ -1,3 +1,4 @@
+import type { ApiUsagePort } from './api-usage.ts';
 import type { MailPort } from './mail.ts';
 import type { QueuePort } from './queue.ts';
 import type { SchedulerPort } from './scheduler.ts';
@@ -11,6 +12,8 @@ export interface LocalBindings {
   queue: QueuePort;
   scheduler: SchedulerPort;
   mail: MailPort;
+  /** The external API's usage plans: the local gateway's limiter. */
+  apiUsage?: ApiUsagePort;
 }
 
 const slot = Symbol.for('atende.localBindings');

@@ -30,6 +30,12 @@ globalThis[Symbol.for('atende.localBindings')] = {
     cancel: (name) => callParent('scheduler', 'cancel', [name]),
   },
   mail: { send: (message) => callParent('mail', 'send', [message]) },
+  apiUsage: {
+    putPlan: (plan) => callParent('apiUsage', 'putPlan', [plan]),
+    deletePlan: (planId) => callParent('apiUsage', 'deletePlan', [planId]),
+    assignCompany: (companyId, plan) => callParent('apiUsage', 'assignCompany', [companyId, plan]),
+    removeCompany: (companyId) => callParent('apiUsage', 'removeCompany', [companyId]),
+  },
 };
 
 /** An error as the structured clone keeps it, with the name of its class. */

@@ -5,11 +5,13 @@
 import {
   queues,
   recurringSchedules,
+  restAuthorizers,
   restModules,
   serviceQueues,
   streamConsumers,
   tasks,
   webSocketApi,
+  type RestAuthorizer,
   type Task,
   type QueueDefinition,
   type RecurringSchedule,
@@ -19,7 +21,16 @@ import {
   type WebSocketApi,
 } from '../../../functions/src/manifest.ts';
 
-export type { QueueDefinition, RecurringSchedule, RestModule, ServiceQueueDefinition, StreamConsumer, Task, WebSocketApi };
+export type {
+  QueueDefinition,
+  RecurringSchedule,
+  RestAuthorizer,
+  RestModule,
+  ServiceQueueDefinition,
+  StreamConsumer,
+  Task,
+  WebSocketApi,
+};
 
 export interface RuntimeManifest {
   restModules: RestModule[];
@@ -32,6 +43,8 @@ export interface RuntimeManifest {
   serviceQueues?: ServiceQueueDefinition[];
   /** Recurring schedules, declared to the scheduler stand-in on every start. */
   recurringSchedules?: RecurringSchedule[];
+  /** API Gateway's Lambda authorizers, which the gateway calls before their method's function. */
+  restAuthorizers?: RestAuthorizer[];
 }
 
 /**
@@ -59,6 +72,7 @@ export const productManifest: RuntimeManifest = {
   tasks,
   serviceQueues,
   recurringSchedules,
+  restAuthorizers,
 };
 
 /**
@@ -93,5 +107,8 @@ export function functionSettings(manifest: RuntimeManifest): Map<string, Functio
     });
   }
   for (const task of manifest.tasks ?? []) settings.set(task.name, { timeoutSeconds: 120 });
+  // API Gateway waits 30 s at most for an authorizer (REST APIs' integration limit).
+  for (const authorizer of manifest.restAuthorizers ?? [])
+    settings.set(authorizer.name, { timeoutSeconds: 29 });
   return settings;
 }

@@ -26,7 +26,8 @@ import {
 } from './env.ts';
 import { localSecurityHeaders } from '../../lib/security-headers.ts';
 import { createRateLimiter, rateLimitsFromEnv, type RateLimitSettings } from './gateway/rate-limit.ts';
-import { createExternalApiLimiter, externalApiLimitsFromEnv } from './gateway/external-api-limit.ts';
+import { createExternalApiGate } from './gateway/external-api-gate.ts';
+import { createExternalApiLimiter } from './gateway/external-api-limit.ts';
 import { createRestApi } from './gateway/rest-api.ts';
 import { startGateway, type Gateway } from './gateway/server.ts';
 import { createStaticSite } from './gateway/static-site.ts';
@@ -174,6 +175,19 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       region,
     );
     const settings = { stage, apiId: 'local', accountId: '000000000000' };
+    // The external API's usage plans: the gateway applies them, the functions' port updates them.
+    const externalApiLimiter = createExternalApiLimiter();
+    const externalAuthorizer = manifest.restAuthorizers?.find(
+      (authorizer) => authorizer.path === '/api/messages/send',
+    );
+    const externalApiGate = externalAuthorizer
+      ? createExternalApiGate({
+          authorize: (event) => invoker.invoke(externalAuthorizer.name, event),
+          limiter: externalApiLimiter,
+          ttlSeconds: externalAuthorizer.ttlSeconds,
+          region,
+        })
+      : undefined;
     const webSocketApi = createWebSocketApi({
       functionName: manifest.webSocketApi.name,
       invoker,
@@ -204,7 +218,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         webSocketApi,
         staticSite: createStaticSite(options.webDistDir ?? webDistDir, { securityHeaders }),
         rateLimiter: createRateLimiter(rateLimits),
-        externalApiLimiter: createExternalApiLimiter(externalApiLimitsFromEnv()),
+        externalApiGate,
         jwtSecret: () => signingSecret,
         log,
       }),
@@ -246,7 +260,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     });
     const scheduler = new LocalScheduler(clients.documents, tableName, queue, log);
     const mail = createLocalMail(dataDir, log);
-    installLocalBindings({ queue, scheduler, mail });
+    installLocalBindings({ queue, scheduler, mail, apiUsage: externalApiLimiter });
 
     // The slow parts side by side: the JVM, and the bundles (built if needed, then imported:
     // their cold starts happen now rather than on the first request).

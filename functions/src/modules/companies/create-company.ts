@@ -6,6 +6,7 @@ import { getPlan } from '#data/plans';
 import { AppError } from '#domain/app-error';
 import { initialCompanySettings } from '#domain/company-settings';
 import { nameKey } from '#domain/company-rules';
+import { provisionCompany } from '#modules/messages/api-usage-provisioning';
 
 export interface CompanyDraft {
   name: string;
@@ -24,7 +25,8 @@ export interface CompanyDraft {
  * first admin (named after the company, as the sign-up form has no person's name).
  */
 export async function createCompanyWithAdmin(draft: CompanyDraft, admin?: { email: string; password: string }) {
-  if (!(await getPlan(draft.planId))) throw new AppError('ERR_NO_PLAN_FOUND');
+  const plan = await getPlan(draft.planId);
+  if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
   const id = await nextId('platform', 'company');
   await createCompany(
     {
@@ -48,5 +50,7 @@ export async function createCompanyWithAdmin(draft: CompanyDraft, admin?: { emai
   );
   const company = await getCompany(id);
   if (!company) throw new AppError('ERR_INTERNAL');
+  // Its external API key, in its plan's usage plan.
+  await provisionCompany(id, plan);
   return company;
 }

@@ -21,6 +21,7 @@ import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { deleteCompanyAndPurge } from '#modules/company-purge/start';
+import { provisionCompany, unprovisionCompany } from '#modules/messages/api-usage-provisioning';
 import { callerAddress, logAttempt, spendAttempt } from '../auth/attempts.ts';
 import { createCompanyWithAdmin } from './create-company.ts';
 
@@ -142,7 +143,8 @@ export const handler = restModule([
     body: companyUpdateInputSchema,
     handler: async ({ params, body }) => {
       const current = await companyOrFail(params.id);
-      if (body.planId !== undefined && !(await getPlan(body.planId))) throw new AppError('ERR_NO_PLAN_FOUND');
+      const newPlan = body.planId !== undefined ? await getPlan(body.planId) : undefined;
+      if (body.planId !== undefined && !newPlan) throw new AppError('ERR_NO_PLAN_FOUND');
       const changes: CompanyChanges = {};
       for (const [key, value] of Object.entries(body)) {
         if (value === undefined || key === 'dueDate') continue;
@@ -153,6 +155,8 @@ export const handler = restModule([
       await updateCompany(current, changes, body.dueDate === null);
       if (body.campaignsEnabled !== undefined) await putSetting(current.id, 'campaignsEnabled', String(body.campaignsEnabled));
       forgetCompanyContext(current.id);
+      // Another plan: the company's external API key moves to that plan's usage plan.
+      if (newPlan && newPlan.id !== current.planId) await provisionCompany(current.id, newPlan);
       return publicCompany(await companyOrFail(params.id));
     },
   }),
@@ -180,6 +184,7 @@ export const handler = restModule([
       // The company is gone at once; its data follows in queued steps (modules/company-purge).
       await deleteCompanyAndPurge(params.id);
       forgetCompanyContext(params.id);
+      await unprovisionCompany(params.id);
       return new HttpAnswer(202);
     },
   }),

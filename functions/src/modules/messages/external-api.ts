@@ -2,7 +2,7 @@ import { putMedia } from '#aws/s3';
 import { findOrCreateContact } from '#data/contacts';
 import { getMessage } from '#data/messages';
 import { changeTicketState } from '#data/tickets';
-import { getWhatsapp, getWhatsappByToken, type WhatsappRecord } from '#data/whatsapps';
+import type { WhatsappRecord } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
 import { mediaKeyOf, mediaOfUpload } from '#domain/media-rules';
 import { assertCompanyMayUse } from '#http/company-context';
@@ -10,6 +10,7 @@ import { bearerToken } from '#http/request-input';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { externalSendSchema, type ExternalSendAnswer } from './external-api-schema.ts';
+import { connectionOfApiToken } from './external-api-token.ts';
 import {
   derivedMessageId,
   newMessageId,
@@ -26,11 +27,8 @@ import {
 export async function connectionOfToken(
   headers: Record<string, string | undefined>,
 ): Promise<WhatsappRecord> {
-  const token = bearerToken(headers);
-  if (!token) throw new AppError('ERR_INVALID_API_TOKEN');
-  const indexed = await getWhatsappByToken(token);
-  const current = indexed ? await getWhatsapp(indexed.companyId, indexed.id) : undefined;
-  if (!current || current.token !== token) throw new AppError('ERR_INVALID_API_TOKEN');
+  const current = await connectionOfApiToken(bearerToken(headers));
+  if (!current) throw new AppError('ERR_INVALID_API_TOKEN');
   return current;
 }
 

@@ -10,6 +10,7 @@ import { matchesSearch, pageOf } from '#domain/paging';
 import { publicPlan } from '#domain/serialize';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
+import { provisionPlan, unprovisionPlan } from '#modules/messages/api-usage-provisioning';
 import { HttpAnswer } from '#http/types';
 
 async function planOrFail(id: number) {
@@ -63,7 +64,9 @@ export const handler = restModule([
     handler: async ({ body }) => {
       const id = await nextId('platform', 'plan');
       await createPlan({ ...stripNulls(body), id, name: body.name.trim(), nameKey: nameKey(body.name) });
-      return new HttpAnswer(201, publicPlan(await planOrFail(id)));
+      const plan = await planOrFail(id);
+      await provisionPlan(plan);
+      return new HttpAnswer(201, publicPlan(plan));
     },
   }),
   route({
@@ -78,7 +81,9 @@ export const handler = restModule([
         ...stripNulls(body),
         ...(body.name !== undefined ? { name: body.name.trim(), nameKey: nameKey(body.name) } : {}),
       });
-      return publicPlan(await planOrFail(params.id));
+      const plan = await planOrFail(params.id);
+      await provisionPlan(plan);
+      return publicPlan(plan);
     },
   }),
   route({
@@ -91,6 +96,7 @@ export const handler = restModule([
       // A plan in use stays: deleting it would leave companies without limits or flags.
       if ((await listAllCompanies()).some((company) => company.planId === current.id)) throw new AppError('ERR_PLAN_IN_USE');
       await deletePlan(current);
+      await unprovisionPlan(current.id);
       return new HttpAnswer(204);
     },
   }),

@@ -6,7 +6,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log.ts';
 import { handleConnectionsApi, isConnectionsApiPath } from './connections-api.ts';
-import { isExternalSend, type ExternalApiLimiter } from './external-api-limit.ts';
+import type { ExternalApiGate } from './external-api-gate.ts';
+import { isExternalSend } from './external-api-limit.ts';
 import {
   bearerTokenOf,
   companyOfToken,
@@ -46,8 +47,11 @@ export async function startGateway(options: {
   staticSite: StaticSite;
   /** Per-address and per-company budgets for /api and /ws (the WAF rules' stand-in); none: unlimited. */
   rateLimiter?: RateLimiter;
-  /** The external message API's usage-plan stand-in (rate, burst, monthly quota per token); none: unlimited. */
-  externalApiLimiter?: ExternalApiLimiter;
+  /**
+   * API Gateway's authorizer and usage plans in front of POST /api/messages/send (rate, burst and
+   * monthly quota per company); none: the route's own token check only.
+   */
+  externalApiGate?: ExternalApiGate;
   /** Verifies the bearer token's signature before its company is charged (the functions' JWT_SECRET). */
   jwtSecret?: () => string | undefined;
   log: Logger;
@@ -58,15 +62,35 @@ export async function startGateway(options: {
   /** Charges the request to its caller's budgets; the static SPA and @connections are not charged. */
   function rateDecision(request: IncomingMessage): RateDecision {
     const token = bearerTokenOf(request.headers.authorization, request.url ?? '/');
-    if (options.externalApiLimiter && isExternalSend(request.method, request.url ?? '/')) {
-      const external = options.externalApiLimiter.take(token);
-      if (!external.allowed) return external;
-    }
     if (!options.rateLimiter) return { allowed: true };
     return options.rateLimiter.take({
       address: clientAddressOf(request),
       companyId: companyOfToken(token, options.jwtSecret?.()),
     });
+  }
+
+  function refuse(
+    request: IncomingMessage,
+    response: ServerResponse,
+    status: number,
+    body: string,
+    retryAfterSeconds?: number,
+  ): void {
+    request.resume();
+    response
+      .writeHead(status, {
+        'Content-Type': 'application/json',
+        ...(retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) }),
+        'X-Content-Type-Options': 'nosniff',
+      })
+      .end(body);
+  }
+
+  function serveRest(request: IncomingMessage, response: ServerResponse): void {
+    const decision = rateDecision(request);
+    if (!decision.allowed)
+      return refuse(request, response, 429, tooManyRequestsBody, decision.retryAfterSeconds);
+    restApi.handle(request, response);
   }
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -78,21 +102,21 @@ export async function startGateway(options: {
       return;
     }
     const url = request.url ?? '/';
-    if (isRestPath(url)) {
-      const decision = rateDecision(request);
-      if (!decision.allowed) {
-        request.resume();
-        response
-          .writeHead(429, {
-            'Content-Type': 'application/json',
-            'Retry-After': String(decision.retryAfterSeconds),
-            'X-Content-Type-Options': 'nosniff',
-          })
-          .end(tooManyRequestsBody);
-        return;
-      }
-      return restApi.handle(request, response);
+    if (options.externalApiGate && isExternalSend(request.method, url)) {
+      // The body waits (paused) while the authorizer runs.
+      void options.externalApiGate.check(request).then(
+        (gate) => {
+          if (gate.allowed) return serveRest(request, response);
+          refuse(request, response, gate.status, gate.body, gate.retryAfterSeconds);
+        },
+        (error: unknown) => {
+          log.error('gateway: external API gate failed', error);
+          refuse(request, response, 500, '{"error":"ERR_INTERNAL"}');
+        },
+      );
+      return;
     }
+    if (isRestPath(url)) return serveRest(request, response);
     if (isConnectionsApiPath(url)) return handleConnectionsApi(request, response, webSocketApi);
     if (isWebSocketPath(url)) {
       request.resume();
