@@ -1,20 +1,36 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { t } from '../src/i18n/index.ts';
 import { companyFor, startApp, until, type App, type Caller } from './support/app.ts';
 import { connectSandbox, outboxOf } from './support/sandbox.ts';
 
-/** yyyy-MM-ddTHH:mm in the browser's local time, a minute or two ahead (the picker's minutes). */
+/** yyyy-MM-ddTHH:mm in the browser's local time, `ms` ahead (the picker's minutes). */
 function inputAhead(ms: number): string {
   const date = new Date(Date.now() + ms);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+const numbers = ['5511966600001', '5511966600002', '5511966600003'];
+
+/** The list to import, made here: a Portuguese header, as the product we replace exported it. */
+async function workbook(): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Clientes');
+  sheet.addRow(['Nome', 'Número', 'Email']);
+  for (const [i, number] of numbers.entries())
+    sheet.addRow([`Cliente ${i + 1}`, number, `c${i + 1}@example.com`]);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+type Sent = { body: string; mediaType?: string | null };
+
 /**
- * extended §2.2–2.4: a campaign with two message variants is created on /campaigns for a list of
- * three valid numbers, scheduled a minute ahead; its report's progress bar reaches 100 % live and
- * each customer's sandbox outbox holds exactly one of the variants.
+ * extended §2.2–2.4, §2.6, §2.10: an .xlsx is imported into a new list on /contact-lists, a file
+ * list with one file is made on /files, and a campaign with two message variants and the file list
+ * is created on /campaigns a minute or two ahead; its report's progress bar reaches 100 % live and
+ * each customer's sandbox outbox holds one of the variants followed by the file.
  */
 describe('campaigns', () => {
   let app: App;
@@ -24,13 +40,14 @@ describe('campaigns', () => {
   const pageErrors: string[] = [];
   const stamp = Date.now().toString(36);
   const company = companyFor('Campañas', 'campanas', stamp);
-  const numbers = ['5511966600001', '5511966600002', '5511966600003'];
 
   beforeAll(async () => {
     app = await startApp('campaigns-browser');
     ({ page, api } = await app.signedInAdmin(company, pageErrors));
     whatsappId = await connectSandbox(api, { name: 'Difusión' });
+    // The campaign screens exist only with the browser's cshow flag (extended §2.1).
     await page.evaluate(() => localStorage.setItem('cshow', 'true'));
+    // No waits between recipients: the pacing has its own tests and bench row.
     expect(
       (
         await api('POST', '/campaign-settings', {
@@ -41,67 +58,129 @@ describe('campaigns', () => {
         })
       ).status,
     ).toBe(200);
-    const list = await api<{ id: number }>('POST', '/contact-lists', { name: 'Clientes campaña' });
-    expect(list.status).toBe(201);
-    for (const [i, number] of numbers.entries()) {
-      expect(
-        (
-          await api('POST', '/contact-list-items', {
-            contactListId: list.body.id,
-            name: `Cliente ${i + 1}`,
-            number,
-          })
-        ).status,
-      ).toBe(201);
-    }
-    // The list's numbers are checked on WhatsApp through the connected sandbox.
-    await until(
-      async () => {
-        const items = await api<{ contacts?: { isWhatsappValid?: boolean | null }[] }>(
-          'GET',
-          `/contact-list-items?contactListId=${list.body.id}&pageNumber=1&searchParam=`,
-        );
-        return (
-          (items.body.contacts ?? []).filter((item) => item.isWhatsappValid === true).length === numbers.length
-        );
-      },
-      60_000,
-      'the WhatsApp check',
-    );
   });
 
   afterAll(async () => {
     await app?.stop();
   });
 
-  it('creates a campaign a minute ahead and watches its report reach 100 % live', async () => {
+  it('imports the list, makes the file list, and watches the campaign reach 100 % live', async () => {
+    // The contact list, imported from an .xlsx through the row's upload button.
+    await page.goto(app.url('/contact-lists'));
+    await page.getByRole('button', { name: t('contactLists.add') }).click();
+    await page.getByRole('dialog').getByLabel(t('contactLists.modal.name')).fill('Clientes campaña');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('common.save') })
+      .click();
+    const listRow = page.locator('tr[data-contact-list-name="Clientes campaña"]');
+    await listRow.waitFor({ state: 'visible', timeout: 30_000 });
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser', { timeout: 30_000 }),
+      listRow
+        .getByRole('button', { name: t('contactLists.import.choose', { name: 'Clientes campaña' }) })
+        .click(),
+    ]);
+    await chooser.setFiles({
+      name: 'clientes.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await workbook(),
+    });
+    const report = page.getByTestId('contact-list-import-report');
+    await report.waitFor({ state: 'visible', timeout: 30_000 });
+    await expect
+      .poll(() => report.getByTestId('contact-list-import-status').innerText(), { timeout: 90_000 })
+      .toBe(t('contactLists.import.done', { created: 3, merged: 0 }));
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('common.close') })
+      .last()
+      .click();
+    await expect
+      .poll(() => listRow.getByTestId('contact-list-count').innerText(), { timeout: 30_000 })
+      .toBe('3');
+    // Each number is checked on WhatsApp through the connected sandbox (paced) before it can be sent to.
+    const lists = await api<{ id: number; name: string }[]>('GET', '/contact-lists/list');
+    const listId = lists.body.find((list) => list.name === 'Clientes campaña')!.id;
+    await until(
+      async () => {
+        const items = await api<{ contacts?: { isWhatsappValid?: boolean | null }[] }>(
+          'GET',
+          `/contact-list-items?contactListId=${listId}&pageNumber=1&searchParam=`,
+        );
+        return (items.body.contacts ?? []).filter((item) => item.isWhatsappValid === true).length === 3;
+      },
+      120_000,
+      'the WhatsApp check',
+    );
+
+    // The file list, with one option and its file.
+    await page.goto(app.url('/files'));
+    await page.getByRole('button', { name: t('files.add') }).click();
+    const filesDialog = page.getByRole('dialog');
+    await filesDialog.getByLabel(t('files.modal.name'), { exact: true }).fill('Catálogo junio');
+    await filesDialog.getByLabel(t('files.modal.message')).fill('Nuestro catálogo.');
+    await filesDialog.getByRole('button', { name: t('files.modal.addOption') }).click();
+    await filesDialog.getByLabel(t('files.modal.optionName', { n: 1 })).fill('Precios');
+    await filesDialog.getByTestId('file-list-option-file-0').setInputFiles({
+      name: 'precios.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 precios de junio'),
+    });
+    await expect
+      .poll(() => filesDialog.getByTestId('file-list-option-name-0').innerText())
+      .toBe('precios.pdf');
+    await filesDialog.getByRole('button', { name: t('common.save') }).click();
+    await page
+      .locator('[data-toast="success"]', { hasText: t('files.saved') })
+      .waitFor({ state: 'visible', timeout: 30_000 });
+    await filesDialog.waitFor({ state: 'detached', timeout: 30_000 });
+
+    // The campaign, a minute or two ahead, with two variants and the file list.
     await page.goto(app.url('/campaigns'));
     await page.getByRole('button', { name: t('campaigns.add') }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(t('campaigns.columns.name')).fill('Promo de junio');
     await dialog.getByLabel(t('campaigns.columns.contactList')).selectOption({ label: 'Clientes campaña' });
     await dialog.getByLabel(t('campaigns.columns.whatsapp')).selectOption({ label: 'Difusión' });
-    await dialog.getByLabel(t('campaigns.columns.scheduledAt')).fill(inputAhead(60_000));
+    await dialog.getByLabel(t('campaigns.fileList')).selectOption({ label: 'Catálogo junio' });
+    await dialog.getByLabel(t('campaigns.columns.scheduledAt')).fill(inputAhead(120_000));
     await dialog.locator('textarea[name="message1"]').fill('Hola {nome}, variante A');
     await dialog.getByRole('tab', { name: t('campaigns.messageTab', { n: 2 }) }).click();
     await dialog.locator('textarea[name="message2"]').fill('Hola {nome}, variante B');
     await dialog.getByRole('button', { name: t('common.save') }).click();
 
     const row = page.locator('tr[data-campaign="Promo de junio"]');
-    await row.waitFor({ state: 'visible', timeout: 15_000 });
-    await expect.poll(() => row.getByTestId('campaign-status').innerText()).toBe('Programada');
+    await row.waitFor({ state: 'visible', timeout: 30_000 });
+    await expect
+      .poll(() => row.getByTestId('campaign-status').innerText(), { timeout: 30_000 })
+      .toBe('Programada');
     await row.getByRole('link', { name: t('campaigns.openReport', { name: 'Promo de junio' }) }).click();
 
+    // The report: the bar moves with the live campaign events until 100 %.
     const progress = page.getByTestId('campaign-progress');
-    await progress.waitFor({ state: 'visible', timeout: 15_000 });
-    await expect.poll(() => progress.getAttribute('aria-valuenow'), { timeout: 150_000 }).toBe('100');
-    await expect.poll(() => page.getByTestId('campaign-report-status').innerText()).toContain('3');
+    await progress.waitFor({ state: 'visible', timeout: 30_000 });
+    await expect.poll(() => progress.getAttribute('aria-valuenow'), { timeout: 240_000 }).toBe('100');
+    await expect
+      .poll(() => page.getByTestId('campaign-report-status').innerText(), { timeout: 30_000 })
+      .toContain('3');
 
+    // Each customer got one variant, then the file list's file.
     for (const [i, number] of numbers.entries()) {
       await expect
-        .poll(async () => (await outboxOf(api, whatsappId, number)).map((m) => m.body), { timeout: 30_000 })
-        .toEqual([expect.stringMatching(new RegExp(`^Hola Cliente ${i + 1}, variante [AB]$`))]);
+        .poll(
+          async () =>
+            (await outboxOf<Sent>(api, whatsappId, number)).map((m) => ({
+              body: m.body,
+              media: !!m.mediaType,
+            })),
+          { timeout: 60_000 },
+        )
+        .toEqual([
+          { body: expect.stringMatching(new RegExp(`^Hola Cliente ${i + 1}, variante [AB]$`)), media: false },
+          { body: '', media: true },
+        ]);
     }
     expect(pageErrors).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });
