@@ -2,7 +2,7 @@ import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntimeDynamoClients } from '../../../infra/local/src/dynamo-clients.ts';
 import type { ApiClient } from './support/api-client.ts';
-import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
+import { signUpCompany, startTestRuntime, superUser, type TestRuntime } from './support/runtime.ts';
 import { companyWithTickets, connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
 import { until } from './support/until.ts';
 
@@ -516,4 +516,42 @@ describe('campaigns', () => {
     const bodies = new Set(sent.map((item) => String(item.body).split(' ')[0]));
     expect([...bodies].sort()).toEqual(['A', 'B']);
   }, 720_000);
+  it('refuses every campaign route when the plan turns campaigns off', async () => {
+    const root = env.client();
+    await root.login(superUser.email, superUser.password);
+    const stamp = Date.now();
+    const plan = await root.post<{ id: number }>('/plans', {
+      name: `Sin campañas C ${stamp}`,
+      users: 3,
+      connections: 1,
+      queues: 2,
+      value: 10,
+      useCampaigns: false,
+    });
+    expect(plan.status).toBe(201);
+    const email = `sin-campanas-c-${stamp}@example.com`;
+    const company = await root.post('/companies', {
+      name: `Sin campañas C ${stamp}`,
+      email,
+      password: 'secret1',
+      planId: plan.body.id,
+    });
+    expect(company.status).toBe(201);
+    const admin = env.client();
+    expect((await admin.login(email, 'secret1')).status).toBe(200);
+    const calls = [
+      admin.get('/campaigns'),
+      admin.post('/campaigns', { name: 'No', message1: 'no' }),
+      admin.get('/campaigns/1'),
+      admin.put('/campaigns/1', { name: 'No' }),
+      admin.delete('/campaigns/1'),
+      admin.post('/campaigns/1/cancel'),
+      admin.post('/campaigns/1/restart'),
+      admin.delete('/campaigns/1/media-upload'),
+    ];
+    for (const answer of await Promise.all(calls)) {
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual({ error: 'ERR_PLAN_FEATURE_DISABLED' });
+    }
+  });
 });
