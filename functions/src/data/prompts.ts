@@ -75,6 +75,7 @@ export async function getAiUsage(companyId: number, day: string): Promise<AiUsag
  * conditional update): false when the cap is reached, so concurrent turns never pass it.
  */
 export async function takeAiCall(companyId: number, day: string, cap: number): Promise<boolean> {
+  if (cap <= 0) return false;
   try {
     await aiUsageEntity
       .update({ companyId, day })

@@ -34,6 +34,11 @@ export const automationFields = [
   'ratingAt',
   'ratingUserId',
   'ratingAsks',
+  // The bot turn (modules/bot-turn): which provider runs the ticket, and its session.
+  'useIntegration',
+  'promptId',
+  'integrationId',
+  'botState',
 ] as const;
 export type AutomationField = (typeof automationFields)[number];
 export type AutomationValues = Partial<Pick<TicketRecord, AutomationField>>;
@@ -42,7 +47,7 @@ export type AutomationValues = Partial<Pick<TicketRecord, AutomationField>>;
 export type SystemMessageItem = Pick<MessageItem, 'companyId' | 'id' | 'ticketId' | 'contactId' | 'whatsappId' | 'createdAt'> & {
   body: string;
   userId?: number;
-};
+} & Partial<Pick<MessageItem, 'mediaType' | 'mediaKey' | 'mediaName' | 'mimetype' | 'mediaSize'>>;
 
 export type TimelineEntry = Pick<EventItem, 'action'> &
   Partial<Pick<EventItem, 'fromStatus' | 'toStatus' | 'fromUserId' | 'toUserId' | 'fromQueueId' | 'toQueueId' | 'rating' | 'ratedUserId' | 'actorId'>>;

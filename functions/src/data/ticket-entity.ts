@@ -28,6 +28,11 @@ export const ticketEntity = new Entity(
       promptId: { type: 'number' },
       integrationId: { type: 'number' },
       /**
+       * The bot turn's provider session (modules/bot-turn: a typebot session id and the like), as
+       * JSON; with useIntegration and promptId/integrationId it says which bot runs the ticket.
+       */
+      botState: { type: 'string' },
+      /**
        * The ticket's tags (ids), written with its tag links by data/tags.ts changeTicketTags so a
        * list page needs no query per ticket; tagsRev moves with every change of them (the
        * condition two changes at once are decided by). Absent on tickets written before.

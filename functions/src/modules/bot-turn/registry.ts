@@ -1,6 +1,7 @@
 import { dialogflowProvider } from '../dialogflow/provider.ts';
 import { typebotProvider } from '../queue-integrations/typebot-provider.ts';
 import { n8nProvider, webhookIntegrationProvider } from '../queue-integrations/webhook-provider.ts';
+import { openAiProvider } from './openai-provider.ts';
 import type { BotProvider } from './provider.ts';
 
 /**
@@ -9,6 +10,7 @@ import type { BotProvider } from './provider.ts';
  * webhook; D1: dialogflow).
  */
 const providers: Partial<Record<string, BotProvider>> = {
+  prompt: openAiProvider,
   dialogflow: dialogflowProvider,
   typebot: typebotProvider,
   n8n: n8nProvider,

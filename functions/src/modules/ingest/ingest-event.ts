@@ -10,6 +10,8 @@ import { sendConnectorCommand } from '#ports/connector-commands';
 import { automationSettingKeys, loadAutomationContext } from '../timers/automation-context.ts';
 import { runInboundAutomation } from './automation.ts';
 import { answerCampaignConfirmation } from '../campaigns/confirmation-reply.ts';
+import { handToBot } from '../bot-turn/enqueue.ts';
+import { botRunState } from '#domain/bot-turn-rules';
 
 /** One normalised WhatsApp event into the table; every step is idempotent. */
 export async function ingestEvent(event: InboundEvent): Promise<void> {
@@ -134,15 +136,22 @@ async function ingestMessage(event: InboundMessage): Promise<void> {
   );
   // A customer's answer to a campaign's confirmation request releases the campaign's message.
   if (customer) await answerCampaignConfirmation(event.companyId, event.whatsappId, contact.number);
-  if (!automation || (stored.outcome === 'stored' && !pending)) return;
-  await runInboundAutomation(
-    ticket.id,
-    { companyId: event.companyId, messageId: event.messageId, text: event.body, timestamp: event.timestamp },
-    contact,
-    automation.context,
-    stored.outcome,
-    stored.outcome === 'stored' ? stored.ticket : undefined,
-  );
+  if (automation && (stored.outcome === 'duplicate' || pending)) {
+    await runInboundAutomation(
+      ticket.id,
+      { companyId: event.companyId, messageId: event.messageId, text: event.body, timestamp: event.timestamp },
+      contact,
+      automation.context,
+      stored.outcome,
+      stored.outcome === 'stored' ? stored.ticket : undefined,
+    );
+  }
+  // A bot (AI prompt or queue integration) answers it off this path (modules/bot-turn), after the
+  // automation step, judged by the ticket as the message found it. A redelivered message goes
+  // again only to a bot already running the ticket (its turn may not have finished).
+  if (automation && (stored.outcome === 'stored' || botRunState(ticket) === 'running')) {
+    await handToBot(ticket, automation.whatsapp, event.messageId);
+  }
 }
 
 async function ingestCall(event: InboundCall): Promise<void> {
