@@ -72,6 +72,7 @@ export const restModules: RestModule[] = [
   { name: 'schedules', prefixes: ['schedules'], entry: 'src/modules/schedules/handler.ts' },
   { name: 'invoices', prefixes: ['invoices'], entry: 'src/modules/invoices/handler.ts' },
   { name: 'subscription', prefixes: ['subscription'], entry: 'src/modules/subscription/handler.ts' },
+  { name: 'prompts', prefixes: ['prompt'], entry: 'src/modules/prompts/handler.ts' },
   { name: 'queue-integrations', prefixes: ['queueIntegration'], entry: 'src/modules/queue-integrations/handler.ts' },
 ];
 
@@ -164,6 +165,17 @@ export const queues: QueueDefinition[] = [
     fifo: false,
     consumer: { name: 'invoice-run', entry: 'src/modules/invoices/run-handler.ts', batchSize: 1 },
     visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 5,
+  },
+  {
+    // Bot turns (docs/decisions.md, "AI prompts"): each customer message an AI prompt or a queue
+    // integration answers. FIFO, one group per ticket: a chat's answers keep its order and a slow
+    // provider holds only its own chat. One at a time; the consumer's timeout (visibility / 6 =
+    // 60 s) covers a call and its bounded retries (10 s timeout, 2 retries with backoff).
+    name: 'bot-turns',
+    fifo: true,
+    consumer: { name: 'bot-turn', entry: 'src/modules/bot-turn/handler.ts', batchSize: 1 },
+    visibilityTimeoutSeconds: 360,
     maxReceiveCount: 5,
   },
 ];
