@@ -72,6 +72,7 @@ export const restModules: RestModule[] = [
   { name: 'schedules', prefixes: ['schedules'], entry: 'src/modules/schedules/handler.ts' },
   { name: 'invoices', prefixes: ['invoices'], entry: 'src/modules/invoices/handler.ts' },
   { name: 'subscription', prefixes: ['subscription'], entry: 'src/modules/subscription/handler.ts' },
+  { name: 'webhooks', prefixes: ['webhooks'], entry: 'src/modules/webhooks/handler.ts' },
   { name: 'prompts', prefixes: ['prompt'], entry: 'src/modules/prompts/handler.ts' },
   { name: 'queue-integrations', prefixes: ['queueIntegration'], entry: 'src/modules/queue-integrations/handler.ts' },
 ];
@@ -98,6 +99,8 @@ export const streamConsumers: StreamConsumer[] = [
   { name: 'broadcaster', entry: 'src/live/broadcast-handler.ts', batchSize: 100 },
   // The dashboard's day buckets and live counters (docs/metrics.md).
   { name: 'dashboard-aggregator', entry: 'src/modules/dashboard-aggregator/handler.ts', batchSize: 100 },
+  // Ticket and message changes become deliveries to the companies' outbound webhooks (docs/decisions.md, "Outbound webhooks").
+  { name: 'webhook-events', entry: 'src/modules/webhooks/events-handler.ts', batchSize: 100 },
 ];
 
 /** Queues and their consumers. One-time schedules (EventBridge Scheduler) target these queues. */
@@ -165,6 +168,16 @@ export const queues: QueueDefinition[] = [
     fifo: false,
     consumer: { name: 'invoice-run', entry: 'src/modules/invoices/run-handler.ts', batchSize: 1 },
     visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 5,
+  },
+  {
+    // Outbound webhook attempts (docs/decisions.md, "Outbound webhooks"): one message per attempt;
+    // a failed attempt queues the next with a growing delay itself. Standard: each attempt is
+    // claimed on its delivery record, so a repeated message makes no second call.
+    name: 'webhook-deliveries',
+    fifo: false,
+    consumer: { name: 'webhook-delivery', entry: 'src/modules/webhooks/worker.ts', batchSize: 10 },
+    visibilityTimeoutSeconds: 120,
     maxReceiveCount: 5,
   },
   {

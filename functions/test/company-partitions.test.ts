@@ -89,7 +89,7 @@ describe('company partition families', () => {
 
   it('names the partitions the purge empties', () => {
     expect(companyMainPartition(7)).toBe('C#7');
-    expect(companyLevelPartitions(7).sort()).toEqual(['C#7#CSEARCH', 'C#7#DASH', 'C#7#DASHDONE', 'C#7#TCREATED', 'C#7#TLCOUNT', 'C#7#TSEARCH']);
+    expect(companyLevelPartitions(7).sort()).toEqual(['C#7#CSEARCH', 'C#7#DASH', 'C#7#DASHDONE', 'C#7#TCREATED', 'C#7#TLCOUNT', 'C#7#TSEARCH', 'C#7#WHD']);
     expect(ticketOwnedPartitions(7, 31)).toEqual([
       { attribute: 'gsi1pk', value: 'C#7#T#31' },
       { attribute: 'pk', value: 'C#7#T#31' },

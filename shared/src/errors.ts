@@ -73,6 +73,12 @@ export const errorCatalogue = {
     es: 'Dialogflow rechazó la solicitud: revise el proyecto, el idioma y los permisos de la cuenta de servicio.',
   },
   ERR_DIALOGFLOW_UNAVAILABLE: { status: 502, es: 'No se pudo contactar con Dialogflow. Inténtelo de nuevo.' },
+  // Outbound webhooks (docs/decisions.md, "Outbound webhooks"): only https URLs to public addresses.
+  ERR_WEBHOOK_URL_REFUSED: {
+    status: 400,
+    es: 'La URL del webhook no está permitida: use https y una dirección pública (no local, privada ni de metadatos).',
+  },
+  ERR_WEBHOOK_LIMIT: { status: 409, es: 'Se alcanzó el número máximo de webhooks de la empresa.' },
   ERR_INTERNAL: { status: 500, es: 'Error interno del servidor.' },
 } as const satisfies Record<string, { status: number; es: string }>;
 

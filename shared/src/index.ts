@@ -38,6 +38,7 @@ export * from './entities/quick-message.ts';
 export * from './entities/schedule.ts';
 export * from './entities/setting.ts';
 export * from './entities/tag.ts';
+export * from './entities/webhook.ts';
 export * from './entities/ticket-list-query.ts';
 export * from './entities/ticket-note.ts';
 export * from './entities/ticket-timeline.ts';

@@ -50,6 +50,7 @@ export const companyPartitionFamilies: readonly PartitionFamily[] = [
   { template: 'C#${companyId}#DASH', attribute: 'pk', route: 'company-partition', holds: 'dashboard days, agent blocks and live counters' },
   { template: 'C#${companyId}#TLCOUNT', attribute: 'pk', route: 'company-partition', holds: 'ticket list counts (open and pending tabs)' },
   { template: 'C#${companyId}#DASHDONE', attribute: 'pk', route: 'company-partition', holds: 'dashboard counted-once guards' },
+  { template: 'C#${companyId}#WHD', attribute: 'pk', route: 'company-partition', holds: 'outbound webhook deliveries (expiring log)' },
   {
     template: 'C#${companyId}#T#${ticketId}',
     attribute: 'pk',

@@ -35,9 +35,9 @@ export class OutboundError extends Error {
     this.name = 'OutboundError';
   }
 
-  /** True when the URL or its addresses were refused by the rule (retrying will not help unless DNS changes). */
+  /** True when the URL or its addresses were refused by the rule (retrying will not help); a name that did not resolve may later. */
   get refused(): boolean {
-    return !['timeout', 'network', 'too-large'].includes(this.reason);
+    return !['timeout', 'network', 'too-large', 'unresolved'].includes(this.reason);
   }
 }
 
@@ -69,6 +69,23 @@ export function outboundPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): Out
 }
 
 type Resolve = (host: string) => Promise<LookupAddress[]>;
+
+/**
+ * Fixed answers for some names, like a hosts file: OUTBOUND_HOSTS="name=address,…". Read only
+ * under the local policy (the local runtime and tests), so a test can make a saved name resolve
+ * to a private address at delivery time without a DNS server.
+ */
+function hostsOverride(host: string, policy: OutboundPolicy): LookupAddress[] | undefined {
+  if (!policy.allowLoopback || !process.env.OUTBOUND_HOSTS) return undefined;
+  for (const entry of process.env.OUTBOUND_HOSTS.split(',')) {
+    const [name, address] = entry.split('=').map((part) => part.trim());
+    if (name?.toLowerCase() === host.toLowerCase() && address) {
+      const family = ipFamily(address);
+      if (family) return [{ address, family }];
+    }
+  }
+  return undefined;
+}
 
 const systemResolve: Resolve = (host) =>
   new Promise((resolve, reject) => {
@@ -132,7 +149,10 @@ export async function safeFetch(
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   const addresses = checked.literal
     ? [{ address: checked.literal, family: ipFamily(checked.literal)! }]
-    : await withDeadline(resolveChecked(host, policy, resolve), deadline);
+    : await withDeadline(
+        resolveChecked(host, policy, (name) => Promise.resolve(hostsOverride(name, policy) ?? resolve(name))),
+        deadline,
+      );
 
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');

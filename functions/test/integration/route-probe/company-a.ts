@@ -78,6 +78,12 @@ export async function setUpCompanyA(env: TestRuntime) {
     'queue 2',
     admin.post('/queue', { name: `Cola dos ${marker}`, color: '#e91e63' }),
   );
+  // An outbound webhook hearing every event: the ticket changes below give it deliveries. Its
+  // host does not resolve here, so they fail without leaving the machine.
+  const webhook = await created<{ id: number }>(
+    'webhook',
+    admin.post('/webhooks', { name: `Gancho ${marker}`, url: `https://hooks.example.com/${marker}`, events: ['ticket.updated', 'message.created'] }),
+  );
   const option = await created<{ id: number }>(
     'queue option',
     admin.post('/queue-options', {
@@ -236,6 +242,10 @@ export async function setUpCompanyA(env: TestRuntime) {
   });
   expect(imageUpload.status, 'announcement image upload').toBe(200);
 
+  const webhookDelivery = await until(
+    async () => (await admin.get<{ deliveries: { id: string }[] }>(`/webhooks/${webhook.id}/deliveries`)).body.deliveries[0],
+    "the webhook's first delivery",
+  );
   const common = {
     companyId: company.companyId,
     tagId: tag.id,
@@ -251,6 +261,8 @@ export async function setUpCompanyA(env: TestRuntime) {
     campaignId: campaign.id,
     contactListItemId: contactListItem.id,
     queueIntegrationId: queueIntegration.id,
+    webhookId: webhook.id,
+    webhookDeliveryId: webhookDelivery.id,
   };
   /** What company B's callers are given: A's visible ticket and the records around it. */
   const forOtherCompany: ProbeRecords = {
@@ -295,6 +307,7 @@ export async function setUpCompanyA(env: TestRuntime) {
     '/contacts/list',
     '/tags/list',
     `/tags/${tag.id}`,
+    `/webhooks/${webhook.id}`,
     '/queue',
     `/queue-options?queueId=${ownQueue.id}`,
     `/queue-options/${option.id}`,

@@ -51,6 +51,9 @@ export interface ProbeRecords {
   chatId: number;
   /** A typebot queue integration of A (admins only). */
   queueIntegrationId: number;
+  /** An outbound webhook of A (admins only) and one of its deliveries. */
+  webhookId: number;
+  webhookDeliveryId: string;
   /** A word of the records the caller must not see (searching for it must find nothing). */
   marker: string;
 }
@@ -589,6 +592,19 @@ export const routeFixtures: Record<string, RouteFixture> = {
     // Names no record of A; a key file refused before any call keeps the probe off the internet.
     body: () => ({ projectName: 'sonda', jsonContent: '{}', language: 'es' }),
     otherCompany: [400],
+  },
+
+  // outbound webhooks: admin routes; ids count per company, so A's webhook id is one B never made.
+  'GET /webhooks': { otherCompany: 'own' },
+  'GET /webhooks/{id}': { params: (r) => ({ id: r.webhookId }), otherCompany: 'denied' },
+  'POST /webhooks': { body: () => ({ url: 'https://hooks.example.com/b', events: ['ticket.created'] }), otherCompany: 'own' },
+  'PUT /webhooks/{id}': { params: (r) => ({ id: r.webhookId }), body: () => ({ enabled: false }), otherCompany: 'denied' },
+  'DELETE /webhooks/{id}': { params: (r) => ({ id: r.webhookId }), otherCompany: 'denied' },
+  'POST /webhooks/{id}/secret': { params: (r) => ({ id: r.webhookId }), otherCompany: 'denied' },
+  'GET /webhooks/{id}/deliveries': { params: (r) => ({ id: r.webhookId }), otherCompany: 'denied' },
+  'POST /webhooks/{id}/deliveries/{deliveryId}/replay': {
+    params: (r) => ({ id: r.webhookId, deliveryId: r.webhookDeliveryId }),
+    otherCompany: 'denied',
   },
 
   // dashboard: a company id in the query is accepted only when it is the caller's own.

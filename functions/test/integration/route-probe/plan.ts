@@ -89,6 +89,8 @@ const sampleRecords: ProbeRecords = {
   helpId: 1,
   planId: 1,
   announcementId: 1,
+  webhookId: 1,
+  webhookDeliveryId: '000000000-000000000000',
   queueIntegrationId: 1,
   marker: 'x',
 };

@@ -1,0 +1,33 @@
+import { Entity } from 'electrodb';
+import { entityConfig, exactCase, serviceName } from './electro.ts';
+
+/**
+ * A company's outbound webhook (docs/decisions.md, "Outbound webhooks"): a URL, the events it
+ * wants and the HMAC secret its deliveries are signed with. A small, bounded set per company
+ * (webhookLimits.perCompany), read whole by the event dispatcher. The secret never leaves the
+ * data layer except to sign (and once, to its creator); no live event carries this entity.
+ */
+export const webhookEntity = new Entity(
+  {
+    model: { entity: 'webhook', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      id: { type: 'number', required: true, readOnly: true },
+      name: { type: 'string', default: '' },
+      url: { type: 'string', required: true },
+      /** WebhookEvent values, checked by the routes' schema. */
+      events: { type: 'list', items: { type: 'string' }, required: true },
+      enabled: { type: 'boolean', default: true },
+      secret: { type: 'string', required: true },
+      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
+        sk: { field: 'sk', composite: ['id'], template: 'WEBHOOK#${id}', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);

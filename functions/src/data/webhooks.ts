@@ -1,0 +1,168 @@
+import type { EntityItem } from 'electrodb';
+import { webhookLimits, type WebhookEvent } from '@atende/shared/entities/webhook';
+import { AppError } from '#domain/app-error';
+import { nextId } from './ids.ts';
+import { isConditionFailure } from './sessions.ts';
+import { webhookDeliveryEntity } from './webhook-delivery-entity.ts';
+import { webhookEntity } from './webhook-entity.ts';
+
+export type WebhookRecord = EntityItem<typeof webhookEntity>;
+export type WebhookDeliveryRecord = EntityItem<typeof webhookDeliveryEntity>;
+
+/** AP-WH-1: a webhook by id. */
+export async function getWebhook(companyId: number, id: number): Promise<WebhookRecord | undefined> {
+  const { data } = await webhookEntity.get({ companyId, id }).go({ consistent: true });
+  return data ?? undefined;
+}
+
+/** AP-WH-2: every webhook of a company (`pk = C#<companyId>`, `sk begins_with WEBHOOK#`; at most webhookLimits.perCompany). */
+export async function listWebhooks(companyId: number): Promise<WebhookRecord[]> {
+  const { data } = await webhookEntity.query.byId({ companyId }).go({ pages: 'all' });
+  return data;
+}
+
+/** AP-WH-3: create a webhook. */
+export async function createWebhook(
+  companyId: number,
+  fields: { name: string; url: string; events: WebhookEvent[]; enabled: boolean; secret: string },
+): Promise<WebhookRecord> {
+  const id = await nextId({ companyId }, 'webhook');
+  const { data } = await webhookEntity.create({ companyId, id, ...fields }).go();
+  return data;
+}
+
+/** AP-WH-4: change a webhook that exists (404 when it is gone); the secret only through rotation. */
+export async function updateWebhook(
+  companyId: number,
+  id: number,
+  changes: Partial<Pick<WebhookRecord, 'name' | 'url' | 'events' | 'enabled' | 'secret'>>,
+): Promise<WebhookRecord> {
+  try {
+    const { data } = await webhookEntity.patch({ companyId, id }).set(changes).go({ response: 'all_new' });
+    return data as WebhookRecord;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND');
+    throw error;
+  }
+}
+
+/** AP-WH-5: delete a webhook (404 when already gone). Its deliveries expire on their own. */
+export async function deleteWebhook(companyId: number, id: number): Promise<void> {
+  try {
+    await webhookEntity
+      .delete({ companyId, id })
+      .where(({ id: existing }, { exists }) => exists(existing))
+      .go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND');
+    throw error;
+  }
+}
+
+export function deliveryExpiry(now = Date.now()): number {
+  return Math.floor(now / 1000) + webhookLimits.deliveryDays * 86_400;
+}
+
+/**
+ * AP-WH-6: record a delivery to make, once: a conditional put on its id, so a stream batch that
+ * is delivered again creates nothing twice. Answers whether this call created it.
+ */
+export async function createDelivery(
+  delivery: Pick<
+    WebhookDeliveryRecord,
+    'companyId' | 'webhookId' | 'id' | 'event' | 'eventId' | 'payload'
+  > & { replayOf?: string },
+): Promise<boolean> {
+  try {
+    await webhookDeliveryEntity
+      .create({ ...delivery, status: 'pending', attempts: 0, expiresAt: deliveryExpiry() })
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+const live = (delivery: WebhookDeliveryRecord | null | undefined) =>
+  delivery && delivery.expiresAt > Math.floor(Date.now() / 1000) ? delivery : undefined;
+
+/** AP-WH-7: one delivery of a webhook; an expired one is gone (DynamoDB Local keeps it). */
+export async function getDelivery(
+  companyId: number,
+  webhookId: number,
+  id: string,
+): Promise<WebhookDeliveryRecord | undefined> {
+  const { data } = await webhookDeliveryEntity.get({ companyId, webhookId, id }).go({ consistent: true });
+  return live(data);
+}
+
+/**
+ * AP-WH-8: a webhook's deliveries, newest first, a page at a time: `pk = C#<companyId>#WHD`,
+ * `sk begins_with W#<webhookId>#D#` (below the cursor's key), expired ones filtered out.
+ */
+export async function listDeliveries(
+  companyId: number,
+  webhookId: number,
+  cursor: string | undefined,
+): Promise<{ deliveries: WebhookDeliveryRecord[]; hasMore: boolean }> {
+  const now = Math.floor(Date.now() / 1000);
+  const base = webhookDeliveryEntity.query.byWebhook({ companyId, webhookId });
+  const query = cursor ? base.lt({ id: cursor }) : base;
+  const { data } = await query
+    .where(({ expiresAt }, { gt }) => gt(expiresAt, now))
+    .go({ order: 'desc', limit: webhookLimits.deliveriesPageSize + 1 });
+  return {
+    deliveries: data.slice(0, webhookLimits.deliveriesPageSize),
+    hasMore: data.length > webhookLimits.deliveriesPageSize,
+  };
+}
+
+/**
+ * AP-WH-9: claim attempt `attempt` of a delivery: `attempts` moves from attempt-1 to attempt only
+ * once, so a queue message delivered twice makes one HTTP call. Undefined when another took it.
+ */
+export async function claimAttempt(
+  companyId: number,
+  webhookId: number,
+  id: string,
+  attempt: number,
+): Promise<WebhookDeliveryRecord | undefined> {
+  try {
+    const { data } = await webhookDeliveryEntity
+      .patch({ companyId, webhookId, id })
+      .set({ attempts: attempt })
+      .where(({ attempts }, { eq }) => eq(attempts, attempt - 1))
+      .go({ response: 'all_new' });
+    return data as WebhookDeliveryRecord;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** AP-WH-10: the outcome of an attempt (status, answer, latency, why it failed, next attempt). */
+export async function recordAttempt(
+  companyId: number,
+  webhookId: number,
+  id: string,
+  outcome: Pick<WebhookDeliveryRecord, 'status'> & {
+    responseStatus?: number;
+    latencyMs?: number;
+    error?: string;
+    nextAttemptAt?: string;
+  },
+): Promise<void> {
+  const cleared = (['responseStatus', 'latencyMs', 'error', 'nextAttemptAt'] as const).filter(
+    (field) => outcome[field] === undefined,
+  );
+  let patch = webhookDeliveryEntity
+    .patch({ companyId, webhookId, id })
+    .set(
+      Object.fromEntries(
+        Object.entries(outcome).filter(([, value]) => value !== undefined),
+      ) as typeof outcome,
+    );
+  if (cleared.length > 0) patch = patch.remove(cleared);
+  await patch.go();
+}

@@ -1,0 +1,114 @@
+import { webhookHeaders, webhookLimits } from '@atende/shared/entities/webhook';
+import { claimAttempt, getDelivery, getWebhook, recordAttempt } from '#data/webhooks';
+import { isDelivered, retryDelaySeconds, signWebhook } from '#domain/webhook-rules';
+import { OutboundError, safeFetch } from '../../http-out/safe-fetch.ts';
+import { enqueueAttempt, type DeliveryAttempt } from './queue-message.ts';
+
+/** Seconds before the second attempt; each next one waits twice as long (WEBHOOK_RETRY_BASE_SECONDS, tests shorten it). */
+function retryBaseSeconds(): number {
+  const configured = Number(process.env.WEBHOOK_RETRY_BASE_SECONDS);
+  return Number.isFinite(configured) && configured > 0 ? configured : 30;
+}
+
+/** A receiver that keeps us waiting longer than this has failed the attempt. */
+const attemptTimeoutMs = 10_000;
+
+function log(message: string, fields: Record<string, unknown>) {
+  // Never the URL (it may carry a receiver's token) nor the payload.
+  console.log(JSON.stringify({ level: 'info', message, ...fields }));
+}
+
+/**
+ * Makes one attempt of a delivery: claims it (a repeated queue message does nothing), checks the
+ * URL and every address it resolves to at this moment (safeFetch), signs the stored payload with
+ * the webhook's current secret and a fresh timestamp, and records the outcome. A failure with
+ * attempts left schedules the next one with exponential backoff; a refused URL fails at once.
+ */
+export async function attemptDelivery(message: DeliveryAttempt): Promise<void> {
+  const { companyId, webhookId, deliveryId, attempt } = message;
+  const delivery = await getDelivery(companyId, webhookId, deliveryId);
+  if (!delivery || delivery.status === 'succeeded' || delivery.status === 'failed') return;
+  const claimed = await claimAttempt(companyId, webhookId, deliveryId, attempt);
+  if (!claimed) return;
+  const webhook = await getWebhook(companyId, webhookId);
+  if (!webhook || webhook.enabled === false) {
+    await recordAttempt(companyId, webhookId, deliveryId, {
+      status: 'failed',
+      error: webhook ? 'disabled' : 'deleted',
+    });
+    return;
+  }
+
+  const timestamp = Math.floor(Date.now() / 1000);
+  let responseStatus: number | undefined;
+  let latencyMs: number | undefined;
+  let error: string | undefined;
+  let retryable = true;
+  const started = performance.now();
+  try {
+    const answer = await safeFetch(webhook.url, {
+      method: 'POST',
+      body: delivery.payload,
+      timeoutMs: attemptTimeoutMs,
+      maxResponseBytes: 64 * 1024,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Atende-Webhooks/1',
+        [webhookHeaders.event]: delivery.event,
+        [webhookHeaders.eventId]: delivery.eventId,
+        [webhookHeaders.deliveryId]: delivery.id,
+        [webhookHeaders.timestamp]: String(timestamp),
+        [webhookHeaders.signature]: signWebhook(webhook.secret, timestamp, delivery.payload),
+      },
+    });
+    responseStatus = answer.status;
+    latencyMs = answer.latencyMs;
+    if (isDelivered(answer.status)) {
+      await recordAttempt(companyId, webhookId, deliveryId, {
+        status: 'succeeded',
+        responseStatus,
+        latencyMs,
+      });
+      log('webhook delivered', { companyId, webhookId, deliveryId, attempt, responseStatus, latencyMs });
+      return;
+    }
+  } catch (caught) {
+    if (!(caught instanceof OutboundError)) throw caught;
+    error = caught.reason;
+    latencyMs = Math.round(performance.now() - started);
+    // A refused URL or address stays refused: no point in trying again.
+    retryable = !caught.refused;
+  }
+
+  const delay = retryable
+    ? retryDelaySeconds(attempt, retryBaseSeconds(), webhookLimits.maxAttempts)
+    : undefined;
+  log('webhook attempt failed', {
+    companyId,
+    webhookId,
+    deliveryId,
+    attempt,
+    responseStatus,
+    error,
+    retryInSeconds: delay ?? null,
+  });
+  if (delay === undefined) {
+    await recordAttempt(companyId, webhookId, deliveryId, {
+      status: 'failed',
+      responseStatus,
+      latencyMs,
+      error,
+    });
+    return;
+  }
+  // The next attempt is queued before the outcome is written: if writing fails, the queue's
+  // redelivery of this attempt finds it claimed and stops, and the next attempt still runs.
+  await enqueueAttempt({ companyId, webhookId, deliveryId, attempt: attempt + 1 }, delay);
+  await recordAttempt(companyId, webhookId, deliveryId, {
+    status: 'retrying',
+    responseStatus,
+    latencyMs,
+    error,
+    nextAttemptAt: new Date(Date.now() + delay * 1000).toISOString(),
+  });
+}

@@ -1,0 +1,160 @@
+import * as z from 'zod';
+import {
+  webhookCreateInputSchema,
+  webhookDeliveriesQuerySchema,
+  webhookDeliveryPathSchema,
+  webhookLimits,
+  webhookUpdateInputSchema,
+} from '@atende/shared/entities/webhook';
+import { idPathSchema } from '@atende/shared/fields';
+import {
+  createDelivery,
+  createWebhook,
+  deleteWebhook,
+  getDelivery,
+  getWebhook,
+  listDeliveries,
+  listWebhooks,
+  updateWebhook,
+} from '#data/webhooks';
+import { AppError } from '#domain/app-error';
+import { checkOutboundUrl } from '#domain/outbound-url';
+import { newWebhookSecret, webhookDeliveryId } from '#domain/webhook-rules';
+import { restModule } from '#http/rest-module';
+import { route } from '#http/route';
+import { HttpAnswer } from '#http/types';
+import { outboundPolicyFromEnv } from '../../http-out/safe-fetch.ts';
+import { enqueueAttempt } from './queue-message.ts';
+import { publicDelivery, publicWebhook } from './serialize.ts';
+
+async function webhookOrFail(companyId: number, id: number) {
+  const webhook = await getWebhook(companyId, id);
+  if (!webhook) throw new AppError('ERR_NOT_FOUND');
+  return webhook;
+}
+
+/**
+ * The URL as typed must pass the outbound rule on save too (so the admin hears at once); the
+ * addresses its name resolves to are checked at every delivery (http-out/safe-fetch.ts).
+ */
+function assertAllowedUrl(url: string): void {
+  const checked = checkOutboundUrl(url, outboundPolicyFromEnv());
+  if (!checked.ok) throw new AppError('ERR_WEBHOOK_URL_REFUSED', { reason: checked.reason });
+}
+
+/**
+ * /api/webhooks: a company's outbound webhooks (docs/decisions.md, "Outbound webhooks"), admins
+ * only. The secret is answered once, when created or rotated; afterwards only its hint.
+ */
+export const handler = restModule([
+  route({
+    method: 'GET',
+    path: '/webhooks',
+    access: 'admin',
+    handler: async ({ principal }) => ({
+      webhooks: (await listWebhooks(principal.companyId)).sort((a, b) => a.id - b.id).map(publicWebhook),
+    }),
+  }),
+  route({
+    method: 'GET',
+    path: '/webhooks/{id}',
+    access: 'admin',
+    params: idPathSchema,
+    handler: async ({ principal, params }) =>
+      publicWebhook(await webhookOrFail(principal.companyId, params.id)),
+  }),
+  route({
+    method: 'POST',
+    path: '/webhooks',
+    access: 'admin',
+    body: webhookCreateInputSchema,
+    handler: async ({ principal, body }) => {
+      assertAllowedUrl(body.url);
+      if ((await listWebhooks(principal.companyId)).length >= webhookLimits.perCompany)
+        throw new AppError('ERR_WEBHOOK_LIMIT');
+      const secret = newWebhookSecret();
+      const webhook = await createWebhook(principal.companyId, {
+        name: body.name,
+        url: body.url,
+        events: [...new Set(body.events)],
+        enabled: body.enabled,
+        secret,
+      });
+      return new HttpAnswer(201, { ...publicWebhook(webhook), secret });
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/webhooks/{id}',
+    access: 'admin',
+    params: idPathSchema,
+    body: webhookUpdateInputSchema,
+    handler: async ({ principal, params, body }) => {
+      await webhookOrFail(principal.companyId, params.id);
+      if (body.url !== undefined) assertAllowedUrl(body.url);
+      const changes = { ...body, ...(body.events ? { events: [...new Set(body.events)] } : {}) };
+      return publicWebhook(await updateWebhook(principal.companyId, params.id, changes));
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/webhooks/{id}',
+    access: 'admin',
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      await deleteWebhook(principal.companyId, params.id);
+      return { message: 'Webhook deleted' };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/webhooks/{id}/secret',
+    access: 'admin',
+    params: idPathSchema,
+    handler: async ({ principal, params }) => {
+      await webhookOrFail(principal.companyId, params.id);
+      const secret = newWebhookSecret();
+      const webhook = await updateWebhook(principal.companyId, params.id, { secret });
+      return { ...publicWebhook(webhook), secret };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/webhooks/{id}/deliveries',
+    access: 'admin',
+    params: idPathSchema,
+    query: webhookDeliveriesQuerySchema,
+    handler: async ({ principal, params, query }) => {
+      await webhookOrFail(principal.companyId, params.id);
+      const page = await listDeliveries(principal.companyId, params.id, query.cursor);
+      return { deliveries: page.deliveries.map(publicDelivery), hasMore: page.hasMore };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/webhooks/{id}/deliveries/{deliveryId}/replay',
+    access: 'admin',
+    params: webhookDeliveryPathSchema,
+    body: z.object({}).optional(),
+    handler: async ({ principal, params }) => {
+      const { companyId } = principal;
+      await webhookOrFail(companyId, params.id);
+      const original = await getDelivery(companyId, params.id, params.deliveryId);
+      if (!original) throw new AppError('ERR_NOT_FOUND');
+      // The same event (id and body: receivers may dedupe on it); a new delivery with its own log.
+      const id = webhookDeliveryId(Date.now());
+      await createDelivery({
+        companyId,
+        webhookId: params.id,
+        id,
+        event: original.event,
+        eventId: original.eventId,
+        payload: original.payload,
+        replayOf: original.id,
+      });
+      await enqueueAttempt({ companyId, webhookId: params.id, deliveryId: id, attempt: 1 });
+      const created = await getDelivery(companyId, params.id, id);
+      return new HttpAnswer(201, publicDelivery(created!));
+    },
+  }),
+]);
