@@ -39,6 +39,10 @@ export function publicTicket(
     unreadMessages: ticket.unreadMessages ?? 0,
     isGroup: ticket.isGroup ?? false,
     chatbot: ticket.chatbot ?? false,
+    // Whether a bot (AI prompt or queue integration) answers the ticket, and which (core §3 Ticket).
+    useIntegration: ticket.useIntegration ?? false,
+    promptId: ticket.promptId ?? null,
+    integrationId: ticket.integrationId ?? null,
     tags: related.tags ?? [],
     createdAt: ticket.createdAt,
     updatedAt: ticket.activityAt ?? ticket.updatedAt,
