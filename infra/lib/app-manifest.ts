@@ -2,6 +2,7 @@ import * as manifest from '../../functions/src/manifest.ts';
 import type {
   QueueDefinition,
   RecurringSchedule,
+  RestAuthorizer,
   RestModule,
   ServiceQueueDefinition,
   StreamConsumer,
@@ -25,6 +26,8 @@ export interface AppManifest {
   tasks: readonly Task[];
   /** Recurring EventBridge Scheduler schedules delivering to the queues above. */
   recurringSchedules?: readonly RecurringSchedule[];
+  /** Lambda REQUEST authorizers in front of single REST methods (the external message API). */
+  restAuthorizers?: readonly RestAuthorizer[];
 }
 
 export const productManifest: AppManifest = {
@@ -35,6 +38,7 @@ export const productManifest: AppManifest = {
   serviceQueues: manifest.serviceQueues,
   tasks: manifest.tasks,
   recurringSchedules: manifest.recurringSchedules,
+  restAuthorizers: manifest.restAuthorizers,
 };
 
 /** Env var carrying a queue's URL; the code reads it through the manifest's own helper. */

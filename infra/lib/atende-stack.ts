@@ -6,6 +6,7 @@ import { productManifest, type AppManifest } from './app-manifest.ts';
 import { AppTable } from './app-table.ts';
 import { DeployTasks } from './deploy-tasks.ts';
 import { DeploymentStage } from './deployment-stage.ts';
+import { allowTableReads, allowUsagePlanManagement } from './external-api-usage.ts';
 import { FirstSuperUserSecret } from './first-super-user-secret.ts';
 import { JwtSecret } from './jwt-secret.ts';
 import { ConnectorService } from './connector-service.ts';
@@ -16,6 +17,7 @@ import { OneTimeSchedules } from './one-time-schedules.ts';
 import { RecurringSchedules } from './recurring-schedules.ts';
 import { OperationalAlarms } from './operational-alarms.ts';
 import { AppRestApi } from './rest-api.ts';
+import { SecretsKey } from './secrets-key.ts';
 import { ServiceQueues } from './service-queues.ts';
 import { StreamConsumers } from './stream-consumers.ts';
 import { LiveWebSocketApi } from './websocket-api.ts';
@@ -72,6 +74,9 @@ export interface AtendeStackProps extends StackProps {
    */
   companyRequestsPerMinute?: number;
 }
+
+/** The REST modules that provision the external API's usage plans and keys (plans, companies). */
+const usagePlanModules = ['plans', 'companies'];
 
 /** The REST module that simulates WhatsApp traffic; deployed only with `sandbox: true`. */
 export const sandboxModuleName = 'sandbox';
@@ -139,6 +144,7 @@ export class AtendeStack extends Stack {
       modules: manifest.restModules,
       code,
       logging: apiGatewayLogging,
+      authorizers: manifest.restAuthorizers ?? [],
     });
     this.webSocketApi = new LiveWebSocketApi(this, 'Live', {
       stage,
@@ -171,6 +177,19 @@ export class AtendeStack extends Stack {
       fn.useWebSocketManagement(this.webSocketApi.stage);
     }
     for (const fn of [...restFunctions, socketHandler]) fn.useJwtSecret(jwtSecret.secret);
+    // Companies' secrets (AI prompt keys): the prompts module seals them, the bot turn opens them.
+    const secretsKey = new SecretsKey(this, 'SecretsKey', { stage });
+    const promptsModule = this.restApi.functions.get('prompts');
+    if (promptsModule) secretsKey.allowSealing(promptsModule);
+    const botTurns = this.workQueues.queues.get('bot-turns');
+    if (botTurns) secretsKey.allowOpening(botTurns.consumer);
+    // The external message API: its authorizer reads the table; the modules that change plans
+    // and companies keep the usage plans and API keys in step.
+    for (const fn of this.restApi.authorizerFunctions.values()) allowTableReads(fn, this.table.table);
+    for (const name of usagePlanModules) {
+      const fn = this.restApi.functions.get(name);
+      if (fn) allowUsagePlanManagement(fn, this.restApi.api, stage.name);
+    }
     // The sandbox routes (and the WhatsApp module's sandbox connections) answer only when enabled.
     if (sandbox) for (const fn of restFunctions) fn.setEnvironment('SANDBOX_ENABLED', 'true');
     for (const fn of [...restFunctions, ...queueConsumers]) fn.useMediaBucket(this.mediaBucket.bucket);

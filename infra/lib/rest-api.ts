@@ -1,16 +1,22 @@
 import { Duration } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
+  ApiKeySourceType,
   EndpointType,
+  IdentitySource,
   LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
+  RequestAuthorizer,
+  ResponseType,
   RestApi,
+  type IResource,
 } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { ApiGatewayLogging } from './api-gateway-logging.ts';
 import { constructIdFor, type AppManifest } from './app-manifest.ts';
+import type { RestAuthorizer } from '../../functions/src/manifest.ts';
 import type { DeploymentStage } from './deployment-stage.ts';
 import { AppFunction, type FunctionCodeSource } from './lambda-function.ts';
 import { acknowledgeRule } from './nag.ts';
@@ -43,6 +49,8 @@ export interface AppRestApiProps {
   modules: AppManifest['restModules'];
   code: FunctionCodeSource;
   logging: ApiGatewayLogging;
+  /** Lambda REQUEST authorizers, each in front of one method under a module's prefix. */
+  authorizers?: readonly RestAuthorizer[];
   /** Steady-state requests per second for the whole stage. @default 100 */
   rateLimit?: number;
   /** @default 200 */
@@ -58,6 +66,8 @@ export class AppRestApi extends Construct {
   readonly api: RestApi;
   /** One per REST module, by module name. */
   readonly functions = new Map<string, AppFunction>();
+  /** One per authorizer, by name. */
+  readonly authorizerFunctions = new Map<string, AppFunction>();
 
   constructor(scope: Construct, id: string, props: AppRestApiProps) {
     super(scope, id);
@@ -74,6 +84,9 @@ export class AppRestApi extends Construct {
       // Uploads arrive base64-encoded so the multipart body reaches the Lambda byte for byte;
       // everything else (JSON) stays text.
       binaryMediaTypes: ['multipart/form-data'],
+      // Usage plans count API keys that only the authorizers hand over (the external message
+      // API's company key); a caller cannot present a key itself.
+      apiKeySourceType: ApiKeySourceType.AUTHORIZER,
       deployOptions: {
         stageName: props.stage.name,
         accessLogDestination: new LogGroupLogDestination(accessLogs),
@@ -103,8 +116,14 @@ export class AppRestApi extends Construct {
         const prefixResource = apiResource.addResource(prefix);
         prefixResource.addMethod('ANY', integration);
         prefixResource.addResource('{proxy+}').addMethod('ANY', integration);
+        for (const definition of props.authorizers ?? []) {
+          const [, , first, ...rest] = definition.path.split('/');
+          if (first !== prefix || rest.length === 0) continue;
+          this.addAuthorizedMethod(definition, prefixResource, rest, integration, props);
+        }
       }
     }
+    this.addGatewayResponses();
 
     const ownAuth =
       'Authentication is the product JWT (bearer access token) verified inside each Lambda, which also decides per route who may call it (public, user, admin, super); public routes such as sign-in and version must stay reachable.';
@@ -115,5 +134,62 @@ export class AppRestApi extends Construct {
       'APIG2',
       'Methods are proxies to Lambdas that validate every body and query with the shared zod schemas; API Gateway models would duplicate them.',
     );
+  }
+  /**
+   * A method with its own resource (API Gateway prefers it over `{proxy+}`), behind a Lambda
+   * REQUEST authorizer cached per Authorization header; with `apiKeyRequired` the key the
+   * authorizer hands over (`usageIdentifierKey`) puts the call under that key's usage plan.
+   */
+  private addAuthorizedMethod(
+    definition: RestAuthorizer,
+    parent: IResource,
+    segments: string[],
+    integration: LambdaIntegration,
+    props: AppRestApiProps,
+  ): void {
+    const fn = new AppFunction(this, constructIdFor(definition.name), {
+      bundleName: definition.name,
+      stage: props.stage,
+      code: props.code,
+      timeout: Duration.seconds(10),
+    });
+    this.authorizerFunctions.set(definition.name, fn);
+    const authorizer = new RequestAuthorizer(this, `${constructIdFor(definition.name)}Authorizer`, {
+      handler: fn.lambda,
+      identitySources: [IdentitySource.header('Authorization')],
+      resultsCacheTtl: Duration.seconds(definition.ttlSeconds),
+    });
+    let resource = parent;
+    for (const segment of segments) resource = resource.getResource(segment) ?? resource.addResource(segment);
+    resource.addMethod(definition.method, integration, {
+      authorizer,
+      apiKeyRequired: definition.apiKeyRequired,
+    });
+  }
+
+  /**
+   * The answers API Gateway gives itself in the product's error shape: a refused token (the
+   * authorizers' 401), a throttled call (stage or usage plan) and an exhausted monthly quota.
+   */
+  private addGatewayResponses(): void {
+    const json = (code: string) => ({ 'application/json': JSON.stringify({ error: code }) });
+    this.api.addGatewayResponse('Unauthorized', {
+      type: ResponseType.UNAUTHORIZED,
+      statusCode: '401',
+      templates: json('ERR_INVALID_API_TOKEN'),
+    });
+    this.api.addGatewayResponse('Throttled', {
+      type: ResponseType.THROTTLED,
+      statusCode: '429',
+      responseHeaders: { 'Retry-After': "'1'" },
+      templates: json('ERR_TOO_MANY_REQUESTS'),
+    });
+    this.api.addGatewayResponse('QuotaExceeded', {
+      type: ResponseType.QUOTA_EXCEEDED,
+      statusCode: '429',
+      // The quota renews on the 1st (UTC); a day is the honest lower bound API Gateway can state.
+      responseHeaders: { 'Retry-After': "'86400'" },
+      templates: json('ERR_TOO_MANY_REQUESTS'),
+    });
   }
 }

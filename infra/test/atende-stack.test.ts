@@ -4,6 +4,7 @@ import { buildFunctions } from '../../functions/build.ts';
 import { tableDefinition } from '../../functions/src/data/table-definition.ts';
 import {
   allFunctions,
+  restAuthorizers,
   restModules,
   streamConsumers,
   tasks,
@@ -30,6 +31,9 @@ const triggerLogicalId = (stack: Synthesized['stack'], taskName: string) =>
   );
 const isTask = (description: string | undefined) =>
   tasks.some((task) => description === `${task.name} (test)`);
+/** Authorizers only read the table: no live pushes. */
+const isAuthorizer = (description: string | undefined) =>
+  restAuthorizers.some((authorizer) => description === `${authorizer.name} (test)`);
 
 describe('table', () => {
   it('has the keys, indexes, stream and TTL of the table definition', () => {
@@ -119,7 +123,9 @@ describe('functions', () => {
         TABLE_NAME: { Ref: expect.any(String) },
         NODE_OPTIONS: '--enable-source-maps',
         APP_STAGE: 'test',
-        ...(isTask(fn.Properties.Description) ? {} : { WS_MANAGEMENT_ENDPOINT: expect.anything() }),
+        ...(isTask(fn.Properties.Description) || isAuthorizer(fn.Properties.Description)
+          ? {}
+          : { WS_MANAGEMENT_ENDPOINT: expect.anything() }),
       });
     }
   });
@@ -162,11 +168,12 @@ describe('REST API', () => {
     expect(pathParts).toContain('api');
     for (const prefix of prefixes) expect(pathParts).toContain(prefix);
     expect(pathParts.filter((p) => p === '{proxy+}')).toHaveLength(prefixes.length);
+    // Plus one method of its own per authorizer (external-api.test.ts asserts the authorizer).
     const methods = Object.values(template.findResources('AWS::ApiGateway::Method'));
-    expect(methods).toHaveLength(prefixes.length * 2);
+    expect(methods).toHaveLength(prefixes.length * 2 + restAuthorizers.length);
     for (const method of methods) {
       expect(method.Properties).toMatchObject({
-        HttpMethod: 'ANY',
+        HttpMethod: method.Properties.AuthorizationType === 'CUSTOM' ? 'POST' : 'ANY',
         Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' },
       });
     }
@@ -231,7 +238,7 @@ describe('WebSocket API', () => {
     const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
       JSON.stringify(p).includes('execute-api:ManageConnections'),
     );
-    expect(policies).toHaveLength(allFunctions().length - tasks.length);
+    expect(policies).toHaveLength(allFunctions().length - tasks.length - restAuthorizers.length);
   });
 });
 
