@@ -55,7 +55,8 @@ beforeEach(() => {
   ]);
 });
 
-describe('dialogflow provider against the Dialogflow ES fake', () => {
+// The first call imports and builds the client: generous on a loaded machine.
+describe('dialogflow provider against the Dialogflow ES fake', { timeout: 20_000 }, () => {
   it("answers the intent's fulfilment texts in order, in the integration's language, signed by its service account", async () => {
     const outcome = await dialogflowProvider.answer(turn('Hola, buenas'), config());
     expect(outcome.replies.map((reply) => reply.body)).toEqual(['¡Hola!', '¿En qué puedo ayudar?']);
