@@ -1,0 +1,36 @@
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { Construct } from 'constructs';
+import type { DeploymentStage } from './deployment-stage.ts';
+import type { AppFunction } from './lambda-function.ts';
+
+/**
+ * The KMS key that seals the secrets companies give the product (an AI prompt's OpenAI key and
+ * Azure voice key; functions/src/ports/secret-box.ts). Only the functions that need it get a
+ * grant: the prompts module seals and opens (to re-seal an edit), the bot turn only opens. The
+ * company id is the encryption context of every ciphertext, so one company's ciphertext does not
+ * open for another.
+ */
+export class SecretsKey extends Construct {
+  readonly key: Key;
+
+  constructor(scope: Construct, id: string, props: { stage: DeploymentStage }) {
+    super(scope, id);
+    this.key = new Key(this, 'Key', {
+      description: `Company secrets of atende (${props.stage.name}): AI prompt keys`,
+      enableKeyRotation: true,
+      removalPolicy: props.stage.dataRemovalPolicy,
+    });
+  }
+
+  /** Seal and open secrets; env SECRETS_KMS_KEY_ID. */
+  allowSealing(fn: AppFunction): void {
+    this.key.grantEncryptDecrypt(fn.lambda);
+    fn.setEnvironment('SECRETS_KMS_KEY_ID', this.key.keyArn);
+  }
+
+  /** Open secrets only; env SECRETS_KMS_KEY_ID. */
+  allowOpening(fn: AppFunction): void {
+    this.key.grantDecrypt(fn.lambda);
+    fn.setEnvironment('SECRETS_KMS_KEY_ID', this.key.keyArn);
+  }
+}
