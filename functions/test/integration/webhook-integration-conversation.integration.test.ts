@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IntegrationReceiverFake } from '../fakes/integration-receiver-fake.ts';
+import type { ApiClient } from './support/api-client.ts';
+import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
+import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
+import { until } from './support/until.ts';
+
+/**
+ * n8n and webhook queue integrations answering sandbox customers (docs/decisions.md, "Queue
+ * integrations"), against a local receiver that checks each delivery's signature: answers in
+ * order, one delivery per customer message however often it is delivered, `transfer` lands the
+ * ticket in the pending list, `close` closes it, and a failing receiver ends with a person.
+ */
+
+type Ticket = {
+  id: number;
+  contactId: number;
+  status: string;
+  queueId: number | null;
+  userId: number | null;
+  useIntegration?: boolean;
+};
+
+let env: TestRuntime;
+let receiver: IntegrationReceiverFake;
+let admin: ApiClient;
+let whatsappId: number;
+let queueId: number;
+let integrationId: number;
+
+beforeAll(async () => {
+  receiver = new IntegrationReceiverFake();
+  await receiver.start();
+  process.env.BOT_TURN_RETRIES = '1';
+  process.env.BOT_TURN_BACKOFF_MS = '50';
+  env = await startTestRuntime();
+  admin = env.client();
+  await signUpCompany(admin, 'Webhook bot');
+  const integration = await admin.post<{ id: number; webhookSecret: string }>('/queueIntegration', {
+    type: 'n8n',
+    name: 'Flujo n8n',
+    urlN8N: receiver.url,
+  });
+  expect(integration.status, JSON.stringify(integration.body)).toBe(201);
+  integrationId = integration.body.id;
+  // The admin pastes the key shown once into the receiver.
+  receiver.secret = integration.body.webhookSecret;
+  const queue = await admin.post<{ id: number }>('/queue', {
+    name: 'Automático',
+    color: '#2196f3',
+    integrationId,
+  });
+  expect(queue.status, JSON.stringify(queue.body)).toBe(201);
+  queueId = queue.body.id;
+  whatsappId = await connectSandbox(admin, { queueIds: [queueId] });
+});
+
+afterAll(async () => {
+  await env?.stop();
+  for (const name of ['BOT_TURN_RETRIES', 'BOT_TURN_BACKOFF_MS']) delete process.env[name];
+  await receiver?.stop();
+});
+
+async function ticketOf(number: string, status = 'pending'): Promise<Ticket | undefined> {
+  const list = await admin.get<{ tickets: (Ticket & { contact?: { number?: string } | null })[] }>(
+    `/tickets?status=${status}&showAll=true`,
+  );
+  return list.body.tickets.find((ticket) => ticket.contact?.number === number);
+}
+
+const bodiesTo = async (number: string) =>
+  (await outboxOf(admin, whatsappId, number)).map((item) => item.body);
+
+const sentTo = (number: string, count: number) =>
+  until(async () => {
+    const bodies = await bodiesTo(number);
+    return bodies.length >= count ? bodies : undefined;
+  }, `${count} messages to ${number}`);
+
+/** The first message opens the ticket in the queue; what was sent for it is the hook's rule. */
+async function opens(
+  number: string,
+  say: (id: string, body: string) => Promise<unknown>,
+  id: string,
+): Promise<string[]> {
+  await say(id, 'buenas');
+  await until(
+    async () => ((await ticketOf(number))?.queueId === queueId ? true : undefined),
+    'the ticket in the queue',
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const bodies = await bodiesTo(number);
+  expect(bodies.every((body) => body === 'Recibido: buenas')).toBe(true);
+  return bodies;
+}
+
+const deliveredTexts = (number: string) =>
+  receiver.deliveries
+    .filter((d) => d.verified && (d.body.contact as { number?: string }).number === number)
+    .map((d) => String((d.body.message as { body: string }).body));
+
+describe('n8n and webhook integrations in a conversation', () => {
+  it('n8n: signed deliveries, answers in order, once per message under redelivery, transfer to a person', async () => {
+    const customer = '5511970033001';
+    const say = (id: string, body: string) =>
+      customerWrites(admin, whatsappId, { from: customer, name: 'Cliente N8N', id, body });
+    const opening = await opens(customer, say, 'n8-0');
+
+    await say('n8-1', 'uno');
+    await say('n8-1', 'uno');
+    await say('n8-2', 'dos');
+    const answered = await sentTo(customer, opening.length + 2);
+    expect(answered.slice(opening.length)).toEqual(['Recibido: uno', 'Recibido: dos']);
+    expect(deliveredTexts(customer).filter((text) => text === 'uno')).toHaveLength(1);
+    const delivery = receiver.deliveries.find((d) => (d.body.message as { body: string }).body === 'uno')!;
+    expect(delivery.headers['x-atende-delivery']).toBe('n8-1');
+    expect(delivery.body).toMatchObject({
+      event: 'message',
+      integration: { id: integrationId, type: 'n8n' },
+      contact: { number: customer },
+    });
+    expect(delivery.raw).not.toContain(receiver.secret);
+    expect(receiver.deliveries.every((d) => d.verified)).toBe(true);
+
+    await say('n8-3', 'quiero una persona');
+    expect((await sentTo(customer, answered.length + 1)).at(-1)).toBe('Le paso con una persona');
+    const handedOver = await until(async () => {
+      const ticket = await ticketOf(customer);
+      return ticket && ticket.useIntegration === false ? ticket : undefined;
+    }, 'the hand-off');
+    expect(handedOver).toMatchObject({ status: 'pending', userId: null, queueId });
+  });
+
+  it('webhook: close closes the ticket; a failing receiver ends with a person', async () => {
+    expect((await admin.put(`/queueIntegration/${integrationId}`, { type: 'webhook' })).status).toBe(200);
+    const customer = '5511970033002';
+    const say = (id: string, body: string) =>
+      customerWrites(admin, whatsappId, { from: customer, name: 'Cliente WH', id, body });
+    const opening = await opens(customer, say, 'wh-0');
+    await say('wh-1', 'chau');
+    expect((await sentTo(customer, opening.length + 1)).at(-1)).toBe('¡Hasta luego!');
+    expect(await until(async () => ticketOf(customer, 'closed'), 'the closed ticket')).toMatchObject({
+      status: 'closed',
+    });
+    expect(receiver.deliveries.at(-1)!.body).toMatchObject({ integration: { type: 'webhook' } });
+
+    const other = '5511970033003';
+    const sayOther = (id: string, body: string) =>
+      customerWrites(admin, whatsappId, { from: other, name: 'Cliente WH2', id, body });
+    const first = await opens(other, sayOther, 'wf-0');
+    receiver.failNext(503, 2);
+    await sayOther('wf-1', 'hola');
+    const ticket = await until(async () => {
+      const found = await ticketOf(other);
+      return found && found.useIntegration === false ? found : undefined;
+    }, 'the hand-off after failures');
+    expect(ticket).toMatchObject({ status: 'pending', userId: null, queueId });
+    const notes = await until(async () => {
+      const list = await admin.get<{ note: string }[]>(
+        `/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contactId}`,
+      );
+      return list.status === 200 && list.body.length > 0 ? list.body : undefined;
+    }, 'the failure note');
+    expect(notes[0]?.note).toMatch(/agente/);
+    expect(await bodiesTo(other)).toEqual(first);
+  });
+});
