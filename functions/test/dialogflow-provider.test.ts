@@ -61,7 +61,7 @@ describe('dialogflow provider against the Dialogflow ES fake', { timeout: 20_000
     const outcome = await dialogflowProvider.answer(turn('Hola, buenas'), config());
     expect(outcome.replies.map((reply) => reply.body)).toEqual(['¡Hola!', '¿En qué puedo ayudar?']);
     expect(outcome.handOff).toBeUndefined();
-    expect(outcome.state).toEqual({ sessionId: 'c7-t41' });
+    expect(outcome.state).toEqual({ dialogflowSession: 'c7-t41' });
     expect(fake.calls).toEqual([
       {
         project,
@@ -74,9 +74,14 @@ describe('dialogflow provider against the Dialogflow ES fake', { timeout: 20_000
   });
 
   it('keeps one session per ticket: the saved session on later turns, another ticket its own', async () => {
-    await dialogflowProvider.answer(turn('precio?', { state: { sessionId: 'c7-t41' } }), config());
+    await dialogflowProvider.answer(turn('precio?', { state: { dialogflowSession: 'c7-t41' } }), config());
     await dialogflowProvider.answer(turn('hola', { ticketId: 42 }), config());
-    expect(fake.calls.map((call) => call.session)).toEqual(['c7-t41', 'c7-t42']);
+    // Another provider's state (a typebot session left before the queue changed integration) is not a Dialogflow session.
+    await dialogflowProvider.answer(
+      turn('hola', { ticketId: 43, state: { sessionId: 'typebot-session-xyz' } }),
+      config(),
+    );
+    expect(fake.calls.map((call) => call.session)).toEqual(['c7-t41', 'c7-t42', 'c7-t43']);
   });
 
   it('answers the fallback intent when nothing matches, and uses pt-BR when the integration has no language', async () => {

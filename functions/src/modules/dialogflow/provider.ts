@@ -47,10 +47,7 @@ export const dialogflowProvider: BotProvider = {
     } catch {
       return misconfigured('el JSON de la cuenta de servicio no es válido');
     }
-    const sessionId =
-      typeof turn.state?.sessionId === 'string'
-        ? turn.state.sessionId
-        : dialogflowSessionId(turn.companyId, turn.ticket.id);
+    const sessionId = savedSession(turn.state) ?? dialogflowSessionId(turn.companyId, turn.ticket.id);
     try {
       const answer = await detectIntent({
         account,
@@ -61,7 +58,7 @@ export const dialogflowProvider: BotProvider = {
       });
       return {
         replies: answer.texts.map((body) => ({ body })),
-        state: answer.handOff ? null : { sessionId },
+        state: answer.handOff ? null : { dialogflowSession: sessionId },
         ...(answer.handOff
           ? {
               handOff: {
@@ -77,6 +74,16 @@ export const dialogflowProvider: BotProvider = {
     }
   },
 };
+
+/**
+ * The session saved by an earlier turn. Its own key, checked against Dialogflow's session id
+ * rules: state left by another provider (say, a typebot session before the queue changed
+ * integration) is not taken for a Dialogflow session.
+ */
+function savedSession(state: Record<string, unknown> | undefined): string | undefined {
+  const saved = state?.dialogflowSession;
+  return typeof saved === 'string' && /^[\w-]{1,36}$/.test(saved) ? saved : undefined;
+}
 
 function misconfigured(reason: string): BotTurnOutcome {
   return { replies: [], state: null, handOff: { note: `Integración Dialogflow no utilizable: ${reason}.` } };
