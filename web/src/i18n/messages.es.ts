@@ -16,6 +16,7 @@ import { messagesApiMessages } from './catalogue/messages-api.es.ts';
 import { queuesMessages } from './catalogue/queues.es.ts';
 import { queueIntegrationsMessages } from './catalogue/queue-integrations.es.ts';
 import { schedulesMessages } from './catalogue/schedules.es.ts';
+import { webhooksMessages } from './catalogue/webhooks.es.ts';
 import { formValidationMessages } from './catalogue/validation.es.ts';
 
 /**
@@ -73,6 +74,7 @@ const uiMessages = {
   'menu.queues': 'Colas y chatbot',
   'menu.users': 'Usuarios',
   'menu.messagesApi': 'API de mensajes',
+  'menu.webhooks': 'Webhooks',
   'menu.financial': 'Finanzas',
   'menu.settings': 'Configuraciones',
   'menu.subscription': 'Assinatura',
@@ -628,6 +630,7 @@ const uiMessages = {
   ...contactsImportMessages,
   ...announcementsMessages,
   ...formValidationMessages,
+  ...webhooksMessages,
 } as const;
 
 /**

@@ -69,6 +69,7 @@ export const menuDefinition: readonly MenuEntry[] = [
       link('menu.queues', '/queues'),
       link('menu.users', '/users'),
       link('menu.messagesApi', '/messages-api', { planFlag: 'useExternalApi' }),
+      link('menu.webhooks', '/webhooks'),
       link('menu.financial', '/financeiro'),
       link('menu.settings', '/settings'),
     ],

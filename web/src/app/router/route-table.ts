@@ -30,6 +30,7 @@ export const privateRoutes: readonly ScreenRoute[] = [
   { path: '/prompts', Screen: lazy(() => import('../../routes/prompts.tsx')) },
   { path: '/queue-integration', Screen: lazy(() => import('../../routes/queue-integration.tsx')) },
   { path: '/messages-api', Screen: lazy(() => import('../../routes/messages-api.tsx')) },
+  { path: '/webhooks', adminOnly: true, Screen: lazy(() => import('../../routes/webhooks.tsx')) },
   { path: '/settings', adminOnly: true, Screen: lazy(() => import('../../routes/settings.tsx')) },
   { path: '/kanban', Screen: lazy(() => import('../../routes/kanban.tsx')) },
   { path: '/financeiro', Screen: lazy(() => import('../../routes/financial.tsx')) },

@@ -1,0 +1,97 @@
+import type { FormEvent } from 'react';
+import { CheckboxField, Flex, SwitchField, Text, TextField } from '@aws-amplify/ui-react';
+import { webhookEvents } from '@atende/shared/entities/webhook';
+import { FormDialog, useFormState } from '../../../components/FormDialog.tsx';
+import { t, type MessageKey } from '../../../i18n/index.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useSaveWebhook } from '../api/save-webhook.ts';
+import type { Webhook, WebhookWithSecret } from '../api/types.ts';
+import {
+  checkWebhookForm,
+  emptyWebhookForm,
+  toggleEvent,
+  webhookFormOf,
+  type WebhookFormValues,
+} from '../webhook-form.ts';
+
+interface WebhookModalProps {
+  /** The webhook to edit; without it the dialog adds one. */
+  webhook?: Webhook;
+  onClose(): void;
+  /** A new webhook's secret, to show once. */
+  onCreated(created: WebhookWithSecret): void;
+}
+
+/** The webhook dialog: name, https URL, the events it hears (checkboxes) and whether it is active. */
+export function WebhookModal({ webhook, onClose, onCreated }: WebhookModalProps) {
+  const { values, set, field, submit, errors } = useFormState<WebhookFormValues>(
+    () => (webhook ? webhookFormOf(webhook) : emptyWebhookForm()),
+    checkWebhookForm,
+  );
+  const save = useSaveWebhook();
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(event, checkWebhookForm(values), async (data) => {
+      const saved = await save.mutateAsync({ id: webhook?.id, payload: data });
+      toast.success(t('webhooks.saved'));
+      onClose();
+      if (!webhook && 'secret' in saved) onCreated(saved);
+    });
+
+  return (
+    <FormDialog
+      size="medium"
+      title={webhook ? t('webhooks.modal.editTitle') : t('webhooks.modal.addTitle')}
+      onClose={onClose}
+      isSaving={save.isPending}
+      onSubmit={(event) => void handleSubmit(event)}
+    >
+      <TextField label={t('webhooks.modal.name')} {...field('name')} autoComplete="off" />
+      <TextField
+        label={t('webhooks.modal.url')}
+        {...field('url')}
+        type="url"
+        autoComplete="off"
+        descriptiveText={t('webhooks.modal.urlHint')}
+      />
+      <Flex
+        as="fieldset"
+        direction="column"
+        gap="xxs"
+        className="plain-fieldset"
+        data-testid="webhook-events"
+      >
+        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
+          {t('webhooks.modal.events')}
+        </Text>
+        {webhookEvents.map((event) => (
+          <CheckboxField
+            key={event}
+            name={`event-${event}`}
+            value={event}
+            label={t(`webhooks.event.${event}` as MessageKey)}
+            checked={values.events.includes(event)}
+            onChange={(change) => set('events', toggleEvent(values.events, event, change.target.checked))}
+          />
+        ))}
+        {errors.events && (
+          <Text color="font.error" fontSize="small">
+            {errors.events}
+          </Text>
+        )}
+      </Flex>
+      <SwitchField
+        label={t('webhooks.modal.enabled')}
+        name="enabled"
+        labelPosition="end"
+        isChecked={values.enabled}
+        onChange={(event) => set('enabled', event.target.checked)}
+      />
+      {webhook && (
+        <Text fontSize="small" color="font.tertiary">
+          {t('webhooks.modal.secretHint', { hint: webhook.secretHint })}
+        </Text>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Badge, Button, Flex, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
+import {
+  ListCard,
+  ListPage,
+  ListTable,
+  RowActions,
+  useDeleteConfirm,
+} from '../../../components/ListPage.tsx';
+import { t, type MessageKey } from '../../../i18n/index.ts';
+import { toastError } from '../../../lib/toast-error.ts';
+import { useDeleteWebhook } from '../api/delete-webhook.ts';
+import { useWebhooks } from '../api/get-webhooks.ts';
+import { useRotateWebhookSecret } from '../api/rotate-secret.ts';
+import type { Webhook } from '../api/types.ts';
+import { DeliveriesDialog } from './DeliveriesDialog.tsx';
+import { SecretDialog } from './SecretDialog.tsx';
+import { WebhookModal } from './WebhookModal.tsx';
+
+const nameOf = (webhook: Webhook) => webhook.name || t('webhooks.unnamed');
+
+/**
+ * Outbound webhooks (admins; docs/decisions.md, "Outbound webhooks"): the company's URLs, the
+ * dialog with the events each hears, the secret shown once, and each webhook's delivery log.
+ */
+export function WebhooksPage() {
+  const webhooks = useWebhooks();
+  const rows = webhooks.data ?? [];
+  const [modal, setModal] = useState<{ webhook?: Webhook } | undefined>(undefined);
+  const [secret, setSecret] = useState<string | undefined>(undefined);
+  const [logOf, setLogOf] = useState<Webhook | undefined>(undefined);
+  const rotate = useRotateWebhookSecret();
+  const removal = useDeleteConfirm<Webhook>(useDeleteWebhook(), {
+    deleted: 'webhooks.deleted',
+    title: (webhook) => t('webhooks.deleteRecord', { name: nameOf(webhook) }),
+  });
+
+  const rotateSecret = async (webhook: Webhook) => {
+    try {
+      setSecret((await rotate.mutateAsync(webhook.id)).secret);
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  return (
+    <ListPage title={t('webhooks.title')} addLabel={t('webhooks.add')} onAdd={() => setModal({})}>
+      <ListCard
+        testId="webhooks-list"
+        query={webhooks}
+        isEmpty={rows.length === 0}
+        empty={t('webhooks.empty')}
+      >
+        <ListTable
+          columns={[
+            { label: t('webhooks.columns.name') },
+            { label: t('webhooks.columns.events') },
+            { label: t('webhooks.columns.status') },
+          ]}
+        >
+          {rows.map((webhook) => (
+            <TableRow key={webhook.id} data-webhook-url={webhook.url}>
+              <TableCell>
+                <Flex direction="column" gap="0">
+                  <Text as="span" fontWeight="semibold">
+                    {nameOf(webhook)}
+                  </Text>
+                  <Text as="span" fontSize="small" color="font.secondary" className="webhook-url">
+                    {webhook.url}
+                  </Text>
+                </Flex>
+              </TableCell>
+              <TableCell>
+                <Flex gap="xxs" wrap="wrap">
+                  {webhook.events.map((event) => (
+                    <Badge key={event} size="small">
+                      {t(`webhooks.event.${event}` as MessageKey)}
+                    </Badge>
+                  ))}
+                </Flex>
+              </TableCell>
+              <TableCell>
+                <Text fontSize="small" color={webhook.enabled ? 'font.success' : 'font.tertiary'}>
+                  {webhook.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
+                </Text>
+              </TableCell>
+              <RowActions
+                editLabel={t('webhooks.editRecord', { name: nameOf(webhook) })}
+                onEdit={() => setModal({ webhook })}
+                deleteLabel={t('webhooks.deleteRecord', { name: nameOf(webhook) })}
+                onDelete={() => removal.ask(webhook)}
+              >
+                <Button
+                  size="small"
+                  variation="link"
+                  onClick={() => setLogOf(webhook)}
+                  ariaLabel={t('webhooks.deliveriesOf', { name: nameOf(webhook) })}
+                >
+                  {t('webhooks.deliveriesButton')}
+                </Button>
+                <Button
+                  size="small"
+                  variation="link"
+                  isDisabled={rotate.isPending}
+                  onClick={() => void rotateSecret(webhook)}
+                  ariaLabel={t('webhooks.rotateOf', { name: nameOf(webhook) })}
+                >
+                  {t('webhooks.rotate')}
+                </Button>
+              </RowActions>
+            </TableRow>
+          ))}
+        </ListTable>
+      </ListCard>
+      {modal && (
+        <WebhookModal
+          webhook={modal.webhook}
+          onClose={() => setModal(undefined)}
+          onCreated={(created) => setSecret(created.secret)}
+        />
+      )}
+      {secret && <SecretDialog secret={secret} onClose={() => setSecret(undefined)} />}
+      {logOf && <DeliveriesDialog webhook={logOf} onClose={() => setLogOf(undefined)} />}
+      {removal.dialog}
+    </ListPage>
+  );
+}

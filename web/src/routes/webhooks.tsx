@@ -1,0 +1,5 @@
+import { WebhooksPage } from '../features/webhooks/components/WebhooksPage.tsx';
+
+export default function WebhooksRoute() {
+  return <WebhooksPage />;
+}
