@@ -15,6 +15,7 @@ import { kanbanMessages } from './catalogue/kanban.es.ts';
 import { messagesApiMessages } from './catalogue/messages-api.es.ts';
 import { queuesMessages } from './catalogue/queues.es.ts';
 import { queueIntegrationsMessages } from './catalogue/queue-integrations.es.ts';
+import { promptsMessages } from './catalogue/prompts.es.ts';
 import { schedulesMessages } from './catalogue/schedules.es.ts';
 import { webhooksMessages } from './catalogue/webhooks.es.ts';
 import { formValidationMessages } from './catalogue/validation.es.ts';
@@ -615,6 +616,7 @@ const uiMessages = {
   ...dashboardMessages,
   ...queuesMessages,
   ...queueIntegrationsMessages,
+  ...promptsMessages,
   ...contactListsMessages,
   ...filesMessages,
   ...campaignsMessages,

@@ -1,5 +1,5 @@
-import { ScreenPage } from '../components/ScreenPage.tsx';
+import { PromptsPage } from '../features/prompts/components/PromptsPage.tsx';
 
 export default function PromptsRoute() {
-  return <ScreenPage titleKey="screens.prompts" />;
+  return <PromptsPage />;
 }

@@ -17,6 +17,8 @@ export interface QueueFormValues {
   schedules: WeekHours;
   /** The queue integration that answers first, as the select holds it: '' for none. */
   integrationId?: string;
+  /** The AI prompt that answers first, as the select holds it: '' for none. */
+  promptId?: string;
 }
 
 /** A new queue: no colour yet (the palette must be used), the default week (extended §3). */
@@ -38,6 +40,7 @@ export function queueFormOf(queue: Queue): QueueFormValues {
     orderQueue: queue.orderQueue == null ? '' : String(queue.orderQueue),
     schedules: weekOf(queue.schedules),
     integrationId: queue.integrationId == null ? '' : String(queue.integrationId),
+    promptId: queue.promptId == null ? '' : String(queue.promptId),
   };
 }
 
@@ -61,6 +64,8 @@ export function checkQueueForm(values: QueueFormValues): FormCheck<QueuePayload>
       ...(values.integrationId === undefined
         ? {}
         : { integrationId: values.integrationId ? Number(values.integrationId) : null }),
+      // Likewise the prompt select (plan flag useOpenAi).
+      ...(values.promptId === undefined ? {} : { promptId: values.promptId ? Number(values.promptId) : null }),
     },
   };
 }

@@ -25,6 +25,8 @@ export interface QueuePayload {
   schedules: WeekHours;
   /** The queue integration that answers first (null: none). */
   integrationId?: number | null;
+  /** The AI prompt that answers first (null: none). */
+  promptId?: number | null;
 }
 
 /** One node of a queue's option tree as GET /queue-options answers it. */

@@ -35,6 +35,7 @@ import {
 } from '../queue-form.ts';
 import { QueueOptionsEditor } from './QueueOptionsEditor.tsx';
 import { IntegrationSelect } from '../../queue-integrations/components/IntegrationSelect.tsx';
+import { PromptSelect } from '../../prompts/components/PromptSelect.tsx';
 
 interface QueueModalProps {
   /** The queue to edit; without it the dialog adds one. */
@@ -208,6 +209,7 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
         rows={2}
       />
       <IntegrationSelect value={values.integrationId ?? ''} onChange={(value) => set('integrationId', value)} />
+      <PromptSelect value={values.promptId ?? ''} onChange={(value) => set('promptId', value)} />
       <QueueOptionsEditor
         tree={options}
         errors={errors}
