@@ -33,6 +33,8 @@ export const whatsappEntity = new Entity(
       timeToTransfer: { type: 'number' },
       transferQueueId: { type: 'number' },
       promptId: { type: 'number' },
+      /** The queue integration that answers tickets without a queue (docs/decisions.md, "Queue integrations"). */
+      integrationId: { type: 'number' },
       queueIds: { type: 'list', items: { type: 'number' }, default: () => [] },
       /** The paired phone's number, once connected. */
       number: { type: 'string' },

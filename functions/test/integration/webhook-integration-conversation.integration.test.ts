@@ -164,4 +164,27 @@ describe('n8n and webhook integrations in a conversation', () => {
     expect(notes[0]?.note).toMatch(/agente/);
     expect(await bodiesTo(other)).toEqual(first);
   });
+
+  it("a connection's integration answers its tickets without a queue", async () => {
+    const direct = await connectSandbox(admin, { name: 'Directa', isDefault: false, integrationId });
+    const read = await admin.get<{ integrationId: number | null }>(`/whatsapp/${direct}`);
+    expect(read.body.integrationId).toBe(integrationId);
+    const customer = '5511970033004';
+    await customerWrites(admin, direct, {
+      from: customer,
+      name: 'Cliente Directo',
+      id: 'dc-1',
+      body: 'sin cola',
+    });
+    const answered = await until(async () => {
+      const bodies = (await outboxOf(admin, direct, customer)).map((item) => item.body);
+      return bodies.length > 0 ? bodies : undefined;
+    }, 'the answer on the connection');
+    expect(answered).toEqual(['Recibido: sin cola']);
+    // Cleared with null, as the dialog's "Ninguna" sends it.
+    expect(
+      (await admin.put<{ integrationId: number | null }>(`/whatsapp/${direct}`, { integrationId: null })).body
+        .integrationId,
+    ).toBeNull();
+  });
 });

@@ -38,6 +38,7 @@ export const whatsappSchema = z.object({
   timeToTransfer: z.number().int().nonnegative().nullable().optional(),
   transferQueueId: idSchema.nullable().optional(),
   promptId: idSchema.nullable().optional(),
+  integrationId: idSchema.nullable().optional(),
   companyId: idSchema.optional(),
   queues: z.array(z.object({ id: idSchema, name: z.string(), color: z.string() })).default([]),
   updatedAt: z.string(),
@@ -64,6 +65,7 @@ export const whatsappCreateInputSchema = z.object({
   timeToTransfer: minutesSchema.nullable().optional(),
   transferQueueId: nullableIdSchema.optional(),
   promptId: nullableIdSchema.optional(),
+  integrationId: nullableIdSchema.optional(),
   queueIds: z.array(idParamSchema).default([]),
 });
 export type WhatsappCreateInput = z.infer<typeof whatsappCreateInputSchema>;
@@ -85,6 +87,7 @@ export const whatsappUpdateInputSchema = z.object({
   timeToTransfer: minutesSchema.nullable().optional(),
   transferQueueId: nullableIdSchema.optional(),
   promptId: nullableIdSchema.optional(),
+  integrationId: nullableIdSchema.optional(),
   queueIds: z.array(idParamSchema).optional(),
 });
 export type WhatsappUpdateInput = z.infer<typeof whatsappUpdateInputSchema>;

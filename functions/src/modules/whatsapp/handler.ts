@@ -82,6 +82,7 @@ export const handler = restModule([
           ...(body.timeToTransfer ? { timeToTransfer: body.timeToTransfer } : {}),
           ...(body.transferQueueId ? { transferQueueId: body.transferQueueId } : {}),
           ...(body.promptId ? { promptId: body.promptId } : {}),
+          ...(body.integrationId ? { integrationId: body.integrationId } : {}),
         },
         {
           connectionLimit: plan?.connections ?? Number.MAX_SAFE_INTEGER,
@@ -106,7 +107,7 @@ export const handler = restModule([
       const greeting = body.greetingMessage !== undefined ? body.greetingMessage : current.greetingMessage;
       assertGreetingWhenQueues(queueIds, greeting);
       const changes: WhatsappChanges = {};
-      const clear: ('timeToTransfer' | 'transferQueueId' | 'promptId' | (typeof textFields)[number])[] = [];
+      const clear: ('timeToTransfer' | 'transferQueueId' | 'promptId' | 'integrationId' | (typeof textFields)[number])[] = [];
       if (body.name !== undefined) changes.name = body.name;
       if (body.provider !== undefined) changes.provider = assertProvider(body.provider, sandboxEnabled());
       if (body.isDefault) changes.isDefault = true;
@@ -119,7 +120,7 @@ export const handler = restModule([
         if (body[field]) changes[field] = body[field];
         else clear.push(field);
       }
-      for (const field of ['timeToTransfer', 'transferQueueId', 'promptId'] as const) {
+      for (const field of ['timeToTransfer', 'transferQueueId', 'promptId', 'integrationId'] as const) {
         if (body[field] === undefined) continue;
         if (body[field]) changes[field] = body[field] as number;
         else clear.push(field);

@@ -22,6 +22,7 @@ export function publicWhatsapp(whatsapp: WhatsappRecord, options: { withToken: b
     timeToTransfer: whatsapp.timeToTransfer ?? null,
     transferQueueId: whatsapp.transferQueueId ?? null,
     promptId: whatsapp.promptId ?? null,
+    integrationId: whatsapp.integrationId ?? null,
     queueIds: whatsapp.queueIds ?? [],
     queues: (whatsapp.queueIds ?? []).map((id) => ({ id })),
     ...(options.withToken ? { token: whatsapp.token } : {}),

@@ -23,6 +23,8 @@ export interface ConnectionFormValues {
   transferQueueId: string;
   token: string;
   queueIds: number[];
+  /** The queue integration for tickets without a queue, as the select holds it ('' none); absent: not shown. */
+  integrationId?: string;
 }
 
 export function emptyConnectionForm(): ConnectionFormValues {
@@ -62,6 +64,9 @@ export function connectionFormOf(whatsapp: Whatsapp): ConnectionFormValues {
     transferQueueId: whatsapp.transferQueueId ? String(whatsapp.transferQueueId) : '',
     token: whatsapp.token ?? '',
     queueIds: [...whatsapp.queueIds],
+    ...(whatsapp.integrationId !== undefined
+      ? { integrationId: whatsapp.integrationId ? String(whatsapp.integrationId) : '' }
+      : {}),
   };
 }
 
@@ -115,6 +120,10 @@ export function checkConnectionForm(
       transferQueueId: data.transferQueueId ?? null,
       token: data.token.trim(),
       queueIds: data.queueIds,
+      // Only a modal that shows the integration select (plan flag useIntegrations) sends it.
+      ...(values.integrationId === undefined
+        ? {}
+        : { integrationId: values.integrationId ? Number(values.integrationId) : null }),
     },
   };
 }

@@ -48,6 +48,7 @@ export function normalizeWhatsapp(raw: Record<string, unknown>): Whatsapp {
     timeToTransfer: typeof raw.timeToTransfer === 'number' ? raw.timeToTransfer : null,
     transferQueueId: optionalId(raw.transferQueueId),
     promptId: optionalId(raw.promptId),
+    ...('integrationId' in raw ? { integrationId: optionalId(raw.integrationId) } : {}),
     queueIds,
     updatedAt: text(raw.updatedAt),
   };

@@ -28,6 +28,8 @@ export interface Whatsapp {
   timeToTransfer: number | null;
   transferQueueId: number | null;
   promptId: number | null;
+  /** The queue integration for tickets without a queue (absent from older answers). */
+  integrationId?: number | null;
   queueIds: number[];
   /** Admins only; absent from live events (they never carry it). */
   token?: string;
@@ -52,4 +54,5 @@ export interface WhatsappPayload {
   transferQueueId: number | null;
   token: string;
   queueIds: number[];
+  integrationId?: number | null;
 }

@@ -24,6 +24,7 @@ import { useQueues } from '../../queues/api/get-queues.ts';
 import { useWhatsapp } from '../api/get-whatsapp.ts';
 import { useSaveWhatsapp } from '../api/save-whatsapp.ts';
 import type { ConnectionProvider } from '../api/types.ts';
+import { IntegrationSelect } from '../../queue-integrations/components/IntegrationSelect.tsx';
 import {
   checkConnectionForm,
   connectionFormOf,
@@ -226,6 +227,10 @@ function ConnectionForm({
             ))}
           </SelectField>
         </Grid>
+        <IntegrationSelect
+          value={values.integrationId ?? ''}
+          onChange={(value) => set('integrationId', value)}
+        />
       </FormSection>
 
       <FormSection title={t('connections.modal.sectionApi')}>
