@@ -503,7 +503,7 @@ describe('campaigns', () => {
     const done = await waitFor(async () => {
       const now = await campaign(admin, created.id);
       return now.status === 'FINALIZADA' ? now : undefined;
-    }, 600_000);
+    }, 900_000);
     expect(done.report).toMatchObject({ validContacts: 1000, deliveries: 1000, progressPercent: 100 });
     const sent = await waitFor(async () => {
       const items = await itemsWithPrefix(company.companyId, `SANDBOX#${whatsappId}#OUT#`);
@@ -515,7 +515,7 @@ describe('campaigns', () => {
     expect([...perNumber.values()].every((count) => count === 1)).toBe(true);
     const bodies = new Set(sent.map((item) => String(item.body).split(' ')[0]));
     expect([...bodies].sort()).toEqual(['A', 'B']);
-  }, 720_000);
+  }, 1_020_000);
   it('refuses every campaign route when the plan turns campaigns off', async () => {
     const root = env.client();
     await root.login(superUser.email, superUser.password);

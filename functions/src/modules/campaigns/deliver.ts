@@ -33,10 +33,25 @@ export function campaignMessageId(campaign: CampaignRecord, position: number, pa
  * on the recipient's open or pending ticket on the campaign's connection, else on a new pending
  * one (docs/decisions.md, "Campaigns").
  */
+/**
+ * The recipient's contact (found, or created as the send would). Nothing goes out and no ticket is
+ * opened, so the dispatcher may look it up for the next recipient before claiming it.
+ */
+export async function recipientContact(campaign: CampaignRecord, entry: ShippingRecord) {
+  const { contact } = await findOrCreateContact(campaign.companyId, {
+    number: entry.number,
+    name: entry.name || entry.number,
+    isGroup: false,
+    whatsappId: campaign.whatsappId!,
+  });
+  return contact;
+}
+
 export async function deliverEntry(
   campaign: CampaignRecord,
   entry: ShippingRecord,
   kind: 'delivery' | 'confirmation',
+  knownContact?: Awaited<ReturnType<typeof recipientContact>>,
 ): Promise<number> {
   const companyId = campaign.companyId;
   const whatsappId = campaign.whatsappId!;
@@ -44,12 +59,7 @@ export async function deliverEntry(
   const slots = filledSlots(campaign);
   const slot = slots.find((s) => s.slot === entry.slot) ?? slots[0];
   const recipient = { name: entry.name ?? '', number: entry.number, email: entry.email ?? '' };
-  const { contact } = await findOrCreateContact(companyId, {
-    number: entry.number,
-    name: entry.name || entry.number,
-    isGroup: false,
-    whatsappId,
-  });
+  const contact = knownContact ?? (await recipientContact(campaign, entry));
   const { ticket } = await ticketForOutbound(companyId, contact, { whatsappId, status: 'pending' });
   const send = (part: string, body: string, media?: Parameters<typeof sendOutbound>[0]['media']) =>
     sendOutbound({

@@ -18,7 +18,7 @@ import { contactsInOrder } from '#data/campaign-recipients';
 import { listItemsOfContactList } from '#data/contact-lists';
 import { chooseSlot, filledSlots } from '#domain/campaign-messages';
 import { gapBefore } from '#domain/campaign-pacing';
-import { deliverEntry, runSettings } from './deliver.ts';
+import { deliverEntry, recipientContact, runSettings } from './deliver.ts';
 import { enqueueStep, type CampaignStep } from './dispatch-messages.ts';
 import { removeTagRecipients, tagRecipients } from './tag-recipients.ts';
 
@@ -32,7 +32,7 @@ const stalledAfterMs = 30_000;
 /** A send step may run this much before its due time (clocks differ); earlier ones are duplicates. */
 const earlyToleranceMs = 1_000;
 /** Recipients without a wait between them claimed and sent by one step (intervals of 0). */
-const burstLimit = 10;
+const burstLimit = 20;
 
 type Step<K extends CampaignStep['kind']> = Extract<CampaignStep, { kind: K }>;
 
@@ -217,6 +217,12 @@ async function completeClaimed(campaign: CampaignRecord, position: number): Prom
   else if (entry.confirmationRequestedAt) await deliverEntry(campaign, entry, 'confirmation');
 }
 
+/** The entry at `position` and its recipient's contact, before it is claimed. */
+async function readAhead(campaign: CampaignRecord, position: number) {
+  const entry = await getShipping(campaign.companyId, campaign.id, position);
+  return { entry, contact: entry ? await recipientContact(campaign, entry) : undefined };
+}
+
 /**
  * The send at `position`: wait for its due time, hold the connection, claim it on its entry
  * (the conditional write happens before the connector is asked), arm the next, then send.
@@ -255,6 +261,7 @@ async function send(step: Step<'send'>): Promise<void> {
   let position = step.position;
   let gapMs = 0;
   let entry = await getShipping(step.companyId, campaign.id, position);
+  let contact: Awaited<ReturnType<typeof recipientContact>> | undefined;
   // Recipients with no wait between them (intervals of 0) are claimed one after the other in this
   // step. Each claim is conditioned on the campaign still running and is made only after the
   // previous recipient's parts were handed to the connector: at any moment at most one recipient
@@ -285,10 +292,11 @@ async function send(step: Step<'send'>): Promise<void> {
       return;
     }
     const burstGoesOn = !last && gapMs === 0 && inStep + 1 < burstLimit;
-    // The next entry is read while this one is sent (a read: nothing is claimed ahead).
+    // While this one is sent, the next entry is read and its contact found (or created, as its
+    // send would): nothing is claimed, opened or sent ahead.
     const [, following] = await Promise.all([
-      deliverEntry(campaign, entry, kind),
-      burstGoesOn ? getShipping(step.companyId, campaign.id, position + 1) : undefined,
+      deliverEntry(campaign, entry, kind, contact),
+      burstGoesOn ? readAhead(campaign, position + 1) : undefined,
     ]);
     if (last) {
       await releaseConnectionLease(step.companyId, whatsappId, campaign.id);
@@ -296,7 +304,8 @@ async function send(step: Step<'send'>): Promise<void> {
     }
     position += 1;
     if (!burstGoesOn) break;
-    entry = following;
+    entry = following?.entry;
+    contact = following?.contact;
   }
   // The next is armed only once these are with the connector: no backlog of campaign sends.
   await enqueueStep({ ...step, position }, gapMs);
