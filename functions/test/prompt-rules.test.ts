@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chatMessages,
+  dailyAiCallCap,
+  detectHandOff,
+  handOffPhrase,
+  isMaskedSecret,
+  maskSecret,
+  retryDelayMs,
+} from '#domain/prompt-rules';
+
+describe('masking a secret', () => {
+  it('keeps three characters in front and four behind, never the middle', () => {
+    const key = 'sk-proj-0123456789abcdefWXYZ';
+    const masked = maskSecret(key);
+    expect(masked).toBe('sk-••••••••WXYZ');
+    expect(masked).not.toContain('0123456789');
+    expect(isMaskedSecret(masked)).toBe(true);
+    expect(isMaskedSecret(key)).toBe(false);
+  });
+
+  it('shows only dots for a short secret', () => {
+    expect(maskSecret('short-key')).toBe('••••••••');
+  });
+});
+
+describe('the hand-off phrase', () => {
+  it('is found in Portuguese or Spanish, any case, with or without accents, and taken out of the answer', () => {
+    expect(detectHandOff(`Claro, ya te paso. ${handOffPhrase}`)).toEqual({
+      handOff: true,
+      text: 'Claro, ya te paso.',
+    });
+    expect(detectHandOff('acao: transferir para o setor de atendimento')).toEqual({
+      handOff: true,
+      text: '',
+    });
+    expect(detectHandOff('Un momento.\nAcción: Transferir al sector de atención')).toEqual({
+      handOff: true,
+      text: 'Un momento.',
+    });
+  });
+
+  it('leaves an ordinary answer alone', () => {
+    expect(detectHandOff('  El envío cuesta 10 reales.  ')).toEqual({
+      handOff: false,
+      text: 'El envío cuesta 10 reales.',
+    });
+    expect(detectHandOff('Puedo transferir el pedido a otra dirección.').handOff).toBe(false);
+  });
+});
+
+describe('what the model reads', () => {
+  const history = [
+    { fromMe: false, body: 'hola' },
+    { fromMe: true, body: '¡Hola! ¿En qué le ayudo?' },
+    { fromMe: false, body: '' },
+    { fromMe: false, body: 'precio' },
+    { fromMe: true, body: 'Cuesta 10.' },
+    { fromMe: false, body: 'envío' },
+  ];
+
+  it('is the prompt as system text, then the last messages up to maxMessages, ending with the one answered', () => {
+    const messages = chatMessages('Você é o assistente.', 'Ana', history, 'envío', 3);
+    expect(messages[0]!.role).toBe('system');
+    expect(messages[0]!.content).toContain('Você é o assistente.');
+    expect(messages[0]!.content).toContain('Ana');
+    expect(messages[0]!.content).toContain(handOffPhrase);
+    expect(messages.slice(1)).toEqual([
+      { role: 'user', content: 'precio' },
+      { role: 'assistant', content: 'Cuesta 10.' },
+      { role: 'user', content: 'envío' },
+    ]);
+  });
+
+  it('leaves out blank messages and does not repeat the current one', () => {
+    const messages = chatMessages('P', 'Ana', history, 'envío', 10);
+    expect(messages.filter((m) => m.content === 'envío')).toHaveLength(1);
+    expect(messages.some((m) => m.content === '')).toBe(false);
+    expect(messages).toHaveLength(1 + 5);
+  });
+
+  it('with maxMessages 1 sends only the current message', () => {
+    expect(chatMessages('P', 'Ana', history, 'envío', 1).slice(1)).toEqual([
+      { role: 'user', content: 'envío' },
+    ]);
+  });
+});
+
+describe('cost and retries', () => {
+  it('caps the calls a day at ATENDE_AI_DAILY_CALLS, 500 when unset or not a whole number', () => {
+    expect(dailyAiCallCap(undefined)).toBe(500);
+    expect(dailyAiCallCap('')).toBe(500);
+    expect(dailyAiCallCap('abc')).toBe(500);
+    expect(dailyAiCallCap('20')).toBe(20);
+    expect(dailyAiCallCap('0')).toBe(0);
+  });
+
+  it('backs off exponentially, honouring Retry-After, up to 30 s', () => {
+    expect([1, 2, 3].map((attempt) => retryDelayMs(attempt, 1000))).toEqual([1000, 2000, 4000]);
+    expect(retryDelayMs(1, 1000, 5)).toBe(5000);
+    expect(retryDelayMs(10, 1000)).toBe(30_000);
+  });
+});
