@@ -212,6 +212,15 @@ export async function setUpCompanyA(env: TestRuntime) {
       typebotUnknownMessage: `no entiendo ${marker} ${hidden}`,
     }),
   );
+  const prompt = await created<{ id: number }>(
+    'prompt',
+    admin.post('/prompt', {
+      name: `Asistente ${marker}`,
+      prompt: `Usted atiende a los clientes de ${marker} ${hidden}, con respuestas cortas y amables.`,
+      apiKey: `sk-${marker}-${hidden}-secret-key`,
+      queueId: ownQueue.id,
+    }),
+  );
   // The replies reach the customers, so the sandbox's outbox of A holds A's words too.
   await until(
     async () => ((await outboxOf(admin, whatsappId, numbers[0]!)).length >= 2 ? true : undefined),
@@ -260,6 +269,7 @@ export async function setUpCompanyA(env: TestRuntime) {
     contactListId: contactList.id,
     campaignId: campaign.id,
     contactListItemId: contactListItem.id,
+    promptId: prompt.id,
     queueIntegrationId: queueIntegration.id,
     webhookId: webhook.id,
     webhookDeliveryId: webhookDelivery.id,

@@ -51,6 +51,8 @@ export interface ProbeRecords {
   chatId: number;
   /** A typebot queue integration of A (admins only). */
   queueIntegrationId: number;
+  /** An AI prompt of A (admins only, plan flag useOpenAi), on A's first queue. */
+  promptId: number;
   /** An outbound webhook of A (admins only) and one of its deliveries. */
   webhookId: number;
   webhookDeliveryId: string;
@@ -593,6 +595,16 @@ export const routeFixtures: Record<string, RouteFixture> = {
     body: () => ({ projectName: 'sonda', jsonContent: '{}', language: 'es' }),
     otherCompany: [400],
   },
+
+  // AI prompts: admin routes behind useOpenAi; B's reference to A's queue is not found.
+  'GET /prompt': { otherCompany: 'own' },
+  'GET /prompt/{id}': { params: (r) => ({ id: r.promptId }), otherCompany: 'denied' },
+  'POST /prompt': {
+    body: (r) => ({ name: 'Asistente B', prompt: 'x'.repeat(60), apiKey: 'sk-probe-b-0000000000000000', queueId: r.queueId }),
+    otherCompany: 'denied',
+  },
+  'PUT /prompt/{id}': { params: (r) => ({ id: r.promptId }), body: () => ({ name: 'Robada' }), otherCompany: 'denied' },
+  'DELETE /prompt/{id}': { params: (r) => ({ id: r.promptId }), otherCompany: 'denied' },
 
   // outbound webhooks: admin routes; ids count per company, so A's webhook id is one B never made.
   'GET /webhooks': { otherCompany: 'own' },

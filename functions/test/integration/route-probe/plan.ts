@@ -92,6 +92,7 @@ const sampleRecords: ProbeRecords = {
   webhookId: 1,
   webhookDeliveryId: '000000000-000000000000',
   queueIntegrationId: 1,
+  promptId: 1,
   marker: 'x',
 };
 
