@@ -29,6 +29,8 @@ import { openLiveSocket, type LiveSocket } from './live-socket.ts';
 import { setUpCompany, signIn, inLanes, superUser } from './setup.ts';
 import { setUpKanbanLanes } from './kanban-lanes.ts';
 import { runScheduledBurst, type ScheduledBurstResult } from './scheduled-burst.ts';
+import { runExternalApiBench, type ExternalApiBenchResult } from './external-api-run.ts';
+import { runCampaignBench, type CampaignBenchResult } from './campaign-run.ts';
 import { burstPlan, generateShape, shapeVersion, type Shape } from './shape.ts';
 import { formatDuration } from './stats.ts';
 
@@ -94,7 +96,10 @@ function estimateSeconds(options: BenchOptions, size: number, cached: boolean): 
   const steady = options.steady > 0 ? 5 + options.steady / options.steadyRate : 0;
   // 1,000 contacts and schedules through the API, the minute they are due in, and their sends.
   const schedules = size === Math.max(...options.sizes) ? 240 : 0;
-  return seeding + restart + 30 + operations + steady + burst + schedules;
+  // The campaign: its .xlsx import (~60 rows/s), its sends (~10 recipients/s) and the pacing (~60 s).
+  const recipients = Math.min(size, 10_000);
+  const campaign = size === Math.max(...options.sizes) ? recipients / 60 + recipients / 10 + 90 : 0;
+  return seeding + restart + 30 + operations + steady + burst + schedules + campaign;
 }
 function generateShapeCount(size: number): Shape {
   // estimatedItemCount only needs the lengths: a shape-like object without generating it.
@@ -407,6 +412,88 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     );
   }
 
+  // Campaigns at the largest size: an .xlsx list of `size` rows (at most 10,000), a campaign to it
+  // without waits (the replies measured again while it sends), and the pacing with real intervals.
+  let campaigns: CampaignBenchResult | undefined;
+  if (size === largest) {
+    status(`${label}: waiting for the runtime to finish the previous phase before the campaign… ${eta()}`, { force: true });
+    await quiet();
+    await freshTokens();
+    admin.token = adminSession.token;
+    const recipients = Math.min(size, 10_000);
+    // A failure here is reported and the size goes on: the other rows keep their figures.
+    campaigns = await runCampaignBench({
+      admin,
+      url: rt.url,
+      dynamoEndpoint: rt.env.DYNAMODB_ENDPOINT!,
+      tableName: rt.env.TABLE_NAME!,
+      companyId: setup.companyId,
+      whatsappId: setup.whatsappId,
+      count: recipients,
+      ...(measured.includes('reply')
+        ? {
+            replyLoad: () =>
+              runOperation({
+                url: rt.url,
+                name: 'reply',
+                connections: options.agents,
+                durationSeconds: options.durationSeconds,
+                requestsOf: requests.reply,
+              }),
+          }
+        : {}),
+      ...(operations.reply ? { replyWithout: operations.reply } : {}),
+      onProgress: (line) => status(`${label}: ${line} ${eta()}`),
+    }).catch((error: unknown) => {
+      say(`${label}: the campaign rows failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return undefined;
+    });
+    if (campaigns) say(
+      `${label}: campaign to ${campaigns.recipients}: ${campaigns.recipientsPerSecond.toFixed(1)} recipients/s; sent once ${campaigns.sentOnce}, ` +
+        `missing ${campaigns.missing}, duplicated ${campaigns.duplicated}; reply p99 ${campaigns.replyWithout?.p99 ?? '—'} ms without, ` +
+        `${campaigns.replyDuring?.p99 ?? '—'} ms during; .xlsx import of ${campaigns.importRows} rows ${formatDuration(campaigns.importSeconds)}; ` +
+        `pacing: ${campaigns.pacing.claimsEarly} sends earlier than planned, ${campaigns.pacing.outboxUnderMinimum} gaps under the minimum`,
+    );
+  }
+
+  // The external message API at the largest size: 50 callers of one company (req/s, p99, table
+  // calls per send), then a second company's callers held to their plan's rate.
+  let externalApi: ExternalApiBenchResult | undefined;
+  if (size === largest) {
+    status(`${label}: waiting for the runtime to finish the previous phase before the external API… ${eta()}`, { force: true });
+    await quiet();
+    await freshTokens();
+    admin.token = adminSession.token;
+    externalApi = await runExternalApiBench({
+      url: rt.url,
+      admin,
+      companyId: setup.companyId,
+      whatsappId: setup.whatsappId,
+      callers: 50,
+      durationSeconds: options.durationSeconds,
+      calls: () => rt.dynamoCalls(),
+      background,
+      quiet: () => quiet(),
+      onProgress: (line) => status(`${label}: ${line} ${eta()}`, { force: true }),
+    }).catch((error: unknown) => {
+      say(`${label}: the external API rows failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return undefined;
+    });
+    if (externalApi) {
+      const { sends, tableCallsPerSend, throttle } = externalApi;
+      say(
+        `${label}: external API, ${externalApi.callers} callers: ${Math.round(sends.requestsPerSecond)} sends/s, p50 ${sends.latency.p50.toFixed(1)} ms, ` +
+          `p99 ${sends.latency.p99.toFixed(1)} ms, ${tableCallsPerSend.perRequest} table calls per send ${JSON.stringify(tableCallsPerSend.byOperation)}` +
+          (sends.non2xx + sends.errors > 0 ? ` (${JSON.stringify(sends.statusCodes)}, ${sends.errors} errors)` : ''),
+      );
+      say(
+        `${label}: external API throttle: a company on ${throttle.plan.rateLimit}/s (burst ${throttle.plan.burstLimit}) got ` +
+          `${throttle.throttledAcceptedPerSecond.toFixed(1)} sends/s accepted and ${throttle.throttled429} answers 429; the other ` +
+          `${throttle.unaffectedRequestsPerSecond.toFixed(1)} sends/s with ${throttle.unaffected429} answers 429`,
+      );
+    }
+  }
+
   // 1,000 schedules due in the same minute, at the largest size: all sent once, due → outbox.
   let schedules: ScheduledBurstResult | undefined;
   if (size === largest) {
@@ -451,6 +538,8 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     burst,
     steady,
     ...(schedules ? { schedules } : {}),
+    ...(externalApi ? { externalApi } : {}),
+    ...(campaigns ? { campaigns } : {}),
     memoryAtStart,
     memoryPeaks,
     runtimeLogLines,

@@ -6,10 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BurstResult } from './burst.ts';
+import type { ExternalApiBenchResult } from './external-api-run.ts';
 import type { OperationResult } from './load.ts';
 import type { MemoryPeak } from './memory.ts';
 import type { ProbeResult } from './probe.ts';
 import { scheduledBurstMarkdown, scheduledBurstText, type ScheduledBurstResult } from './scheduled-burst.ts';
+import { campaignBenchMarkdown, campaignBenchText, type CampaignBenchResult } from './campaign-run.ts';
 import { formatCount, formatMs, markdownTable, ratio, textTable } from './stats.ts';
 
 export const operationLabels: Record<string, string> = {
@@ -65,6 +67,10 @@ export interface SizeReport {
   steady?: CustomersPhase | undefined;
   /** 1,000 schedules due in one minute (the largest size); absent in older results. */
   schedules?: ScheduledBurstResult;
+  /** The external message API: 50 callers of one company, and a second company's throttle. */
+  externalApi?: ExternalApiBenchResult;
+  /** The campaign rows (the largest size); absent in older results. */
+  campaigns?: CampaignBenchResult;
   memoryAtStart: Record<string, number | undefined>;
   memoryPeaks: Record<string, MemoryPeak>;
   runtimeLogLines: number;
@@ -258,6 +264,7 @@ export function printReport(results: Results): void {
   const customers = results.sizes.flatMap(customersRows);
   if (customers.length > 0) console.log(`\nInbound messages (post → appMessage on the admin's WebSocket)\n${textTable(burstHeader, customers)}`);
   for (const report of results.sizes) if (report.schedules) console.log(scheduledBurstText(report.schedules));
+  for (const report of results.sizes) if (report.campaigns) console.log(campaignBenchText(report.campaigns));
   console.log(`\nMemory and seed\n${textTable(memoryHeader, results.sizes.map(memoryRow))}`);
   const ratios = ratioRows(results.sizes);
   if (ratios.length > 0) console.log(`\nLargest size vs smallest\n${textTable(['operation', 'p95 ratio', 'p99 ratio'], ratios)}`);
@@ -277,6 +284,7 @@ export function markdownReport(results: Results): string {
   const customers = results.sizes.flatMap(customersRows);
   if (customers.length > 0) parts.push(`**Inbound messages**\n\n${markdownTable(burstHeader, customers)}\n`);
   for (const report of results.sizes) if (report.schedules) parts.push(scheduledBurstMarkdown(report.schedules));
+  for (const report of results.sizes) if (report.campaigns) parts.push(campaignBenchMarkdown(report.campaigns));
   parts.push(`**Memory and seed**\n\n${markdownTable(memoryHeader, results.sizes.map(memoryRow))}\n`);
   const ratios = ratioRows(results.sizes);
   if (ratios.length > 0) parts.push(`**Largest size vs smallest**\n\n${markdownTable(['operation', 'p95 ratio', 'p99 ratio'], ratios)}\n`);
