@@ -31,6 +31,7 @@ import { setUpKanbanLanes } from './kanban-lanes.ts';
 import { runScheduledBurst, type ScheduledBurstResult } from './scheduled-burst.ts';
 import { runExternalApiBench, type ExternalApiBenchResult } from './external-api-run.ts';
 import { runCampaignBench, type CampaignBenchResult } from './campaign-run.ts';
+import { runWebhookBench, webhookBenchText, type WebhookBenchResult } from './webhook-run.ts';
 import { burstPlan, generateShape, shapeVersion, type Shape } from './shape.ts';
 import { formatDuration } from './stats.ts';
 
@@ -412,6 +413,26 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     );
   }
 
+  // Outbound webhooks at the largest size (docs/decisions.md, "Outbound webhooks"): a webhook for
+  // message.created on a local receiver, then customer messages until each has its delivery.
+  let webhooks: WebhookBenchResult | undefined;
+  if (size === largest) {
+    status(`${label}: waiting for the runtime to finish the previous phase before the webhooks… ${eta()}`, { force: true });
+    await quiet();
+    await freshTokens();
+    admin.token = adminSession.token;
+    webhooks = await runWebhookBench({
+      admin,
+      whatsappId: setup.whatsappId,
+      count: options.quick ? 100 : 500,
+      onProgress: (line) => status(`${label}: ${line} ${eta()}`),
+    }).catch((error: unknown) => {
+      say(`${label}: the webhook row failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return undefined;
+    });
+    if (webhooks) say(`${label}: ${webhookBenchText(webhooks)}`);
+  }
+
   // Campaigns at the largest size: an .xlsx list of `size` rows (at most 10,000), a campaign to it
   // without waits (the replies measured again while it sends), and the pacing with real intervals.
   let campaigns: CampaignBenchResult | undefined;
@@ -540,6 +561,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     ...(schedules ? { schedules } : {}),
     ...(externalApi ? { externalApi } : {}),
     ...(campaigns ? { campaigns } : {}),
+    ...(webhooks ? { webhooks } : {}),
     memoryAtStart,
     memoryPeaks,
     runtimeLogLines,

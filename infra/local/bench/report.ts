@@ -12,6 +12,7 @@ import type { MemoryPeak } from './memory.ts';
 import type { ProbeResult } from './probe.ts';
 import { scheduledBurstMarkdown, scheduledBurstText, type ScheduledBurstResult } from './scheduled-burst.ts';
 import { campaignBenchMarkdown, campaignBenchText, type CampaignBenchResult } from './campaign-run.ts';
+import { webhookBenchText, type WebhookBenchResult } from './webhook-run.ts';
 import { formatCount, formatMs, markdownTable, ratio, textTable } from './stats.ts';
 
 export const operationLabels: Record<string, string> = {
@@ -71,6 +72,8 @@ export interface SizeReport {
   externalApi?: ExternalApiBenchResult;
   /** The campaign rows (the largest size); absent in older results. */
   campaigns?: CampaignBenchResult;
+  /** The outbound webhook row (the largest size); absent in older results. */
+  webhooks?: WebhookBenchResult;
   memoryAtStart: Record<string, number | undefined>;
   memoryPeaks: Record<string, MemoryPeak>;
   runtimeLogLines: number;
@@ -265,6 +268,7 @@ export function printReport(results: Results): void {
   if (customers.length > 0) console.log(`\nInbound messages (post → appMessage on the admin's WebSocket)\n${textTable(burstHeader, customers)}`);
   for (const report of results.sizes) if (report.schedules) console.log(scheduledBurstText(report.schedules));
   for (const report of results.sizes) if (report.campaigns) console.log(campaignBenchText(report.campaigns));
+  for (const report of results.sizes) if (report.webhooks) console.log(webhookBenchText(report.webhooks));
   console.log(`\nMemory and seed\n${textTable(memoryHeader, results.sizes.map(memoryRow))}`);
   const ratios = ratioRows(results.sizes);
   if (ratios.length > 0) console.log(`\nLargest size vs smallest\n${textTable(['operation', 'p95 ratio', 'p99 ratio'], ratios)}`);
