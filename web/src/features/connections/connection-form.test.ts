@@ -64,6 +64,16 @@ describe('connection form', () => {
     });
   });
 
+  it("keeps the connection's AI prompt, and sends a cleared one as null", () => {
+    const stored = connection(5, { name: 'Ventas', promptId: 7 });
+    const values = connectionFormOf(stored);
+    expect(values.promptId).toBe('7');
+    expect(checkConnectionForm(values, true)).toMatchObject({ ok: true, data: { promptId: 7 } });
+    expect(checkConnectionForm({ ...values, promptId: '' }, true)).toMatchObject({ ok: true, data: { promptId: null } });
+    const fresh = checkConnectionForm({ ...emptyConnectionForm(), name: 'Nueva' }, true);
+    expect(fresh.ok && 'promptId' in fresh.data).toBe(false);
+  });
+
   it('refuses negative or fractional minutes in Spanish', () => {
     const checked = checkConnectionForm(
       { ...emptyConnectionForm(), name: 'Ventas', expiresTicket: '-1', maxUseBotQueues: '1.5' },

@@ -25,6 +25,8 @@ export interface ConnectionFormValues {
   queueIds: number[];
   /** The queue integration for tickets without a queue, as the select holds it ('' none); absent: not shown. */
   integrationId?: string;
+  /** The AI prompt for tickets without a queue, as the select holds it ('' none); absent: not sent. */
+  promptId?: string;
 }
 
 export function emptyConnectionForm(): ConnectionFormValues {
@@ -67,6 +69,7 @@ export function connectionFormOf(whatsapp: Whatsapp): ConnectionFormValues {
     ...(whatsapp.integrationId !== undefined
       ? { integrationId: whatsapp.integrationId ? String(whatsapp.integrationId) : '' }
       : {}),
+    promptId: whatsapp.promptId ? String(whatsapp.promptId) : '',
   };
 }
 
@@ -124,6 +127,7 @@ export function checkConnectionForm(
       ...(values.integrationId === undefined
         ? {}
         : { integrationId: values.integrationId ? Number(values.integrationId) : null }),
+      ...(values.promptId === undefined ? {} : { promptId: values.promptId ? Number(values.promptId) : null }),
     },
   };
 }

@@ -55,4 +55,5 @@ export interface WhatsappPayload {
   token: string;
   queueIds: number[];
   integrationId?: number | null;
+  promptId?: number | null;
 }

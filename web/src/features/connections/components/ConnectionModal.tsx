@@ -25,6 +25,7 @@ import { useWhatsapp } from '../api/get-whatsapp.ts';
 import { useSaveWhatsapp } from '../api/save-whatsapp.ts';
 import type { ConnectionProvider } from '../api/types.ts';
 import { IntegrationSelect } from '../../queue-integrations/components/IntegrationSelect.tsx';
+import { PromptSelect } from '../../prompts/components/PromptSelect.tsx';
 import {
   checkConnectionForm,
   connectionFormOf,
@@ -231,6 +232,7 @@ function ConnectionForm({
           value={values.integrationId ?? ''}
           onChange={(value) => set('integrationId', value)}
         />
+        <PromptSelect value={values.promptId ?? ''} onChange={(value) => set('promptId', value)} />
       </FormSection>
 
       <FormSection title={t('connections.modal.sectionApi')}>
