@@ -14,7 +14,7 @@ import { mediaKeyOf } from '#domain/media-rules';
 import { dailyAiCallCap, retryDelayMs, usageDay } from '#domain/prompt-rules';
 import { sendConnectorCommand } from '#ports/connector-commands';
 import { secretBox } from '#ports/secret-box';
-import { chatOf, derivedMessageId, resendUnsent, systemMessageItems } from '../messages/system-message.ts';
+import { chatOf, derivedMessageId, systemMessageItems } from '../messages/system-message.ts';
 import type { PromptConfig } from './openai-provider.ts';
 import { ProviderUnavailable, type BotProvider, type BotTurn, type BotTurnOutcome } from './provider.ts';
 import { providerFor } from './registry.ts';
@@ -184,6 +184,27 @@ async function dispatch(
   }
 }
 
+/**
+ * Sends again the replies a turn stored but may not have handed over (the process stopped
+ * between the two), voice notes with their audio: those still unsent (ack 0, no error), in order.
+ */
+async function resendBotReplies(
+  ticket: TicketRecord,
+  contact: ContactRecord | undefined,
+  ids: (index: number) => string,
+): Promise<void> {
+  const unsent: SystemMessageItem[] = [];
+  for (let index = 0; ; index += 1) {
+    const message = await getMessage(ticket.companyId, ids(index));
+    if (!message) break;
+    if ((message.ack ?? 0) === 0 && !message.error && !message.isDeleted)
+      unsent.push({ ...message, body: message.body ?? '' });
+  }
+  if (unsent.length === 0) return;
+  const to = contact ?? (await getContact(ticket.companyId, ticket.contactId));
+  if (to) await dispatch(ticket, to, unsent, []);
+}
+
 /** The ticket write of an outcome: the bot's messages, who runs the ticket, its session, a hand-off or a close. */
 function outcomeWrite(
   source: BotSource,
@@ -213,7 +234,7 @@ export async function runBotTurn(job: BotTurnJob): Promise<void> {
   let ticket = await getTicket(companyId, ticketId);
   if (!ticket || !botMayAnswer(ticket)) return;
   if (await getMessage(companyId, ids(0))) {
-    await resendUnsent(ticket, undefined, ids);
+    await resendBotReplies(ticket, undefined, ids);
     return;
   }
   const [message, contact, queue, whatsapp] = await Promise.all([
@@ -272,7 +293,7 @@ export async function runBotTurn(job: BotTurnJob): Promise<void> {
   for (let attempt = 0; attempt < 6; attempt += 1) {
     const result = await writeAutomation(ticket, outcomeWrite(source, final, items));
     if (result === 'duplicate') {
-      await resendUnsent(ticket, contact, ids);
+      await resendBotReplies(ticket, contact, ids);
       return;
     }
     if (result === 'written') {
