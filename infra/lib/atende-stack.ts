@@ -18,7 +18,6 @@ import { RecurringSchedules } from './recurring-schedules.ts';
 import { OperationalAlarms } from './operational-alarms.ts';
 import { AppRestApi } from './rest-api.ts';
 import { SecretsKey } from './secrets-key.ts';
-import { SecretsKey } from './secrets-key.ts';
 import { ServiceQueues } from './service-queues.ts';
 import { StreamConsumers } from './stream-consumers.ts';
 import { LiveWebSocketApi } from './websocket-api.ts';
@@ -178,12 +177,6 @@ export class AtendeStack extends Stack {
       fn.useWebSocketManagement(this.webSocketApi.stage);
     }
     for (const fn of [...restFunctions, socketHandler]) fn.useJwtSecret(jwtSecret.secret);
-    // Companies' secrets (AI prompt keys): the prompts module seals them, the bot turn opens them.
-    const secretsKey = new SecretsKey(this, 'SecretsKey', { stage });
-    const promptsModule = this.restApi.functions.get('prompts');
-    if (promptsModule) secretsKey.allowSealing(promptsModule);
-    const botTurns = this.workQueues.queues.get('bot-turns');
-    if (botTurns) secretsKey.allowOpening(botTurns.consumer);
     // Companies' secrets (AI prompt keys): the prompts module seals them, the bot turn opens them.
     const secretsKey = new SecretsKey(this, 'SecretsKey', { stage });
     const promptsModule = this.restApi.functions.get('prompts');
