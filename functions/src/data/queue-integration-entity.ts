@@ -17,8 +17,10 @@ export const queueIntegrationEntity = new Entity(
       /** The name folded for ordering and search (no case, no accents). */
       nameKey: { type: 'string', required: true },
       projectName: { type: 'string' },
-      /** Dialogflow's service-account JSON. */
+      /** Dialogflow's service-account JSON, sealed (ports/secret-box.ts; queue-integrations/secrets.ts). */
       jsonContent: { type: 'string' },
+      /** What answers show of it: project, account, the private key masked. */
+      jsonContentMask: { type: 'string' },
       language: { type: 'string' },
       urlN8N: { type: 'string' },
       typebotDelayMessage: { type: 'number', default: 1000 },
@@ -30,9 +32,11 @@ export const queueIntegrationEntity = new Entity(
       typebotUnknownMessage: { type: 'string' },
       /**
        * The HMAC-SHA256 key that signs n8n and webhook deliveries (docs/decisions.md, "Queue
-       * integrations"). Shown in full only in the answer of the write that made it.
+       * integrations"), sealed. Shown in full only in the answer of the write that made it.
        */
       webhookSecret: { type: 'string' },
+      /** What answers show of it after that write (`••••` and its last 4). */
+      webhookSecretMask: { type: 'string' },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },

@@ -24,6 +24,36 @@ export function maskSecret(secret: string | undefined | null): string | null {
   return `••••${secret.slice(-4)}`;
 }
 
+/** A value the dialog sent back unchanged (a masked form): the stored secret is kept. */
+export function isMaskedValue(value: string): boolean {
+  return value.includes('••••');
+}
+
+/**
+ * A service-account key file as answers show it: a JSON with its project and account (so the
+ * admin sees which one is stored) and the private key masked. Not JSON: only the mask.
+ */
+export function maskServiceAccount(jsonContent: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(jsonContent);
+  } catch {
+    return '••••';
+  }
+  const account = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  const text = (key: string) => (typeof account[key] === 'string' ? (account[key] as string) : undefined);
+  return JSON.stringify(
+    {
+      type: text('type'),
+      project_id: text('project_id'),
+      client_email: text('client_email'),
+      private_key: '••••',
+    },
+    null,
+    2,
+  );
+}
+
 const textFields = [
   'projectName',
   'jsonContent',
@@ -76,6 +106,8 @@ export function planIntegrationWrite(
     const value = input[field];
     if (value === undefined) continue;
     const trimmed = value.trim();
+    // The dialog shows the stored key file masked and sends it back unless replaced: keep it.
+    if (field === 'jsonContent' && isMaskedValue(trimmed)) continue;
     if (trimmed) write.set[field] = trimmed;
     else if (current) write.clear.push(field);
   }

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DialogflowFake, type FakeServiceAccount } from '../fakes/dialogflow-fake.ts';
 import type { ApiClient } from './support/api-client.ts';
+import { listen } from './support/live.ts';
 import { agentOf } from './support/people.ts';
 import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
+import { until } from './support/until.ts';
 
 /**
  * POST /queueIntegration/testSession (extended §2.12, §7): the dialog's Test button runs a real
@@ -132,5 +134,69 @@ describe('POST /queueIntegration/testSession', () => {
       language: 'es',
     });
     expect(JSON.stringify(refused.body)).not.toContain(keyLine);
+  });
+
+  it('stores the key file sealed: answers and live events show it masked, a save keeps it, Test uses it by id', async () => {
+    const keyLine = (JSON.parse(account.json) as { private_key: string }).private_key.split('\n')[1]!;
+    const live = await listen(admin);
+    const created = await admin.post<{ id: number; jsonContent: string }>('/queueIntegration', {
+      type: 'dialogflow',
+      name: 'Agente guardado',
+      projectName: project,
+      jsonContent: account.json,
+      language: 'es',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const masked = JSON.parse(created.body.jsonContent) as Record<string, string>;
+    expect(masked).toMatchObject({ client_email: account.clientEmail, private_key: '••••' });
+    const id = created.body.id;
+
+    // A save that sends the masked form back (or no key file) keeps the stored one.
+    const renamed = await admin.put<{ jsonContent: string }>(`/queueIntegration/${id}`, {
+      name: 'Agente renombrado',
+      jsonContent: created.body.jsonContent,
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.jsonContent).toBe(created.body.jsonContent);
+    const read = await admin.get(`/queueIntegration/${id}`);
+    const listed = await admin.get('/queueIntegration');
+    for (const answer of [created, renamed, read, listed])
+      expect(JSON.stringify(answer.body)).not.toContain(keyLine);
+
+    // Test with the masked form and the id opens the stored key file.
+    const before = fake.calls.length;
+    const tested = await admin.post('/queueIntegration/testSession', {
+      projectName: project,
+      jsonContent: created.body.jsonContent,
+      language: 'es',
+      id,
+    });
+    expect(tested.status, JSON.stringify(tested.body)).toBe(200);
+    expect(fake.calls.length).toBe(before + 1);
+    expect(fake.calls.at(-1)).toMatchObject({ clientEmail: account.clientEmail });
+    // Without the id a masked form is no key file; another company's id is not found.
+    const noId = await admin.post('/queueIntegration/testSession', {
+      projectName: project,
+      jsonContent: created.body.jsonContent,
+      language: 'es',
+    });
+    expect(noId.body).toMatchObject({ error: 'ERR_DIALOGFLOW_CREDENTIALS', reason: 'masked' });
+    const other = env.client();
+    await signUpCompany(other, 'Otra Dialogflow');
+    const foreign = await other.post('/queueIntegration/testSession', {
+      projectName: project,
+      jsonContent: created.body.jsonContent,
+      language: 'es',
+      id,
+    });
+    expect(foreign.status).toBe(404);
+    expect(fake.calls.length).toBe(before + 1);
+
+    await until(async () => {
+      const events = live.frames.filter((frame) => frame.event === 'queue-integration');
+      return events.length >= 2 ? events : undefined;
+    }, 'the queue-integration live events');
+    expect(JSON.stringify(live.frames)).not.toContain(keyLine);
+    live.socket.close();
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen } from './support/live.ts';
 import { agentOf } from './support/people.ts';
 import { signUpCompany, startTestRuntime, superUser, type TestRuntime } from './support/runtime.ts';
+import { until } from './support/until.ts';
 
 let env: TestRuntime;
 
@@ -25,6 +27,7 @@ describe('queue integrations', () => {
   it('creates, lists, searches, changes and deletes integrations with the spec defaults and rules', async () => {
     const admin = env.client();
     const { companyId } = await signUpCompany(admin, 'Integraciones');
+    const live = await listen(admin);
 
     // The form's default type is typebot, with delay 1000 and expiry 1; the project name is the name.
     const typebot = await admin.post<Integration>('/queueIntegration', {
@@ -75,6 +78,20 @@ describe('queue integrations', () => {
     const rotated = await admin.put<Integration>(`/queueIntegration/${hook.body.id}`, { rotateSecret: true });
     expect(rotated.body.webhookSecret).toMatch(/^qisec_/);
     expect(rotated.body.webhookSecret).not.toBe(secret);
+    const rotatedSecret = rotated.body.webhookSecret!;
+    const afterRotation = await admin.get<Integration>(`/queueIntegration/${hook.body.id}`);
+    expect(afterRotation.body.webhookSecret).toBe(`••••${rotatedSecret.slice(-4)}`);
+
+    // The admins' live events about these writes never carry a key, old or new.
+    const events = await until(async () => {
+      const found = live.frames.filter((frame) => frame.event === 'queue-integration');
+      return found.length >= 4 ? found : undefined;
+    }, 'the queue-integration live events');
+    expect(events.map((frame) => frame.data.action)).toEqual(['create', 'create', 'update', 'update']);
+    expect(JSON.stringify(live.frames)).not.toContain(secret);
+    expect(JSON.stringify(live.frames)).not.toContain(rotatedSecret);
+    expect(JSON.stringify(live.frames)).not.toContain('qisec_');
+    live.socket.close();
 
     // Search on the name, accents and case folded.
     const found = await admin.get<{ queueIntegrations: Integration[] }>(

@@ -20,7 +20,10 @@ export const queueIntegrationSchema = z.object({
   type: integrationTypeSchema,
   name: z.string(),
   projectName: z.string().nullable().optional(),
-  /** Dialogflow service-account JSON. Only returned to admins. */
+  /**
+   * Dialogflow service-account JSON. Stored sealed; answers carry only a masked form (project,
+   * account, `"private_key": "••••"`); sending that form back keeps the stored one.
+   */
   jsonContent: z.string().nullable().optional(),
   language: integrationLanguageSchema.nullable().optional(),
   urlN8N: z.string().nullable().optional(),
@@ -100,10 +103,14 @@ export type QueueIntegrationUpdateInput = z.infer<typeof queueIntegrationUpdateI
 export const queueIntegrationListQuerySchema = pagedSearchQuerySchema;
 export type QueueIntegrationListQuery = z.infer<typeof queueIntegrationListQuerySchema>;
 
-/** POST /queueIntegration/testSession (dialogflow only). */
+/**
+ * POST /queueIntegration/testSession (dialogflow only). `id` (beyond the spec): with the stored
+ * key file's masked form as jsonContent, the test uses that integration's stored key file.
+ */
 export const queueIntegrationTestInputSchema = z.object({
   projectName: requiredText(),
   jsonContent: requiredText(),
   language: integrationLanguageSchema,
+  id: idSchema.optional(),
 });
 export type QueueIntegrationTestInput = z.infer<typeof queueIntegrationTestInputSchema>;

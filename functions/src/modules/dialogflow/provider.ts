@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { integrationLanguages } from '@atende/shared/constants';
 import { dialogflowQueryText } from '#domain/dialogflow-reply';
 import type { BotProvider, BotTurn, BotTurnOutcome } from '../bot-turn/provider.ts';
+import { openIntegrationSecret } from '../queue-integrations/secrets.ts';
 import { detectIntent, DialogflowRejected } from './detect-intent.ts';
 import { parseServiceAccount } from './service-account.ts';
 
@@ -42,8 +43,15 @@ export const dialogflowProvider: BotProvider = {
     const text = dialogflowQueryText(turn.message.body ?? '');
     if (!text) return { replies: [] };
     let account;
+    let jsonContent: string | undefined;
     try {
-      account = parseServiceAccount(parsed.data.jsonContent);
+      // Stored sealed (queue-integrations/secrets.ts): opened only for this call.
+      jsonContent = await openIntegrationSecret(turn.companyId, parsed.data.jsonContent);
+    } catch {
+      return misconfigured('la cuenta de servicio guardada no se puede abrir');
+    }
+    try {
+      account = parseServiceAccount(jsonContent);
     } catch {
       return misconfigured('el JSON de la cuenta de servicio no es válido');
     }

@@ -1,13 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { queueIntegrationTestInputSchema } from '@atende/shared/entities/queue-integration';
+import { getQueueIntegration } from '#data/queue-integrations';
 import { AppError } from '#domain/app-error';
+import { isMaskedValue } from '#domain/queue-integration-rules';
 import { route } from '#http/route';
 import { ProviderUnavailable } from '../bot-turn/provider.ts';
+import { openIntegrationSecret } from '../queue-integrations/secrets.ts';
 import { detectIntent, DialogflowRejected } from './detect-intent.ts';
 import { parseServiceAccount } from './service-account.ts';
 
 /** The greeting the Test button sends, in the integration's language. */
 const testGreeting: Record<string, string> = { 'pt-BR': 'Olá', es: 'Hola', en: 'Hello' };
+
+/**
+ * The key file to test: the posted one, or, when the dialog sent back the stored one's masked
+ * form with the integration's id, the stored one opened (another company's id is not found).
+ */
+async function keyFile(
+  companyId: number,
+  body: { jsonContent: string; id?: number | undefined },
+): Promise<string | undefined> {
+  if (!isMaskedValue(body.jsonContent)) return body.jsonContent;
+  if (body.id === undefined) throw new AppError('ERR_DIALOGFLOW_CREDENTIALS', { reason: 'masked' });
+  const integration = await getQueueIntegration(companyId, body.id);
+  if (!integration) throw new AppError('ERR_NOT_FOUND');
+  return openIntegrationSecret(companyId, integration.jsonContent);
+}
 
 /**
  * POST /queueIntegration/testSession (extended §2.12, §7): the dialog's Test button runs a real
@@ -23,8 +41,8 @@ export const testSessionRoute = route({
   access: 'admin',
   feature: 'useIntegrations',
   body: queueIntegrationTestInputSchema,
-  handler: async ({ body }) => {
-    const account = parseServiceAccount(body.jsonContent);
+  handler: async ({ principal, body }) => {
+    const account = parseServiceAccount(await keyFile(principal.companyId, body));
     try {
       const answer = await detectIntent({
         account,

@@ -19,6 +19,7 @@ import { restModule } from '#http/rest-module';
 import { route, type RouteDefinition } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { testSessionRoute } from '../dialogflow/test-session.ts';
+import { sealIntegrationWrite } from './secrets.ts';
 import { publicQueueIntegration } from './serialize.ts';
 
 async function integrationOrFail(companyId: number, id: number) {
@@ -68,7 +69,8 @@ export const queueIntegrationRoutes: RouteDefinition[] = [
     body: queueIntegrationCreateInputSchema,
     handler: async ({ principal, body }) => {
       const write = planIntegrationWrite(body);
-      const fields = { ...write.set, type: body.type, name: body.name } as QueueIntegrationFields;
+      const sealed = await sealIntegrationWrite(principal.companyId, write);
+      const fields = { ...sealed.set, type: body.type, name: body.name } as QueueIntegrationFields;
       const integration = await createQueueIntegration(principal.companyId, fields);
       return new HttpAnswer(201, publicQueueIntegration(integration, { newSecret: write.newSecret }));
     },
@@ -83,11 +85,12 @@ export const queueIntegrationRoutes: RouteDefinition[] = [
     handler: async ({ principal, params, body }) => {
       const current = await integrationOrFail(principal.companyId, params.id);
       const write = planIntegrationWrite(body, current);
+      const sealed = await sealIntegrationWrite(principal.companyId, write);
       const integration = await updateQueueIntegration(
         principal.companyId,
         current.id,
-        write.set,
-        write.clear,
+        sealed.set,
+        sealed.clear,
       );
       return publicQueueIntegration(integration, { newSecret: write.newSecret });
     },

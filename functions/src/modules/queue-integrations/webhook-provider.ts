@@ -7,6 +7,7 @@ import {
 } from '#domain/integration-webhook';
 import type { BotProvider, BotTurn, BotTurnOutcome } from '../bot-turn/provider.ts';
 import { IntegrationRefused, postJson } from './outbound-call.ts';
+import { openIntegrationSecret } from './secrets.ts';
 
 /** The delivery's body: what the receiver needs of the turn, nothing secret. */
 export function deliveryOf(turn: BotTurn, config: QueueIntegrationRecord): IntegrationDelivery {
@@ -45,14 +46,18 @@ function webhookProvider(kind: 'n8n' | 'webhook'): BotProvider {
       const config = rawConfig as QueueIntegrationRecord;
       const url = config.urlN8N?.trim();
       if (!url) throw new IntegrationRefused(`${kind}: the integration has no URL`);
-      if (!config.webhookSecret) throw new IntegrationRefused(`${kind}: the integration has no signing key`);
+      // Stored sealed (secrets.ts): opened only to sign this delivery.
+      const signingKey = await openIntegrationSecret(turn.companyId, config.webhookSecret).catch(() => {
+        throw new IntegrationRefused(`${kind}: the signing key cannot be opened`);
+      });
+      if (!signingKey) throw new IntegrationRefused(`${kind}: the integration has no signing key`);
       const body = JSON.stringify(deliveryOf(turn, config));
       const timestamp = Math.floor(Date.now() / 1000);
       const response = await postJson(kind, url, body, {
         [integrationHeaders.event]: 'message',
         [integrationHeaders.delivery]: turn.message.id,
         [integrationHeaders.timestamp]: String(timestamp),
-        [integrationHeaders.signature]: signDelivery(config.webhookSecret, timestamp, body),
+        [integrationHeaders.signature]: signDelivery(signingKey, timestamp, body),
       });
       if (response.status < 200 || response.status >= 300)
         throw new IntegrationRefused(`${kind} answered ${response.status}`);

@@ -63,6 +63,35 @@ describe('queue integration form', () => {
     });
   });
 
+  it('shows a stored key file masked and keeps it unless another is pasted', () => {
+    const stored = JSON.stringify(
+      { type: 'service_account', project_id: 'proj', client_email: 'bot@proj.iam', private_key: '••••' },
+      null,
+      2,
+    );
+    const values = queueIntegrationFormOf({
+      id: 7,
+      type: 'dialogflow',
+      name: 'Agente',
+      projectName: 'proj',
+      jsonContent: stored,
+      language: 'es',
+      urlN8N: null,
+      typebotDelayMessage: 1000,
+      typebotExpires: 1,
+      typebotKeywordFinish: null,
+      typebotKeywordRestart: null,
+      typebotRestartMessage: null,
+      typebotSlug: null,
+      typebotUnknownMessage: null,
+    });
+    expect(values.jsonContent).toBe(stored);
+    const kept = checkQueueIntegrationForm(values);
+    expect(kept.ok && kept.data).not.toHaveProperty('jsonContent');
+    const replaced = checkQueueIntegrationForm({ ...values, jsonContent: '{"private_key":"new"}' });
+    expect(replaced.ok && replaced.data).toMatchObject({ jsonContent: '{"private_key":"new"}' });
+  });
+
   it('says muy corto / muy largo! under the name and refuses a delay that is not a number', () => {
     expect(checkQueueIntegrationForm({ ...emptyQueueIntegrationForm(), name: 'a' })).toEqual({
       ok: false,

@@ -101,7 +101,8 @@ export function checkQueueIntegrationForm(
   const payload: QueueIntegrationPayload = { type: values.type, name };
   if (shown.dialogflow) {
     payload.projectName = values.projectName.trim();
-    payload.jsonContent = values.jsonContent;
+    // The stored key file comes masked and is kept unless the admin pastes another.
+    if (!isStoredKeyFile(values.jsonContent)) payload.jsonContent = values.jsonContent;
     payload.language = values.language;
   } else {
     payload.projectName = name;
@@ -117,6 +118,14 @@ export function checkQueueIntegrationForm(
     payload.typebotRestartMessage = values.typebotRestartMessage.trim();
   }
   return { ok: true, data: payload };
+}
+
+/**
+ * The stored service-account JSON as answers show it (project, account, the private key as
+ * `••••`): the dialog shows it and sends nothing back, which keeps it.
+ */
+export function isStoredKeyFile(jsonContent: string): boolean {
+  return jsonContent.includes('••••');
 }
 
 /** A key made by this save (the answer holds it in full only then). */

@@ -22,6 +22,7 @@ import {
   fieldsOf,
   integrationLanguages,
   integrationTypes,
+  isStoredKeyFile,
   queueIntegrationFormOf,
   revealedSecret,
   type QueueIntegrationFormValues,
@@ -126,7 +127,13 @@ function QueueIntegrationForm({ formId, record, onPendingChange, onSaved }: Queu
 
   const runTest = () =>
     test.mutate(
-      { projectName: values.projectName.trim(), jsonContent: values.jsonContent, language: values.language },
+      {
+        projectName: values.projectName.trim(),
+        jsonContent: values.jsonContent,
+        language: values.language,
+        // The stored key file is shown masked: the server tests the stored one of this integration.
+        ...(record && isStoredKeyFile(values.jsonContent) ? { id: record.id } : {}),
+      },
       { onSuccess: () => toast.success(t('queueIntegrations.testSucceeded')) },
     );
 
