@@ -135,4 +135,41 @@ describe('queue integrations', () => {
       .waitFor({ state: 'visible', timeout: 15_000 });
     expect(pageErrors).toEqual([]);
   });
+
+  it('shows a stored Dialogflow key file masked in the dialog and keeps it on save', async () => {
+    const { page, api } = await app.signedInAdmin(companyFor('Dialogflow', 'diana', stamp), pageErrors);
+    const keyFile = JSON.stringify({
+      type: 'service_account',
+      project_id: 'agente-ventas',
+      client_email: 'bot@agente-ventas.iam.gserviceaccount.com',
+      private_key: '-----BEGIN PRIVATE KEY-----\nPRIVATEKEYLINE\n-----END PRIVATE KEY-----\n',
+    });
+    const created = await api<{ id: number; jsonContent: string }>('POST', '/queueIntegration', {
+      type: 'dialogflow',
+      name: 'Agente',
+      projectName: 'agente-ventas',
+      jsonContent: keyFile,
+      language: 'es',
+    });
+    expect(created.status).toBe(201);
+
+    await page.goto(app.url('/queue-integration'));
+    await page.getByRole('button', { name: t('queueIntegrations.editRecord', { name: 'Agente' }) }).click();
+    const dialog = page.getByRole('dialog');
+    const box = dialog.getByLabel(t('queueIntegrations.modal.jsonContent'));
+    await expect.poll(() => box.inputValue()).toContain('bot@agente-ventas.iam.gserviceaccount.com');
+    await expect.poll(() => box.inputValue()).toContain('"private_key": "••••"');
+    await expect.poll(() => page.content()).not.toContain('PRIVATEKEYLINE');
+    await dialog.getByLabel(t('queueIntegrations.modal.name'), { exact: true }).fill('Agente de ventas');
+    await dialog.getByRole('button', { name: t('common.save') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const after = await api<{ name: string; jsonContent: string }>(
+      'GET',
+      `/queueIntegration/${created.body.id}`,
+    );
+    expect(after.body).toEqual(
+      expect.objectContaining({ name: 'Agente de ventas', jsonContent: created.body.jsonContent }),
+    );
+    expect(pageErrors).toEqual([]);
+  });
 });
