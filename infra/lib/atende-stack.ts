@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { ApiFirewall, viewerAddressHeader, type ApiRateLimits } from './api-firewall.ts';
 import { ApiGatewayLogging } from './api-gateway-logging.ts';
@@ -94,6 +94,8 @@ export class AtendeStack extends Stack {
   readonly webSocketApi: LiveWebSocketApi;
   readonly streamConsumers: StreamConsumers;
   readonly workQueues: WorkQueues;
+  /** The nested stack holding the work queues and the stream consumers (the 500-resource limit). */
+  readonly workers: NestedStack;
   readonly serviceQueues: ServiceQueues;
   readonly schedules: OneTimeSchedules;
   readonly tasks: DeployTasks;
@@ -126,7 +128,13 @@ export class AtendeStack extends Stack {
     const jwtSecret = new JwtSecret(this, 'JwtSecret', { stage });
     const alarms = new OperationalAlarms(this, 'Alarms', { stage, notifyEmail: props.alarmEmail });
     this.schedules = new OneTimeSchedules(this, 'Schedules', { stage });
-    this.workQueues = new WorkQueues(this, 'Queues', { stage, definitions: manifest.queues, code, alarms });
+    // CloudFormation allows 500 resources per stack: the queues with their consumers and the
+    // table stream's consumers (about ten resources each) live in a nested stack, so adding a
+    // module never pushes the product over the limit. CDK wires the references across.
+    this.workers = new NestedStack(this, 'Workers', {
+      description: 'The work queues with their consumers and the table stream consumers',
+    });
+    this.workQueues = new WorkQueues(this.workers, 'Queues', { stage, definitions: manifest.queues, code, alarms });
     for (const workQueue of this.workQueues.queues.values()) this.schedules.allowDeliveryTo(workQueue.queue);
     new RecurringSchedules(this, 'RecurringSchedules', {
       definitions: manifest.recurringSchedules ?? [],
@@ -152,7 +160,7 @@ export class AtendeStack extends Stack {
       code,
       logging: apiGatewayLogging,
     });
-    this.streamConsumers = new StreamConsumers(this, 'Streams', {
+    this.streamConsumers = new StreamConsumers(this.workers, 'Streams', {
       stage,
       consumers: manifest.streamConsumers,
       table: this.table.table,

@@ -1,4 +1,4 @@
-import { Stack, Validations } from 'aws-cdk-lib';
+import { CfnElement, Names, Stack, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /**
@@ -32,25 +32,64 @@ export function acknowledgeManagedPolicy(scope: IConstruct, policyName: string, 
  * flattenCfnReference, which the package does not export).
  */
 export function nagResourceName(scope: IConstruct, value: string): string {
-  return flatten(Stack.of(scope).resolve(value));
+  const stack = Stack.of(scope);
+  return flatten(stack.resolve(value), foreignReferenceName(stack));
 }
 
-function flatten(node: unknown): string {
+/**
+ * In a nested stack, a reference to a resource of an enclosing stack reaches the template as a
+ * parameter CDK names `referenceto<unique id of the target><Arn|Ref>` (core's refs.ts), and that
+ * parameter is what cdk-nag sees. `resolve` still gives the target's own logical id, so the
+ * name is rebuilt here from the enclosing stacks' elements.
+ */
+function foreignReferenceName(stack: Stack): (logicalId: string, attribute?: string) => string | undefined {
+  const parents: Stack[] = [];
+  for (let parent = stack.nestedStackParent; parent; parent = parent.nestedStackParent) parents.push(parent);
+  if (parents.length === 0) return () => undefined;
+  return (logicalId, attribute) => {
+    if (stack.node.findAll().some((c) => CfnElement.isCfnElement(c) && stack.getLogicalId(c) === logicalId))
+      return undefined;
+    for (const parent of parents) {
+      const target = parent.node
+        .findAll()
+        .find(
+          (c) => CfnElement.isCfnElement(c) && Stack.of(c) === parent && parent.getLogicalId(c) === logicalId,
+        );
+      if (target)
+        return `referenceto${Names.nodeUniqueId(target.node)}${attribute ?? 'Ref'}`.replace(
+          /[^A-Za-z0-9]/g,
+          '',
+        );
+    }
+    return undefined;
+  };
+}
+
+type ReferenceNamer = (logicalId: string, attribute?: string) => string | undefined;
+
+function flatten(node: unknown, rename: ReferenceNamer): string {
   if (node === undefined) return '';
   if (typeof node === 'string') return node.replace(/\$\{/g, '<').replace(/\}/g, '>');
   if (typeof node === 'object' && node !== null) {
     const record = node as Record<string, unknown>;
     if (Array.isArray(record['Fn::Join'])) {
       const [delimiter, items] = record['Fn::Join'] as [string, unknown[]];
-      return items.map(flatten).join(delimiter);
+      return items.map((item) => flatten(item, rename)).join(delimiter);
     }
-    if (record['Fn::Sub'] !== undefined) return flatten(record['Fn::Sub']);
+    if (record['Fn::Sub'] !== undefined) return flatten(record['Fn::Sub'], rename);
     if (Array.isArray(record['Fn::GetAtt'])) {
       const [resource, attribute] = record['Fn::GetAtt'] as [unknown, unknown];
-      return `<${flatten(resource)}.${flatten(attribute)}>`;
+      const parameter =
+        typeof resource === 'string' && typeof attribute === 'string'
+          ? rename(resource, attribute)
+          : undefined;
+      return parameter ? `<${parameter}>` : `<${flatten(resource, rename)}.${flatten(attribute, rename)}>`;
     }
-    if (record['Fn::ImportValue'] !== undefined) return flatten(record['Fn::ImportValue']);
-    if (record.Ref !== undefined) return `<${flatten(record.Ref)}>`;
+    if (record['Fn::ImportValue'] !== undefined) return flatten(record['Fn::ImportValue'], rename);
+    if (record.Ref !== undefined) {
+      const parameter = typeof record.Ref === 'string' ? rename(record.Ref) : undefined;
+      return `<${parameter ?? flatten(record.Ref, rename)}>`;
+    }
   }
   return JSON.stringify(node);
 }

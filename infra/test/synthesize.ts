@@ -1,4 +1,4 @@
-import { App, Validations } from 'aws-cdk-lib';
+import { App, NestedStack, Validations, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Code } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -34,7 +34,66 @@ export function synthesize(props: Partial<AtendeStackProps> = {}): Synthesized {
     env: { account: '000000000000', region: 'us-east-1' },
     ...props,
   });
-  return { app, stack, template: Template.fromStack(stack) };
+  return { app, stack, template: flattenedTemplate(stack) };
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * The stack and its nested stacks as one template, as if they were one stack: each nested
+ * stack's parameters are replaced by the values the parent passes, the parent's reads of a
+ * nested stack's outputs by the outputs' values, and the nested stack resources dropped. The
+ * assertions then read the product as a whole whatever stack a resource lives in (the split
+ * only exists for CloudFormation's 500-resource limit).
+ */
+export function flattenedTemplate(stack: Stack): Template {
+  // A copy: the template object is the one every later Template.fromStack(stack) returns.
+  const parent = structuredClone(Template.fromStack(stack).toJSON()) as Json & {
+    Resources: Record<string, Json>;
+  };
+  const outputsByResource = new Map<string, Record<string, unknown>>();
+  const nestedStacks = stack.node
+    .findAll()
+    .filter((c): c is NestedStack => NestedStack.isNestedStack(c) && c.nestedStackParent === stack);
+  for (const nested of nestedStacks) {
+    const resourceId = stack.getLogicalId(nested.nestedStackResource!);
+    const passed = ((parent.Resources[resourceId]?.Properties as Json | undefined)?.Parameters ?? {}) as Json;
+    const inner = flattenedTemplate(nested).toJSON() as Json & {
+      Resources: Record<string, Json>;
+      Outputs?: Record<string, { Value: unknown }>;
+    };
+    const withParameters = (node: unknown): unknown =>
+      substitute(node, (ref) =>
+        typeof ref.Ref === 'string' && ref.Ref in passed ? passed[ref.Ref] : undefined,
+      );
+    Object.assign(parent.Resources, withParameters(inner.Resources));
+    outputsByResource.set(
+      resourceId,
+      Object.fromEntries(
+        Object.entries(inner.Outputs ?? {}).map(([id, output]) => [id, withParameters(output.Value)]),
+      ),
+    );
+    delete parent.Resources[resourceId];
+  }
+  const flattened = substitute(parent, (ref) => {
+    const getAtt = ref['Fn::GetAtt'];
+    if (!Array.isArray(getAtt) || typeof getAtt[0] !== 'string' || typeof getAtt[1] !== 'string')
+      return undefined;
+    const outputs = outputsByResource.get(getAtt[0]);
+    return outputs && getAtt[1].startsWith('Outputs.')
+      ? outputs[getAtt[1].slice('Outputs.'.length)]
+      : undefined;
+  });
+  return Template.fromJSON(flattened as Json);
+}
+
+/** `node` with every object for which `replace` gives a value replaced by it, deeply. */
+function substitute(node: unknown, replace: (candidate: Json) => unknown): unknown {
+  if (Array.isArray(node)) return node.map((item) => substitute(item, replace));
+  if (typeof node !== 'object' || node === null) return node;
+  const replacement = replace(node as Json);
+  if (replacement !== undefined) return replacement;
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, substitute(value, replace)]));
 }
 
 /** A Lambda function resource of a synthesized template. */
