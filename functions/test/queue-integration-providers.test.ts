@@ -10,7 +10,7 @@ import {
   webhookIntegrationProvider,
 } from '../src/modules/queue-integrations/webhook-provider.ts';
 import { IntegrationReceiverFake } from './fakes/integration-receiver-fake.ts';
-import { TypebotFake } from './fakes/typebot-fake.ts';
+import { TypebotFake, typebotLogoPng } from './fakes/typebot-fake.ts';
 
 // The fakes listen on 127.0.0.1: the outbound guard lets loopback through only in the local stage.
 process.env.OUTBOUND_ALLOW_LOOPBACK = 'true';
@@ -72,7 +72,11 @@ function typebotConfig(overrides: Partial<QueueIntegrationRecord> = {}): QueueIn
   } as QueueIntegrationRecord;
 }
 
-const bodies = (outcome: BotTurnOutcome) => outcome.replies.map((reply) => reply.mediaUrl ?? reply.body);
+/** Texts as sent; a media reply as `[kind] fileName`. */
+const bodies = (outcome: BotTurnOutcome) =>
+  outcome.replies.map((reply) =>
+    reply.media ? `[${reply.mediaType}] ${reply.media.fileName}` : (reply.mediaUrl ?? reply.body),
+  );
 
 describe('typebot provider', () => {
   beforeEach(() => typebot.dropSessions());
@@ -82,12 +86,19 @@ describe('typebot provider', () => {
     const first = await typebotProvider.answer(turn('hola', undefined), config);
     expect(bodies(first)).toEqual([
       '¡Hola Ana! Bienvenido a *Ventas*',
-      'https://typebot.example.com/logo.png',
+      '[image] logo.png',
       '¿Qué necesita?',
       '1 - Precios\n2 - Hablar con una persona',
     ]);
     expect(first.replies.map((reply) => reply.delayMs)).toEqual([undefined, 500, 500, 500]);
-    expect(first.replies[1]).toMatchObject({ mediaType: 'image' });
+    // The image bubble's file, fetched from the flow's URL, goes as a real image.
+    expect(first.replies[1]).toMatchObject({
+      body: '',
+      mediaType: 'image',
+      media: { mimetype: 'image/png' },
+    });
+    expect(Buffer.from(first.replies[1]!.media!.data).equals(typebotLogoPng)).toBe(true);
+    expect(typebot.mediaFetches.at(-1)).toBe('/media/logo.png');
     expect(first.handOff).toBeUndefined();
     expect(typebot.calls.at(-1)!.body).toMatchObject({
       prefilledVariables: { name: 'Ana', number: '5511999990000' },
@@ -100,6 +111,30 @@ describe('typebot provider', () => {
     const third = await typebotProvider.answer(turn('nada más', second.state), config);
     expect(bodies(third)).toEqual(['Gracias, anotamos: nada más']);
     expect(third).toMatchObject({ state: null, handOff: { note: expect.any(String) } });
+  });
+
+  it('sends an image bubble as its URL when the file cannot be had or is not an image', async () => {
+    const config = typebotConfig({ typebotDelayMessage: 0 });
+    try {
+      for (const path of ['/media/missing.png', '/media/not-an-image.png']) {
+        typebot.imagePath = path;
+        const first = await typebotProvider.answer(turn('hola', undefined), config);
+        expect(first.replies[1]).toEqual({ body: `${typebot.url}${path}` });
+        expect(typebot.mediaFetches.at(-1)).toBe(path);
+      }
+      // A URL the outbound rule refuses (the metadata service) stays text.
+      typebot.imagePath = 'http://169.254.169.254/latest/meta-data/logo.png';
+      const refused = await typebotProvider.answer(turn('hola', undefined), config);
+      expect(refused.replies[1]).toEqual({ body: 'http://169.254.169.254/latest/meta-data/logo.png' });
+      expect(refused.replies.map((reply) => reply.delayMs)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+    } finally {
+      typebot.imagePath = '/media/logo.png';
+    }
   });
 
   it('hands over on the transfer bubble without sending it', async () => {

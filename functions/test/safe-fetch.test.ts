@@ -6,12 +6,17 @@ import {
   outboundPolicyFromEnv,
   resolveChecked,
   safeFetch,
+  safeFetchBytes,
 } from '../src/http-out/safe-fetch.ts';
 
 const local = { allowLoopback: true };
 let server: Server;
 let port = 0;
-const seen: { path: string; body: string; host?: string }[] = [];
+const seen: { path: string; body: string; host?: string; accept?: string | undefined }[] = [];
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -25,6 +30,18 @@ beforeAll(async () => {
         setTimeout(() => res.end('late'), 2_000);
       } else if (req.url === '/big') {
         res.end('x'.repeat(5_000));
+      } else if (req.url === '/logo.png') {
+        seen.at(-1)!.accept = req.headers.accept;
+        res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      } else if (req.url === '/declared-huge') {
+        // Says 10 MB and then sends nothing: only the header can refuse it before the deadline.
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': '10000000' });
+        res.flushHeaders();
+      } else if (req.url === '/streamed-big') {
+        // No Content-Length (chunked): the cap has to count while the body streams.
+        res.writeHead(200, { 'content-type': 'video/mp4' });
+        res.write(Buffer.alloc(800));
+        setTimeout(() => res.end(Buffer.alloc(800)), 50);
       } else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
   });
@@ -125,6 +142,72 @@ describe('safeFetch', () => {
     expect(await reason(safeFetch('http://127.0.0.1:1/', { policy: local, timeoutMs: 2_000 }))).toBe(
       'network',
     );
+  });
+
+  it('fetches a file as bytes with a GET, under the same checks', async () => {
+    const answer = await safeFetchBytes(`http://127.0.0.1:${port}/logo.png`, {
+      maxBytes: 1_000,
+      accept: 'image/*',
+      policy: local,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(answer.body, png)).toBe(0);
+    expect(seen.at(-1)).toMatchObject({ path: '/logo.png', body: '', accept: 'image/*' });
+
+    const before = seen.length;
+    expect(
+      await reason(
+        safeFetchBytes(`http://127.0.0.1:${port}/logo.png`, {
+          maxBytes: 1_000,
+          policy: { allowLoopback: false },
+        }),
+      ),
+    ).toBe('scheme');
+    const rebinding = async () => [{ address: '169.254.169.254', family: 4 }];
+    expect(
+      await reason(
+        safeFetchBytes('https://cdn.example.com/a.png', { maxBytes: 1_000, policy: local }, rebinding),
+      ),
+    ).toBe('address');
+    expect(seen.length).toBe(before);
+
+    const redirect = await safeFetchBytes(`http://127.0.0.1:${port}/redirect`, {
+      maxBytes: 1_000,
+      policy: local,
+    });
+    expect(redirect.status).toBe(302);
+    expect(seen.some((entry) => entry.path === '/elsewhere')).toBe(false);
+    expect(
+      await reason(
+        safeFetchBytes(`http://127.0.0.1:${port}/slow`, { maxBytes: 1_000, policy: local, timeoutMs: 200 }),
+      ),
+    ).toBe('timeout');
+  });
+
+  it('refuses a file over the cap by its Content-Length, before reading, and while it streams', async () => {
+    const started = performance.now();
+    expect(
+      await reason(
+        safeFetchBytes(`http://127.0.0.1:${port}/declared-huge`, {
+          maxBytes: 1_000,
+          policy: local,
+          timeoutMs: 5_000,
+        }),
+      ),
+    ).toBe('too-large');
+    // Refused on the header, not by the deadline.
+    expect(performance.now() - started).toBeLessThan(4_000);
+    expect(
+      await reason(
+        safeFetchBytes(`http://127.0.0.1:${port}/streamed-big`, { maxBytes: 1_000, policy: local }),
+      ),
+    ).toBe('too-large');
+    const whole = await safeFetchBytes(`http://127.0.0.1:${port}/streamed-big`, {
+      maxBytes: 1_600,
+      policy: local,
+    });
+    expect(whole.body.length).toBe(1_600);
   });
 
   it('allows loopback only when both OUTBOUND_ALLOW_LOOPBACK and the local stage are set', () => {

@@ -40,7 +40,7 @@ export interface TypebotState {
   choices?: string[];
 }
 
-/** A reply to send, before delays are set. */
+/** A reply to send, before delays are set and media are fetched. */
 export interface FlowReply {
   body: string;
   mediaUrl?: string;
@@ -138,8 +138,8 @@ export function flowStep(answer: TypebotAnswer): FlowStep {
       (message.type === 'image' || message.type === 'video' || message.type === 'audio') &&
       message.content?.url
     ) {
-      // The URL is the text too: the bot turn stores and sends texts (and media it was handed as
-      // bytes); WhatsApp shows the link's preview.
+      // The provider fetches the file and sends it as media (modules/queue-integrations/flow-media.ts);
+      // the URL is the text it falls back to when the file cannot be had.
       replies.push({ body: message.content.url, mediaUrl: message.content.url, mediaType: message.type });
     } else if (message.type === 'embed' && message.content?.url) {
       replies.push({ body: message.content.url });

@@ -1,5 +1,6 @@
 /**
- * The one way functions call a URL a company typed (outbound webhooks, n8n/webhook integrations).
+ * The one way functions call a URL a company typed (outbound webhooks, n8n/webhook integrations,
+ * the media a Typebot flow names).
  *
  * - The URL is checked by the pure rule (domain/outbound-url.ts) on every call, not only on save.
  * - The host name is resolved here, every resolved address is checked, and the socket connects to
@@ -9,7 +10,9 @@
  *   the host name.
  * - Redirects are never followed: a 3xx is returned as it is, so a receiver cannot bounce us to an
  *   unchecked host.
- * - One overall deadline (connect, send, answer) and a cap on the answer's size.
+ * - One overall deadline (connect, send, answer) and a cap on the answer's size (by its
+ *   Content-Length before reading, and while it streams). safeFetchBytes is the same call as a GET
+ *   that keeps the answer as bytes (a bot flow's images, audio and video).
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
@@ -57,6 +60,24 @@ export interface SafeResponse {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
+  latencyMs: number;
+}
+
+/** A GET of a file (a bot's image, audio or video) under the same rule, kept as bytes. */
+export interface SafeBytesRequest {
+  /** Largest file kept; a bigger one fails with 'too-large', by its Content-Length or while it streams. */
+  maxBytes: number;
+  /** The Accept header, e.g. `image/*`. */
+  accept?: string;
+  /** Whole call deadline; default 10 s. */
+  timeoutMs?: number;
+  policy?: OutboundPolicy;
+}
+
+export interface SafeBytesResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
   latencyMs: number;
 }
 
@@ -137,6 +158,34 @@ export async function safeFetch(
   request: SafeRequest = {},
   resolve: Resolve = systemResolve,
 ): Promise<SafeResponse> {
+  const answer = await exchange(rawUrl, request, resolve);
+  return { ...answer, body: answer.body.toString('utf8') };
+}
+
+/**
+ * GETs a file a company's flow names (a Typebot image bubble…) under the same rule as safeFetch:
+ * checked URL and addresses, pinned connection, no redirects, one deadline, and a size cap.
+ * Throws OutboundError when no whole answer came; a non-2xx answer is returned as it is.
+ */
+export async function safeFetchBytes(
+  rawUrl: string,
+  request: SafeBytesRequest,
+  resolve: Resolve = systemResolve,
+): Promise<SafeBytesResponse> {
+  return exchange(
+    rawUrl,
+    {
+      method: 'GET',
+      headers: { accept: request.accept ?? '*/*', 'user-agent': 'Atende-Integrations/1' },
+      maxResponseBytes: request.maxBytes,
+      ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }),
+      ...(request.policy ? { policy: request.policy } : {}),
+    },
+    resolve,
+  );
+}
+
+async function exchange(rawUrl: string, request: SafeRequest, resolve: Resolve): Promise<SafeBytesResponse> {
   const policy = request.policy ?? outboundPolicyFromEnv();
   const checked = checkOutboundUrl(rawUrl, policy);
   if (!checked.ok) throw new OutboundError(checked.reason, `the URL is refused (${checked.reason})`);
@@ -156,7 +205,7 @@ export async function safeFetch(
 
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
-  return new Promise<SafeResponse>((resolvePromise, reject) => {
+  return new Promise<SafeBytesResponse>((resolvePromise, reject) => {
     const fail = (error: OutboundError) => {
       req.destroy();
       reject(error);
@@ -176,6 +225,11 @@ export async function safeFetch(
         agent: false,
       },
       (res) => {
+        // A declared size over the cap is refused before a byte of the body is read.
+        if (Number(res.headers['content-length']) > maxBytes) {
+          fail(new OutboundError('too-large', 'the answer is too large'));
+          return;
+        }
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
@@ -187,7 +241,7 @@ export async function safeFetch(
           resolvePromise({
             status: res.statusCode ?? 0,
             headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
+            body: Buffer.concat(chunks),
             latencyMs: Math.round(performance.now() - started),
           }),
         );

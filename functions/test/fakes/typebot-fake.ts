@@ -6,9 +6,12 @@
  * `textBubbleContentFormat: "markdown"`, else rich text) and `image`; buttons are a
  * `choice input` with `items[{ id, content }]`. An answer without `input` is the flow's end. An
  * unknown session answers 404 `{ message, code: "NOT_FOUND" }`, as Typebot does for an expired one.
+ * The image bubble's file is served by the fake itself (`GET /media/logo.png`, a 1x1 PNG), as
+ * Typebot serves uploaded files from its own storage; `GET /media/not-an-image.png` is HTML
+ * dressed as a PNG, and any other media path is a 404.
  *
  * The scripted flow (public id `ventas`):
- *   greeting + image + choices [Precios, Hablar con una persona]
+ *   greeting + image (`imagePath`, default `/media/logo.png`) + choices [Precios, Hablar con una persona]
  *   Precios -> prices + text input "¿Algo más?" -> anything -> thanks, end (hand-off)
  *   Hablar con una persona -> "Te paso con un agente" + the transfer bubble "#transferir", end
  *   anything else on the choice -> Typebot's retry bubble, the same input again
@@ -26,6 +29,12 @@ export interface TypebotCall {
 
 type Step = 'choice' | 'more' | 'done';
 
+/** A 1x1 PNG, the image bubble's file. */
+export const typebotLogoPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const choiceInput = {
   id: 'input-choice',
   type: 'choice input',
@@ -40,6 +49,10 @@ export class TypebotFake {
   private server: Server | undefined;
   private readonly sessions = new Map<string, { step: Step; markdown: boolean }>();
   private failures: { status: number; times: number } | undefined;
+  /** The image bubble's path on the fake (e.g. `/media/missing.png` for a file that is not there), or a whole URL. */
+  imagePath = '/media/logo.png';
+  /** Paths of the media files asked for (GETs; not in `calls`). */
+  readonly mediaFetches: string[] = [];
 
   /** The next `times` calls answer `status` (e.g. 503), as an overloaded Typebot would. */
   failNext(status: number, times = 1): void {
@@ -71,6 +84,7 @@ export class TypebotFake {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method === 'GET' && req.url?.startsWith('/media/')) return this.media(req.url, res);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     let body: Record<string, unknown> = {};
@@ -103,7 +117,13 @@ export class TypebotFake {
         typebot: { id: 'typebot-ventas', version: '6', theme: {}, settings: {} },
         messages: [
           text(markdown, `¡Hola ${name}! Bienvenido a **Ventas**`),
-          { id: 'bubble-image', type: 'image', content: { url: 'https://typebot.example.com/logo.png' } },
+          {
+            id: 'bubble-image',
+            type: 'image',
+            content: {
+              url: this.imagePath.startsWith('http') ? this.imagePath : `${this.url}${this.imagePath}`,
+            },
+          },
           text(markdown, '¿Qué necesita?'),
         ],
         input: choiceInput,
@@ -145,6 +165,17 @@ export class TypebotFake {
       return send(res, 200, { messages: [text(md, `Gracias, anotamos: ${reply}`)] });
     }
     return send(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+  }
+
+  private media(path: string, res: ServerResponse): void {
+    this.mediaFetches.push(path);
+    if (path === '/media/logo.png') {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': typebotLogoPng.length });
+      res.end(typebotLogoPng);
+    } else if (path === '/media/not-an-image.png') {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end('<html><script>alert(1)</script></html>');
+    } else send(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
   }
 }
 

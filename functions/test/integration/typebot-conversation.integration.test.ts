@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TypebotFake } from '../fakes/typebot-fake.ts';
+import { TypebotFake, typebotLogoPng } from '../fakes/typebot-fake.ts';
 import type { ApiClient } from './support/api-client.ts';
 import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
 import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
@@ -8,7 +8,7 @@ import { until } from './support/until.ts';
 /**
  * A typebot queue integration answering sandbox customers (docs/decisions.md, "Queue
  * integrations"), against the local Typebot fake: the flow's bubbles in order with its buttons
- * numbered, one answer per customer message however often it is delivered, the finish and restart
+ * numbered and its image bubble sent as an image message (the file fetched from the fake), one answer per customer message however often it is delivered, the finish and restart
  * keywords, the flow's hand-off landing the ticket in the pending list, and a failing Typebot
  * ending with a person.
  */
@@ -22,9 +22,10 @@ type Ticket = {
   useIntegration?: boolean;
 };
 
+// The image bubble is sent as a real image (no text): its outbox entry's body is empty.
 const greeting = [
   '¡Hola Cliente TB! Bienvenido a *Ventas*',
-  'https://typebot.example.com/logo.png',
+  '',
   '¿Qué necesita?',
   '1 - Precios\n2 - Hablar con una persona',
 ];
@@ -112,6 +113,10 @@ async function startsFlow(
   } else before = before.slice(0, before.indexOf(greeting[0]!));
   const all = await bodiesTo(number);
   expect(all.slice(before.length, before.length + greeting.length)).toEqual(greeting);
+  const image = (await outboxOf<{ body: string; mediaType: string | null }>(admin, whatsappId, number))[
+    before.length + 1
+  ];
+  expect(image).toMatchObject({ body: '', mediaType: 'image' });
   return all;
 }
 
@@ -121,6 +126,24 @@ describe('typebot integration in a conversation', () => {
     const say = (id: string, body: string) =>
       customerWrites(admin, whatsappId, { from: customer, name: 'Cliente TB', id, body });
     const sent = await startsFlow(customer, say, 'tb');
+
+    // The image is stored on the ticket as the bot's image message, with the fake's file.
+    const ticketId = (await ticketOf(customer))!.id;
+    const messages = (
+      await admin.get<{
+        messages: {
+          fromMe: boolean;
+          mediaType: string | null;
+          mimetype: string | null;
+          mediaName: string | null;
+          mediaUrl: string | null;
+        }[];
+      }>(`/messages/${ticketId}`)
+    ).body.messages;
+    const image = messages.find((message) => message.fromMe && message.mediaType === 'image');
+    expect(image, JSON.stringify(messages)).toMatchObject({ mimetype: 'image/png', mediaName: 'logo.png' });
+    const file = await fetch(image!.mediaUrl!);
+    expect(Buffer.from(await file.arrayBuffer()).equals(typebotLogoPng)).toBe(true);
 
     // An answer the buttons cannot take: the unknown message and the options again, no Typebot call.
     await say('tb-1', 'quiero pizza');

@@ -12,6 +12,7 @@ import {
   type TypebotState,
 } from '#domain/typebot-flow';
 import type { BotProvider, BotReply, BotTurn, BotTurnOutcome } from '../bot-turn/provider.ts';
+import { withFetchedMedia } from './flow-media.ts';
 import { IntegrationRefused, postJson } from './outbound-call.ts';
 
 /** Base URL of the integration's Typebot (its `urlN8N` field), without a trailing slash. */
@@ -72,18 +73,20 @@ async function continueChat(
 }
 
 /** Replies with the integration's delay between them (none before the first). */
-function spaced(replies: FlowReply[], delayMs: number): BotReply[] {
+function spaced(replies: BotReply[], delayMs: number): BotReply[] {
   return replies.map((reply, index) => ({ ...reply, ...(index > 0 && delayMs > 0 ? { delayMs } : {}) }));
 }
 
-function outcomeOf(
+async function outcomeOf(
   step: FlowStep,
   sessionId: string,
   nowMs: number,
   before: FlowReply[],
   delayMs: number,
-): BotTurnOutcome {
-  const replies = spaced([...before, ...step.replies], delayMs);
+): Promise<BotTurnOutcome> {
+  // Image, video and audio bubbles go as real media (their URL's text when the file cannot be had).
+  const fetched = await Promise.all([...before, ...step.replies].map(withFetchedMedia));
+  const replies = spaced(fetched, delayMs);
   if (!step.waiting)
     return {
       replies,

@@ -1,0 +1,54 @@
+import { decideMediaType } from '@atende/shared/media-type';
+import { botMediaFileName, botMediaMaxBytes, type BotMediaKind } from '#domain/bot-media';
+import type { FlowReply } from '#domain/typebot-flow';
+import { OutboundError, safeFetchBytes } from '../../http-out/safe-fetch.ts';
+import type { BotReply } from '../bot-turn/provider.ts';
+
+function log(message: string, fields: Record<string, unknown>): void {
+  console.log(JSON.stringify({ level: 'warn', message, ...fields }));
+}
+
+/**
+ * A flow reply naming an image, video or audio by URL, as a media reply: the file is fetched
+ * through the outbound guard (http-out/safe-fetch.ts: checked addresses, no redirects, a deadline,
+ * at most botMediaMaxBytes) and its type is decided from its bytes against the media allow-list,
+ * as for an agent's upload (docs/security.md, "Media"); the server's Content-Type and the URL's
+ * extension are not trusted. A refused or failed fetch, a non-2xx answer, or bytes that are not
+ * the bubble's kind leave the reply as the URL's text, as before. Logs name the reason, never the
+ * URL (a flow's URL may carry a token).
+ */
+export async function withFetchedMedia(reply: FlowReply): Promise<BotReply> {
+  const kind = reply.mediaType;
+  if (!reply.mediaUrl || !kind) return reply;
+  const asText: BotReply = { body: reply.mediaUrl };
+  try {
+    const answer = await safeFetchBytes(reply.mediaUrl, {
+      maxBytes: botMediaMaxBytes,
+      accept: `${kind}/*`,
+    });
+    if (answer.status < 200 || answer.status >= 300) {
+      log('flow media answered an error; sent as its URL', { kind, status: answer.status });
+      return asText;
+    }
+    const bytes = new Uint8Array(answer.body);
+    const decision = await decideMediaType(bytes, answer.headers['content-type']);
+    if (!decision.allowed || decision.family !== kind) {
+      log('flow media is not its kind; sent as its URL', { kind, found: decision.mimetype });
+      return asText;
+    }
+    return {
+      body: '',
+      mediaType: kind,
+      media: {
+        data: bytes,
+        mimetype: decision.mimetype,
+        fileName: botMediaFileName(reply.mediaUrl, kind as BotMediaKind, decision.mimetype),
+      },
+    };
+  } catch (error) {
+    // A medium that cannot be had never fails the turn: the customer still gets its link.
+    const reason = error instanceof OutboundError ? error.reason : (error as Error).name;
+    log('flow media could not be fetched; sent as its URL', { kind, reason });
+    return asText;
+  }
+}
