@@ -87,7 +87,11 @@ export interface Task {
   runOn: 'deploy';
 }
 
-export const tasks: Task[] = [{ name: 'bootstrap', entry: 'src/tasks/bootstrap.ts', runOn: 'deploy' }];
+export const tasks: Task[] = [
+  { name: 'bootstrap', entry: 'src/tasks/bootstrap.ts', runOn: 'deploy' },
+  // After the bootstrap (tasks run in this order): the external API's usage plans and keys.
+  { name: 'api-usage-sync', entry: 'src/tasks/api-usage-sync.ts', runOn: 'deploy' },
+];
 
 export const webSocketApi: WebSocketApi = {
   name: 'live',

@@ -102,7 +102,7 @@ describe("a company's API key", () => {
     await usage.assignCompany(7, { planId: 1, limits });
     expect(gateway.commandCalls(CreateApiKeyCommand)[0]!.args[0].input).toMatchObject({
       name: 'atende-dev-company-7',
-      value: 'atende-company-7-usage-key',
+      value: 'atende-dev-company-7-usage-key',
       enabled: true,
     });
     expect(gateway.commandCalls(CreateUsagePlanKeyCommand)[0]!.args[0].input).toEqual({

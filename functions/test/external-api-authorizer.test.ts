@@ -61,6 +61,7 @@ function table(stored: string) {
 
 let logged: string[];
 beforeEach(() => {
+  vi.stubEnv('APP_STAGE', 'dev');
   dynamo.reset();
   forgetCompanyContext(7);
   logged = [];
@@ -68,7 +69,10 @@ beforeEach(() => {
   for (const method of ['log', 'info', 'warn', 'error'] as const)
     vi.spyOn(console, method).mockImplementation(keep);
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
 
 describe('the external API authorizer', () => {
   it('allows a current token with the company key as usage identifier and the plan limits', async () => {
@@ -80,7 +84,7 @@ describe('the external API authorizer', () => {
         Version: '2012-10-17',
         Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: methodArn }],
       },
-      usageIdentifierKey: 'atende-company-7-usage-key',
+      usageIdentifierKey: 'atende-dev-company-7-usage-key',
       context: { companyId: 7, planId: 2, apiRateLimit: 3, apiBurstLimit: 6, apiMonthlyQuota: 100_000 },
     });
     // The token index, then the connection read consistently by its key.

@@ -220,10 +220,13 @@ export class AtendeStack extends Stack {
       stage,
       tasks: manifest.tasks,
       code,
-      executeAfter: [this.table],
+      // The API's stage too: the usage plans the API usage sync makes are attached to it.
+      executeAfter: [this.table, this.restApi.api.deploymentStage],
       runId: props.tasksRunId,
     });
     for (const fn of this.tasks.functions.values()) fn.useTable(this.table.table);
+    const apiUsageSync = this.tasks.functions.get('api-usage-sync');
+    if (apiUsageSync) allowUsagePlanManagement(apiUsageSync, this.restApi.api, stage.name);
     const bootstrap = this.tasks.functions.get('bootstrap');
     const firstPassword = bootstrap ? new FirstSuperUserSecret(this, 'FirstSuperUser', { stage }) : undefined;
     if (bootstrap && firstPassword) {

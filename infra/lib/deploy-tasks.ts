@@ -45,6 +45,7 @@ export class DeployTasks extends Construct {
 
   constructor(scope: Construct, id: string, props: DeployTasksProps) {
     super(scope, id);
+    let previous: Trigger | undefined;
     for (const task of props.tasks) {
       const taskId = constructIdFor(task.name);
       const fn = new AppFunction(this, taskId, {
@@ -61,8 +62,10 @@ export class DeployTasks extends Construct {
         // skips every update.)
         executeOnHandlerChange: true,
         // After its own role, policy and log group, and after what it works on.
-        executeAfter: [fn, ...props.executeAfter],
+        // The manifest's order too: a task may build on the one before (the bootstrap first).
+        executeAfter: [fn, ...props.executeAfter, ...(previous ? [previous] : [])],
       });
+      previous = trigger;
       if (props.runId !== undefined) {
         const resource = trigger.node.findChild('Default').node.defaultChild as CfnResource;
         resource.addPropertyOverride('RunId', props.runId);

@@ -295,6 +295,23 @@ describe('deploy-time tasks', () => {
     }
   });
 
+  it('runs the tasks in the manifest order, the API usage sync after the bootstrap and the API stage', () => {
+    const { template, stack } = synthesized;
+    const triggers = template.findResources('Custom::Trigger');
+    const sync = triggers[triggerLogicalId(stack, 'api-usage-sync')];
+    expect(sync?.DependsOn).toEqual(
+      expect.arrayContaining([
+        triggerLogicalId(stack, 'bootstrap'),
+        logicalId(stack.restApi.api.deploymentStage),
+      ]),
+    );
+    // The sync may manage usage plans and keys and is told which API stage they throttle.
+    const variables =
+      ownFunctions(template)[logicalId(taskFunction('api-usage-sync').lambda)]?.Properties.Environment
+        ?.Variables;
+    expect(variables).toMatchObject({ REST_API_ID: expect.anything(), REST_API_STAGE: expect.any(String) });
+  });
+
   it('runs the tasks on every deploy when given a run id', () => {
     const { template, stack } = synthesize({ tasksRunId: '2030-01-01T00:00:00.000Z' });
     expect(
@@ -351,7 +368,9 @@ describe('stream consumers', () => {
 
   it('give the broadcaster and the dashboard aggregator a mapping each, so one never waits for the other', () => {
     const { template, stack } = synthesized;
-    expect(streamConsumers.map((consumer) => consumer.name)).toEqual(expect.arrayContaining(['broadcaster', 'dashboard-aggregator']));
+    expect(streamConsumers.map((consumer) => consumer.name)).toEqual(
+      expect.arrayContaining(['broadcaster', 'dashboard-aggregator']),
+    );
     for (const consumer of streamConsumers) {
       const fn = stack.streamConsumers.functions.get(consumer.name)!;
       template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {

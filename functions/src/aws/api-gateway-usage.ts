@@ -106,7 +106,7 @@ export function apiGatewayUsage(client: APIGatewayClient = apiGatewayClient): Ap
         const created = await client.send(
           new CreateApiKeyCommand({
             name: companyApiKeyName(stage(), companyId),
-            value: companyApiKeyValue(companyId),
+            value: companyApiKeyValue(stage(), companyId),
             enabled: true,
             description: `External message API usage of company ${companyId}`,
           }),

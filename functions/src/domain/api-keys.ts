@@ -7,13 +7,14 @@
  * itself and the value is an identifier, not a credential. Deriving it spares the authorizer a
  * read and a secret. API Gateway wants at least 20 characters.
  */
-export function companyApiKeyValue(companyId: number): string {
-  return `atende-company-${companyId}-usage-key`;
+export function companyApiKeyValue(stage: string, companyId: number): string {
+  // Key values are unique per account and region: the stage keeps two deployments apart.
+  return `atende-${stage}-company-${companyId}-usage-key`;
 }
 
 /** The company whose key value this is, or undefined. */
 export function companyOfApiKeyValue(value: string): number | undefined {
-  const match = /^atende-company-(\d+)-usage-key$/.exec(value);
+  const match = /^atende-[a-z0-9-]+?-company-(\d+)-usage-key$/.exec(value);
   return match ? Number(match[1]) : undefined;
 }
 

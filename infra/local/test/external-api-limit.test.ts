@@ -36,7 +36,7 @@ describe('the external API limiter (usage plans)', () => {
   it("prefers what the usage-plan port set over the authorizer's cached word", async () => {
     const now = Date.UTC(2026, 0, 10);
     const limiter = createExternalApiLimiter(() => now);
-    const key = 'atende-company-7-usage-key';
+    const key = 'atende-local-company-7-usage-key';
     // The authorizer (cached) still says plan 1 with a burst of 1; the company moved to plan 2.
     await limiter.assignCompany(7, plan(2, 1, 3, 0));
     expect([1, 2, 3, 4].map(() => limiter.take(key, plan(1, 1, 1, 0)).allowed)).toEqual([
@@ -70,7 +70,7 @@ describe('the external API gate (authorizer and usage plans)', () => {
       Version: '2012-10-17',
       Statement: [{ Effect: 'Allow', Action: 'execute-api:Invoke', Resource: '*' }],
     },
-    usageIdentifierKey: `atende-company-${companyId}-usage-key`,
+    usageIdentifierKey: `atende-local-company-${companyId}-usage-key`,
     context: { companyId, planId: companyId, apiRateLimit: rate, apiBurstLimit: burst, apiMonthlyQuota: 0 },
   });
 

@@ -40,7 +40,7 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
         Version: '2012-10-17',
         Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn }],
       },
-      usageIdentifierKey: companyApiKeyValue(company.id),
+      usageIdentifierKey: companyApiKeyValue(process.env.APP_STAGE ?? 'local', company.id),
       // Strings, numbers and booleans only. The local gateway applies these limits per company.
       context: {
         companyId: company.id,

@@ -12,6 +12,7 @@
  */
 import type { ExternalApiLimits } from '../../../../shared/src/entities/plan.ts';
 import { companyApiKeyValue } from '../../../../functions/src/domain/api-keys.ts';
+import { stage } from '../env.ts';
 import type { ApiUsagePort } from '../../../../functions/src/ports/api-usage.ts';
 import type { RateDecision } from './rate-limit.ts';
 
@@ -72,10 +73,10 @@ export function createExternalApiLimiter(now: () => number = Date.now): External
     },
     async assignCompany(companyId, { planId, limits }) {
       plans.set(planId, limits);
-      planOfKey.set(companyApiKeyValue(companyId), planId);
+      planOfKey.set(companyApiKeyValue(stage, companyId), planId);
     },
     async removeCompany(companyId) {
-      const key = companyApiKeyValue(companyId);
+      const key = companyApiKeyValue(stage, companyId);
       planOfKey.delete(key);
       buckets.delete(key);
     },
