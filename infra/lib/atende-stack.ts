@@ -189,6 +189,10 @@ export class AtendeStack extends Stack {
     const secretsKey = new SecretsKey(this, 'SecretsKey', { stage });
     const promptsModule = this.restApi.functions.get('prompts');
     if (promptsModule) secretsKey.allowSealing(promptsModule);
+    // Queue integrations' service-account JSON and signing keys: the module seals them (and
+    // opens a stored key file for the dialog's Test); the bot turn opens them for its providers.
+    const integrationsModule = this.restApi.functions.get('queue-integrations');
+    if (integrationsModule) secretsKey.allowSealing(integrationsModule);
     const botTurns = this.workQueues.queues.get('bot-turns');
     if (botTurns) secretsKey.allowOpening(botTurns.consumer);
     // The external message API: its authorizer reads the table; the modules that change plans

@@ -4,8 +4,9 @@ import { productManifest } from '../lib/app-manifest.ts';
 import { ownFunctions, synthesize, type Synthesized } from './synthesize.ts';
 
 /**
- * The KMS key sealing companies' secrets (docs/security.md, AI prompt keys): rotated, granted to
- * the prompts module (seal and open) and the bot turn (open only), and to no other function.
+ * The KMS key sealing companies' secrets (docs/security.md, AI prompt keys, queue integration
+ * credentials): rotated, granted to the prompts and queue-integrations modules (seal and open)
+ * and the bot turn (open only), and to no other function.
  */
 let synthesized: Synthesized;
 
@@ -14,7 +15,9 @@ beforeAll(async () => {
   synthesized = synthesize({
     manifest: {
       ...productManifest,
-      restModules: productManifest.restModules.filter((module) => ['prompts', 'auth'].includes(module.name)),
+      restModules: productManifest.restModules.filter((module) =>
+        ['prompts', 'queue-integrations', 'auth'].includes(module.name),
+      ),
     },
   });
 });
@@ -59,21 +62,22 @@ describe('the secrets key', () => {
     synthesized.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
   });
 
-  it('lets the prompts module seal and open, the bot turn only open, and nobody else anything', () => {
+  it('lets the prompts and queue-integrations modules seal and open, the bot turn only open, and nobody else anything', () => {
     const actions = kmsActionsByFunction();
-    const prompts = Object.entries(actions).find(([name]) => name.startsWith('prompts'))?.[1] ?? [];
-    const botTurn = Object.entries(actions).find(([name]) => name.startsWith('bot-turn'))?.[1] ?? [];
-    expect(prompts).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
+    const granted = (prefix: string) =>
+      Object.entries(actions).find(([name]) => name.startsWith(prefix))?.[1] ?? [];
+    expect(granted('prompts')).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
+    expect(granted('queue-integrations')).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
+    const botTurn = granted('bot-turn');
     expect(botTurn).toContain('kms:Decrypt');
     expect(botTurn).not.toContain('kms:Encrypt');
-    const others = Object.entries(actions).filter(
-      ([name]) => !name.startsWith('prompts') && !name.startsWith('bot-turn'),
-    );
+    const holders = ['prompts', 'queue-integrations', 'bot-turn'];
+    const others = Object.entries(actions).filter(([name]) => !holders.some((h) => name.startsWith(h)));
     expect(others.length).toBeGreaterThan(0);
     for (const [name, granted] of others) expect(granted, name).toEqual([]);
   });
 
-  it('names the key to those two functions only (SECRETS_KMS_KEY_ID)', () => {
+  it('names the key to those three functions only (SECRETS_KMS_KEY_ID)', () => {
     const functions = Object.values(ownFunctions(synthesized.template) as unknown as Record<string, Fn>);
     const named = functions.filter(
       (fn) => fn.Properties.Environment?.Variables.SECRETS_KMS_KEY_ID !== undefined,
@@ -81,6 +85,7 @@ describe('the secrets key', () => {
     expect(named.map((fn) => fn.Properties.Description?.split(' ')[0]).sort()).toEqual([
       'bot-turn',
       'prompts',
+      'queue-integrations',
     ]);
     for (const fn of named)
       expect(fn.Properties.Environment!.Variables.SECRETS_KMS_KEY_ID).toEqual({
