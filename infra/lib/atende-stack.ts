@@ -134,7 +134,12 @@ export class AtendeStack extends Stack {
     this.workers = new NestedStack(this, 'Workers', {
       description: 'The work queues with their consumers and the table stream consumers',
     });
-    this.workQueues = new WorkQueues(this.workers, 'Queues', { stage, definitions: manifest.queues, code, alarms });
+    this.workQueues = new WorkQueues(this.workers, 'Queues', {
+      stage,
+      definitions: manifest.queues,
+      code,
+      alarms,
+    });
     for (const workQueue of this.workQueues.queues.values()) this.schedules.allowDeliveryTo(workQueue.queue);
     new RecurringSchedules(this, 'RecurringSchedules', {
       definitions: manifest.recurringSchedules ?? [],

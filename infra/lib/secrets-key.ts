@@ -23,9 +23,13 @@ export class SecretsKey extends Construct {
     });
   }
 
-  /** Seal and open secrets; env SECRETS_KMS_KEY_ID. */
+  /**
+   * Seal and open secrets; env SECRETS_KMS_KEY_ID. Only Encrypt and Decrypt: the secret box
+   * seals each secret (at most 4 KB) directly, never through data keys, so the wildcard actions
+   * of grantEncryptDecrypt (ReEncrypt*, GenerateDataKey*) are not needed.
+   */
   allowSealing(fn: AppFunction): void {
-    this.key.grantEncryptDecrypt(fn.lambda);
+    this.key.grant(fn.lambda, 'kms:Encrypt', 'kms:Decrypt');
     fn.setEnvironment('SECRETS_KMS_KEY_ID', this.key.keyArn);
   }
 

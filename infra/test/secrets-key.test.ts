@@ -68,6 +68,9 @@ describe('the secrets key', () => {
       Object.entries(actions).find(([name]) => name.startsWith(prefix))?.[1] ?? [];
     expect(granted('prompts')).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
     expect(granted('queue-integrations')).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
+    // Direct sealing only: no data keys, no re-encryption (and no wildcard actions for cdk-nag).
+    for (const holder of ['prompts', 'queue-integrations'])
+      expect([...new Set(granted(holder))].sort()).toEqual(['kms:Decrypt', 'kms:Encrypt']);
     const botTurn = granted('bot-turn');
     expect(botTurn).toContain('kms:Decrypt');
     expect(botTurn).not.toContain('kms:Encrypt');
