@@ -83,11 +83,11 @@ describe('the external message API', () => {
       });
   });
 
-  it('lets the plans and companies modules, and only them, manage usage plans and API keys', () => {
+  it('lets the plans and companies modules and the API usage sync task, and only them, manage usage plans and API keys', () => {
     const managing = resources('AWS::IAM::Policy').filter(([, policy]) =>
       JSON.stringify(policy).includes('apigateway:PATCH'),
     );
-    expect(managing).toHaveLength(2);
+    expect(managing).toHaveLength(3);
     for (const [, policy] of managing) {
       const text = JSON.stringify(policy);
       for (const path of ['/usageplans', '/usageplans/*', '/apikeys', '/apikeys/*'])
@@ -98,6 +98,7 @@ describe('the external message API', () => {
       (fn) => fn.Properties.Environment?.Variables?.REST_API_ID !== undefined,
     );
     expect(withApiId.map((fn) => fn.Properties.Description).sort()).toEqual([
+      'api-usage-sync (test)',
       'companies (test)',
       'plans (test)',
     ]);
