@@ -4,10 +4,10 @@ import {
   dailyAiCallCap,
   detectHandOff,
   handOffPhrase,
-  isMaskedSecret,
   maskSecret,
   retryDelayMs,
 } from '#domain/prompt-rules';
+import { isMaskedSecret } from '#domain/secret-mask';
 
 describe('masking a secret', () => {
   it('keeps three characters in front and four behind, never the middle', () => {

@@ -4,7 +4,8 @@ import {
   queueIntegrationUpdateInputSchema,
 } from '@atende/shared/entities/queue-integration';
 import { readIntegrationAnswer, signDelivery, verifyDelivery } from '../src/domain/integration-webhook.ts';
-import { maskSecret, planIntegrationWrite } from '../src/domain/queue-integration-rules.ts';
+import { planIntegrationWrite } from '../src/domain/queue-integration-rules.ts';
+import { maskLastFour as maskSecret } from '../src/domain/secret-mask.ts';
 import {
   choiceReply,
   flowStep,

@@ -9,13 +9,9 @@
  * Short secrets show only dots (too little would be left hidden).
  */
 export function maskSecret(secret: string): string {
+  // Unlike the last-four masks of #domain/secret-mask, an AI key also shows its provider prefix.
   if (secret.length < 16) return '••••••••';
   return `${secret.slice(0, 3)}••••••••${secret.slice(-4)}`;
-}
-
-/** A value the dialog sent back unchanged (its masked form): the stored secret is kept. */
-export function isMaskedSecret(value: string): boolean {
-  return value.includes('••••');
 }
 
 export interface ChatTurnMessage {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isMaskedSecret } from './secret-mask.ts';
 import type {
   IntegrationType,
   QueueIntegrationCreateInput,
@@ -16,17 +17,6 @@ export function signsDeliveries(type: IntegrationType): boolean {
 /** A new signing key: 32 random bytes, prefixed so a leaked one is recognisable in a scan. */
 export function newWebhookSecret(): string {
   return `qisec_${randomBytes(32).toString('base64url')}`;
-}
-
-/** A stored key as answers show it after the write that made it: only its last 4 characters. */
-export function maskSecret(secret: string | undefined | null): string | null {
-  if (!secret) return null;
-  return `••••${secret.slice(-4)}`;
-}
-
-/** A value the dialog sent back unchanged (a masked form): the stored secret is kept. */
-export function isMaskedValue(value: string): boolean {
-  return value.includes('••••');
 }
 
 /**
@@ -107,7 +97,7 @@ export function planIntegrationWrite(
     if (value === undefined) continue;
     const trimmed = value.trim();
     // The dialog shows the stored key file masked and sends it back unless replaced: keep it.
-    if (field === 'jsonContent' && isMaskedValue(trimmed)) continue;
+    if (field === 'jsonContent' && isMaskedSecret(trimmed)) continue;
     if (trimmed) write.set[field] = trimmed;
     else if (current) write.clear.push(field);
   }

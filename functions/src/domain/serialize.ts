@@ -5,6 +5,7 @@ import type { PlanRecord } from '#data/plans';
 import type { QueueRef } from '#data/queues';
 import type { SettingRecord } from '#data/settings';
 import type { UserRecord } from '#data/users';
+import { maskLastFour } from './secret-mask.ts';
 
 /**
  * The API's shapes of stored records: field names as the spec writes them, no keys, and never
@@ -62,7 +63,7 @@ export function publicSetting({ key, value }: { key: string; value: string }): {
   return { key, value: isSecretSetting(key) ? maskedSecret(value) : value };
 }
 
-const maskedSecret = (value: string) => (value ? `••••${value.slice(-4)}` : '');
+const maskedSecret = (value: string) => maskLastFour(value) ?? '';
 
 export function publicCompany(
   company: CompanyRecord,

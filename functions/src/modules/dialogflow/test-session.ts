@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { queueIntegrationTestInputSchema } from '@atende/shared/entities/queue-integration';
 import { getQueueIntegration } from '#data/queue-integrations';
 import { AppError } from '#domain/app-error';
-import { isMaskedValue } from '#domain/queue-integration-rules';
+import { isMaskedSecret } from '#domain/secret-mask';
 import { route } from '#http/route';
 import { ProviderUnavailable } from '../bot-turn/provider.ts';
 import { openIntegrationSecret } from '../queue-integrations/secrets.ts';
@@ -20,7 +20,7 @@ async function keyFile(
   companyId: number,
   body: { jsonContent: string; id?: number | undefined },
 ): Promise<string | undefined> {
-  if (!isMaskedValue(body.jsonContent)) return body.jsonContent;
+  if (!isMaskedSecret(body.jsonContent)) return body.jsonContent;
   if (body.id === undefined) throw new AppError('ERR_DIALOGFLOW_CREDENTIALS', { reason: 'masked' });
   const integration = await getQueueIntegration(companyId, body.id);
   if (!integration) throw new AppError('ERR_NOT_FOUND');

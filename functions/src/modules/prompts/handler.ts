@@ -13,7 +13,8 @@ import {
 } from '#data/prompts';
 import { getQueue, listQueues, updateQueue } from '#data/queues';
 import { AppError } from '#domain/app-error';
-import { dailyAiCallCap, isMaskedSecret, maskSecret, usageDay } from '#domain/prompt-rules';
+import { dailyAiCallCap, maskSecret, usageDay } from '#domain/prompt-rules';
+import { isMaskedSecret } from '#domain/secret-mask';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';

@@ -3,7 +3,8 @@ import type {
   QueueIntegrationFields,
   QueueIntegrationRecord,
 } from '#data/queue-integrations';
-import { maskServiceAccount, maskSecret, type IntegrationWrite } from '#domain/queue-integration-rules';
+import { maskServiceAccount, type IntegrationWrite } from '#domain/queue-integration-rules';
+import { maskLastFour } from '#domain/secret-mask';
 import { secretBox } from '#ports/secret-box';
 
 /** Prefixes of the secret box's ciphertexts (ports/local-secret-box.ts, aws/kms-secret-box.ts). */
@@ -28,7 +29,7 @@ export async function sealIntegrationWrite(
   }
   if (write.set.webhookSecret !== undefined) {
     set.webhookSecret = await box.seal(companyId, write.set.webhookSecret);
-    set.webhookSecretMask = maskSecret(write.set.webhookSecret) ?? '••••';
+    set.webhookSecretMask = maskLastFour(write.set.webhookSecret) ?? '••••';
   }
   if (clear.includes('jsonContent')) clear.push('jsonContentMask');
   if (clear.includes('webhookSecret')) clear.push('webhookSecretMask');
@@ -57,7 +58,7 @@ export function integrationMasks(integration: QueueIntegrationRecord) {
       ? (integration.jsonContentMask ?? maskServiceAccount(legacy(integration.jsonContent) ?? ''))
       : null,
     webhookSecret: integration.webhookSecret
-      ? (integration.webhookSecretMask ?? maskSecret(legacy(integration.webhookSecret)) ?? '••••')
+      ? (integration.webhookSecretMask ?? maskLastFour(legacy(integration.webhookSecret)) ?? '••••')
       : null,
   };
 }
