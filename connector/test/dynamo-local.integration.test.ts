@@ -4,14 +4,13 @@
  * and their cancellation reasons, the gsi2 index.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startDynamoLocal, type DynamoLocal } from '../../infra/local/src/dynamo.ts';
 import { findFreePort } from '../../infra/local/src/free-port.ts';
 import { ensureTable } from '../../infra/local/src/table.ts';
+import { ramPrefix } from '../../infra/local/test-support/ram-dir.ts';
 import { startConnector } from '../src/index.ts';
 import { createBetaProvider } from '../src/providers/beta/beta-provider.ts';
 import { fakeSockets } from './fakes/fake-socket.ts';
@@ -23,7 +22,7 @@ let local: DynamoLocal;
 let documents: DynamoDBDocumentClient;
 
 beforeAll(async () => {
-  dbDir = await mkdtemp(join(tmpdir(), 'connector-ddb-'));
+  dbDir = await mkdtemp(ramPrefix('connector-ddb'));
   local = await startDynamoLocal({ dbDir, port: await findFreePort() });
   const client = new DynamoDBClient({
     endpoint: local.endpoint,

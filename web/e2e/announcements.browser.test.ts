@@ -4,14 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { t } from '../src/i18n/index.ts';
-import { companyFor, startApp, type App } from './support/app.ts';
+import { companyFor, startApp, type App, superUser } from './support/app.ts';
 
 /**
  * Announcements (issue 15): a super user publishes one on /announcements and a company's agent,
  * in another browser context, sees it in the top bar's popover without reloading; withdrawing it
  * takes it away the same way. Anyone else opening /announcements is told so and sent to /.
  */
-const superUser = { email: 'root-announcements@atende.test', password: 'Root-pass-1' };
 const onePixelPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
@@ -27,8 +26,6 @@ describe('announcements', () => {
 
   beforeAll(async () => {
     // The first start creates the super user from these (functions/src/tasks/bootstrap.ts).
-    process.env.ADMIN_EMAIL = superUser.email;
-    process.env.ADMIN_PASSWORD = superUser.password;
     app = await startApp('announcements');
     files = mkdtempSync(join(tmpdir(), 'atende-announcement-files-'));
     await app.signUpCompany(company);
@@ -45,8 +42,6 @@ describe('announcements', () => {
   afterAll(async () => {
     await app?.stop();
     if (files) rmSync(files, { recursive: true, force: true });
-    delete process.env.ADMIN_EMAIL;
-    delete process.env.ADMIN_PASSWORD;
   });
 
   const popoverItem = (page: Page, title: string) =>

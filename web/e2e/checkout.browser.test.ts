@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { t } from '../src/i18n/index.ts';
 import { formatDueDate } from '../src/features/invoices/invoice-format.ts';
-import { companyFor, startApp, until, type App } from './support/app.ts';
+import { companyFor, startApp, until, type App, superUser } from './support/app.ts';
 
 /**
  * Checkout (extended §2.20, §2.21, §4 Checkout): the admin of a company past its due date opens
@@ -11,7 +11,6 @@ import { companyFor, startApp, until, type App } from './support/app.ts';
  * "Simular pago", sees the renewal message with the new due date and lands on / with the top
  * bar's due-date chip showing that date.
  */
-const superUser = { email: 'root-checkout@atende.test', password: 'Root-pass-1' };
 
 describe('checkout: an overdue company pays its invoice with the sandbox provider', () => {
   let app: App;
@@ -23,8 +22,6 @@ describe('checkout: an overdue company pays its invoice with the sandbox provide
   const company = companyFor('Pagadora', 'pagadora', stamp);
 
   beforeAll(async () => {
-    process.env.ADMIN_EMAIL = superUser.email;
-    process.env.ADMIN_PASSWORD = superUser.password;
     app = await startApp('checkout-browser');
     await app.signUpCompany(company);
     root = app.as(await app.signIn(superUser.email, superUser.password));
@@ -46,8 +43,6 @@ describe('checkout: an overdue company pays its invoice with the sandbox provide
   });
   afterAll(async () => {
     await app?.stop();
-    delete process.env.ADMIN_EMAIL;
-    delete process.env.ADMIN_PASSWORD;
   });
 
   it('pays through the wizard and the QR screen, then shows the new due date', async () => {

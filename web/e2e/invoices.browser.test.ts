@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { t } from '../src/i18n/index.ts';
-import { companyFor, startApp, until, type App } from './support/app.ts';
+import { companyFor, startApp, until, type App, superUser } from './support/app.ts';
 
 /**
  * The invoices screen (extended §2.20, §4 Invoices): a company that was past due (invoiced for
  * 2020-01-31, then given a new due date by a super user) sees that invoice as Vencido on a
  * highlighted row, and the invoice of its new due date as Sin pagar.
  */
-const superUser = { email: 'root-invoices@atende.test', password: 'Root-pass-1' };
 
 /** yyyy-MM-dd, `days` from today (UTC; the company's zone is at most a day apart, inside the ten-day lead). */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -22,8 +21,6 @@ describe('invoices: /financeiro lists the company invoices with their state', ()
   const dueDate = inDays(5);
 
   beforeAll(async () => {
-    process.env.ADMIN_EMAIL = superUser.email;
-    process.env.ADMIN_PASSWORD = superUser.password;
     app = await startApp('invoices-browser');
     await app.signUpCompany(company);
     const root = app.as(await app.signIn(superUser.email, superUser.password));
@@ -44,8 +41,6 @@ describe('invoices: /financeiro lists the company invoices with their state', ()
   });
   afterAll(async () => {
     await app?.stop();
-    delete process.env.ADMIN_EMAIL;
-    delete process.env.ADMIN_PASSWORD;
   });
 
   it('shows Vencido on a highlighted row and Sin pagar on the current one', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { t } from '../src/i18n/index.ts';
-import { companyFor, startApp, type App, type Caller } from './support/app.ts';
+import { companyFor, startApp, type App, type Caller, superUser } from './support/app.ts';
 import { journeySteps } from './support/journey.ts';
 import { connectSandbox, customerWrites, pendingTicketOf } from './support/sandbox.ts';
 
@@ -12,7 +12,6 @@ import { connectSandbox, customerWrites, pendingTicketOf } from './support/sandb
  * left arrow, space) and the tag goes away on the agent’s screen too. A company whose plan has no
  * kanban has no menu entry, and /kanban tells it so and sends it to /.
  */
-const superUser = { email: 'root-kanban@atende.test', password: 'Root-pass-1' };
 
 describe('kanban: drag a card to a lane, seen live in a second browser', () => {
   journeySteps();
@@ -42,8 +41,6 @@ describe('kanban: drag a card to a lane, seen live in a second browser', () => {
 
   beforeAll(async () => {
     // The first start creates the super user from these (functions/src/tasks/bootstrap.ts).
-    process.env.ADMIN_EMAIL = superUser.email;
-    process.env.ADMIN_PASSWORD = superUser.password;
     app = await startApp('kanban-browser');
     await app.signUpCompany(company);
     admin = app.as(await app.signIn(company.email, company.password));

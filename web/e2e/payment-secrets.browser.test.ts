@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { t } from '../src/i18n/index.ts';
-import { startApp, type App } from './support/app.ts';
+import { startApp, type App, superUser } from './support/app.ts';
 
 /**
  * The platform's payment secrets (docs/decisions.md, "Invoices and payment"): the super user sets
  * the Asaas webhook token on the settings screen; the screen and the API show it back masked only.
  */
-const superUser = { email: 'root-secrets@atende.test', password: 'Root-pass-1' };
 
 describe('settings: the Asaas webhook token', () => {
   let app: App;
@@ -15,15 +14,11 @@ describe('settings: the Asaas webhook token', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    process.env.ADMIN_EMAIL = superUser.email;
-    process.env.ADMIN_PASSWORD = superUser.password;
     app = await startApp('payment-secrets-browser');
     ({ page } = await app.signedInPage(superUser.email, superUser.password, pageErrors));
   });
   afterAll(async () => {
     await app?.stop();
-    delete process.env.ADMIN_EMAIL;
-    delete process.env.ADMIN_PASSWORD;
   });
 
   it('is written from the settings screen and shown back masked', async () => {

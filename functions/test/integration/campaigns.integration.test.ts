@@ -404,7 +404,8 @@ describe('campaigns', () => {
     const company = await signUpCompany(admin, 'Campaña ráfaga');
     const whatsappId = await connectSandbox(admin);
     await noWaits(admin);
-    const count = 300;
+    // Enough for 20 to go before the cancel and many more to be left for the restart.
+    const count = 100;
     const numbers = numbersFrom(60_000, count);
     const listId = await bigContactList(admin, company.companyId, numbers);
     const created = await startNow(admin, {
@@ -445,7 +446,7 @@ describe('campaigns', () => {
     for (const item of sent) perNumber.set(String(item.to), (perNumber.get(String(item.to)) ?? 0) + 1);
     expect(perNumber.size).toBe(count);
     expect([...perNumber.values()].every((n) => n === 1)).toBe(true);
-  }, 480_000);
+  }, 300_000);
 
   it('sends once when a step is delivered three times', async () => {
     const admin = env.client();
@@ -486,12 +487,15 @@ describe('campaigns', () => {
     expect((await campaign(admin, created.id)).report.deliveries).toBe(1);
   });
 
-  it('delivers 1,000 recipients exactly once', async () => {
+  // The rule (every recipient once, both variants used) at a size that crosses many bursts of 20
+  // and a 2-variant rotation; the bench's campaign row proves it at 1,000 and 10,000 recipients.
+  it('delivers 200 recipients exactly once', async () => {
     const admin = env.client();
     const company = await signUpCompany(admin, 'Campaña mil');
     const whatsappId = await connectSandbox(admin);
     await noWaits(admin);
-    const numbers = numbersFrom(40_000, 1000);
+    const total = 200;
+    const numbers = numbersFrom(40_000, total);
     const listId = await bigContactList(admin, company.companyId, numbers);
     const created = await startNow(admin, {
       name: 'Mil',
@@ -503,19 +507,19 @@ describe('campaigns', () => {
     const done = await waitFor(async () => {
       const now = await campaign(admin, created.id);
       return now.status === 'FINALIZADA' ? now : undefined;
-    }, 900_000);
-    expect(done.report).toMatchObject({ validContacts: 1000, deliveries: 1000, progressPercent: 100 });
+    }, 300_000);
+    expect(done.report).toMatchObject({ validContacts: total, deliveries: total, progressPercent: 100 });
     const sent = await waitFor(async () => {
       const items = await itemsWithPrefix(company.companyId, `SANDBOX#${whatsappId}#OUT#`);
-      return items.length >= 1000 ? items : undefined;
+      return items.length >= total ? items : undefined;
     });
     const perNumber = new Map<string, number>();
     for (const item of sent) perNumber.set(String(item.to), (perNumber.get(String(item.to)) ?? 0) + 1);
-    expect(perNumber.size).toBe(1000);
+    expect(perNumber.size).toBe(total);
     expect([...perNumber.values()].every((count) => count === 1)).toBe(true);
     const bodies = new Set(sent.map((item) => String(item.body).split(' ')[0]));
     expect([...bodies].sort()).toEqual(['A', 'B']);
-  }, 1_020_000);
+  }, 420_000);
   it('refuses every campaign route when the plan turns campaigns off', async () => {
     const root = env.client();
     await root.login(superUser.email, superUser.password);

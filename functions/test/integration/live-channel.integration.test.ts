@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startRuntime } from '../../../infra/local/src/runtime.ts';
+import { ramTempDir } from '../../../infra/local/test-support/ram-dir.ts';
 import type * as AccessTokenModule from '../../src/auth/access-token.ts';
 import type * as UserEntityModule from '../../src/data/user-entity.ts';
 import type * as SessionEntityModule from '../../src/data/session-entity.ts';
@@ -22,7 +21,7 @@ let data: {
 };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'atende-live-'));
+  dataDir = ramTempDir('live');
   runtime = await startRuntime({ port: 0, dataDir, quiet: true });
   // The runtime set TABLE_NAME, DYNAMODB_ENDPOINT and JWT_SECRET for this process, so the data
   // layer is imported only now.

@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startRuntime, type Runtime } from '../../../infra/local/src/runtime.ts';
+import { ramTempDir } from '../../../infra/local/test-support/ram-dir.ts';
 import { ApiClient, clientAddressHeader } from './support/api-client.ts';
 import { signUpCompany, superUser } from './support/runtime.ts';
 import { connectSandbox, outboxOf } from './support/sandbox.ts';
@@ -13,7 +12,7 @@ import { until } from './support/until.ts';
  * again: its timer is kept in the table and fired on start (docs/decisions.md, "Scheduled
  * messages"). Its own file: one runtime per process, and this one is stopped and started.
  */
-const dataDir = mkdtempSync(join(tmpdir(), 'atende-schedules-restart-'));
+const dataDir = ramTempDir('schedules-restart');
 let runtime: Runtime | undefined;
 
 async function start(): Promise<Runtime> {

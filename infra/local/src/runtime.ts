@@ -69,6 +69,11 @@ export interface RuntimeOptions {
   /** Build missing or out-of-date bundles first. Default: true unless loadHandler is given. */
   build?: boolean;
   /**
+   * Import every function before answering (default): their cold starts happen at start rather
+   * than on the first request. Tests turn it off, as a test file calls only a few functions.
+   */
+  warmUp?: boolean;
+  /**
    * Run each bundle in a worker thread of its own (default; ATENDE_FUNCTION_THREADS=false turns
    * it off), rather than all of them on the runtime's own event loop.
    */
@@ -273,9 +278,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     const bundlesLoading = (
       shouldBuild ? ensureFunctionBundles({ quiet, log: log.info }) : Promise.resolve(false)
     ).then(() =>
-      invoker
-        .warmUp()
-        .catch((error: unknown) => log.error('local runtime: loading a function failed', error)),
+      (options.warmUp ?? true)
+        ? invoker
+            .warmUp()
+            .catch((error: unknown) => log.error('local runtime: loading a function failed', error))
+        : undefined,
     );
     const [dynamoResult, bundlesResult] = await Promise.allSettled([dynamoStarting, bundlesLoading]);
     if (dynamoResult.status === 'fulfilled') cleanups.set('dynamo', () => dynamoResult.value.stop());

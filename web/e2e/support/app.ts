@@ -3,12 +3,9 @@
  * folder, the API called with a session (a token, or the one a signed-in page keeps), companies
  * signed up through the public route, and pages signed in through the login form.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { startRuntime } from '../../../infra/local/src/runtime.ts';
+import { workerRuntime } from '../../../infra/local/test-support/worker-runtime.ts';
 import { t } from '../../src/i18n/index.ts';
 import { ensureWebBuild } from './ensure-web-build.ts';
 import { launchChromium, openPage, tokenOf } from './browser.ts';
@@ -61,15 +58,40 @@ export async function until(
   }
 }
 
+/** The platform's first super user, made by the runtime's first start. */
+export const superUser = { email: 'root-browser@atende.test', password: 'Root-pass-1' };
+
 /**
- * The local runtime in its own data folder `atende-<label>-…`; `stop()` closes the browser it
- * launched, stops the runtime and removes the folder.
+ * The header the test runtime reads a caller's address from (CLIENT_ADDRESS_HEADER). The files
+ * that share a worker's runtime would otherwise all be 127.0.0.1 and share its per-address
+ * budgets (five sign-ups an hour): each file's API calls come from an address of its own, as
+ * each file had a runtime of its own before. Pages keep the real address.
+ */
+const clientAddressHeader = 'x-test-client-address';
+const apps = globalThis as { atendeBrowserApps?: number };
+function nextFileAddress(): string {
+  const n = (apps.atendeBrowserApps = (apps.atendeBrowserApps ?? 0) + 1);
+  return `198.19.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * The local runtime as the test worker shares it between browser test files
+ * (infra/local/test-support/worker-runtime.ts), on a free port; `stop()` closes the browser this
+ * file launched and ends the file's use of the runtime. `label` names the file in the logs.
  */
 export async function startApp(label: string) {
   ensureWebBuild();
-  const dataDir = mkdtempSync(join(tmpdir(), `atende-${label}-`));
-  // Port 0: a free port, so the test never collides with a runtime already running on 8080.
-  const runtime = await startRuntime({ port: 0, dataDir, quiet: true });
+  const held = await workerRuntime({
+    label: 'browser',
+    caller: label,
+    env: {
+      ADMIN_EMAIL: superUser.email,
+      ADMIN_PASSWORD: superUser.password,
+      CLIENT_ADDRESS_HEADER: clientAddressHeader,
+    },
+  });
+  const { runtime } = held;
+  const address = nextFileAddress();
   let browser: Browser | undefined;
   const url = (path: string) => new URL(path, runtime.url).href;
 
@@ -84,6 +106,7 @@ export async function startApp(label: string) {
     const response = await fetch(url(`/api${path}`), {
       method,
       headers: {
+        [clientAddressHeader]: address,
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
       },
@@ -171,8 +194,7 @@ export async function startApp(label: string) {
 
   async function stop(): Promise<void> {
     await browser?.close();
-    await runtime.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await held.release();
   }
 
   return {

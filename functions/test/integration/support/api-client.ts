@@ -5,10 +5,15 @@
  */
 export const clientAddressHeader = 'x-test-client-address';
 
-let clients = 0;
+/**
+ * Clients made so far in this process, on globalThis: the files that share a worker's runtime
+ * (support/runtime.ts) must never hand out an address another file's client already spent its
+ * per-address budget from, and each file gets the module afresh.
+ */
+const counter = globalThis as { atendeTestClients?: number };
 /** A distinct documentation-range address per client (198.18.0.0/15 is for benchmarks). */
 const nextAddress = () => {
-  clients += 1;
+  const clients = (counter.atendeTestClients = (counter.atendeTestClients ?? 0) + 1);
   return `198.${18 + ((clients >> 16) & 1)}.${(clients >> 8) & 255}.${clients & 255}`;
 };
 

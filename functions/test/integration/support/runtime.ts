@@ -1,21 +1,28 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createRuntimeDynamoClients } from '../../../../infra/local/src/dynamo-clients.ts';
-import { startRuntime } from '../../../../infra/local/src/runtime.ts';
+import { workerRuntime } from '../../../../infra/local/test-support/worker-runtime.ts';
 import { schedulesPk } from '../../../../infra/local/src/runtime-keys.ts';
 import { ApiClient, clientAddressHeader } from './api-client.ts';
 
 export const superUser = { email: 'root@atende.test', password: 'Root-pass-1' };
 
-/** Starts the local runtime in a fresh data folder, with a known super user. */
+/**
+ * The local runtime with a known super user: the test worker's shared one
+ * (infra/local/test-support/worker-runtime.ts), so a file must make its own companies and never
+ * count what it did not make.
+ */
 export async function startTestRuntime() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atende-it-'));
-  process.env.ADMIN_EMAIL = superUser.email;
-  process.env.ADMIN_PASSWORD = superUser.password;
-  process.env.CLIENT_ADDRESS_HEADER = clientAddressHeader;
-  const runtime = await startRuntime({ port: 0, dataDir, quiet: true });
+  const held = await workerRuntime({
+    label: 'it',
+    env: {
+      ADMIN_EMAIL: superUser.email,
+      ADMIN_PASSWORD: superUser.password,
+      CLIENT_ADDRESS_HEADER: clientAddressHeader,
+    },
+  });
+  const { runtime } = held;
   return {
     runtime,
     /** A new visitor: its own cookies and, unless given, its own address. */
@@ -54,12 +61,9 @@ export async function startTestRuntime() {
       for (const timer of due) await runtime.scheduler.schedule({ name: timer.name, at: new Date(), queueName: timer.queueName, body: timer.body });
       return due.map((timer) => timer.name);
     },
+    /** Ends this file's use of the runtime (stopping it only when it is the file's own). */
     async stop() {
-      await runtime.stop();
-      delete process.env.ADMIN_EMAIL;
-      delete process.env.ADMIN_PASSWORD;
-      delete process.env.CLIENT_ADDRESS_HEADER;
-      rmSync(dataDir, { recursive: true, force: true });
+      await held.release();
     },
   };
 }

@@ -92,7 +92,8 @@ export function SchedulesPage() {
 
   return (
     <Flex direction="column" gap="medium" padding="medium" className="schedules-page">
-      <Flex justifyContent="space-between" alignItems="center">
+      {/* Wraps on a phone: the title and "Nuevo agendamiento" together are wider than 390 px. */}
+      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
         <Heading level={4}>{t('schedules.title')}</Heading>
         <Button variation="primary" size="small" gap="xs" isDisabled={refused} onClick={() => setDialog({})}>
           <PlusIcon size={16} />
