@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { connectionTokenHash, newConnectionToken, tokenAfterSave } from '../src/domain/connection-token.ts';
 import { chatNumber, lastMessagePreview, storedBody, storedMedia } from '../src/domain/inbound-rules.ts';
 import {
   assertGreetingWhenQueues,
   assertMayDelete,
   assertMayUnsetDefault,
   assertProvider,
-  connectionToken,
   defaultAfterCreate,
 } from '../src/domain/whatsapp-rules.ts';
 
@@ -39,11 +39,27 @@ describe('connection rules', () => {
     expect(() => assertMayDelete(true, 1)).not.toThrow();
   });
 
-  it('generates a token only when none is given', () => {
-    expect(connectionToken('mine')).toBe('mine');
-    const generated = connectionToken('  ');
+  it('makes every token itself: 192 random bits, never a value the client chose', () => {
+    const generated = newConnectionToken();
     expect(generated).toMatch(/^[\w-]{32}$/);
-    expect(connectionToken(undefined)).not.toBe(generated);
+    expect(Buffer.from(generated, 'base64url')).toHaveLength(24);
+    expect(new Set(Array.from({ length: 1000 }, newConnectionToken)).size).toBe(1000);
+    // Only an empty token asks for a new one; a value sent by a client is ignored.
+    expect(tokenAfterSave('')).toBe('rotate');
+    expect(tokenAfterSave('   ')).toBe('rotate');
+    expect(tokenAfterSave('1')).toBe('keep');
+    expect(tokenAfterSave(generated)).toBe('keep');
+    expect(tokenAfterSave(undefined)).toBe('keep');
+    expect(tokenAfterSave(null)).toBe('keep');
+  });
+
+  it("keys a token's claim by its hash, never by the token", () => {
+    const token = newConnectionToken();
+    const hash = connectionTokenHash(token);
+    expect(hash).not.toContain(token);
+    expect(hash).toBe(connectionTokenHash(token));
+    expect(hash).not.toBe(connectionTokenHash(newConnectionToken()));
+    expect(hash).toMatch(/^[\w-]{43}$/);
   });
 
   it('offers the sandbox provider only where it is enabled', () => {

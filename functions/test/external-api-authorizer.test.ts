@@ -4,12 +4,14 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentClient } from '../src/aws/dynamo.ts';
 import { forgetCompanyContext } from '../src/http/company-context.ts';
+import { connectionTokenHash } from '../src/domain/connection-token.ts';
 import { handler } from '../src/modules/messages/external-api-authorizer.ts';
 
 /**
- * The API Gateway authorizer of POST /api/messages/send: the route's token rule (index, then a
- * consistent read that must still hold the token), the company's API key as the usage
- * identifier, and the plan's limits in the context (docs/decisions.md, "External message API").
+ * The API Gateway authorizer of POST /api/messages/send: the route's token rule (the token's
+ * claim by its hash, then the connection, both read consistently; the connection must still hold
+ * the token), the company's API key as the usage identifier, and the plan's limits in the context
+ * (docs/decisions.md, "External message API", "Connection tokens").
  */
 const dynamo = mockClient(documentClient);
 const token = 'tok-secreto-0123456789';
@@ -48,10 +50,20 @@ function event(authorization?: string): APIGatewayRequestAuthorizerEvent {
   } as unknown as APIGatewayRequestAuthorizerEvent;
 }
 
-/** The table as the lookups see it: the connection (holding `stored`), its company and plan. */
+const claim = {
+  ...edb('connectionToken'),
+  pk: `WTOKEN#${connectionTokenHash(token)}`,
+  sk: 'CLAIM',
+  tokenHash: connectionTokenHash(token),
+  companyId: 7,
+  whatsappId: 3,
+};
+
+/** The table as the lookups see it: the token's claim, the connection (holding `stored`), its company and plan. */
 function table(stored: string) {
-  dynamo.on(QueryCommand).resolves({ Items: [whatsapp] });
+  dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(GetCommand).callsFake((input: { Key: { pk: string; sk: string } }) => {
+    if (input.Key.sk === 'CLAIM') return input.Key.pk === claim.pk ? { Item: claim } : {};
     if (input.Key.sk === 'WAPP#3') return { Item: { ...whatsapp, token: stored } };
     if (input.Key.sk === 'COMPANY') return { Item: company };
     if (input.Key.sk === 'PLAN#2') return { Item: plan };
@@ -87,22 +99,25 @@ describe('the external API authorizer', () => {
       usageIdentifierKey: 'atende-dev-company-7-usage-key',
       context: { companyId: 7, planId: 2, apiRateLimit: 3, apiBurstLimit: 6, apiMonthlyQuota: 100_000 },
     });
-    // The token index, then the connection read consistently by its key.
-    const query = dynamo.commandCalls(QueryCommand)[0]!.args[0].input;
-    expect(query.IndexName).toBe('gsi1');
-    const connectionRead = dynamo
-      .commandCalls(GetCommand)
-      .map((call) => call.args[0].input)
-      .find((input) => input.Key?.sk === 'WAPP#3');
-    expect(connectionRead?.ConsistentRead).toBe(true);
+    // The token's claim by its hash, then the connection, both read consistently; no index.
+    const reads = dynamo.commandCalls(GetCommand).map((call) => call.args[0].input);
+    expect(reads.find((input) => input.Key?.sk === 'CLAIM')).toMatchObject({
+      Key: { pk: claim.pk },
+      ConsistentRead: true,
+    });
+    expect(reads.find((input) => input.Key?.sk === 'WAPP#3')?.ConsistentRead).toBe(true);
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
+    expect(JSON.stringify(reads)).not.toContain(token);
   });
 
   it('refuses a missing, unknown or rotated token as Unauthorized (401), never logging it', async () => {
     await expect(handler(event())).rejects.toThrow('Unauthorized');
     await expect(handler(event('Basic abc'))).rejects.toThrow('Unauthorized');
+    // No claim and no older index entry: unknown.
     dynamo.on(QueryCommand).resolves({ Items: [] });
+    dynamo.on(GetCommand).resolves({});
     await expect(handler(event(`Bearer ${token}`))).rejects.toThrow('Unauthorized');
-    // The index still names the connection, but the token was rotated since.
+    // The claim still names the connection, but the connection holds a newer token.
     dynamo.reset();
     table('otro-token-nuevo');
     await expect(handler(event(`Bearer ${token}`))).rejects.toThrow('Unauthorized');
@@ -110,7 +125,7 @@ describe('the external API authorizer', () => {
   });
 
   it('fails (500) on a table error without logging the token', async () => {
-    dynamo.on(QueryCommand).rejects(new Error(`boom ${token}`));
+    dynamo.on(GetCommand).rejects(new Error(`boom ${token}`));
     await expect(handler(event(`Bearer ${token}`))).rejects.toThrow();
     expect(logged.join('\n')).toContain('external API authorizer failed');
     expect(logged.join('\n')).not.toContain(token);

@@ -185,6 +185,51 @@ describe('connections page', () => {
     await warning().waitFor({ state: 'detached', timeout: 10_000 });
   });
 
+  it('shows the token for copying and makes a new one on request: the new works at once, the old stops', async () => {
+    const name = `Token ${stamp}`;
+    const id = await connectSandbox(api, { name });
+    const before = (await api<{ token: string }>('GET', `/whatsapp/${id}`)).body.token;
+    await openPageWith(name);
+    await row(name)
+      .getByRole('button', { name: t('connections.editConnection', { name }) })
+      .click();
+    const dialog = page.getByRole('dialog', { name: t('connections.modal.editTitle') });
+    const field = dialog.getByLabel(t('connections.modal.token'), { exact: true });
+    await expect.poll(() => field.inputValue()).toBe(before);
+    // Read-only: the server makes tokens, nobody types one.
+    await expect.poll(() => field.getAttribute('readonly')).not.toBeNull();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await dialog.getByRole('button', { name: t('connections.modal.copyToken') }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(before);
+
+    await dialog.getByRole('button', { name: t('connections.modal.rotateToken') }).click();
+    const confirm = page.getByRole('dialog', { name: t('connections.modal.rotateTokenTitle') });
+    await confirm.getByRole('button', { name: t('connections.modal.rotateToken') }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await expect.poll(() => field.inputValue()).not.toBe(before);
+    const after = await field.inputValue();
+    expect(after).toMatch(/^[\w-]{32}$/);
+    expect((await api<{ token: string }>('GET', `/whatsapp/${id}`)).body.token).toBe(after);
+
+    // An outside caller, as with curl: the new token sends, the old one is refused.
+    const callWith = async (token: string) =>
+      (
+        await fetch(app.url('/api/messages/send'), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ number: '5511966600001', body: 'desde fuera' }),
+        })
+      ).status;
+    expect(await callWith(before)).toBe(401);
+    expect(await callWith(after)).toBe(201);
+
+    // Saving the modal afterwards keeps the new token working.
+    await dialog.getByRole('button', { name: t('common.save') }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+    expect((await api<{ token: string }>('GET', `/whatsapp/${id}`)).body.token).toBe(after);
+    expect(await callWith(after)).toBe(201);
+  });
+
   it('raised no uncaught errors in the page', () => {
     expect(pageErrors).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { requireEnv } from './env.ts';
 import { sdkLogger } from '@atende/shared/sdk-logger';
+import { badWriteKeys, MissingKeyValueError } from '#domain/key-guard';
 
 /**
  * The one DynamoDB client of a bundle. DYNAMODB_ENDPOINT is set only by the local runtime
@@ -16,5 +17,29 @@ export const dynamoClient = new DynamoDBClient({
 export const documentClient = DynamoDBDocumentClient.from(dynamoClient, {
   marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
 });
+
+/**
+ * Write commands whose keys would hold a missing value are refused before they are sent
+ * (key-guard.ts). The document client shares this client's middleware stack and names its
+ * commands by the client command they become; at `initialize` a document command's input is
+ * still plain values, a client command's is marshalled ({ S: … }), and the guard reads both.
+ */
+const writeCommands = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'TransactWriteItemsCommand',
+  'BatchWriteItemCommand',
+]);
+documentClient.middlewareStack.add(
+  (next, context) => async (args) => {
+    if (writeCommands.has(context.commandName ?? '')) {
+      const problems = badWriteKeys(args.input as Parameters<typeof badWriteKeys>[0]);
+      if (problems.length > 0) throw new MissingKeyValueError(problems);
+    }
+    return next(args);
+  },
+  { step: 'initialize', name: 'atendeKeyGuard' },
+);
 
 export const tableName = (): string => requireEnv('TABLE_NAME');

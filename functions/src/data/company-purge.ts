@@ -7,6 +7,7 @@ import {
   UpdateCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { connectionTokenHash } from '#domain/connection-token';
 import { documentClient, tableName } from '#aws/dynamo';
 import { companyMainPartition, purgeMarkerSortKey } from '#domain/company-partitions';
 import { initialProgress, restartedProgress, type PurgeBudget, type PurgeProgress } from '#domain/company-purge-plan';
@@ -184,7 +185,7 @@ async function mainItemsWithPrefix(companyId: number, prefix: string, attributes
     const page = await queryPage({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': companyMainPartition(companyId), ':prefix': prefix },
-      ProjectionExpression: ['pk', 'sk', ...attributes].join(', '),
+      ...projection(attributes),
       ExclusiveStartKey: startKey,
     });
     items.push(...(page.Items ?? []));
@@ -193,14 +194,22 @@ async function mainItemsWithPrefix(companyId: number, prefix: string, attributes
   return items;
 }
 
+/** The platform-level claim of a connection's token (connection-token-entity.ts). */
+const tokenClaimKey = (token: string): ItemKey => ({ pk: `WTOKEN#${connectionTokenHash(token)}`, sk: 'CLAIM' });
+
 /**
- * AP-CP-7: nobody of the company can sign in or refresh a session any more: its users' e-mail
- * claims (those still naming the company) and its login sessions go. Users are bounded by the plan.
+ * AP-CP-7: nobody of the company can sign in, refresh a session or call the external API any
+ * more: its users' e-mail claims and its connections' token claims (those still naming the
+ * company) and its login sessions go. Users and connections are bounded by the plan.
  */
 export async function releaseCompanySignIn(companyId: number): Promise<void> {
   const users = await mainItemsWithPrefix(companyId, 'USER#', ['email']);
   for (const user of users) {
     if (typeof user.email === 'string') await releaseClaim({ pk: `EMAIL#${user.email}`, sk: 'USER' }, companyId);
+  }
+  const connections = await mainItemsWithPrefix(companyId, 'WAPP#', ['#token']);
+  for (const connection of connections) {
+    if (typeof connection.token === 'string') await releaseClaim(tokenClaimKey(connection.token), companyId);
   }
   const sessions = await mainItemsWithPrefix(companyId, 'SESSION#', []);
   await deleteKeys(sessions.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
@@ -257,13 +266,25 @@ async function deleteBatch(keys: ItemKey[]): Promise<void> {
   }
 }
 
+/**
+ * The keys plus `attributes`; a name written `#name` is one of DynamoDB's reserved words (`token`)
+ * and goes through ExpressionAttributeNames.
+ */
+function projection(attributes: string[], names: Record<string, string> = {}) {
+  const aliased = Object.fromEntries(attributes.filter((a) => a.startsWith('#')).map((a) => [a, a.slice(1)]));
+  const allNames = { ...names, ...aliased };
+  return {
+    ProjectionExpression: ['pk', 'sk', ...attributes].join(', '),
+    ...(Object.keys(allNames).length > 0 ? { ExpressionAttributeNames: allNames } : {}),
+  };
+}
+
 function partitionQuery(partition: PartitionRef, attributes: string[], limit: number): Omit<QueryCommandInput, 'TableName'> {
   return {
     ...(partition.attribute === 'pk' ? {} : { IndexName: partition.attribute.replace(/pk$/, '') }),
     KeyConditionExpression: '#key = :value',
-    ExpressionAttributeNames: { '#key': partition.attribute },
     ExpressionAttributeValues: { ':value': partition.value },
-    ProjectionExpression: ['pk', 'sk', ...attributes].join(', '),
+    ...projection(attributes, { '#key': partition.attribute }),
     Limit: limit,
   };
 }
@@ -300,12 +321,15 @@ export async function emptyPartition(
  */
 export async function emptyCompanyPartition(companyId: number, budget: PurgeBudget): Promise<{ deleted: number; complete: boolean }> {
   return emptyPartition({ attribute: 'pk', value: companyMainPartition(companyId) }, budget, {
-    attributes: ['email'],
+    attributes: ['email', '#token'],
     keep: isPurgeMarker,
     beforeDelete: async (items) => {
       for (const item of items) {
         if (String(item.sk).startsWith('USER#') && typeof item.email === 'string') {
           await releaseClaim({ pk: `EMAIL#${item.email}`, sk: 'USER' }, companyId);
+        }
+        if (String(item.sk).startsWith('WAPP#') && typeof item.token === 'string') {
+          await releaseClaim(tokenClaimKey(item.token), companyId);
         }
       }
     },

@@ -4,7 +4,8 @@ import { entityConfig, exactCase, serviceName } from './electro.ts';
 /**
  * A WhatsApp connection. The connector writes its status, QR and retries; the REST module
  * everything else. `running` (gsi2, a platform index read only by the connector) is set while the
- * session should be kept alive. gsi1 finds a connection by its external-API token.
+ * session should be kept alive. Its token is found through its claim (connection-token-entity.ts),
+ * never through an index of its own: the token is no key anywhere.
  */
 export const whatsappEntity = new Entity(
   {
@@ -46,11 +47,6 @@ export const whatsappEntity = new Entity(
       byId: {
         pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
         sk: { field: 'sk', composite: ['id'], template: 'WAPP#${id}', casing: exactCase },
-      },
-      byToken: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: ['token'], template: 'WAPPTOKEN#${token}', casing: exactCase },
-        sk: { field: 'gsi1sk', composite: [], template: 'WAPP', casing: exactCase },
       },
       running: {
         index: 'gsi2',

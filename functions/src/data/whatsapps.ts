@@ -1,5 +1,9 @@
 import type { EntityItem } from 'electrodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '#aws/dynamo';
+import { connectionTokenHash } from '#domain/connection-token';
 import { companyEntity } from './company-entity.ts';
+import { connectionTokenEntity } from './connection-token-entity.ts';
 import { writeAll } from './transaction.ts';
 import { whatsappEntity } from './whatsapp-entity.ts';
 import { moveDirectoryVersion } from './directory-version.ts';
@@ -19,23 +23,96 @@ export async function getWhatsapp(companyId: number, id: number): Promise<Whatsa
   return data ?? undefined;
 }
 
-/** AP-WA-3: the connection that owns an external-API token. */
+/**
+ * AP-WA-3: the connection that holds a token: its claim (by the token's hash, consistent), then
+ * the connection (consistent), which must still hold the token, so a new token works at once and
+ * the old one stops at once.
+ */
 export async function getWhatsappByToken(token: string): Promise<WhatsappRecord | undefined> {
-  const { data } = await whatsappEntity.query.byToken({ token }).go();
-  return data[0];
+  const { data: claim } = await connectionTokenEntity
+    .get({ tokenHash: connectionTokenHash(token) })
+    .go({ consistent: true });
+  const owner = claim ? { companyId: claim.companyId, id: claim.whatsappId } : await legacyTokenOwner(token);
+  const whatsapp = owner ? await getWhatsapp(owner.companyId, owner.id) : undefined;
+  if (!whatsapp || whatsapp.token !== token) return undefined;
+  if (!claim) await claimLegacyToken(whatsapp);
+  return whatsapp;
 }
 
 /**
- * AP-WA-4: create a connection, counting it against the plan's limit and, when it is to be the
- * default, taking that role from the previous default, in one transaction.
+ * A legacy token's first use claims it and takes it out of the index: the claim and the
+ * removal in one transaction, only while the connection still holds the token and nobody has
+ * claimed it. A lost race changes nothing (the claim that won is the one read next time).
+ */
+async function claimLegacyToken(whatsapp: WhatsappRecord): Promise<void> {
+  const claimKey = connectionTokenEntity
+    .put({
+      tokenHash: connectionTokenHash(whatsapp.token),
+      companyId: whatsapp.companyId,
+      whatsappId: whatsapp.id,
+    })
+    .params() as { Item: Record<string, unknown> };
+  try {
+    await documentClient.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: claimKey.Item,
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: { pk: `C#${whatsapp.companyId}`, sk: `WAPP#${whatsapp.id}` },
+              UpdateExpression: 'REMOVE gsi1pk, gsi1sk',
+              ConditionExpression: '#token = :token',
+              ExpressionAttributeNames: { '#token': 'token' },
+              ExpressionAttributeValues: { ':token': whatsapp.token },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'TransactionCanceledException') throw error;
+  }
+}
+
+/**
+ * AP-WA-3b: a connection saved before tokens were claimed had its token in the gsi1 index
+ * (`WAPPTOKEN#<token>`); the connection-token-claims task claims those and removes the entries.
+ * Until it has run, such a token is still found here.
+ */
+async function legacyTokenOwner(token: string): Promise<{ companyId: number; id: number } | undefined> {
+  const answer = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `WAPPTOKEN#${token}` },
+      ProjectionExpression: 'companyId, id',
+      Limit: 1,
+    }),
+  );
+  const item = answer.Items?.[0];
+  return item ? { companyId: Number(item.companyId), id: Number(item.id) } : undefined;
+}
+
+/**
+ * AP-WA-4: create a connection, counting it against the plan's limit, claiming its token
+ * platform-wide and, when it is to be the default, taking that role from the previous default,
+ * in one transaction.
  */
 export async function createWhatsapp(
   whatsapp: NewWhatsapp,
   options: { connectionLimit: number; previousDefaultId?: number },
 ): Promise<void> {
   await writeAll(
-    { whatsapp: whatsappEntity, company: companyEntity },
-    ({ whatsapp: connections, company }) => [
+    { whatsapp: whatsappEntity, company: companyEntity, tokens: connectionTokenEntity },
+    ({ whatsapp: connections, company, tokens }) => [
       connections.create(whatsapp).commit(),
       whatsapp.isDefault
         ? company
@@ -49,52 +126,102 @@ export async function createWhatsapp(
             .add({ connectionCount: 1 })
             .where(({ connectionCount }, { lt }) => lt(connectionCount, options.connectionLimit))
             .commit(),
+      tokens
+        .create({
+          tokenHash: connectionTokenHash(whatsapp.token),
+          companyId: whatsapp.companyId,
+          whatsappId: whatsapp.id,
+        })
+        .commit(),
       ...(whatsapp.isDefault && options.previousDefaultId !== undefined
-        ? [connections.patch({ companyId: whatsapp.companyId, id: options.previousDefaultId }).set({ isDefault: false }).commit()]
+        ? [
+            connections
+              .patch({ companyId: whatsapp.companyId, id: options.previousDefaultId })
+              .set({ isDefault: false })
+              .commit(),
+          ]
         : []),
     ],
-    ['ERR_INTERNAL', 'ERR_PLAN_LIMIT_REACHED'],
+    ['ERR_INTERNAL', 'ERR_PLAN_LIMIT_REACHED', 'ERR_RECORD_CONFLICT'],
   );
   await moveDirectoryVersion(whatsapp.companyId);
 }
 
-export type WhatsappChanges = Partial<Omit<WhatsappRecord, 'companyId' | 'id' | 'createdAt' | 'updatedAt' | 'status' | 'qrcode' | 'retries' | 'running' | 'number'>>;
+export type WhatsappChanges = Partial<
+  Omit<
+    WhatsappRecord,
+    'companyId' | 'id' | 'createdAt' | 'updatedAt' | 'status' | 'qrcode' | 'retries' | 'running' | 'number'
+  >
+>;
 
-/** AP-WA-5: change a connection; becoming the default takes the role from the previous one. */
+/**
+ * AP-WA-5: change a connection; becoming the default takes the role from the previous one; a new
+ * token is claimed and the old one's claim released in the same transaction (the connection is
+ * written only while it still holds the old token, so two rotations at once cannot both win).
+ */
 export async function updateWhatsapp(
   current: WhatsappRecord,
   changes: WhatsappChanges,
   options: { previousDefaultId?: number; clear?: (keyof WhatsappRecord)[] },
 ): Promise<void> {
   const becomesDefault = changes.isDefault === true && !current.isDefault;
+  const rotates = changes.token !== undefined && changes.token !== current.token;
   await writeAll(
-    { whatsapp: whatsappEntity, company: companyEntity },
-    ({ whatsapp, company }) => {
-      const patch = whatsapp.patch({ companyId: current.companyId, id: current.id }).set(changes);
+    { whatsapp: whatsappEntity, company: companyEntity, tokens: connectionTokenEntity },
+    ({ whatsapp, company, tokens }) => {
+      const set = whatsapp.patch({ companyId: current.companyId, id: current.id }).set(changes);
+      const patch = rotates ? set.where(({ token }, { eq }) => eq(token, current.token)) : set;
       const clear = (options.clear ?? []) as Parameters<typeof patch.remove>[0];
       const items = [clear.length > 0 ? patch.remove(clear).commit() : patch.commit()];
+      if (rotates) {
+        items.push(
+          tokens
+            .create({
+              tokenHash: connectionTokenHash(changes.token!),
+              companyId: current.companyId,
+              whatsappId: current.id,
+            })
+            .commit(),
+          tokens.delete({ tokenHash: connectionTokenHash(current.token) }).commit(),
+        );
+      }
       if (becomesDefault) {
         items.push(company.patch({ id: current.companyId }).set({ defaultWhatsappId: current.id }).commit());
         if (options.previousDefaultId !== undefined && options.previousDefaultId !== current.id) {
-          items.push(whatsapp.patch({ companyId: current.companyId, id: options.previousDefaultId }).set({ isDefault: false }).commit());
+          items.push(
+            whatsapp
+              .patch({ companyId: current.companyId, id: options.previousDefaultId })
+              .set({ isDefault: false })
+              .commit(),
+          );
         }
       }
       return items;
     },
-    ['ERR_NO_WAPP_FOUND'],
+    // By position: the connection, then (rotating) the new token's claim.
+    ['ERR_NO_WAPP_FOUND', ...(rotates ? (['ERR_RECORD_CONFLICT'] as const) : [])],
   );
-  if (changes.name !== undefined && changes.name !== current.name) await moveDirectoryVersion(current.companyId);
+  if (changes.name !== undefined && changes.name !== current.name)
+    await moveDirectoryVersion(current.companyId);
 }
 
-/** AP-WA-6: delete a connection and uncount it; the default role goes with it. */
+/** AP-WA-6: delete a connection and uncount it; the default role and the token's claim go with it. */
 export async function deleteWhatsapp(current: WhatsappRecord): Promise<void> {
   await writeAll(
-    { whatsapp: whatsappEntity, company: companyEntity },
-    ({ whatsapp, company }) => [
-      whatsapp.delete({ companyId: current.companyId, id: current.id }).where(({ id }, { exists }) => exists(id)).commit(),
+    { whatsapp: whatsappEntity, company: companyEntity, tokens: connectionTokenEntity },
+    ({ whatsapp, company, tokens }) => [
+      whatsapp
+        .delete({ companyId: current.companyId, id: current.id })
+        .where(({ id }, { exists }) => exists(id))
+        .commit(),
       current.isDefault
-        ? company.update({ id: current.companyId }).subtract({ connectionCount: 1 }).remove(['defaultWhatsappId']).commit()
+        ? company
+            .update({ id: current.companyId })
+            .subtract({ connectionCount: 1 })
+            .remove(['defaultWhatsappId'])
+            .commit()
         : company.update({ id: current.companyId }).subtract({ connectionCount: 1 }).commit(),
+      tokens.delete({ tokenHash: connectionTokenHash(current.token) }).commit(),
     ],
     ['ERR_NO_WAPP_FOUND'],
   );

@@ -1,14 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { AppError } from './app-error.ts';
 
 /** A connection with more than one queue greets with a menu, so it needs a greeting (core §8). */
 export function assertGreetingWhenQueues(queueIds: number[], greetingMessage: string | undefined): void {
   if (queueIds.length > 1 && !greetingMessage?.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
-}
-
-/** The external API's token of a connection, generated when left empty. */
-export function connectionToken(given: string | undefined): string {
-  return given?.trim() || randomBytes(24).toString('base64url');
 }
 
 export const connectionProviders = ['beta', 'sandbox'] as const;

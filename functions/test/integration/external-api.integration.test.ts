@@ -69,9 +69,9 @@ describe('POST /api/messages/send', () => {
     });
     expect(other.status).toBe(201);
     const oldToken = other.body.token;
-    expect((await admin.put(`/whatsapp/${other.body.id}`, { token: 'token-rotado-123456' })).status).toBe(
-      200,
-    );
+    const rotated = await admin.put<{ token: string }>(`/whatsapp/${other.body.id}`, { token: '' });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.token).not.toBe(oldToken);
     expect(
       await send({ number: '5511988880001', body: 'hola' }, { authorization: `Bearer ${oldToken}` }),
     ).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_API_TOKEN' } });

@@ -48,9 +48,8 @@ async function connectionOfToken(token: string, whatsappId: number) {
   if (owner.id !== whatsappId) return undefined;
   // As for a session: an overdue or inactive company cannot use it.
   await assertCompanyMayUse(owner.companyId, {});
-  // The token's index is eventually consistent; the connection itself is read as it is now.
-  const whatsapp = await getWhatsapp(owner.companyId, owner.id);
-  return whatsapp?.token === token ? whatsapp : undefined;
+  // getWhatsappByToken read the connection consistently and checked it still holds the token.
+  return owner;
 }
 
 /** The sandbox connection a token belongs to (GET /sandbox/connection, for a script to find its id). */

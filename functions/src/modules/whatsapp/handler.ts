@@ -13,9 +13,9 @@ import {
   assertMayDelete,
   assertMayUnsetDefault,
   assertProvider,
-  connectionToken,
   defaultAfterCreate,
 } from '#domain/whatsapp-rules';
+import { newConnectionToken, tokenAfterSave } from '#domain/connection-token';
 import { companyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
@@ -73,7 +73,8 @@ export const handler = restModule([
           provider,
           isDefault,
           status: 'OPENING',
-          token: connectionToken(body.token),
+          // Made here, whatever the body says (docs/decisions.md, "Connection tokens").
+          token: newConnectionToken(),
           expiresTicket: body.expiresTicket,
           timeUseBotQueues: body.timeUseBotQueues,
           maxUseBotQueues: body.maxUseBotQueues,
@@ -111,7 +112,8 @@ export const handler = restModule([
       if (body.name !== undefined) changes.name = body.name;
       if (body.provider !== undefined) changes.provider = assertProvider(body.provider, sandboxEnabled());
       if (body.isDefault) changes.isDefault = true;
-      if (body.token !== undefined) changes.token = connectionToken(body.token);
+      // An empty token asks for a new one; any other value is ignored (never chosen by a client).
+      if (tokenAfterSave(body.token) === 'rotate') changes.token = newConnectionToken();
       for (const field of ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'queueIds'] as const) {
         if (body[field] !== undefined) (changes as Record<string, unknown>)[field] = body[field];
       }

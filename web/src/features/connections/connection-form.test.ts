@@ -32,7 +32,6 @@ describe('connection form', () => {
         maxUseBotQueues: 3,
         timeToTransfer: null,
         transferQueueId: null,
-        token: '',
         queueIds: [],
       },
     });
@@ -59,9 +58,10 @@ describe('connection form', () => {
         timeToTransfer: 10,
         transferQueueId: 2,
         queueIds: [2],
-        token: 'tok',
       },
     });
+    // The stored token is shown, never sent back: the server makes tokens.
+    expect(checked.ok && 'token' in checked.data).toBe(false);
   });
 
   it("keeps the connection's AI prompt, and sends a cleared one as null", () => {

@@ -121,7 +121,7 @@ export function checkConnectionForm(
       maxUseBotQueues: data.maxUseBotQueues,
       timeToTransfer: data.timeToTransfer && data.timeToTransfer > 0 ? data.timeToTransfer : null,
       transferQueueId: data.transferQueueId ?? null,
-      token: data.token.trim(),
+      // The token is the server's to make: a save never sends it (a new one is asked for apart).
       queueIds: data.queueIds,
       // Only a modal that shows the integration select (plan flag useIntegrations) sends it.
       ...(values.integrationId === undefined

@@ -52,7 +52,6 @@ export interface WhatsappPayload {
   maxUseBotQueues: number;
   timeToTransfer: number | null;
   transferQueueId: number | null;
-  token: string;
   queueIds: number[];
   integrationId?: number | null;
   promptId?: number | null;

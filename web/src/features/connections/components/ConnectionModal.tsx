@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   Button,
   Flex,
@@ -9,6 +9,7 @@ import {
   TextAreaField,
   TextField,
 } from '@aws-amplify/ui-react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import {
   ColourCheckboxes,
   DialogForm,
@@ -22,6 +23,7 @@ import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useQueues } from '../../queues/api/get-queues.ts';
 import { useWhatsapp } from '../api/get-whatsapp.ts';
+import { useRotateWhatsappToken } from '../api/rotate-token.ts';
 import { useSaveWhatsapp } from '../api/save-whatsapp.ts';
 import type { ConnectionProvider } from '../api/types.ts';
 import { IntegrationSelect } from '../../queue-integrations/components/IntegrationSelect.tsx';
@@ -88,6 +90,8 @@ function ConnectionForm({
     checkConnectionForm({ ...current, isDefault: current.isDefault || isFirst }, whatsappId !== undefined),
   );
   const saveWhatsapp = useSaveWhatsapp();
+  const rotateToken = useRotateWhatsappToken();
+  const [confirmRotate, setConfirmRotate] = useState(false);
   const queues = useQueues();
   const queueList = queues.data ?? [];
   const editing = whatsappId !== undefined;
@@ -112,6 +116,19 @@ function ConnectionForm({
         },
       },
     );
+
+  async function newToken() {
+    if (whatsappId === undefined) return;
+    try {
+      const saved = await rotateToken.mutateAsync(whatsappId);
+      set('token', saved.token ?? '');
+      toast.success(t('connections.modal.tokenRotated'));
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setConfirmRotate(false);
+    }
+  }
 
   async function copyToken() {
     try {
@@ -236,13 +253,15 @@ function ConnectionForm({
       </FormSection>
 
       <FormSection title={t('connections.modal.sectionApi')}>
-        <WithHint hint={t('connections.modal.tokenHint')}>
+        <WithHint hint={editing ? t('connections.modal.tokenHint') : t('connections.modal.tokenHintNew')}>
           <TextField
             label={t('connections.modal.token')}
             autoComplete="off"
             spellCheck={false}
             className="token-field"
-            {...field('token')}
+            isReadOnly
+            value={values.token}
+            placeholder={editing ? '' : t('connections.modal.tokenPlaceholderNew')}
             outerEndComponent={
               <Button
                 type="button"
@@ -257,6 +276,22 @@ function ConnectionForm({
             }
           />
         </WithHint>
+        {editing && (
+          <Flex>
+            <Button type="button" size="small" onClick={() => setConfirmRotate(true)}>
+              {t('connections.modal.rotateToken')}
+            </Button>
+          </Flex>
+        )}
+        <ConfirmDialog
+          open={confirmRotate}
+          title={t('connections.modal.rotateTokenTitle')}
+          message={t('connections.modal.rotateTokenConfirm')}
+          confirmLabel={t('connections.modal.rotateToken')}
+          isLoading={rotateToken.isPending}
+          onConfirm={() => void newToken()}
+          onClose={() => setConfirmRotate(false)}
+        />
       </FormSection>
     </DialogForm>
   );

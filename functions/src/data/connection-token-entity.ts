@@ -1,0 +1,26 @@
+import { Entity } from 'electrodb';
+import { entityConfig, exactCase, serviceName } from './electro.ts';
+
+/**
+ * A connection token's claim, platform-wide: keyed by the token's SHA-256 (the token is never
+ * a key, in the table or an index), written in the same transaction as the connection that
+ * holds the token, and only where no claim exists, so no two connections ever share a token.
+ * It names the connection, so a caller's token finds it with one consistent read.
+ */
+export const connectionTokenEntity = new Entity(
+  {
+    model: { entity: 'connectionToken', version: '1', service: serviceName },
+    attributes: {
+      tokenHash: { type: 'string', required: true, readOnly: true },
+      companyId: { type: 'number', required: true, readOnly: true },
+      whatsappId: { type: 'number', required: true, readOnly: true },
+    },
+    indexes: {
+      byHash: {
+        pk: { field: 'pk', composite: ['tokenHash'], template: 'WTOKEN#${tokenHash}', casing: exactCase },
+        sk: { field: 'sk', composite: [], template: 'CLAIM', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);
