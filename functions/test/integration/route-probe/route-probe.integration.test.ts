@@ -14,6 +14,9 @@ import { routesFromCode } from './routes-from-code.ts';
  * by every caller that is not a super user on the super users' routes. None may answer 500 or
  * carry a byte of what the caller must not see, and none may change A's records.
  */
+// The worker's runtime first: the data layer takes its table name when a module is first
+// imported, and the files after this one in the worker import the same module instances.
+const runtime = await startTestRuntime();
 const routes = await routesFromCode();
 
 describe('route probe: fixtures', () => {
@@ -51,7 +54,7 @@ describe('route probe: calls', () => {
   let ownEmailOfB = '';
 
   beforeAll(async () => {
-    env = await startTestRuntime();
+    env = runtime;
     companyA = await setUpCompanyA(env);
     const adminB: ApiClient = env.client();
     const companyB = await signUpCompany(adminB, 'Empresa B');

@@ -13,8 +13,10 @@ export const routeKey = (route: Pick<RouteSummary, 'method' | 'path'>) => `${rou
 
 /**
  * Imports each module's entry and reads the routes restModule() kept on its handler. The data
- * layer names its table when a module loads, so a placeholder stands in while importing (nothing
- * is called); the probe itself talks to the local runtime over HTTP.
+ * layer names its table when a module loads, so a placeholder stands in while importing when no
+ * runtime has set TABLE_NAME (nothing is called); the probe itself talks to the local runtime over
+ * HTTP. Test files share a worker's modules: start the runtime first, or a later file's data layer
+ * names the placeholder.
  */
 export async function routesFromCode(): Promise<ListedRoute[]> {
   const hadTable = 'TABLE_NAME' in process.env;
