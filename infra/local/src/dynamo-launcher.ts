@@ -1,8 +1,8 @@
 /**
  * The tiny Java launcher that binds DynamoDB Local to loopback (java/LoopbackDynamoDBLocal.java),
  * compiled once with `javac` into node_modules/.cache and reused while its source is unchanged.
- * A machine with a Java runtime but no compiler gets undefined: DynamoDB Local then starts as
- * its jar does, on every interface, and the caller says so.
+ * A machine with a Java runtime but no compiler gets undefined, and DynamoDB Local is not started
+ * (dynamo.ts): its jar alone would listen on every interface.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';

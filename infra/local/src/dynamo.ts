@@ -49,23 +49,20 @@ function dynamoLocalJarDir(): string {
   return join(libDir, release);
 }
 
+/** Why DynamoDB Local is not started without its loopback launcher. */
+export const launcherMissingMessage =
+  'DynamoDB Local must listen on 127.0.0.1 only, and its launcher needs a JDK to be built: install one with javac (sudo apt-get install -y openjdk-17-jdk-headless) and start again.';
+
 /**
  * Starts DynamoDB Local on `port` (the caller picks it first, so the functions' environment can
  * name the endpoint while the JVM is still starting) and resolves once it answers requests.
+ * Refuses to start it when it could not be bound to loopback (no javac to build the launcher):
+ * its jar alone listens on every interface, with the product's data and no credentials.
  */
-export async function startDynamoLocal(options: {
-  dbDir: string;
-  port: number;
-  /** Told when DynamoDB Local cannot be bound to loopback (no javac to build the launcher). */
-  warn?: (message: string) => void;
-}): Promise<DynamoLocal> {
-  mkdirSync(options.dbDir, { recursive: true });
+export async function startDynamoLocal(options: { dbDir: string; port: number }): Promise<DynamoLocal> {
   const launcherDir = await loopbackLauncherDir();
-  if (!launcherDir) {
-    (options.warn ?? console.warn)(
-      'DynamoDB Local listens on every network interface: install a JDK (javac, e.g. openjdk-17-jdk-headless) so it can be bound to 127.0.0.1.',
-    );
-  }
+  if (!launcherDir) throw new Error(launcherMissingMessage);
+  mkdirSync(options.dbDir, { recursive: true });
   return launch(dynamoLocalJarDir(), options.dbDir, options.port, launcherDir);
 }
 
@@ -81,7 +78,7 @@ async function launch(
   jarDir: string,
   dbDir: string,
   port: number,
-  launcherDir: string | undefined,
+  launcherDir: string,
 ): Promise<DynamoLocal> {
   const jar = join(jarDir, 'DynamoDBLocal.jar');
   const javaArgs = [
@@ -91,9 +88,10 @@ async function launch(
     '-XX:+UseSerialGC',
     `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
     // The launcher binds loopback; the jar's manifest still brings its libraries on the class path.
-    ...(launcherDir
-      ? [`-Datende.host=${loopbackHost}`, '-cp', `${launcherDir}:${jar}`, launcherClass]
-      : ['-jar', jar]),
+    `-Datende.host=${loopbackHost}`,
+    '-cp',
+    `${launcherDir}:${jar}`,
+    launcherClass,
     '-sharedDb',
     '-disableTelemetry',
     '-dbPath',

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 
 export const javaMissingMessage =
-  'Java 17+ is required for DynamoDB Local: sudo apt-get install -y openjdk-17-jre-headless (or install a JDK from your OS vendor)';
+  'A Java 17+ JDK is required for DynamoDB Local: sudo apt-get install -y openjdk-17-jdk-headless (or install a JDK from your OS vendor)';
 
 /**
  * The major version of the `java` on PATH, or undefined when there is none. `java -version`

@@ -272,7 +272,6 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     const dynamoStarting = startDynamoLocal({
       dbDir: join(dataDir, 'dynamodb'),
       port: dynamoPort,
-      warn: (message) => log.error(message),
     });
     // A bundle that fails to import only breaks its own function (retried on each call), as in AWS.
     const bundlesLoading = (
