@@ -177,8 +177,11 @@ describe('an AI prompt on the queue', () => {
     expect(calls[0]!.body).toMatchObject({ max_tokens: 60, temperature: 0.5 });
     expect(calls[0]!.body.messages[0]).toMatchObject({ role: 'system' });
     expect(calls[0]!.body.messages[0]!.content).toContain(promptText);
-    // maxMessages 3: the system text, then the last three messages, ending with the one answered.
-    expect(calls[2]!.body.messages.slice(1)).toEqual([
+    // maxMessages 3: the system text, the customer's name as a note, then the last three messages,
+    // ending with the one answered.
+    expect(calls[2]!.body.messages[1]).toMatchObject({ role: 'user' });
+    expect(calls[2]!.body.messages[1]!.content).toMatch(/^\[Nome do cliente no WhatsApp: .+\]$/);
+    expect(calls[2]!.body.messages.slice(2)).toEqual([
       { role: 'user', content: 'envío' },
       { role: 'assistant', content: replies[1] },
       { role: 'user', content: 'pago' },
