@@ -30,6 +30,19 @@ describe('CSV cells a spreadsheet would run as formulas', () => {
     expect(csvField('\r\n=1')).toBe(`"'\r\n=1"`);
   });
 
+  it('quotes a field holding any separator and neutralises a formula after one, for a spreadsheet split at commas', () => {
+    expect(csvField("Maria,=cmd|' /C calc'!A0")).toBe(`"Maria,'=cmd|' /C calc'!A0"`);
+    expect(csvField('Ana; +5511')).toBe(`"Ana; '+5511"`);
+    expect(csvField('a\t@SUM(1)')).toBe(`"a\t'@SUM(1)"`);
+    expect(csvField('Silva, Ana')).toBe('"Silva, Ana"');
+    expect(csvField('Rua 1,2')).toBe('"Rua 1,2"');
+    for (const text of ["Maria,=cmd|' /C calc'!A0", 'Ana; +5511', '=x,-y', 'a, b'])
+      expect(restoreNeutralisedFormula(neutraliseFormula(text))).toBe(text);
+    // Read back as a comma-separated reader would: no cell starts a formula.
+    const cells = csvField("Maria,=cmd|' /C calc'!A0").replace(/^"|"$/g, '').split(',');
+    expect(cells.every((cell) => !/^[=+\-@]/.test(cell))).toBe(true);
+  });
+
   it('neutralises the contacts export, whose names come from WhatsApp profiles', () => {
     expect(
       contactCsvLines([
