@@ -12,6 +12,11 @@ import {
 } from '@atende/shared/entities/quick-message';
 import { ticketListQuerySchema } from '@atende/shared/entities/ticket-list-query';
 import { ticketNoteCreateInputSchema } from '@atende/shared/entities/ticket-note';
+import { tagCreateInputSchema, tagUpdateInputSchema } from '@atende/shared/entities/tag';
+import {
+  queueOptionCreateInputSchema,
+  queueOptionUpdateInputSchema,
+} from '@atende/shared/entities/queue-option';
 import { messageIdSchema, whatsappMessageIdSchema } from '@atende/shared/fields';
 import { pagedSearchQuerySchema } from '@atende/shared/query-params';
 
@@ -19,6 +24,24 @@ const text = (length: number) => 'a'.repeat(length);
 const messageOf = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
 describe('upper bounds of free inputs', () => {
+  it('tags stop at 100 characters of name and 32 of colour (they took 300 KB once)', () => {
+    expect(tagCreateInputSchema.safeParse({ name: text(100), color: text(32) }).success).toBe(true);
+    expect(messageOf(tagCreateInputSchema.safeParse({ name: text(101) }))).toBe('muy largo!');
+    expect(messageOf(tagCreateInputSchema.safeParse({ name: 'Urgente', color: text(33) }))).toBe('muy largo!');
+    expect(tagUpdateInputSchema.safeParse({ name: text(150_000) }).success).toBe(false);
+    expect(tagUpdateInputSchema.safeParse({ color: text(150_000) }).success).toBe(false);
+  });
+
+  it('queue options stop at 200 characters of title, 10 of option and 10,000 of message', () => {
+    const option = { queueId: 1, title: text(200), option: '1', message: text(10_000) };
+    expect(queueOptionCreateInputSchema.safeParse(option).success).toBe(true);
+    expect(messageOf(queueOptionCreateInputSchema.safeParse({ ...option, title: text(201) }))).toBe('muy largo!');
+    expect(messageOf(queueOptionCreateInputSchema.safeParse({ ...option, message: text(10_001) }))).toBe('muy largo!');
+    expect(queueOptionCreateInputSchema.safeParse({ ...option, option: text(11) }).success).toBe(false);
+    expect(queueOptionUpdateInputSchema.safeParse({ message: text(300_000) }).success).toBe(false);
+    expect(queueOptionUpdateInputSchema.safeParse({ title: text(300_000) }).success).toBe(false);
+  });
+
   it('pages stop at 10,000 on every paged list', () => {
     for (const schema of [
       pagedSearchQuerySchema,

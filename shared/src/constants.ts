@@ -352,6 +352,12 @@ export const limits = {
   queueColourMin: 3,
   queueColourMax: 9,
   tagNameMin: 3,
+  /** Tag and queue-option texts: a lane or menu label, a colour, a menu's answer. */
+  tagNameMax: 100,
+  tagColourMax: 32,
+  queueOptionTitleMax: 200,
+  queueOptionNumberMax: 10,
+  queueOptionMessageMax: 10_000,
   ticketNoteMin: 2,
   scheduleBodyMin: 5,
   fileListNameMin: 3,

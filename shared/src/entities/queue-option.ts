@@ -1,6 +1,8 @@
 /** Queue option (extended §3): the chatbot's nested option tree, /queue-options routes. */
 import * as z from 'zod';
-import { idParamSchema, idSchema, nullableIdSchema, optionalTextSchema, requiredText } from '../fields.ts';
+import { limits } from '../constants.ts';
+import { idParamSchema, idSchema, nullableIdSchema, optionalTextField, requiredText } from '../fields.ts';
+import { validationMessages as msg } from '../validation-messages.ts';
 
 export interface QueueOption {
   id: number;
@@ -26,12 +28,15 @@ export const queueOptionSchema: z.ZodType<QueueOption> = z.object({
 });
 
 /** The option number may be typed as a number; it is stored as text ("1", "2"…). */
-const optionNumberSchema = z.union([z.number().int().nonnegative().transform(String), requiredText()]);
+const optionNumberSchema = z.union([
+  z.number().int().nonnegative().max(999_999_999).transform(String),
+  requiredText().max(limits.queueOptionNumberMax, msg.tooLong),
+]);
 
 /** POST /queue-options. */
 export const queueOptionCreateInputSchema = z.object({
-  title: requiredText(),
-  message: optionalTextSchema,
+  title: requiredText().max(limits.queueOptionTitleMax, msg.tooLong),
+  message: optionalTextField(limits.queueOptionMessageMax),
   option: optionNumberSchema,
   queueId: idParamSchema,
   parentId: nullableIdSchema.default(null),

@@ -35,12 +35,15 @@ export const tagRefSchema = tagSchema.pick({ id: true, name: true, color: true, 
 export type TagRef = z.infer<typeof tagRefSchema>;
 
 /** At least 3 characters (Mensaje muy corto), required (Obligatorio). */
-const tagNameSchema = requiredText(msg.mandatory).min(limits.tagNameMin, msg.messageTooShort);
+const tagNameSchema = requiredText(msg.mandatory)
+  .min(limits.tagNameMin, msg.messageTooShort)
+  .max(limits.tagNameMax, msg.tooLong);
+const tagColourSchema = z.string().trim().min(1).max(limits.tagColourMax, msg.tooLong);
 
 /** POST /tags. */
 export const tagCreateInputSchema = z.object({
   name: tagNameSchema,
-  color: z.string().trim().min(1).default(defaultTagColour),
+  color: tagColourSchema.default(defaultTagColour),
   kanban: kanbanFlagSchema.default(0),
 });
 export type TagCreateInput = z.infer<typeof tagCreateInputSchema>;
@@ -48,7 +51,7 @@ export type TagCreateInput = z.infer<typeof tagCreateInputSchema>;
 /** PUT /tags/{id}. */
 export const tagUpdateInputSchema = z.object({
   name: tagNameSchema.optional(),
-  color: z.string().trim().min(1).optional(),
+  color: tagColourSchema.optional(),
   kanban: kanbanFlagSchema.optional(),
 });
 export type TagUpdateInput = z.infer<typeof tagUpdateInputSchema>;
