@@ -34,6 +34,8 @@ export const validationMessages = {
   invalidDate: 'Fecha no válida',
   invalidTime: 'Hora no válida (HH:MM)',
   emptyMessage: 'El mensaje está vacío',
+  /** Ours: a reference (a queue, a connection) to a record the company does not have. */
+  referenceNotFound: 'No existe en esta empresa',
 } as const;
 
 export type ValidationMessage = (typeof validationMessages)[keyof typeof validationMessages];

@@ -56,6 +56,37 @@ describe('the contacts export', () => {
   });
 });
 
+describe('references on save', () => {
+  it("refuse a user's queue or connection that is not the company's own, on create and on change", async () => {
+    const a = await companyWithPendingTicket<Ticket>(env, 'Referencias A', '5511980000421');
+    const b = await companyWithPendingTicket<Ticket>(env, 'Referencias B', '5511980000422');
+    const queueOfB = await queue(b.admin, 'Ventas B', '#0000aa');
+    const ownQueue = await queue(a.admin, 'Ventas A', '#00aa00');
+    const refused = (answer: { status: number; body: unknown }, field: string) => {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(answer.body).toMatchObject({ error: 'ERR_VALIDATION' });
+      expect(JSON.stringify(answer.body)).toContain(field);
+    };
+    const user = (suffix: string, fields: Record<string, unknown>) => ({
+      name: `Agente ${suffix}`,
+      email: `ref-${suffix}-${Date.now()}@example.com`,
+      password: 'secret1',
+      profile: 'user',
+      queueIds: [],
+      ...fields,
+    });
+    refused(await a.admin.post('/users', user('q1', { queueIds: [999_999] })), 'queueIds');
+    refused(await a.admin.post('/users', user('q2', { queueIds: [ownQueue, queueOfB] })), 'queueIds');
+    refused(await a.admin.post('/users', user('w1', { whatsappId: 999_999 })), 'whatsappId');
+    const created = await a.admin.post<{ id: number }>('/users', user('ok', { queueIds: [ownQueue] }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    refused(await a.admin.put(`/users/${created.body.id}`, { queueIds: [queueOfB] }), 'queueIds');
+    refused(await a.admin.put(`/users/${created.body.id}`, { whatsappId: 999_999 }), 'whatsappId');
+    const unchanged = await a.admin.get<{ queues: { id: number }[] }>(`/users/${created.body.id}`);
+    expect(unchanged.body.queues.map((q) => q.id)).toEqual([ownQueue]);
+  });
+});
+
 describe('malformed and overlong inputs', () => {
   it('answer 400 ERR_VALIDATION, never 500', async () => {
     const { admin, ticket } = await companyWithPendingTicket<Ticket>(env, 'Limites', '5511980000411');

@@ -21,6 +21,7 @@ import {
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
+import { assertUserReferencesExist } from './references.ts';
 
 const pageSize = 20;
 
@@ -85,7 +86,10 @@ export const handler = restModule([
       if (body.super && !principal.isSuper) throw new AppError('ERR_NO_PERMISSION');
       // Only super users create users in another company.
       const companyId = principal.isSuper && body.companyId ? body.companyId : principal.companyId;
-      const { plan } = await companyContext(companyId);
+      const [{ plan }] = await Promise.all([
+        companyContext(companyId),
+        assertUserReferencesExist(companyId, { queueIds: body.queueIds, whatsappId: body.whatsappId }),
+      ]);
       const id = await nextId({ companyId }, 'user');
       const user = {
         companyId,
@@ -118,6 +122,12 @@ export const handler = restModule([
       if (needsCurrentPassword(principal, current.id, changes)) {
         const proven = body.currentPassword !== undefined && (await verifyPassword(current.passwordHash, body.currentPassword));
         if (!proven) throw new AppError('ERR_WRONG_CURRENT_PASSWORD');
+      }
+      if (isAdmin(principal)) {
+        await assertUserReferencesExist(principal.companyId, {
+          queueIds: body.queueIds,
+          whatsappId: body.whatsappId,
+        });
       }
       await updateUser(
         current,
