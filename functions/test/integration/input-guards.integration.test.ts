@@ -85,6 +85,23 @@ describe('references on save', () => {
     const unchanged = await a.admin.get<{ queues: { id: number }[] }>(`/users/${created.body.id}`);
     expect(unchanged.body.queues.map((q) => q.id)).toEqual([ownQueue]);
   });
+
+  it('refuse an AI prompt or a queue integration a queue or a connection names that does not exist', async () => {
+    const { admin } = await companyWithPendingTicket<Ticket>(env, 'Referencias bot', '5511980000423');
+    const refused = (answer: { status: number; body: unknown }, field: string) => {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(JSON.stringify(answer.body)).toContain(field);
+    };
+    refused(await admin.post('/queue', { name: 'Con prompt', color: '#aa0000', promptId: 999_999 }), 'promptId');
+    refused(await admin.post('/queue', { name: 'Con bot', color: '#aa00aa', integrationId: 999_999 }), 'integrationId');
+    const queueId = await queue(admin, 'Sin bot', '#aaaa00');
+    refused(await admin.put(`/queue/${queueId}`, { promptId: 999_999 }), 'promptId');
+    refused(await admin.post('/whatsapp', { name: 'Con bot', provider: 'sandbox', integrationId: 999_999 }), 'integrationId');
+    const connections = await admin.get<{ id: number }[]>('/whatsapp');
+    refused(await admin.put(`/whatsapp/${connections.body[0]!.id}`, { promptId: 999_999 }), 'promptId');
+    // Clearing one (null) is still fine.
+    expect((await admin.put(`/queue/${queueId}`, { promptId: null })).status).toBe(200);
+  });
 });
 
 describe('malformed and overlong inputs', () => {

@@ -16,6 +16,7 @@ import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { publicQueue } from './serialize.ts';
+import { assertBotReferencesExist } from '../references/bot-references.ts';
 
 async function queueOrFail(companyId: number, id: number) {
   const queue = await getQueue(companyId, id);
@@ -53,7 +54,10 @@ export const handler = restModule([
     access: 'admin',
     body: queueCreateInputSchema,
     handler: async ({ principal, body }) => {
-      const { plan } = await companyContext(principal.companyId);
+      const [{ plan }] = await Promise.all([
+        companyContext(principal.companyId),
+        assertBotReferencesExist(principal.companyId, body),
+      ]);
       const fields: QueueFields = { name: body.name, color: body.color.trim(), schedules: body.schedules };
       for (const field of textFields) if (body[field]) fields[field] = body[field];
       for (const field of numberFields) if (body[field] != null) fields[field] = body[field];
@@ -68,6 +72,7 @@ export const handler = restModule([
     params: idPathSchema,
     body: queueUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
+      await assertBotReferencesExist(principal.companyId, body);
       const changes: QueueChanges = {};
       const clear: ClearableQueueField[] = [];
       if (body.name !== undefined) changes.name = body.name;

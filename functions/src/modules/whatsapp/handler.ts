@@ -21,6 +21,7 @@ import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { sendConnectorCommand } from '#ports/connector-commands';
+import { assertBotReferencesExist } from '../references/bot-references.ts';
 import { publicWhatsapp } from './serialize.ts';
 
 const sandboxEnabled = () => process.env.SANDBOX_ENABLED === 'true';
@@ -62,7 +63,11 @@ export const handler = restModule([
       const companyId = principal.companyId;
       const provider = assertProvider(body.provider, sandboxEnabled());
       assertGreetingWhenQueues(body.queueIds, body.greetingMessage);
-      const [{ company, plan }, existing] = await Promise.all([companyContext(companyId), listWhatsapps(companyId)]);
+      const [{ company, plan }, existing] = await Promise.all([
+        companyContext(companyId),
+        listWhatsapps(companyId),
+        assertBotReferencesExist(companyId, body),
+      ]);
       const id = await nextId({ companyId }, 'whatsapp');
       const isDefault = defaultAfterCreate(body.isDefault, existing.length);
       await createWhatsapp(
@@ -102,7 +107,10 @@ export const handler = restModule([
     params: idPathSchema,
     body: whatsappUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
-      const current = await whatsappOrFail(principal.companyId, params.id);
+      const [current] = await Promise.all([
+        whatsappOrFail(principal.companyId, params.id),
+        assertBotReferencesExist(principal.companyId, body),
+      ]);
       assertMayUnsetDefault(current.isDefault ?? false, body.isDefault);
       const queueIds = body.queueIds ?? current.queueIds ?? [];
       const greeting = body.greetingMessage !== undefined ? body.greetingMessage : current.greetingMessage;
