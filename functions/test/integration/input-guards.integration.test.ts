@@ -58,10 +58,13 @@ describe('the contacts export', () => {
 
 describe('references on save', () => {
   it("refuse a user's queue or connection that is not the company's own, on create and on change", async () => {
-    const a = await companyWithPendingTicket<Ticket>(env, 'Referencias A', '5511980000421');
-    const b = await companyWithPendingTicket<Ticket>(env, 'Referencias B', '5511980000422');
-    const queueOfB = await queue(b.admin, 'Ventas B', '#0000aa');
+    const a = await companyWithPendingTicket<Ticket>(env, 'RefA', '5511980000421');
+    const b = await companyWithPendingTicket<Ticket>(env, 'RefB', '5511980000422');
+    // Ids are per company: B's second queue has an id that A does not have.
+    await queue(b.admin, 'Ventas B', '#0000aa');
+    const queueOfB = await queue(b.admin, 'Soporte B', '#0000bb');
     const ownQueue = await queue(a.admin, 'Ventas A', '#00aa00');
+    expect(queueOfB).not.toBe(ownQueue);
     const refused = (answer: { status: number; body: unknown }, field: string) => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(400);
       expect(answer.body).toMatchObject({ error: 'ERR_VALIDATION' });
@@ -72,6 +75,7 @@ describe('references on save', () => {
       email: `ref-${suffix}-${Date.now()}@example.com`,
       password: 'secret1',
       profile: 'user',
+      allTicket: 'enabled',
       queueIds: [],
       ...fields,
     });
@@ -87,7 +91,7 @@ describe('references on save', () => {
   });
 
   it('refuse an AI prompt or a queue integration a queue or a connection names that does not exist', async () => {
-    const { admin } = await companyWithPendingTicket<Ticket>(env, 'Referencias bot', '5511980000423');
+    const { admin } = await companyWithPendingTicket<Ticket>(env, 'RefBot', '5511980000423');
     const refused = (answer: { status: number; body: unknown }, field: string) => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(400);
       expect(JSON.stringify(answer.body)).toContain(field);

@@ -52,15 +52,23 @@ describe('queues', () => {
       expect((await admin.get<Queue[]>('/queue?companyId=1')).body.map((q) => q.id)).toEqual(list.body.map((q) => q.id));
 
       const hours = created.body.schedules.map((h) => (h.weekdayEn === 'monday' ? { ...h, startTime: '09:00', endTime: '17:30' } : h));
+      // A prompt of the company's own (a queue may name only an existing one).
+      const prompt = await admin.post<{ id: number }>('/prompt', {
+        name: 'Asistente de ventas',
+        prompt: 'Usted es el asistente de ventas de la tienda y responde con amabilidad y precisión.',
+        apiKey: 'sk-prueba-0123456789abcdef',
+        queueId: second.body.id,
+      });
+      expect(prompt.status, JSON.stringify(prompt.body)).toBe(200);
       const changed = await admin.put<Queue>(`/queue/${created.body.id}`, {
         name: 'Ventas online',
         outOfHoursMessage: 'Estamos cerrados',
         orderQueue: 0,
-        promptId: 7,
+        promptId: prompt.body.id,
         schedules: hours,
       });
-      expect(changed.status).toBe(200);
-      expect(changed.body).toMatchObject({ name: 'Ventas online', color: '#2196f3', greetingMessage: 'Bienvenido a ventas', outOfHoursMessage: 'Estamos cerrados', orderQueue: 0, promptId: 7 });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      expect(changed.body).toMatchObject({ name: 'Ventas online', color: '#2196f3', greetingMessage: 'Bienvenido a ventas', outOfHoursMessage: 'Estamos cerrados', orderQueue: 0, promptId: prompt.body.id });
       const read = await admin.get<Queue>(`/queue/${created.body.id}`);
       expect(read.body.schedules.find((h) => h.weekdayEn === 'monday')).toMatchObject({ startTime: '09:00', endTime: '17:30' });
       expect((await admin.get<Queue[]>('/queue')).body[0]!.id).toBe(created.body.id);

@@ -186,8 +186,9 @@ export const routeFixtures: Record<string, RouteFixture> = {
       queueIds: [r.queueId],
       companyId: r.companyId,
     }),
-    // 403 when B's plan has no user left; 404 when the queue is refused as unknown.
-    otherCompany: [201, 403, 404],
+    // 400 now that a user's queues must be the company's own (A's queue is not B's); 403 when
+    // B's plan has no user left.
+    otherCompany: [400, 403],
   },
   'PUT /users/{id}': {
     params: (r) => ({ id: r.userId }),
