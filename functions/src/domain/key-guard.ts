@@ -74,10 +74,12 @@ function setAttributes(update: {
 
 interface WriteInput {
   Item?: Item;
+  /** The key a write addresses: an existing item's, not read (only what is stored is). */
+  Key?: Item;
   UpdateExpression?: string;
   ExpressionAttributeNames?: Record<string, string>;
   ExpressionAttributeValues?: Item;
-  TransactItems?: { Put?: WriteInput; Update?: WriteInput }[];
+  TransactItems?: { Put?: WriteInput; Update?: WriteInput; Delete?: WriteInput; ConditionCheck?: WriteInput }[];
   RequestItems?: Record<string, unknown>;
 }
 
