@@ -1,11 +1,12 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import type * as DynamoLauncher from '../src/dynamo-launcher.ts';
 import { ramTempDir } from '../test-support/ram-dir.ts';
 
 // A machine with a Java runtime but no javac: the loopback launcher cannot be built.
 vi.mock('../src/dynamo-launcher.ts', async (original) => ({
-  ...(await original<typeof import('../src/dynamo-launcher.ts')>()),
+  ...(await original<typeof DynamoLauncher>()),
   loopbackLauncherDir: async () => undefined,
 }));
 
