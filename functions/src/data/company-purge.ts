@@ -7,10 +7,10 @@ import {
   UpdateCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { connectionTokenHash } from '#domain/connection-token';
 import { documentClient, tableName } from '#aws/dynamo';
 import { companyMainPartition, purgeMarkerSortKey } from '#domain/company-partitions';
 import { initialProgress, restartedProgress, type PurgeBudget, type PurgeProgress } from '#domain/company-purge-plan';
+import { connectionTokenClaimKey } from './connection-token-entity.ts';
 
 /**
  * The company purge's data access (AP-CP-*, docs/data-model.md). Keys only: every query projects
@@ -194,9 +194,6 @@ async function mainItemsWithPrefix(companyId: number, prefix: string, attributes
   return items;
 }
 
-/** The platform-level claim of a connection's token (connection-token-entity.ts). */
-const tokenClaimKey = (token: string): ItemKey => ({ pk: `WTOKEN#${connectionTokenHash(token)}`, sk: 'CLAIM' });
-
 /**
  * AP-CP-7: nobody of the company can sign in, refresh a session or call the external API any
  * more: its users' e-mail claims and its connections' token claims (those still naming the
@@ -209,7 +206,7 @@ export async function releaseCompanySignIn(companyId: number): Promise<void> {
   }
   const connections = await mainItemsWithPrefix(companyId, 'WAPP#', ['#token']);
   for (const connection of connections) {
-    if (typeof connection.token === 'string') await releaseClaim(tokenClaimKey(connection.token), companyId);
+    if (typeof connection.token === 'string') await releaseClaim(connectionTokenClaimKey(connection.token), companyId);
   }
   const sessions = await mainItemsWithPrefix(companyId, 'SESSION#', []);
   await deleteKeys(sessions.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
@@ -329,7 +326,7 @@ export async function emptyCompanyPartition(companyId: number, budget: PurgeBudg
           await releaseClaim({ pk: `EMAIL#${item.email}`, sk: 'USER' }, companyId);
         }
         if (String(item.sk).startsWith('WAPP#') && typeof item.token === 'string') {
-          await releaseClaim(tokenClaimKey(item.token), companyId);
+          await releaseClaim(connectionTokenClaimKey(item.token), companyId);
         }
       }
     },

@@ -1,4 +1,5 @@
 import { Entity } from 'electrodb';
+import { connectionTokenHash } from '#domain/connection-token';
 import { entityConfig, exactCase, serviceName } from './electro.ts';
 
 /**
@@ -24,3 +25,11 @@ export const connectionTokenEntity = new Entity(
   },
   entityConfig,
 );
+
+/** The claim's key for a token, as the entity composes it (the one place `WTOKEN#…` is built). */
+export function connectionTokenClaimKey(token: string): { pk: string; sk: string } {
+  const { Key } = connectionTokenEntity.delete({ tokenHash: connectionTokenHash(token) }).params() as {
+    Key: { pk: string; sk: string };
+  };
+  return Key;
+}

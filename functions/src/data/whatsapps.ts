@@ -44,6 +44,15 @@ export async function getWhatsappByToken(token: string): Promise<WhatsappRecord 
  * removal in one transaction, only while the connection still holds the token and nobody has
  * claimed it. A lost race changes nothing (the claim that won is the one read next time).
  */
+/** A connection's table key, as its entity composes it. */
+function whatsappKey(whatsapp: WhatsappRecord): { pk: string; sk: string } {
+  return (
+    whatsappEntity.get({ companyId: whatsapp.companyId, id: whatsapp.id }).params() as {
+      Key: { pk: string; sk: string };
+    }
+  ).Key;
+}
+
 async function claimLegacyToken(whatsapp: WhatsappRecord): Promise<void> {
   const claimKey = connectionTokenEntity
     .put({
@@ -66,7 +75,7 @@ async function claimLegacyToken(whatsapp: WhatsappRecord): Promise<void> {
           {
             Update: {
               TableName: tableName(),
-              Key: { pk: `C#${whatsapp.companyId}`, sk: `WAPP#${whatsapp.id}` },
+              Key: whatsappKey(whatsapp),
               UpdateExpression: 'REMOVE gsi1pk, gsi1sk',
               ConditionExpression: '#token = :token',
               ExpressionAttributeNames: { '#token': 'token' },
@@ -83,8 +92,8 @@ async function claimLegacyToken(whatsapp: WhatsappRecord): Promise<void> {
 
 /**
  * AP-WA-3b: a connection saved before tokens were claimed had its token in the gsi1 index
- * (`WAPPTOKEN#<token>`); the connection-token-claims task claims those and removes the entries.
- * Until it has run, such a token is still found here.
+ * (`WAPPTOKEN#<token>`): such a token is still found here, and its first use claims it and
+ * removes the entry (claimLegacyToken). A token never used again stays in the index.
  */
 async function legacyTokenOwner(token: string): Promise<{ companyId: number; id: number } | undefined> {
   const answer = await documentClient.send(

@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { connectionTokenHash } from '../../src/domain/connection-token.ts';
+import { badWriteKeys, keyAttributes } from '../../src/domain/key-guard.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createRuntimeDynamoClients,
@@ -61,44 +62,33 @@ function modalBody(connection: Connection, changes: Partial<Connection> = {}) {
   };
 }
 
-/** Every key and index key of the table's items that holds a missing value's text. */
-async function brokenKeys(): Promise<string[]> {
-  const broken: string[] = [];
+/** Every item of the table (a Scan: only a test may). */
+async function everyItem(): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await table.documents.send(
       new ScanCommand({ TableName: env.runtime.env.TABLE_NAME!, ExclusiveStartKey: startKey }),
     );
-    for (const item of page.Items ?? []) {
-      for (const name of ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk']) {
-        const value = item[name];
-        if (value !== undefined && /(^|#)(undefined|null|NaN)(#|$)/.test(String(value))) {
-          broken.push(`${String(item.pk)} | ${String(item.sk)}: ${name}=${String(value)}`);
-        }
-      }
-    }
+    items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  return broken;
+  return items;
 }
 
-/** Every item whose key or index key holds the text of a token. */
-async function keysHolding(token: string): Promise<string[]> {
-  const found: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await table.documents.send(
-      new ScanCommand({ TableName: env.runtime.env.TABLE_NAME!, ExclusiveStartKey: startKey }),
-    );
-    for (const item of page.Items ?? []) {
-      for (const name of ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk']) {
-        if (String(item[name] ?? '').includes(token)) found.push(`${String(item.pk)} ${name}`);
-      }
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
-}
+/** The stored keys the key guard would refuse to write (a missing value's text no attribute holds). */
+const brokenKeys = async () =>
+  (await everyItem()).flatMap((item) =>
+    badWriteKeys({ Item: item }).map((line) => `${String(item.pk)} | ${String(item.sk)}: ${line}`),
+  );
+
+/** The keys and index keys that hold a token's text. */
+const keysHolding = async (token: string) =>
+  (await everyItem()).flatMap((item) =>
+    [...keyAttributes]
+      .filter((name) => String(item[name] ?? '').includes(token))
+      .map((name) => `${String(item.pk)} ${name}`),
+  );
 
 async function companyWithConnection(label: string) {
   const admin = env.client();

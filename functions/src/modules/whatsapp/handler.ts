@@ -107,10 +107,9 @@ export const handler = restModule([
     params: idPathSchema,
     body: whatsappUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
-      const [current] = await Promise.all([
-        whatsappOrFail(principal.companyId, params.id),
-        assertBotReferencesExist(principal.companyId, body),
-      ]);
+      // Not found first (another company's id answers 404 whatever the body names).
+      const current = await whatsappOrFail(principal.companyId, params.id);
+      await assertBotReferencesExist(principal.companyId, body);
       assertMayUnsetDefault(current.isDefault ?? false, body.isDefault);
       const queueIds = body.queueIds ?? current.queueIds ?? [];
       const greeting = body.greetingMessage !== undefined ? body.greetingMessage : current.greetingMessage;
