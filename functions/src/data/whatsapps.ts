@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#aws/dynamo';
-import { connectionTokenHash } from '#domain/connection-token';
+import { connectionTokenHash, minLegacyTokenLength } from '#domain/connection-token';
 import { companyEntity } from './company-entity.ts';
 import { connectionTokenEntity } from './connection-token-entity.ts';
 import { writeAll } from './transaction.ts';
@@ -94,8 +94,12 @@ async function claimLegacyToken(whatsapp: WhatsappRecord): Promise<void> {
  * AP-WA-3b: a connection saved before tokens were claimed had its token in the gsi1 index
  * (`WAPPTOKEN#<token>`): such a token is still found here, and its first use claims it and
  * removes the entry (claimLegacyToken). A token never used again stays in the index.
+ *
+ * Admins could choose those tokens, so two companies may hold the same one, or one short enough
+ * to guess: neither identifies its caller, so both are refused (the admin generates a new one).
  */
 async function legacyTokenOwner(token: string): Promise<{ companyId: number; id: number } | undefined> {
+  if (token.length < minLegacyTokenLength) return undefined;
   const answer = await documentClient.send(
     new QueryCommand({
       TableName: tableName(),
@@ -103,11 +107,13 @@ async function legacyTokenOwner(token: string): Promise<{ companyId: number; id:
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': `WAPPTOKEN#${token}` },
       ProjectionExpression: 'companyId, id',
-      Limit: 1,
+      // Two are enough to know the token is shared.
+      Limit: 2,
     }),
   );
-  const item = answer.Items?.[0];
-  return item ? { companyId: Number(item.companyId), id: Number(item.id) } : undefined;
+  const holders = answer.Items ?? [];
+  if (holders.length !== 1) return undefined;
+  return { companyId: Number(holders[0]!.companyId), id: Number(holders[0]!.id) };
 }
 
 /**
@@ -179,9 +185,11 @@ export async function updateWhatsapp(
     { whatsapp: whatsappEntity, company: companyEntity, tokens: connectionTokenEntity },
     ({ whatsapp, company, tokens }) => {
       const set = whatsapp.patch({ companyId: current.companyId, id: current.id }).set(changes);
-      const patch = rotates ? set.where(({ token }, { eq }) => eq(token, current.token)) : set;
-      const clear = (options.clear ?? []) as Parameters<typeof patch.remove>[0];
-      const items = [clear.length > 0 ? patch.remove(clear).commit() : patch.commit()];
+      const clear = (options.clear ?? []) as Parameters<typeof set.remove>[0];
+      // ElectroDB offers remove() before where(), not after: clear first, then the condition.
+      const cleared = clear.length > 0 ? set.remove(clear) : set;
+      const patch = rotates ? cleared.where(({ token }, { eq }) => eq(token, current.token)) : cleared;
+      const items = [patch.commit()];
       if (rotates) {
         items.push(
           tokens

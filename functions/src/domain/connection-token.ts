@@ -9,6 +9,13 @@ export function newConnectionToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
+/**
+ * The shortest token chosen by an admin before tokens were server-made that is still accepted:
+ * 20 characters from the admin's keyboard is roughly what 128 random bits allow at best; anything
+ * shorter may have been guessed (`1`, `empresa`), and its holder must generate a new token.
+ */
+export const minLegacyTokenLength = 20;
+
 /** What the platform-wide claim of a token is keyed by: the token itself is never a key. */
 export function connectionTokenHash(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('base64url');
