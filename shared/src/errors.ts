@@ -44,6 +44,11 @@ export const errorCatalogue = {
   ERR_QUEUE_COLOR_ALREADY_EXISTS: { status: 409, es: 'Este color ya está en uso, elija otro.' },
   ERR_RECORD_CONFLICT: { status: 409, es: 'El registro fue modificado por otra persona. Inténtelo de nuevo.' },
   ERR_SCHEDULE_ALREADY_SENT: { status: 409, es: 'Este mensaje programado ya fue enviado y no se puede editar.' },
+  // A send time (schedule, campaign) earlier than now, beyond a small grace for clock skew.
+  ERR_TIME_IN_PAST: {
+    status: 400,
+    es: 'La fecha y hora elegidas ya pasaron (hora de la empresa). Elija un momento futuro.',
+  },
   // Campaigns (extended §4): editing and the cancel/restart actions follow the campaign's status.
   ERR_CAMPAIGN_NOT_EDITABLE: { status: 409, es: 'Esta campaña ya no se puede editar.' },
   ERR_CAMPAIGN_STATUS: { status: 409, es: 'La campaña no está en un estado que permita esta acción.' },

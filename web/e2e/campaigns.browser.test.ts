@@ -1,15 +1,15 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { defaultTimeZone } from '@atende/shared/constants';
+import { wallInputOf } from '@atende/shared/wall-clock';
 import { t } from '../src/i18n/index.ts';
 import { companyFor, startApp, until, type App, type Caller } from './support/app.ts';
 import { connectSandbox, outboxOf } from './support/sandbox.ts';
 
-/** yyyy-MM-ddTHH:mm in the browser's local time, `ms` ahead (the picker's minutes). */
+/** yyyy-MM-ddTHH:mm on the company's clock (the default zone: this company sets none), `ms` ahead. */
 function inputAhead(ms: number): string {
-  const date = new Date(Date.now() + ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return wallInputOf(Date.now() + ms, defaultTimeZone);
 }
 
 const numbers = ['5511966600001', '5511966600002', '5511966600003'];

@@ -1,6 +1,7 @@
 import { errorCatalogue, type ErrorCode } from '@atende/shared/errors';
 import { announcementsMessages } from './catalogue/announcements.es.ts';
 import { chatsMessages } from './catalogue/chats.es.ts';
+import { companyTimeMessages } from './catalogue/company-time.es.ts';
 import { contactListsMessages } from './catalogue/contact-lists.es.ts';
 import { contactsImportMessages } from './catalogue/contacts-import.es.ts';
 import { dashboardMessages } from './catalogue/dashboard.es.ts';
@@ -640,6 +641,7 @@ const uiMessages = {
   ...announcementsMessages,
   ...formValidationMessages,
   ...webhooksMessages,
+  ...companyTimeMessages,
 } as const;
 
 /**

@@ -36,6 +36,7 @@ import {
   startProblems,
   statusAfterSave,
 } from '#domain/campaign-rules';
+import { assertNewTimeNotInPast } from '#domain/future-time';
 import { mediaOfUpload } from '#domain/media-rules';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { restModule } from '#http/rest-module';
@@ -218,8 +219,9 @@ export const handler = restModule([
     ...admin,
     body: campaignCreateInputSchema,
     handler: async ({ principal, body }) => {
-      await assertOwnReferences(principal.companyId, body);
       const changes = changesOf(body);
+      assertNewTimeNotInPast(changes.scheduledAt, undefined, new Date());
+      await assertOwnReferences(principal.companyId, body);
       const status = statusAfterSave(undefined, changes.scheduledAt);
       const fields = Object.fromEntries(
         Object.entries(changes).filter(([, v]) => v !== null && v !== undefined),
@@ -239,8 +241,9 @@ export const handler = restModule([
     handler: async ({ principal, params, body }) => {
       const current = await campaignOrFail(principal, params.id);
       assertCampaignEditable(current, new Date());
-      await assertOwnReferences(principal.companyId, body);
       const changes = changesOf(body);
+      assertNewTimeNotInPast(changes.scheduledAt, current.scheduledAt, new Date());
+      await assertOwnReferences(principal.companyId, body);
       const scheduledAt = changes.scheduledAt === undefined ? current.scheduledAt : changes.scheduledAt;
       const status = statusAfterSave(current.status, scheduledAt);
       if (status === 'PROGRAMADA') {

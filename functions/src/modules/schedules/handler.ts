@@ -22,6 +22,7 @@ import {
 } from '#data/schedules';
 import { getUser } from '#data/users';
 import { AppError } from '#domain/app-error';
+import { assertNewTimeNotInPast, assertNotInPast } from '#domain/future-time';
 import { mediaOfUpload } from '#domain/media-rules';
 import {
   assertScheduleEditable,
@@ -161,6 +162,7 @@ export const handler = restModule([
       const { plan } = await companyContext(principal.companyId);
       const id = await newScheduleId(principal.companyId);
       const sendAt = new Date(body.sendAt).toISOString();
+      assertNotInPast(sendAt, new Date());
       // The timer first: a schedule is never written without its timer; a timer without its
       // schedule (the write failed) finds nothing when it fires, and is cancelled here anyway.
       await armScheduleTimer({ companyId: principal.companyId, id, sendAt });
@@ -188,6 +190,7 @@ export const handler = restModule([
     handler: async ({ principal, params, body }) => {
       const current = await scheduleOrFail(principal, params.id);
       assertScheduleEditable(current);
+      if (body.sendAt !== undefined) assertNewTimeNotInPast(body.sendAt, current.sendAt, new Date());
       if (body.contactId !== undefined && body.contactId !== current.contactId)
         await assertContact(principal.companyId, body.contactId);
       const changes: ScheduleChanges = {

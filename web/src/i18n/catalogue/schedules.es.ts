@@ -16,7 +16,6 @@ export const schedulesMessages = {
   'schedules.modal.contactPlaceholder': 'Escriba para buscar un contacto',
   'schedules.modal.body': 'Mensaje',
   'schedules.modal.sendAt': 'Fecha de envío',
-  'schedules.modal.timeZone': 'Hora de la empresa ({timeZone}).',
   'schedules.modal.media': 'Imagen',
   'schedules.modal.attach': 'Adjuntar imagen',
   'schedules.modal.removeMedia': 'Quitar la imagen',

@@ -3,24 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, SelectField, Tabs, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { campaignMessageSlots } from '@atende/shared/constants';
 import { isCampaignEditable } from '@atende/shared/entities/campaign';
+import { instantOfWall, wallInputOf } from '@atende/shared/wall-clock';
 import { Modal } from '../../../components/Modal.tsx';
 import { t } from '../../../i18n/index.ts';
 import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useWhatsapps } from '../../connections/api/get-whatsapps.ts';
+import { CompanyDateTimeField } from '../../settings/components/CompanyDateTimeField.tsx';
+import { useCompanyTimeZone } from '../../settings/use-company-time-zone.ts';
 import { useTagOptions } from '../../tags/api/get-tags.ts';
 import { useCampaignMutations, type CampaignRecord } from '../api/campaigns.ts';
 
 const slots = Array.from({ length: campaignMessageSlots }, (_, i) => i + 1);
-
-/** yyyy-MM-ddTHH:mm in local time, for the date-time input. */
-function localInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 type Form = Record<string, string>;
 
@@ -32,7 +27,8 @@ function formOf(record: CampaignRecord | undefined): Form {
     tagListId: record?.tagListId ? String(record.tagListId) : '',
     whatsappId: record?.whatsappId ? String(record.whatsappId) : '',
     fileListId: record?.fileListId ? String(record.fileListId) : '',
-    scheduledAt: localInput(record?.scheduledAt),
+    // The instant (ISO); the field shows and takes it on the company's wall clock.
+    scheduledAt: record?.scheduledAt ?? '',
   };
   for (const slot of slots) {
     form[`message${slot}`] = record?.[`message${slot}`] ?? '';
@@ -41,13 +37,13 @@ function formOf(record: CampaignRecord | undefined): Form {
   return form;
 }
 
-/** Empty values go as null (extended §5); the schedule as an instant. */
+/** Empty values go as null (extended §5); the schedule as an instant (typed in the company's zone). */
 function payloadOf(form: Form): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(form)) payload[key] = value === '' ? null : value;
   payload.name = form.name;
   payload.confirmation = form.confirmation === 'true';
-  payload.scheduledAt = form.scheduledAt ? new Date(form.scheduledAt).toISOString() : null;
+  payload.scheduledAt = form.scheduledAt || null;
   return payload;
 }
 
@@ -56,6 +52,7 @@ export function CampaignDialog({ record, onClose }: { record?: CampaignRecord; o
   const [form, setForm] = useState<Form>(() => formOf(record));
   const [tab, setTab] = useState('1');
   const mutations = useCampaignMutations();
+  const timeZone = useCompanyTimeZone();
   const whatsapps = useWhatsapps();
   const tags = useTagOptions();
   const lists = useQuery({
@@ -226,12 +223,14 @@ export function CampaignDialog({ record, onClose }: { record?: CampaignRecord; o
               </option>
             ))}
           </SelectField>
-          <TextField
+          <CompanyDateTimeField
             label={t('campaigns.columns.scheduledAt')}
             name="scheduledAt"
-            type="datetime-local"
-            value={form.scheduledAt}
-            onChange={set('scheduledAt')}
+            value={form.scheduledAt ? wallInputOf(form.scheduledAt, timeZone) : ''}
+            onChange={(value) =>
+              setForm({ ...form, scheduledAt: value ? (instantOfWall(value, timeZone) ?? '') : '' })
+            }
+            timeZone={timeZone}
             isDisabled={!editable}
           />
         </Flex>

@@ -6,6 +6,7 @@ import { t, type MessageKey } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { useLiveEvent } from '../../../lib/use-live-event.ts';
 import { campaignsKeys, useCampaign, type CampaignRecord } from '../api/campaigns.ts';
+import { useCompanyTimeZone } from '../../settings/use-company-time-zone.ts';
 
 function NumberCard({
   labelKey,
@@ -35,6 +36,7 @@ function NumberCard({
 export function CampaignReportPage({ campaignId }: { campaignId: number }) {
   const queryClient = useQueryClient();
   const loaded = useCampaign(campaignId);
+  const timeZone = useCompanyTimeZone();
   const [live, setLive] = useState<Pick<CampaignRecord, 'status' | 'report' | 'completedAt'> | undefined>(
     undefined,
   );
@@ -124,12 +126,16 @@ export function CampaignReportPage({ campaignId }: { campaignId: number }) {
         <NumberCard
           testId="card-schedule"
           labelKey="campaigns.report.schedule"
-          value={current.scheduledAt ? formatDateTime(current.scheduledAt) : t('campaigns.noSchedule')}
+          value={
+            current.scheduledAt ? formatDateTime(current.scheduledAt, timeZone) : t('campaigns.noSchedule')
+          }
         />
         <NumberCard
           testId="card-completion"
           labelKey="campaigns.report.completion"
-          value={current.completedAt ? formatDateTime(current.completedAt) : t('campaigns.notCompleted')}
+          value={
+            current.completedAt ? formatDateTime(current.completedAt, timeZone) : t('campaigns.notCompleted')
+          }
         />
       </Grid>
     </Flex>

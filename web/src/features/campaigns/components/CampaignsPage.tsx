@@ -19,6 +19,7 @@ import { toastError } from '../../../lib/toast-error.ts';
 import { useLiveEvent } from '../../../lib/use-live-event.ts';
 import { campaignsKeys, useCampaignMutations, useCampaigns, type CampaignRecord } from '../api/campaigns.ts';
 import { CampaignDialog } from './CampaignDialog.tsx';
+import { useCompanyTimeZone } from '../../settings/use-company-time-zone.ts';
 
 type Page = { records: CampaignRecord[]; hasMore: boolean };
 
@@ -29,6 +30,7 @@ export function CampaignsPage() {
   const records = useCampaigns(search.term.toLowerCase());
   const rows = usePageRows(records.data, 'records');
   const mutations = useCampaignMutations();
+  const timeZone = useCompanyTimeZone();
   const [dialog, setDialog] = useState<{ record?: CampaignRecord } | undefined>(undefined);
   const removal = useDeleteConfirm<CampaignRecord>(mutations.remove, {
     deleted: 'campaigns.deleted',
@@ -109,10 +111,14 @@ export function CampaignsPage() {
                 {record.whatsapp?.name ?? t('campaigns.noWhatsapp')}
               </TableCell>
               <TableCell className="data-table__wide-only">
-                {record.scheduledAt ? formatDateTime(record.scheduledAt) : t('campaigns.noSchedule')}
+                {record.scheduledAt
+                  ? formatDateTime(record.scheduledAt, timeZone)
+                  : t('campaigns.noSchedule')}
               </TableCell>
               <TableCell className="data-table__wide-only">
-                {record.completedAt ? formatDateTime(record.completedAt) : t('campaigns.notCompleted')}
+                {record.completedAt
+                  ? formatDateTime(record.completedAt, timeZone)
+                  : t('campaigns.notCompleted')}
               </TableCell>
               <TableCell className="data-table__wide-only">
                 {record.confirmation ? t('campaigns.enabled') : t('campaigns.disabled')}

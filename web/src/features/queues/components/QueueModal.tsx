@@ -36,6 +36,7 @@ import {
 import { QueueOptionsEditor } from './QueueOptionsEditor.tsx';
 import { IntegrationSelect } from '../../queue-integrations/components/IntegrationSelect.tsx';
 import { PromptSelect } from '../../prompts/components/PromptSelect.tsx';
+import { useCompanyTimeZone } from '../../settings/use-company-time-zone.ts';
 
 interface QueueModalProps {
   /** The queue to edit; without it the dialog adds one. */
@@ -82,6 +83,7 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
     checkQueueForm,
   );
   const [tab, setTab] = useState<Tab>('data');
+  const timeZone = useCompanyTimeZone();
   const [syncing, setSyncing] = useState(false);
   const [savedOptions, setSavedOptions] = useState<DraftOption[]>(initialOptions);
   const [options, setOptions] = useState<DraftOption[]>(initialOptions);
@@ -227,6 +229,9 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
     <Flex direction="column" gap="small" paddingTop="medium">
       <Text color="font.secondary" fontSize="small">
         {t('queues.hours.hint')}
+      </Text>
+      <Text color="font.secondary" fontSize="small" data-testid="hours-time-zone">
+        {t('companyTime.hoursNote', { timeZone })}
       </Text>
       {values.schedules.map((row, index) => (
         <Grid

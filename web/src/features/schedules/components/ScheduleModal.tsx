@@ -18,7 +18,8 @@ import {
   type ScheduleFormValues,
 } from '../schedule-form.ts';
 import { defaultSendAtInput, wallInputOf } from '../schedule-time.ts';
-import { useCompanyTimeZone } from '../use-company-time-zone.ts';
+import { CompanyDateTimeField } from '../../settings/components/CompanyDateTimeField.tsx';
+import { useCompanyTimeZone } from '../../settings/use-company-time-zone.ts';
 import '../schedules.css';
 
 interface ScheduleModalProps {
@@ -51,7 +52,7 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
   const [search, setSearch] = useState('');
   const [file, setFile] = useState<File | undefined>(undefined);
   const [removeMedia, setRemoveMedia] = useState(false);
-  const { values, field, submit, errors } = useFormState<ScheduleFormValues>(() => ({
+  const { values, field, set, submit, errors } = useFormState<ScheduleFormValues>(() => ({
     body: record?.body ?? '',
     sendAt: record ? wallInputOf(record.sendAt, timeZone) : defaultSendAtInput(new Date(), timeZone),
   }));
@@ -153,12 +154,12 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
         )}
       </div>
       <TextAreaField label={t('schedules.modal.body')} {...field('body')} rows={5} isReadOnly={sent} />
-      <TextField
+      <CompanyDateTimeField
         label={t('schedules.modal.sendAt')}
-        type="datetime-local"
         {...field('sendAt')}
+        onChange={(value) => set('sendAt', value)}
+        timeZone={timeZone}
         isReadOnly={sent}
-        descriptiveText={t('schedules.modal.timeZone', { timeZone })}
       />
       <Flex as="fieldset" direction="column" gap="xs" className="plain-fieldset">
         <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">

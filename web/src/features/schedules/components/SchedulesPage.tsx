@@ -13,7 +13,7 @@ import { useSchedules } from '../api/get-schedules.ts';
 import type { Schedule, ScheduleContact } from '../api/types.ts';
 import { calendarLocalizer, calendarMessages } from '../calendar-setup.ts';
 import { wallDateOf } from '../schedule-time.ts';
-import { useCompanyTimeZone } from '../use-company-time-zone.ts';
+import { useCompanyTimeZone } from '../../settings/use-company-time-zone.ts';
 import '../schedules.css';
 import { failureText, ScheduleModal } from './ScheduleModal.tsx';
 

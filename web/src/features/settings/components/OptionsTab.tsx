@@ -6,6 +6,8 @@ import { toastError } from '../../../lib/toast-error.ts';
 import type { SettingRow } from '../api/get-settings.ts';
 import { useUpdateSetting } from '../api/update-setting.ts';
 import { settingOf, type OptionSettingKey } from '../settings-rows.ts';
+import { useCompanyTimeZone } from '../use-company-time-zone.ts';
+import { TimeZonePicker } from './TimeZonePicker.tsx';
 
 interface OptionField {
   key: OptionSettingKey;
@@ -44,11 +46,21 @@ function optionsWithCurrent(field: OptionField, current: string) {
 /** The Opciones tab: each select saves its setting at once (PUT /settings/{key}). */
 export function OptionsTab({ settings, isLoading }: { settings: SettingRow[] | undefined; isLoading: boolean }) {
   const updateSetting = useUpdateSetting();
+  const timeZone = useCompanyTimeZone();
 
   async function save(key: string, value: string) {
     try {
       await updateSetting.mutateAsync({ key, value });
       toast.success(t('common.operationUpdated'));
+    } catch (error) {
+      toastError(error);
+    }
+  }
+
+  async function saveTimeZone(value: string) {
+    try {
+      await updateSetting.mutateAsync({ key: 'timezone', value });
+      toast.success(t('companyTime.saved', { timeZone: value }));
     } catch (error) {
       toastError(error);
     }
@@ -80,6 +92,12 @@ export function OptionsTab({ settings, isLoading }: { settings: SettingRow[] | u
             </SelectField>
           );
         })}
+        <TimeZonePicker
+          key={timeZone}
+          current={timeZone}
+          isSaving={updateSetting.isPending && updateSetting.variables?.key === 'timezone'}
+          onSave={(value) => void saveTimeZone(value)}
+        />
       </Grid>
     </Card>
   );

@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useCompany } from '../../companies/api/get-company.ts';
 import { useUpdateCompanySchedules } from '../../companies/api/update-company-schedules.ts';
+import { useCompanyTimeZone } from '../use-company-time-zone.ts';
 
 /** The stored week, in weekday order, completed with the default hours for days it lacks. */
 function weekOf(stored: WeekHours | undefined): WeekHours {
@@ -18,6 +19,7 @@ function ScheduleForm({ companyId, initial }: { companyId: number; initial: Week
   const [week, setWeek] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useUpdateCompanySchedules();
+  const timeZone = useCompanyTimeZone();
 
   const setTime = (index: number, field: 'startTime' | 'endTime', value: string) => {
     setWeek((rows) => rows.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
@@ -43,6 +45,9 @@ function ScheduleForm({ companyId, initial }: { companyId: number; initial: Week
     <Flex as="form" direction="column" gap="medium" onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Text color="font.secondary" fontSize="small">
         {t('settings.schedules.hint')}
+      </Text>
+      <Text color="font.secondary" fontSize="small" data-testid="hours-time-zone">
+        {t('companyTime.hoursNote', { timeZone })}
       </Text>
       <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
         {week.map((row, index) => (
