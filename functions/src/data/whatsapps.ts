@@ -94,6 +94,10 @@ async function claimLegacyToken(whatsapp: WhatsappRecord): Promise<void> {
  * AP-WA-3b: a connection saved before tokens were claimed had its token in the gsi1 index
  * (`WAPPTOKEN#<token>`): such a token is still found here, and its first use claims it and
  * removes the entry (claimLegacyToken). A token never used again stays in the index.
+ *
+ * Older versions took the token from the client, so two connections (of two companies) may hold
+ * the same one: such a token names neither (whichever the index listed first would get the
+ * other's calls) and is never claimed; each admin asks for a new token in the connection modal.
  */
 async function legacyTokenOwner(token: string): Promise<{ companyId: number; id: number } | undefined> {
   const answer = await documentClient.send(
@@ -103,11 +107,13 @@ async function legacyTokenOwner(token: string): Promise<{ companyId: number; id:
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': `WAPPTOKEN#${token}` },
       ProjectionExpression: 'companyId, id',
-      Limit: 1,
+      // Two are enough to tell an ambiguous token.
+      Limit: 2,
     }),
   );
-  const item = answer.Items?.[0];
-  return item ? { companyId: Number(item.companyId), id: Number(item.id) } : undefined;
+  const items = answer.Items ?? [];
+  if (items.length !== 1) return undefined;
+  return { companyId: Number(items[0]!.companyId), id: Number(items[0]!.id) };
 }
 
 /**
