@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
-import { routesOf } from '#http/route-list';
+import { connectionTokenRoutesOf, recordConnectionTokenRoutes, routesOf } from '#http/route-list';
 
 describe('routesOf', () => {
   it('reads back the routes a REST module was built with, without their handlers', () => {
@@ -33,5 +33,27 @@ describe('routesOf', () => {
   it('answers undefined for a function restModule did not build', () => {
     expect(routesOf(async () => undefined)).toBeUndefined();
     expect(routesOf(undefined)).toBeUndefined();
+  });
+
+  it('keeps the routes a handler serves to a connection token beside its routes, not enumerable', () => {
+    const tokenRoutes = [
+      route({ method: 'POST', path: '/things/send', access: 'public', handler: async () => ({}) }),
+    ];
+    const handler = restModule([
+      route({ method: 'GET', path: '/things', access: 'user', handler: async () => [] }),
+      ...tokenRoutes,
+    ]);
+    expect(connectionTokenRoutesOf(handler)).toEqual([]);
+    recordConnectionTokenRoutes(handler, tokenRoutes);
+    expect(connectionTokenRoutesOf(handler)).toEqual([
+      { method: 'POST', path: '/things/send', access: 'public' },
+    ]);
+    expect(routesOf(handler)).toHaveLength(2);
+    expect(
+      Object.getOwnPropertySymbols(handler).some(
+        (s) => Object.getOwnPropertyDescriptor(handler, s)?.enumerable,
+      ),
+    ).toBe(false);
+    expect(connectionTokenRoutesOf(undefined)).toEqual([]);
   });
 });

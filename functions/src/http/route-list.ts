@@ -9,21 +9,43 @@ export interface RouteSummary {
   feature?: RouteDefinition['feature'];
 }
 
-// A registered symbol, so a second copy of this module (another bundle, a test) reads the same key.
+// Registered symbols, so a second copy of this module (another bundle, a test) reads the same keys.
 const routesKey = Symbol.for('atende.rest-module.routes');
+const connectionTokenRoutesKey = Symbol.for('atende.rest-module.connection-token-routes');
+
+const summariesOf = (routes: readonly RouteDefinition[]): readonly RouteSummary[] =>
+  Object.freeze(
+    routes.map(({ method, path, access, feature }) => ({
+      method,
+      path,
+      access,
+      ...(feature ? { feature } : {}),
+    })),
+  );
 
 /**
  * Keeps a module's route list on its handler, not enumerable, so the cross-company probe
  * (functions/test/integration/route-probe) enumerates every route from the code itself.
  */
 export function recordRoutes(handler: object, routes: readonly RouteDefinition[]): void {
-  const summaries: RouteSummary[] = routes.map(({ method, path, access, feature }) => ({
-    method,
-    path,
-    access,
-    ...(feature ? { feature } : {}),
-  }));
-  Object.defineProperty(handler, routesKey, { value: Object.freeze(summaries), enumerable: false });
+  Object.defineProperty(handler, routesKey, { value: summariesOf(routes), enumerable: false });
+}
+
+/**
+ * Keeps, beside a module's routes, those it serves to a connection token rather than a session
+ * (the external message API, the sandbox's script routes). They read as `public` to restModule(),
+ * which checks no token; the route probe calls them with another company's connection token.
+ */
+export function recordConnectionTokenRoutes(handler: object, routes: readonly RouteDefinition[]): void {
+  Object.defineProperty(handler, connectionTokenRoutesKey, { value: summariesOf(routes), enumerable: false });
+}
+
+/** The routes a handler serves to a connection token (none: an empty list). */
+export function connectionTokenRoutesOf(handler: unknown): readonly RouteSummary[] {
+  if (typeof handler !== 'function' && (typeof handler !== 'object' || handler === null)) return [];
+  return (
+    (handler as { [connectionTokenRoutesKey]?: readonly RouteSummary[] })[connectionTokenRoutesKey] ?? []
+  );
 }
 
 /** The routes a handler built by restModule() serves; undefined for any other function. */

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { connectionTokenHash } from '../../src/domain/connection-token.ts';
 import { badWriteKeys, keyAttributes } from '../../src/domain/key-guard.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -220,7 +220,68 @@ describe('connection tokens', () => {
     expect(await send(connection.token, '5511977700005', 'después')).toBe(201);
   });
 
-  it('refuses a legacy token that two companies hold, or one short enough to guess, for every holder', async () => {
+  it('names neither connection with a legacy token two companies both saved: 401 to each, nothing claimed, and a new token works', async () => {
+    // Older versions took the token from the client, so two companies could save the same one.
+    // Whichever connection the index happens to list first must not get the other's calls.
+    const a = await companyWithConnection('Legado A');
+    const b = await companyWithConnection('Legado B');
+    const TableName = env.runtime.env.TABLE_NAME!;
+    // At least 20 characters, so only the sharing refuses it (see the next test for short ones).
+    const shared = `legado-compartido-${Date.now().toString(36)}`;
+    const sharedClaim = { pk: `WTOKEN#${connectionTokenHash(shared)}`, sk: 'CLAIM' };
+    for (const company of [a, b]) {
+      await table.documents.send(
+        new DeleteCommand({
+          TableName,
+          Key: { pk: `WTOKEN#${connectionTokenHash(company.connection.token)}`, sk: 'CLAIM' },
+        }),
+      );
+      await table.documents.send(
+        new UpdateCommand({
+          TableName,
+          Key: { pk: `C#${company.companyId}`, sk: `WAPP#${company.whatsappId}` },
+          UpdateExpression: 'SET #token = :token, gsi1pk = :pk, gsi1sk = :sk',
+          ExpressionAttributeNames: { '#token': 'token' },
+          ExpressionAttributeValues: { ':token': shared, ':pk': `WAPPTOKEN#${shared}`, ':sk': 'WAPP' },
+        }),
+      );
+    }
+    // Both entries are in the (eventually consistent) index before the token is used.
+    await until(async () => {
+      const listed = await table.documents.send(
+        new QueryCommand({
+          TableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': `WAPPTOKEN#${shared}` },
+        }),
+      );
+      return (listed.Items ?? []).length === 2 ? true : undefined;
+    }, 'both legacy entries indexed');
+    expect(await send(shared, '5511977700006', 'ambiguo')).toBe(401);
+    const script = await fetch(`${env.runtime.url}/api/sandbox/connection`, {
+      headers: { authorization: `Bearer ${shared}` },
+    });
+    expect(script.status).toBe(401);
+    expect(
+      (await table.documents.send(new GetCommand({ TableName, Key: sharedClaim, ConsistentRead: true })))
+        .Item,
+    ).toBeUndefined();
+    expect(await outboxOf(a.admin, a.whatsappId, '5511977700006')).toEqual([]);
+    expect(await outboxOf(b.admin, b.whatsappId, '5511977700006')).toEqual([]);
+    // Each admin asks for a new token (an empty one on save): it is the company's own and works.
+    for (const company of [a, b]) {
+      const saved = await company.admin.put<Connection>(`/whatsapp/${company.whatsappId}`, { token: '' });
+      expect(saved.status).toBe(200);
+      expect(saved.body.token).not.toBe(shared);
+      const owner = await fetch(`${env.runtime.url}/api/sandbox/connection`, {
+        headers: { authorization: `Bearer ${saved.body.token}` },
+      });
+      expect(((await owner.json()) as { id: number }).id).toBe(company.whatsappId);
+    }
+  });
+
+  it('refuses a legacy token that two companies hold, or one short enough to guess, for every holder, also when the modal saves a new one', async () => {
     const TableName = env.runtime.env.TABLE_NAME!;
     // What an older version let admins do: choose the token, the same in two companies, or `1`.
     const asLegacy = async (

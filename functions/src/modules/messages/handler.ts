@@ -11,6 +11,7 @@ import { AppError } from '#domain/app-error';
 import { mediaKeyOf, mediaOfUpload } from '#domain/media-rules';
 
 import { restModule } from '#http/rest-module';
+import { recordConnectionTokenRoutes } from '#http/route-list';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { sendConnectorCommand } from '#ports/connector-commands';
@@ -192,3 +193,5 @@ export const handler = restModule([
     },
   }),
 ]);
+// POST /messages/send takes a connection token: the route probe calls it with another company's.
+recordConnectionTokenRoutes(handler, externalApiRoutes);

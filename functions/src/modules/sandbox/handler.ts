@@ -6,7 +6,7 @@ import type { Principal } from '#auth/principal';
 import { sandboxOutbox } from '#data/sandbox-outbox';
 import { bearerToken } from '#http/request-input';
 import { restModule } from '#http/rest-module';
-import { recordRoutes } from '#http/route-list';
+import { recordConnectionTokenRoutes, recordRoutes } from '#http/route-list';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { sendConnectorCommand } from '#ports/connector-commands';
@@ -133,7 +133,7 @@ const connectionSummary = (whatsapp: { id: number; name: string; status?: string
 
 const adminRoutes = sandboxRoutes('admin', adminCaller);
 const withSession = restModule(adminRoutes);
-const withConnectionToken = restModule([
+const connectionTokenRoutes = [
   // A token names one connection: the script learns its id here.
   route({
     method: 'GET',
@@ -143,7 +143,8 @@ const withConnectionToken = restModule([
       connectionSummary(await connectionOfTokenOnly(bearerToken(headers) ?? '')),
   }),
   ...sandboxRoutes('public', tokenCaller),
-]);
+];
+const withConnectionToken = restModule(connectionTokenRoutes);
 
 /**
  * /api/sandbox/{whatsappId}/...: play the customer's side of a sandbox connection (docs/sandbox.md),
@@ -151,5 +152,7 @@ const withConnectionToken = restModule([
  */
 export const handler = (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> =>
   usesConnectionToken(event.headers) ? withConnectionToken(event, context) : withSession(event, context);
-// The route probe enumerates routes from the handler: the session routes are the module's routes.
+// The route probe enumerates routes from the handler: the session routes are the module's routes,
+// and the connection token's are probed with another company's token.
 recordRoutes(handler, adminRoutes);
+recordConnectionTokenRoutes(handler, connectionTokenRoutes);

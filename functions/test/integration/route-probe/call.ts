@@ -1,4 +1,5 @@
 /** The probe's HTTP calls: any body (JSON or multipart), the answer kept as raw text. */
+import { clientAddressHeader } from '../support/api-client.ts';
 
 export interface ProbeCall {
   method: string;
@@ -7,6 +8,8 @@ export interface ProbeCall {
   token?: string;
   json?: unknown;
   form?: FormData;
+  /** The client's address, sent in the header the test runtime reads it from (per-address limits). */
+  address?: string;
 }
 
 export interface ProbeAnswer {
@@ -18,6 +21,7 @@ export interface ProbeAnswer {
 export async function probeCall(baseUrl: string, call: ProbeCall): Promise<ProbeAnswer> {
   const headers: Record<string, string> = {};
   if (call.token) headers.authorization = `Bearer ${call.token}`;
+  if (call.address) headers[clientAddressHeader] = call.address;
   let body: string | FormData | undefined;
   if (call.form) body = call.form;
   else if (call.json !== undefined) {

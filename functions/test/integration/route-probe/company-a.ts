@@ -251,6 +251,9 @@ export async function setUpCompanyA(env: TestRuntime) {
   });
   expect(imageUpload.status, 'announcement image upload').toBe(200);
 
+  // A's connection token: no caller but A's admin may ever receive it.
+  const connectionToken = (await admin.get<{ token: string }>(`/whatsapp/${whatsappId}`)).body.token;
+  expect(connectionToken, "A's connection token").toMatch(/^[\w-]{32}$/);
   const webhookDelivery = await until(
     async () => (await admin.get<{ deliveries: { id: string }[] }>(`/webhooks/${webhook.id}/deliveries`)).body.deliveries[0],
     "the webhook's first delivery",
@@ -286,6 +289,7 @@ export async function setUpCompanyA(env: TestRuntime) {
     quickMessageId: general.id,
     fileListId: fileList.id,
     chatId: chat.id,
+    customerNumber: numbers[0]!,
     marker,
   };
   /** What A's agent is given: the other queue's ticket, the admin and the admin's private quick message. */
@@ -301,6 +305,7 @@ export async function setUpCompanyA(env: TestRuntime) {
     fileListId: fileList.id,
     // The admin's chat with the colleague: the limited agent is no member of it.
     chatId: chat.id,
+    customerNumber: numbers[1]!,
     marker: hidden,
   };
 
@@ -333,6 +338,9 @@ export async function setUpCompanyA(env: TestRuntime) {
     '/users/list',
     `/users/${agentId}`,
     `/whatsapp/${whatsappId}`,
+    // What A's connection sent its customers: a send with another company's token must not add to it.
+    `/sandbox/${whatsappId}/outbox?to=${numbers[0]}`,
+    `/sandbox/${whatsappId}/outbox?to=${numbers[1]}`,
     '/settings',
     `/companies/${company.companyId}`,
     `/companies/listPlan/${company.companyId}`,
@@ -351,11 +359,15 @@ export async function setUpCompanyA(env: TestRuntime) {
     admin,
     agent,
     root,
+    whatsappId,
+    connectionToken,
+    /** A's customers' numbers (the first is the visible ticket's). */
+    customerNumbers: numbers,
     forOtherCompany,
     forQueueAgent,
     /** What company B must never receive (lower case). */
-    otherCompanyMustNotSee: [marker, company.admin.email, ...numbers, visible.uuid, other.uuid].map((s) =>
-      s.toLowerCase(),
+    otherCompanyMustNotSee: [marker, company.admin.email, ...numbers, visible.uuid, other.uuid, connectionToken].map(
+      (s) => s.toLowerCase(),
     ),
     /** What A's agent must never receive. */
     queueAgentMustNotSee: [hidden, other.uuid].map((s) => s.toLowerCase()),

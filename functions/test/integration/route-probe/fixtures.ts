@@ -56,6 +56,11 @@ export interface ProbeRecords {
   /** An outbound webhook of A (admins only) and one of its deliveries. */
   webhookId: number;
   webhookDeliveryId: string;
+  /**
+   * The ticket's customer's number (B: a number both companies may hold as a contact). Optional
+   * for records made before it was added; company-a.ts always fills it.
+   */
+  customerNumber?: string;
   /** A word of the records the caller must not see (searching for it must find nothing). */
   marker: string;
 }
@@ -85,17 +90,47 @@ export interface RouteFixture {
   otherCompany?: Outcome;
   /**
    * Company A's agent limited to one queue, given the records of a ticket in another queue (and
-   * the admin's private quick message). Unset: a GET is called and must not show those records;
-   * a write is not called (agents may change company-wide records such as contacts and tags).
+   * the admin's private quick message). Required for every write of a `user` route. Unset on a
+   * GET: it is called and must not show those records. A write the agent may make by design
+   * (company-wide records: contacts, tags, schedules) runs after A's records are compared.
    */
   queueAgent?: Outcome;
-  /** Routes that answer without a token: why, and optionally the outcome of a call by company B's admin. */
-  public?: { why: string; probe?: Outcome };
+  /**
+   * Routes that answer without a token: why, and optionally the outcome of a call by company B's
+   * admin (`probe`) and of one without any credential (`anonymous`, default `probe`).
+   */
+  public?: { why: string; probe?: Outcome; anonymous?: Outcome };
+}
+
+/**
+ * A route that takes a connection token instead of a session (the external message API, the
+ * sandbox's script routes), called with company B's connection token and A's records, with no
+ * token, and with a token nobody holds (always 401).
+ */
+export interface ConnectionTokenRouteFixture {
+  params?: (r: ProbeRecords) => Record<string, string | number>;
+  query?: (r: ProbeRecords) => string[];
+  body?: (r: ProbeRecords) => unknown;
+  /** B's connection token given A's records: `denied` when the route names A's connection. */
+  otherCompany: Outcome;
+  /** Without an Authorization header; unset: 401. */
+  noToken?: Outcome;
 }
 
 const textFile = (field: string, name: string, content: string, type = 'text/plain') => {
   const form = new FormData();
   form.append(field, new Blob([content], { type }), name);
+  return form;
+};
+
+/** A 1×1 PNG, for uploads whose bytes must be an image. */
+const pngFile = (field: string, name: string) => {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const form = new FormData();
+  form.append(field, new Blob([png], { type: 'image/png' }), name);
   return form;
 };
 
@@ -113,7 +148,8 @@ export const routeFixtures: Record<string, RouteFixture> = {
   },
   'DELETE /auth/logout': {
     // Called with the probe's own token it would end company B's session mid-probe.
-    public: { why: 'ends the session of the refresh cookie it is sent with (sign-in.integration.test.ts)' },
+    // Without a cookie it ends nothing; with the probe's own token it would end B's session mid-probe.
+    public: { why: 'ends the session of the refresh cookie it is sent with (sign-in.integration.test.ts)', anonymous: 'own' },
   },
   'GET /auth/me': { otherCompany: 'own' },
 
@@ -214,7 +250,8 @@ export const routeFixtures: Record<string, RouteFixture> = {
 
   // password reset
   'POST /forgetpassword/{email}': {
-    // A call would mail a code to A's admin; password-reset.integration.test.ts covers the flow.
+    // A call mails a code to A's admin: the probe's public test calls it once, with A's e-mail and
+    // an unknown one, and the answers must be the same; password-reset.integration.test.ts covers the flow.
     public: { why: 'asking for a reset code by e-mail' },
     params: (r) => ({ email: r.email }),
   },
@@ -348,6 +385,8 @@ export const routeFixtures: Record<string, RouteFixture> = {
     form: () =>
       textFile('file', 'contactos.csv', 'name;number;email\nImportado;5511955550000;\n', 'text/csv'),
     otherCompany: 'own',
+    // Contacts are the company's, not a queue's: every user adds them.
+    queueAgent: 'own',
   },
   'GET /contacts/{id}': { params: (r) => ({ id: r.contactId }), otherCompany: 'denied' },
   'POST /contacts': {
@@ -356,11 +395,14 @@ export const routeFixtures: Record<string, RouteFixture> = {
       number: `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
     }),
     otherCompany: 'own',
+    queueAgent: 'own',
   },
   'PUT /contacts/{id}': {
     params: (r) => ({ id: r.contactId }),
     body: () => ({ name: 'Robado' }),
     otherCompany: 'denied',
+    // The other queue's customer is still the company's contact (GET /contacts/{id} shows it too).
+    queueAgent: [200],
   },
   'DELETE /contacts/{id}': { params: (r) => ({ id: r.contactId }), otherCompany: 'denied' },
 
@@ -372,13 +414,17 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'POST /tags': {
     body: () => ({ name: `Etiqueta B ${Math.random().toString(36).slice(2)}`, color: '#112233' }),
     otherCompany: 'own',
+    // Tags are company-wide: every user manages them (core spec, tags).
+    queueAgent: 'own',
   },
   'PUT /tags/{id}': {
     params: (r) => ({ id: r.tagId }),
     body: () => ({ name: 'Robada' }),
     otherCompany: 'denied',
+    queueAgent: 'own',
   },
-  'DELETE /tags/{id}': { params: (r) => ({ id: r.tagId }), otherCompany: 'denied' },
+  // Deleting a tag takes it off every ticket: admins only.
+  'DELETE /tags/{id}': { params: (r) => ({ id: r.tagId }), otherCompany: 'denied', queueAgent: 'denied' },
   'POST /tags/sync': {
     body: (r) => ({ ticketId: r.ticketId, tags: [] }),
     otherCompany: 'denied',
@@ -432,19 +478,36 @@ export const routeFixtures: Record<string, RouteFixture> = {
     // A's contact: not found for B, before anything is written.
     body: (r) => ({ body: 'intrusa programada', contactId: r.contactId, sendAt: new Date(Date.now() + 86_400_000).toISOString() }),
     otherCompany: 'denied',
+    // Scheduled messages are company-wide (every user sees and manages them), for any contact.
+    queueAgent: 'own',
   },
-  'PUT /schedules/{id}': { params: (r) => ({ id: r.scheduleId }), body: () => ({ body: 'programada robada' }), otherCompany: 'denied' },
-  'DELETE /schedules/{id}': { params: (r) => ({ id: r.scheduleId }), otherCompany: 'denied' },
+  'PUT /schedules/{id}': {
+    params: (r) => ({ id: r.scheduleId }),
+    body: () => ({ body: 'programada robada' }),
+    otherCompany: 'denied',
+    queueAgent: 'own',
+  },
+  'DELETE /schedules/{id}': { params: (r) => ({ id: r.scheduleId }), otherCompany: 'denied', queueAgent: 'own' },
   'POST /schedules/{id}/media-upload': {
     params: (r) => ({ id: r.scheduleId }),
-    form: () => textFile('file', 'intrusa.png', 'intrusa', 'image/png'),
+    form: () => pngFile('file', 'intrusa.png'),
     otherCompany: 'denied',
+    queueAgent: 'own',
   },
-  'DELETE /schedules/{id}/media-upload': { params: (r) => ({ id: r.scheduleId }), otherCompany: 'denied' },
+  'DELETE /schedules/{id}/media-upload': {
+    params: (r) => ({ id: r.scheduleId }),
+    otherCompany: 'denied',
+    queueAgent: 'own',
+  },
 
   // internal chat: members only; B's callers may not add A's users to a chat of theirs
   'GET /chats': { query: (r) => ['', `searchParam=${r.marker}`, 'pageNumber=2'], otherCompany: 'own' },
-  'POST /chats': { body: (r) => ({ title: 'propia', users: [{ id: r.userId }] }), otherCompany: 'denied' },
+  'POST /chats': {
+    body: (r) => ({ title: 'propia', users: [{ id: r.userId }] }),
+    otherCompany: 'denied',
+    // A's agent starts a chat of its own with A's admin: a colleague, whatever the queues.
+    queueAgent: 'own',
+  },
   'PUT /chats/{id}': {
     params: (r) => ({ id: r.chatId }),
     body: (r) => ({ title: 'robada', users: [{ id: r.userId }] }),
@@ -489,7 +552,12 @@ export const routeFixtures: Record<string, RouteFixture> = {
     otherCompany: 'denied',
     queueAgent: 'denied',
   },
-  'POST /quick-messages': { body: () => ({ shortcode: 'propia', message: 'de B' }), otherCompany: 'own' },
+  'POST /quick-messages': {
+    body: () => ({ shortcode: 'propia', message: 'de B' }),
+    otherCompany: 'own',
+    // The agent's own quick message.
+    queueAgent: 'own',
+  },
   'PUT /quick-messages/{id}': {
     params: (r) => ({ id: r.quickMessageId }),
     body: () => ({ message: 'robada' }),
@@ -683,4 +751,44 @@ export const routeFixtures: Record<string, RouteFixture> = {
     otherCompany: 'denied',
   },
   'DELETE /campaigns/{id}/media-upload': { params: (r) => ({ id: r.campaignId }), otherCompany: 'denied' },
+};
+
+/**
+ * The routes that take a connection token (`recordConnectionTokenRoutes`), keyed `METHOD path`.
+ * Company B's token names B's connection only: A's connection id is not found, and what B sends
+ * to A's customer's number is B's own message to B's own contact.
+ */
+export const connectionTokenRouteFixtures: Record<string, ConnectionTokenRouteFixture> = {
+  // B's token finds B's own connection (its id, name and status only).
+  'GET /sandbox/connection': { otherCompany: 'own' },
+  'GET /sandbox/{id}': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
+  'POST /sandbox/{id}/scan': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
+  'POST /sandbox/{id}/drop': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
+  'POST /sandbox/{id}/restore': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
+  'POST /sandbox/{id}/inbound': {
+    params: (r) => ({ id: r.whatsappId }),
+    body: (r) => ({ from: r.customerNumber ?? '5511900000099', body: 'intrusión', id: `probe-${r.marker}-in-1` }),
+    otherCompany: 'denied',
+  },
+  'POST /sandbox/{id}/ack': {
+    params: (r) => ({ id: r.whatsappId }),
+    body: (r) => ({ id: r.messageId, ack: 3 }),
+    otherCompany: 'denied',
+  },
+  'GET /sandbox/{id}/outbox': {
+    params: (r) => ({ id: r.whatsappId }),
+    query: (r) => [`to=${r.customerNumber ?? '5511900000001'}`],
+    otherCompany: 'denied',
+  },
+  'POST /messages/send': {
+    // B's message to A's customer's number, reusing A's message id as its idempotency key and
+    // asking to close the ticket: B's own contact and ticket, never A's ticket or A's answer.
+    body: (r) => ({
+      number: r.customerNumber ?? '5511900000001',
+      body: 'intrusión por la API',
+      messageId: r.messageId,
+      closeTicket: true,
+    }),
+    otherCompany: 'own',
+  },
 };

@@ -3,10 +3,13 @@
  * which of company A's records, and what the answer may be (docs/security.md, "The route probe").
  */
 import type { ProbeCall } from './call.ts';
-import type { Outcome, ProbeRecords, RouteFixture } from './fixtures.ts';
+import type { ConnectionTokenRouteFixture, Outcome, ProbeRecords, RouteFixture } from './fixtures.ts';
 import type { ListedRoute } from './routes-from-code.ts';
 
-export type Caller = 'B admin' | 'B agent' | 'A queue agent' | 'A admin';
+/** Callers of the routes that take a connection token: B's own token, none, and one nobody holds. */
+export type TokenCaller = 'B connection token' | 'no token' | 'unknown token';
+/** `anonymous`: a public route called without any credential, from an address of its own. */
+export type Caller = 'B admin' | 'B agent' | 'A queue agent' | 'A admin' | 'anonymous' | TokenCaller;
 
 export interface PlannedCall {
   route: ListedRoute;
@@ -18,6 +21,11 @@ export interface PlannedCall {
   mustNotSee: readonly string[];
   /** Writes in the caller's own company run after every other call, so their new ids cannot meet A's. */
   late: boolean;
+  /**
+   * A write A's queue agent may make in A by design (company-wide records: contacts, tags,
+   * schedules): it changes A, so it runs after A's records are compared, deletions last.
+   */
+  changesA?: boolean;
 }
 
 export interface PlanContext {
@@ -29,6 +37,17 @@ export interface PlanContext {
 
 const statusesOf = (outcome: Outcome): readonly number[] =>
   outcome === 'denied' ? [403, 404] : outcome === 'own' ? [200, 201, 202, 204] : outcome;
+
+const isWrite = (route: Pick<ListedRoute, 'method'>) => route.method !== 'GET';
+
+/** Every `{param}` of the route's path the entry does not fill. */
+function unfilledParams(route: ListedRoute, fixture: Pick<RouteFixture, 'params'>, where: string): string[] {
+  const names = [...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+  const sample = fixture.params?.(sampleRecords) ?? {};
+  return names
+    .filter((name) => !(name in sample))
+    .map((name) => `${where}: \`params\` does not fill {${name}}`);
+}
 
 /** Problems with the fixtures themselves: routes without one, entries without a route, missing parts. */
 export function fixtureProblems(
@@ -54,13 +73,35 @@ export function fixtureProblems(
       problems.push(
         `${where} is for super users: every other caller gets 403, drop \`otherCompany\`/\`queueAgent\``,
       );
-    const names = [...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
-    const sample = fixture.params?.(sampleRecords) ?? {};
-    for (const name of names)
-      if (!(name in sample)) problems.push(`${where}: \`params\` does not fill {${name}}`);
+    // A write open to agents is called by A's agent limited to one queue, with the other queue's
+    // records: what it may do there is for the entry to say, never left out.
+    if (route.access === 'user' && isWrite(route) && !fixture.queueAgent)
+      problems.push(
+        `${where} is a write agents may call: its entry needs \`queueAgent\` (what A's agent limited to one queue gets given the other queue's records)`,
+      );
+    problems.push(...unfilledParams(route, fixture, where));
   }
   for (const key of Object.keys(fixtures))
     if (!keys.has(key)) problems.push(`fixture "${key}" names a route the code no longer serves`);
+  return problems;
+}
+
+/** Problems with the connection-token routes' entries: missing, left without a route, params unfilled. */
+export function connectionTokenFixtureProblems(
+  routes: readonly ListedRoute[],
+  fixtures: Record<string, ConnectionTokenRouteFixture>,
+): string[] {
+  const problems: string[] = [];
+  for (const route of routes) {
+    const fixture = fixtures[route.key];
+    const where = `${route.key} (module ${route.module}, connection token)`;
+    if (!fixture) problems.push(`${where} has no entry in connectionTokenRouteFixtures`);
+    else problems.push(...unfilledParams(route, fixture, where));
+  }
+  const keys = new Set(routes.map((route) => route.key));
+  for (const key of Object.keys(fixtures))
+    if (!keys.has(key))
+      problems.push(`connection-token fixture "${key}" names a route the code no longer serves`);
   return problems;
 }
 
@@ -93,12 +134,13 @@ const sampleRecords: ProbeRecords = {
   webhookDeliveryId: '000000000-000000000000',
   queueIntegrationId: 1,
   promptId: 1,
+  customerNumber: '5511900000000',
   marker: 'x',
 };
 
 function callsFor(
   route: ListedRoute,
-  fixture: RouteFixture,
+  fixture: Pick<RouteFixture, 'params' | 'query' | 'body' | 'form'>,
   records: ProbeRecords,
 ): Omit<ProbeCall, 'token'>[] {
   const params = fixture.params?.(records) ?? {};
@@ -122,7 +164,13 @@ export function planCalls(
   context: PlanContext,
 ): PlannedCall[] {
   const planned: PlannedCall[] = [];
-  const add = (route: ListedRoute, caller: Caller, outcome: Outcome | 'below500', late = false) => {
+  const add = (
+    route: ListedRoute,
+    caller: Caller,
+    outcome: Outcome | 'below500',
+    late = false,
+    changesA = false,
+  ) => {
     const fixture = fixtures[route.key]!;
     const queueAgent = caller === 'A queue agent';
     const records = queueAgent ? context.forQueueAgent : context.forOtherCompany;
@@ -130,12 +178,22 @@ export function planCalls(
       caller === 'A admin' ? [] : queueAgent ? context.queueAgentMustNotSee : context.otherCompanyMustNotSee;
     const allowed = outcome === 'below500' ? outcome : statusesOf(outcome);
     for (const call of callsFor(route, fixture, records))
-      planned.push({ route, caller, call, allowed, mustNotSee, late });
+      planned.push({
+        route,
+        caller,
+        call: caller === 'anonymous' ? { ...call, address: anonymousAddress } : call,
+        allowed,
+        mustNotSee,
+        late,
+        ...(changesA ? { changesA } : {}),
+      });
   };
   for (const route of routes) {
     const fixture = fixtures[route.key]!;
     if (route.access === 'public') {
       if (fixture.public?.probe) add(route, 'B admin', fixture.public.probe);
+      const anonymous = fixture.public?.anonymous ?? fixture.public?.probe;
+      if (anonymous) add(route, 'anonymous', anonymous);
     } else if (route.access === 'super') {
       for (const caller of ['B admin', 'B agent', 'A queue agent', 'A admin'] as const)
         add(route, caller, [403]);
@@ -145,8 +203,48 @@ export function planCalls(
       add(route, 'B admin', otherCompany, late);
       add(route, 'B agent', route.access === 'admin' ? [403] : otherCompany, late);
       if (route.access === 'admin') add(route, 'A queue agent', [403]);
-      else if (fixture.queueAgent) add(route, 'A queue agent', fixture.queueAgent);
-      else if (route.method === 'GET') add(route, 'A queue agent', 'below500');
+      else if (fixture.queueAgent) {
+        const mayWrite = isWrite(route) && statusesOf(fixture.queueAgent).some((status) => status < 300);
+        add(route, 'A queue agent', fixture.queueAgent, false, mayWrite);
+      } else if (route.method === 'GET') add(route, 'A queue agent', 'below500');
+    }
+  }
+  return planned;
+}
+
+/**
+ * The anonymous caller's address (the test runtime reads it from a header, as CloudFront's
+ * viewer address): one of its own, so its tries spend no other client's per-address budget.
+ */
+const anonymousAddress = '203.0.113.77';
+
+export interface ConnectionTokenPlanContext {
+  forOtherCompany: ProbeRecords;
+  otherCompanyMustNotSee: readonly string[];
+}
+
+/**
+ * The calls of the routes that take a connection token: B's connection token with A's records
+ * (the fixture's `otherCompany`), no token and a token nobody holds (401 unless the entry says).
+ */
+export function planConnectionTokenCalls(
+  routes: readonly ListedRoute[],
+  fixtures: Record<string, ConnectionTokenRouteFixture>,
+  context: ConnectionTokenPlanContext,
+): PlannedCall[] {
+  const planned: PlannedCall[] = [];
+  for (const route of routes) {
+    const fixture = fixtures[route.key]!;
+    const outcomes: [TokenCaller, Outcome][] = [
+      ['B connection token', fixture.otherCompany],
+      ['no token', fixture.noToken ?? [401]],
+      ['unknown token', [401]],
+    ];
+    for (const [caller, outcome] of outcomes) {
+      const allowed = statusesOf(outcome);
+      const late = isWrite(route) && allowed.some((status) => status < 300);
+      for (const call of callsFor(route, fixture, context.forOtherCompany))
+        planned.push({ route, caller, call, allowed, mustNotSee: context.otherCompanyMustNotSee, late });
     }
   }
   return planned;
