@@ -364,6 +364,14 @@ export const limits = {
   promptNameMin: 5,
   promptNameMax: 100,
   promptTextMin: 50,
+  /**
+   * Contact-list imports (.xlsx, docs/decisions.md "Contact-list imports: bounded reading"): what
+   * the workbook's zip may declare and inflate to in all (20,000 rows of ten columns of unique text
+   * take about 20 MB), and one part's ratio of inflated to compressed size past 1 MB (sheets are 5
+   * to 30 times; a zip bomb is hundreds to a thousand).
+   */
+  contactListImportUnzippedMax: 32 * 1024 * 1024,
+  contactListImportZipRatioMax: 100,
   // Upper bounds of free inputs (docs/decisions.md, Security: inputs): no text, list or page is unbounded.
   /** List pages: 10,000 pages of 40 are far past any scrolling; more only makes the API read more. */
   pageNumberMax: 10_000,
