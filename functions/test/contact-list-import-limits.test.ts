@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { limits } from '@atende/shared/constants';
 import {
@@ -6,7 +7,7 @@ import {
   importRowsOf,
   readSheetRows,
 } from '../src/domain/contact-list-import.ts';
-import { contactsWorkbook, paddedWorkbook } from './xlsx-fixtures.ts';
+import { contactsWorkbook, excelOrderedWorkbook, paddedWorkbook } from './xlsx-fixtures.ts';
 
 /**
  * Issue #24: an upload is read within bounded memory. A workbook's zip is judged by its directory
@@ -109,6 +110,37 @@ describe('contact-list upload limits: workbooks', () => {
       email: '',
     });
   }, 60_000);
+});
+
+describe('contact-list upload limits: how workbooks are laid out', () => {
+  it('reads cells as the whole-workbook reader did: dates, links, formulas, rich text, booleans', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Lista');
+    sheet.addRow(['Nombre', 'Número', 'Email', 'Alta', 'Activo']);
+    sheet.addRow([
+      { richText: [{ text: 'An', font: { bold: true } }, { text: 'a' }] },
+      { formula: '5511911110000+1', result: 5511911110001 },
+      { text: 'ana@example.com', hyperlink: 'mailto:ana@example.com' },
+      new Date(Date.UTC(2026, 10, 28)),
+      true,
+    ]);
+    sheet.addRow([]);
+    sheet.addRow(['Beto', 5511911110002, '', 1.5, false]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    // The texts the whole-workbook reader (before issue #24) gave for the same file.
+    expect(await readSheetRows(bytes)).toEqual([
+      { line: 1, cells: ['Nombre', 'Número', 'Email', 'Alta', 'Activo'] },
+      { line: 2, cells: ['Ana', '5511911110001', 'ana@example.com', '2026-11-28T00:00:00.000Z', 'true'] },
+      { line: 4, cells: ['Beto', '5511911110002', '', '1.5', 'false'] },
+    ]);
+  });
+
+  it('reads the first sheet in tab order of a workbook streamed with data descriptors, shared strings last', async () => {
+    expect(await readSheetRows(await excelOrderedWorkbook())).toEqual([
+      { line: 1, cells: ['Nombre', 'Número'] },
+      { line: 3, cells: ['Ana', '5511911110001'] },
+    ]);
+  });
 });
 
 function contactsCsv(count: number, after = ''): Buffer {

@@ -46,8 +46,11 @@ async function deflatePart(part: FixturePart): Promise<DeflatedPart> {
   };
 }
 
-/** A zip (deflated entries, sizes in the local headers, no data descriptors) of the parts. */
-export async function zipOf(parts: FixturePart[]): Promise<Buffer> {
+/**
+ * A zip of the parts, deflated. Sizes are in the local headers, or with `dataDescriptors` after
+ * each part's data (as streaming writers do: the local header says 0).
+ */
+export async function zipOf(parts: FixturePart[], { dataDescriptors = false } = {}): Promise<Buffer> {
   const deflated = await Promise.all(parts.map(deflatePart));
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -56,24 +59,35 @@ export async function zipOf(parts: FixturePart[]): Promise<Buffer> {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(dataDescriptors ? 0x0008 : 0, 6);
     local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(part.crc >>> 0, 14);
-    local.writeUInt32LE(part.data.length, 18);
-    local.writeUInt32LE(part.declaredSize, 22);
+    if (!dataDescriptors) {
+      local.writeUInt32LE(part.crc >>> 0, 14);
+      local.writeUInt32LE(part.data.length, 18);
+      local.writeUInt32LE(part.declaredSize, 22);
+    }
     local.writeUInt16LE(part.name.length, 26);
+    const descriptor = Buffer.alloc(dataDescriptors ? 16 : 0);
+    if (dataDescriptors) {
+      descriptor.writeUInt32LE(0x08074b50, 0);
+      descriptor.writeUInt32LE(part.crc >>> 0, 4);
+      descriptor.writeUInt32LE(part.data.length, 8);
+      descriptor.writeUInt32LE(part.declaredSize, 12);
+    }
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(dataDescriptors ? 0x0008 : 0, 8);
     central.writeUInt16LE(8, 10);
     central.writeUInt32LE(part.crc >>> 0, 16);
     central.writeUInt32LE(part.data.length, 20);
     central.writeUInt32LE(part.declaredSize, 24);
     central.writeUInt16LE(part.name.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, part.name, part.data);
+    locals.push(local, part.name, part.data, descriptor);
     centrals.push(central, part.name);
-    offset += 30 + part.name.length + part.data.length;
+    offset += 30 + part.name.length + part.data.length + descriptor.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
@@ -167,4 +181,61 @@ export function paddedWorkbook(megabytes: number, declaredSize?: number): Promis
       ...(declaredSize !== undefined ? { declaredSize } : {}),
     }),
   );
+}
+
+/**
+ * A workbook laid out as Excel writes it (the sheets before the shared strings), streamed with
+ * data descriptors, whose first sheet in tab order ("Lista", sheet2.xml) is not its first part.
+ */
+export function excelOrderedWorkbook(): Promise<Buffer> {
+  const xml = '<?xml version="1.0" encoding="UTF-8"?>';
+  const rels = 'http://schemas.openxmlformats.org/package/2006/relationships';
+  const cell = (ref: string, shared: number) => `<c r="${ref}" t="s"><v>${shared}</v></c>`;
+  const parts: FixturePart[] = [
+    {
+      name: '_rels/.rels',
+      pieces: [
+        `${xml}<Relationships xmlns="${rels}"><Relationship Id="rId1" Type="${officeRels}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ],
+    },
+    {
+      name: 'xl/workbook.xml',
+      pieces: [
+        `${xml}<workbook xmlns="${main}" xmlns:r="${officeRels}"><sheets>` +
+          '<sheet name="Lista" sheetId="2" r:id="rId2"/><sheet name="Otra" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      ],
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      pieces: [
+        `${xml}<Relationships xmlns="${rels}">` +
+          `<Relationship Id="rId1" Type="${officeRels}/worksheet" Target="worksheets/sheet1.xml"/>` +
+          `<Relationship Id="rId2" Type="${officeRels}/worksheet" Target="worksheets/sheet2.xml"/>` +
+          `<Relationship Id="rId3" Type="${officeRels}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+      ],
+    },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      pieces: [
+        `${xml}<worksheet xmlns="${main}"><sheetData><row r="1">${cell('A1', 3)}<c r="B1"><v>5511999999999</v></c></row></sheetData></worksheet>`,
+      ],
+    },
+    {
+      name: 'xl/worksheets/sheet2.xml',
+      pieces: [
+        `${xml}<worksheet xmlns="${main}"><sheetData>` +
+          `<row r="1">${cell('A1', 0)}${cell('B1', 1)}</row>` +
+          `<row r="3">${cell('A3', 2)}<c r="B3"><v>5511911110001</v></c></row>` +
+          '</sheetData></worksheet>',
+      ],
+    },
+    {
+      name: 'xl/sharedStrings.xml',
+      pieces: [
+        `${xml}<sst xmlns="${main}" count="4" uniqueCount="4">` +
+          '<si><t>Nombre</t></si><si><t>Número</t></si><si><r><t>An</t></r><r><t>a</t></r></si><si><t>Nadie</t></si></sst>',
+      ],
+    },
+  ];
+  return zipOf(parts, { dataDescriptors: true });
 }

@@ -366,9 +366,10 @@ export const limits = {
   promptTextMin: 50,
   /**
    * Contact-list imports (.xlsx, docs/decisions.md "Contact-list imports: bounded reading"): what
-   * the workbook's zip may declare and inflate to in all (20,000 rows of ten columns of unique text
-   * take about 20 MB), and one part's ratio of inflated to compressed size past 1 MB (sheets are 5
-   * to 30 times; a zip bomb is hundreds to a thousand).
+   * the workbook's zip may declare and inflate to in all (20,000 rows inflate to about 5 MB with
+   * name, number and e-mail, 13 MB with ten columns of unique text), and one part's ratio of
+   * inflated to compressed size past 1 MB (sheets and shared strings measure 9 to 17; a zip bomb's
+   * is in the hundreds to a thousand).
    */
   contactListImportUnzippedMax: 32 * 1024 * 1024,
   contactListImportZipRatioMax: 100,
