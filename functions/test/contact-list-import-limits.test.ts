@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { limits } from '@atende/shared/constants';
@@ -113,6 +115,16 @@ describe('contact-list upload limits: workbooks', () => {
 });
 
 describe('contact-list upload limits: how workbooks are laid out', () => {
+  it('leaves no temporary file behind when a workbook without shared strings is stopped at the cap', async () => {
+    // exceljs's streaming reader parks a sheet in a file named tmp-<pid>-… when it has not met the
+    // shared strings first; a read stopped at the cap would leave it in a warm function's /tmp.
+    const parked = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`tmp-${process.pid}-`));
+    const before = parked();
+    const { error } = await measured(async () => readImport(await contactsWorkbook(25_000)));
+    expect(refusalOf(error)).toBe(contactListImportMessages.tooManyRows);
+    expect(parked()).toEqual(before);
+  }, 60_000);
+
   it('reads cells as the whole-workbook reader did: dates, links, formulas, rich text, booleans', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Lista');

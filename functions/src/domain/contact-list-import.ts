@@ -7,6 +7,7 @@ import { AppError } from './app-error.ts';
 import { columnsOfHeader, decodeCsv, separatorOf, type Column } from './contact-import.ts';
 import {
   checkInflatedSize,
+  storedZipPart,
   zipEntries,
   zipOfEntries,
   ZipRefused,
@@ -114,12 +115,25 @@ const zipLimits: ZipLimits = {
   maxEntries: 2_000,
 };
 
-/** The workbook parts the rows need, in the order a sequential reader must meet them. */
-const workbookParts = [
-  'xl/_rels/workbook.xml.rels',
-  'xl/workbook.xml',
-  'xl/sharedStrings.xml',
-  'xl/styles.xml',
+/**
+ * The workbook parts the rows need, in the order a sequential reader must meet them. exceljs
+ * streams a sheet only once it has met the workbook's relations and the shared strings; otherwise
+ * it keeps the sheet in a temporary file, which a read stopped at the cap would leave in a warm
+ * function's /tmp. A workbook without one of them gets an empty one of our own.
+ */
+const workbookParts: { name: string; placeholder?: string }[] = [
+  {
+    name: 'xl/_rels/workbook.xml.rels',
+    placeholder:
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>',
+  },
+  { name: 'xl/workbook.xml' },
+  {
+    name: 'xl/sharedStrings.xml',
+    placeholder:
+      '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
+  },
+  { name: 'xl/styles.xml' },
 ];
 const sheetPart = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 
@@ -155,15 +169,23 @@ class CappedRows {
  * sheets, and the rows stop at the cap.
  */
 async function xlsxRows(bytes: Buffer): Promise<SheetRows> {
-  let parts: ZipEntry[];
+  let parts: (ZipEntry | Buffer)[];
   try {
     const entries = zipEntries(bytes, zipLimits);
     const named = new Map(entries.map((entry) => [entry.name, entry]));
     const sheets = entries
       .filter((entry) => sheetPart.test(entry.name))
       .sort((a, b) => Number(sheetPart.exec(a.name)![1]) - Number(sheetPart.exec(b.name)![1]));
-    parts = [...workbookParts.flatMap((name) => named.get(name) ?? []), ...sheets];
-    for (const part of parts) await checkInflatedSize(bytes, part);
+    const found = [...workbookParts.flatMap(({ name }) => named.get(name) ?? []), ...sheets];
+    for (const part of found) await checkInflatedSize(bytes, part);
+    parts = [
+      ...workbookParts.flatMap(({ name, placeholder }): (ZipEntry | Buffer)[] => {
+        const entry = named.get(name);
+        if (entry) return [entry];
+        return placeholder ? [storedZipPart(name, placeholder)] : [];
+      }),
+      ...sheets,
+    ];
   } catch (error) {
     throw zipRefusal(error);
   }

@@ -1,4 +1,4 @@
-import { createInflateRaw } from 'node:zlib';
+import { crc32, createInflateRaw } from 'node:zlib';
 
 /**
  * Checks an uploaded zip (an .xlsx) before anything inflates it (docs/security.md, "Uploaded
@@ -164,11 +164,29 @@ const endRecord = (() => {
   return record;
 })();
 
+/** A part of our own, stored (not deflated), as a sequential reader meets it: local header and text. */
+export function storedZipPart(name: string, text: string): Buffer {
+  const nameBytes = Buffer.from(name);
+  const data = Buffer.from(text);
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(localSignature, 0);
+  header.writeUInt16LE(10, 4);
+  header.writeUInt32LE(crc32(data) >>> 0, 14);
+  header.writeUInt32LE(data.length, 18);
+  header.writeUInt32LE(data.length, 22);
+  header.writeUInt16LE(nameBytes.length, 26);
+  return Buffer.concat([header, nameBytes, data]);
+}
+
 /**
- * A zip stream of only the given entries, in the given order, as their original bytes (local
- * header, data, descriptor). A sequential reader then reads the parts it needs first (exceljs
- * keeps a sheet in a temporary file when the shared strings come after it) and nothing else.
+ * A zip stream of only the given parts, in the given order: the file's entries as their original
+ * bytes (local header, data, descriptor), or parts of our own. A sequential reader then reads the
+ * parts it needs first (exceljs keeps a sheet in a temporary file when the shared strings come
+ * after it) and nothing else.
  */
-export function zipOfEntries(bytes: Buffer, entries: ZipEntry[]): Buffer[] {
-  return [...entries.map((entry) => bytes.subarray(entry.localOffset, entry.end)), endRecord];
+export function zipOfEntries(bytes: Buffer, parts: (ZipEntry | Buffer)[]): Buffer[] {
+  return [
+    ...parts.map((part) => (Buffer.isBuffer(part) ? part : bytes.subarray(part.localOffset, part.end))),
+    endRecord,
+  ];
 }
