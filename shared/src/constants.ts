@@ -364,6 +364,15 @@ export const limits = {
   promptNameMin: 5,
   promptNameMax: 100,
   promptTextMin: 50,
+  /**
+   * Contact-list imports (.xlsx, docs/decisions.md "Contact-list imports: bounded reading"): what
+   * the workbook's zip may declare and inflate to in all (20,000 rows inflate to about 5 MB with
+   * name, number and e-mail, 13 MB with ten columns of unique text), and one part's ratio of
+   * inflated to compressed size past 1 MB (sheets and shared strings measure 9 to 17; a zip bomb's
+   * is in the hundreds to a thousand).
+   */
+  contactListImportUnzippedMax: 32 * 1024 * 1024,
+  contactListImportZipRatioMax: 100,
   // Upper bounds of free inputs (docs/decisions.md, Security: inputs): no text, list or page is unbounded.
   /** List pages: 10,000 pages of 40 are far past any scrolling; more only makes the API read more. */
   pageNumberMax: 10_000,

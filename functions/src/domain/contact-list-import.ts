@@ -1,8 +1,19 @@
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { limits } from '@atende/shared/constants';
 import { contactListItemCreateInputSchema } from '@atende/shared/entities/contact-list';
 import { AppError } from './app-error.ts';
 import { columnsOfHeader, decodeCsv, separatorOf, type Column } from './contact-import.ts';
+import {
+  checkInflatedSize,
+  storedZipPart,
+  zipEntries,
+  zipOfEntries,
+  ZipRefused,
+  type ZipEntry,
+  type ZipLimits,
+} from './zip-guard.ts';
 
 /**
  * Reading a contact-list import (POST /contact-lists/{id}/upload): an .xlsx workbook (its first
@@ -85,50 +96,192 @@ function cellText(value: ExcelJS.CellValue): string {
 /** A sheet as rows of trimmed cell texts, each with its line number; empty rows left out. */
 export type SheetRows = { line: number; cells: string[] }[];
 
-async function xlsxRows(bytes: Uint8Array): Promise<SheetRows> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw invalidFile('Archivo de Excel no válido');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: SheetRows = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-    const cells = Array.from({ length: values.length }, (_, index) => cellText(values[index]).trim());
-    if (cells.some((cell) => cell !== '')) rows.push({ line, cells });
-  });
-  return rows;
+/** The Spanish texts of a refused file (the answer's `issues[0].message`, path `file`). */
+export const contactListImportMessages = {
+  tooLarge: 'El archivo supera los 10 MB',
+  legacyXls: 'Formato .xls antiguo: guárdelo como .xlsx o .csv',
+  invalidXlsx: 'Archivo de Excel no válido',
+  invalidCsv: 'Archivo no válido: use .xlsx o .csv',
+  unzippedTooLarge: `El archivo de Excel descomprimido supera los ${limits.contactListImportUnzippedMax / (1024 * 1024)} MB`,
+  zipBomb: 'Archivo de Excel no válido: su contenido comprimido es desproporcionado',
+  tooManyRows: `El archivo tiene más de ${contactListImportLimits.maxRows} filas`,
+} as const;
+
+const zipLimits: ZipLimits = {
+  maxUnzippedBytes: limits.contactListImportUnzippedMax,
+  maxRatio: limits.contactListImportZipRatioMax,
+  ratioFloorBytes: 1024 * 1024,
+  // An .xlsx of one sheet has about a dozen parts; many sheets, images and styles stay in hundreds.
+  maxEntries: 2_000,
+};
+
+/**
+ * The workbook parts the rows need, in the order a sequential reader must meet them. exceljs
+ * streams a sheet only once it has met the workbook's relations and the shared strings; otherwise
+ * it keeps the sheet in a temporary file, which a read stopped at the cap would leave in a warm
+ * function's /tmp. A workbook without one of them gets an empty one of our own.
+ */
+const workbookParts: { name: string; placeholder?: string }[] = [
+  {
+    name: 'xl/_rels/workbook.xml.rels',
+    placeholder:
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>',
+  },
+  { name: 'xl/workbook.xml' },
+  {
+    name: 'xl/sharedStrings.xml',
+    placeholder:
+      '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
+  },
+  { name: 'xl/styles.xml' },
+];
+const sheetPart = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+
+function zipRefusal(error: unknown): AppError {
+  if (!(error instanceof ZipRefused)) return invalidFile(contactListImportMessages.invalidXlsx);
+  if (error.reason === 'too-large') return invalidFile(contactListImportMessages.unzippedTooLarge);
+  if (error.reason === 'bomb') return invalidFile(contactListImportMessages.zipBomb);
+  return invalidFile(contactListImportMessages.invalidXlsx);
 }
 
-function csvRows(bytes: Uint8Array): SheetRows {
-  const text = decodeCsv(bytes);
-  try {
-    const records = parse(text, {
-      delimiter: separatorOf(text),
-      bom: true,
-      info: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      relax_quotes: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-    return records
-      .filter(({ record }) => record.some((cell) => cell !== ''))
-      .map(({ record, info }) => ({ line: info.lines, cells: record }));
-  } catch {
-    throw invalidFile('Archivo no válido: use .xlsx o .csv');
+/**
+ * Collects the non-empty rows of a sheet read row by row, and stops at the first row past the cap
+ * (the header, when the first row is one, is not counted): the file is refused then, without
+ * reading the rest.
+ */
+class CappedRows {
+  readonly rows: SheetRows = [];
+  private cap: number | undefined;
+
+  /** False once the rows are past the cap. */
+  add(line: number, cells: string[]): boolean {
+    if (!cells.some((cell) => cell !== '')) return true;
+    this.cap ??= contactListImportLimits.maxRows + (columnsOfHeader(cells) ? 1 : 0);
+    this.rows.push({ line, cells });
+    return this.rows.length <= this.cap;
   }
+}
+
+/**
+ * The first sheet's rows, read as a stream (docs/security.md, "Uploaded workbooks"): the zip's
+ * directory is checked first (declared sizes, ratios) and each part the rows need is counted while
+ * inflated; exceljs's streaming reader then reads only those parts, shared strings before the
+ * sheets, and the rows stop at the cap.
+ */
+async function xlsxRows(bytes: Buffer): Promise<SheetRows> {
+  let parts: (ZipEntry | Buffer)[];
+  try {
+    const entries = zipEntries(bytes, zipLimits);
+    const named = new Map(entries.map((entry) => [entry.name, entry]));
+    const sheets = entries
+      .filter((entry) => sheetPart.test(entry.name))
+      .sort((a, b) => Number(sheetPart.exec(a.name)![1]) - Number(sheetPart.exec(b.name)![1]));
+    const found = [...workbookParts.flatMap(({ name }) => named.get(name) ?? []), ...sheets];
+    for (const part of found) await checkInflatedSize(bytes, part);
+    parts = [
+      ...workbookParts.flatMap(({ name, placeholder }): (ZipEntry | Buffer)[] => {
+        const entry = named.get(name);
+        if (entry) return [entry];
+        return placeholder ? [storedZipPart(name, placeholder)] : [];
+      }),
+      ...sheets,
+    ];
+  } catch (error) {
+    throw zipRefusal(error);
+  }
+  const input = Readable.from(zipOfEntries(bytes, parts));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    // Styles tell dates from numbers, as the whole-workbook reader did; links keep their text.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  const collected = new CappedRows();
+  let pastCap = false;
+  try {
+    for await (const worksheet of workbook) {
+      // The first sheet in the workbook's own order (its tabs), whatever its part's name.
+      const first = (workbook as unknown as { model?: { sheets?: { id: number; name: string }[] } }).model
+        ?.sheets?.[0];
+      const sheet = worksheet as unknown as { id: number; name: string };
+      if (first && (sheet.id !== first.id || sheet.name !== first.name)) continue;
+      for await (const row of worksheet) {
+        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+        const cells = Array.from({ length: values.length }, (_, index) => cellText(values[index]).trim());
+        if (!collected.add(row.number, cells)) {
+          pastCap = true;
+          break;
+        }
+      }
+      break;
+    }
+  } catch {
+    throw invalidFile(contactListImportMessages.invalidXlsx);
+  } finally {
+    input.destroy();
+  }
+  if (pastCap) throw invalidFile(contactListImportMessages.tooManyRows);
+  return collected.rows;
+}
+
+/** The text in pieces the parser takes one at a time; a piece never ends inside a surrogate pair. */
+function* piecesOf(text: string, size = 64 * 1024): Generator<string> {
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(start + size, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += 1;
+    yield text.slice(start, end);
+    start = end;
+  }
+}
+
+/** The rows of CSV text, parsed as a stream that stops at the cap. */
+async function csvRows(bytes: Uint8Array): Promise<SheetRows> {
+  const text = decodeCsv(bytes);
+  const parser = parseCsv({
+    delimiter: separatorOf(text),
+    bom: true,
+    info: true,
+    trim: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    relax_quotes: true,
+  });
+  // Piped piece by piece, the parser holds one piece's records at a time, not the whole file's.
+  const input = Readable.from(piecesOf(text));
+  input.pipe(parser);
+  const collected = new CappedRows();
+  let pastCap = false;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
+      if (!collected.add(info.lines, record)) {
+        pastCap = true;
+        break;
+      }
+    }
+  } catch {
+    throw invalidFile(contactListImportMessages.invalidCsv);
+  } finally {
+    input.destroy();
+  }
+  if (pastCap) throw invalidFile(contactListImportMessages.tooManyRows);
+  return collected.rows;
 }
 
 /** The rows of an uploaded sheet file; an old binary .xls is refused with what to do instead. */
 export async function readSheetRows(bytes: Uint8Array): Promise<SheetRows> {
-  if (bytes.length > contactListImportLimits.maxBytes) throw invalidFile('El archivo supera los 10 MB');
+  if (bytes.length > contactListImportLimits.maxBytes) throw invalidFile(contactListImportMessages.tooLarge);
   const format = sheetFormatOf(bytes);
-  if (format === 'legacy-xls') throw invalidFile('Formato .xls antiguo: guárdelo como .xlsx o .csv');
-  return format === 'xlsx' ? xlsxRows(bytes) : csvRows(bytes);
+  if (format === 'legacy-xls') throw invalidFile(contactListImportMessages.legacyXls);
+  const buffer = Buffer.isBuffer(bytes)
+    ? bytes
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return format === 'xlsx' ? xlsxRows(buffer) : csvRows(bytes);
 }
 
 /** Digits only: "+55 (11) 9 9999-9999" becomes "5511999999999". */
@@ -145,8 +298,7 @@ export function importRowsOf(sheet: SheetRows): ParsedListImport {
   const header = sheet[0] ? columnsOfHeader(sheet[0].cells) : undefined;
   const columns: Partial<Record<Column, number>> = header ?? { name: 0, number: 1, email: 2 };
   const body = header ? sheet.slice(1) : sheet;
-  if (body.length > contactListImportLimits.maxRows)
-    throw invalidFile(`El archivo tiene más de ${contactListImportLimits.maxRows} filas`);
+  if (body.length > contactListImportLimits.maxRows) throw invalidFile(contactListImportMessages.tooManyRows);
   const rows: ListImportRow[] = [];
   const refused: ListImportRefusal[] = [];
   const merged: ListImportMerge[] = [];
