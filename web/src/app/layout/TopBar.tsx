@@ -66,7 +66,9 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
           <RefreshIcon />
         </Button>
         {user && !paymentOnly && <NotificationsPopover viewerId={user.id} />}
-        {user && !paymentOnly && planAllows(user.company?.plan, 'useInternalChat') && <ChatPopover viewerId={user.id} />}
+        {user && !paymentOnly && planAllows(user.company?.plan, 'useInternalChat') && (
+          <ChatPopover viewerId={user.id} />
+        )}
         {user && !paymentOnly && <AnnouncementsPopover />}
         <ThemeToggleButton />
         <UserMenu />

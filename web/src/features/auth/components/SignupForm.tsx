@@ -1,6 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Flex, Heading, Link, PasswordField, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import {
+  Button,
+  Flex,
+  Heading,
+  Link,
+  PasswordField,
+  SelectField,
+  Text,
+  TextField,
+} from '@aws-amplify/ui-react';
 import { trialDays } from '@atende/shared/constants';
 import { t } from '../../../i18n/index.ts';
 import { apiFieldErrors, type FieldErrors } from '../../../lib/form-validation.ts';
@@ -22,11 +31,22 @@ export function SignupForm() {
   const [search] = useSearchParams();
   const plans = usePublicPlans();
   const signup = useSignup();
-  const [values, setValues] = useState<SignupFormValues>({ name: '', email: '', phone: '', password: '', planId: '' });
+  const [values, setValues] = useState<SignupFormValues>({
+    name: '',
+    email: '',
+    phone: '',
+    password: '',
+    planId: '',
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const planList = plans.data ?? [];
-  const planId = values.planId || planIdFromQuery(search, planList.map((plan) => plan.id));
+  const planId =
+    values.planId ||
+    planIdFromQuery(
+      search,
+      planList.map((plan) => plan.id),
+    );
   const chosenPlan = planList.find((plan) => String(plan.id) === planId);
 
   const set = <K extends keyof SignupFormValues>(field: K, value: SignupFormValues[K]) => {
