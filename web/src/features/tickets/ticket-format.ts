@@ -1,3 +1,4 @@
+import { whatsappPlainText } from '../../lib/whatsapp-format.ts';
 import { t } from '../../i18n/index.ts';
 import { locationOf, vcardContacts } from './media-rules.ts';
 
@@ -9,7 +10,9 @@ export function formatListTime(value: string | null | undefined, now: Date = new
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   const today =
-    date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
+    date.getFullYear() === now.getFullYear() &&
+    date.getMonth() === now.getMonth() &&
+    date.getDate() === now.getDate();
   return today
     ? `${pad(date.getHours())}:${pad(date.getMinutes())}`
     : `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
@@ -25,7 +28,9 @@ export function formatTime(value: string | null | undefined): string {
 /** The day a message belongs to, as the separator shows it: DD/MM/YYYY. */
 export function formatDay(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+  return Number.isNaN(date.getTime())
+    ? ''
+    : `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
 
 /** Up to two initials for an avatar without a picture. */
@@ -51,5 +56,15 @@ export function plainPreview(text: string | null | undefined): string {
     const place = locationOf(body);
     return t('tickets.media.locationPreview', { place: place.name ?? place.address ?? '' }).trim();
   }
-  return body.replace(/\*([^*\n]+)\*/g, '$1').replace(/_([^_\n]+)_/g, '$1').replace(/\s*\n\s*/g, ' ');
+  return whatsappPlainText(body).replace(/\s*\n\s*/g, ' ');
+}
+
+/**
+ * A missed call's preview line, which the server writes as "📞 Llamada de voz": its words without
+ * the emoji (many systems have no glyph for it, and draw a box), for the list to put a phone icon
+ * before; undefined for any other text.
+ */
+export function missedCallPreview(text: string | null | undefined): string | undefined {
+  const match = /^\s*\u{1F4DE}\uFE0F?\s*/u.exec(text ?? '');
+  return match ? (text ?? '').slice(match[0].length) : undefined;
 }

@@ -22,7 +22,10 @@ const optionFields: readonly OptionField[] = [
   { key: 'userRating', options: onOff },
   {
     key: 'scheduleType',
-    options: scheduleTypes.map((value) => ({ value, labelKey: `settings.options.scheduleType.${value}` as MessageKey })),
+    options: scheduleTypes.map((value) => ({
+      value,
+      labelKey: `settings.options.scheduleType.${value}` as MessageKey,
+    })),
   },
   { key: 'call', options: onOff },
   { key: 'CheckMsgIsGroup', options: onOff },
@@ -42,7 +45,13 @@ function optionsWithCurrent(field: OptionField, current: string) {
 }
 
 /** The Opciones tab: each select saves its setting at once (PUT /settings/{key}). */
-export function OptionsTab({ settings, isLoading }: { settings: SettingRow[] | undefined; isLoading: boolean }) {
+export function OptionsTab({
+  settings,
+  isLoading,
+}: {
+  settings: SettingRow[] | undefined;
+  isLoading: boolean;
+}) {
   const updateSetting = useUpdateSetting();
 
   async function save(key: string, value: string) {
@@ -60,7 +69,13 @@ export function OptionsTab({ settings, isLoading }: { settings: SettingRow[] | u
       <Text color="font.secondary" fontSize="small" marginBottom="medium">
         {t('settings.options.hint')}
       </Text>
-      <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr', xl: '1fr 1fr 1fr' }} gap="medium">
+      {/* Fields keep their height (a longer label wraps above its select, not inside a stretched
+          one that drops the chevron) and line their selects up at the row's bottom. */}
+      <Grid
+        templateColumns={{ base: '1fr', medium: '1fr 1fr', xl: '1fr 1fr 1fr' }}
+        gap="medium"
+        alignItems="end"
+      >
         {optionFields.map((field) => {
           const current = settingOf(settings, field.key);
           return (

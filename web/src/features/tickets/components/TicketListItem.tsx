@@ -1,11 +1,11 @@
 import { Button } from '@aws-amplify/ui-react';
-import { t } from '../../../i18n/index.ts';
+import { t, tCount } from '../../../i18n/index.ts';
 import { textOnColour } from '../../../lib/colour.ts';
 import type { Ticket } from '../api/types.ts';
-import { formatListTime, plainPreview, shortName } from '../ticket-format.ts';
+import { formatListTime, missedCallPreview, plainPreview, shortName } from '../ticket-format.ts';
 import { highlightParts } from '../ticket-search.ts';
 import { ContactAvatar } from './ContactAvatar.tsx';
-import { BotIcon, EyeIcon } from './icons.tsx';
+import { BotIcon, EyeIcon, PhoneMissedIcon } from './icons.tsx';
 
 interface TicketListItemProps {
   ticket: Ticket;
@@ -23,6 +23,15 @@ interface TicketListItemProps {
 /** The last-message line, the words a search matched marked. */
 function LastMessage({ text, highlight }: { text: string; highlight: readonly string[] | undefined }) {
   if (!text) return <span className="ticket-item__last">{'\u00a0'}</span>;
+  const call = missedCallPreview(text);
+  if (call !== undefined) {
+    return (
+      <span className="ticket-item__last ticket-item__last--call" data-testid="ticket-last-call">
+        <PhoneMissedIcon size={14} />
+        {call}
+      </span>
+    );
+  }
   if (!highlight || highlight.length === 0) return <span className="ticket-item__last">{text}</span>;
   return (
     <span className="ticket-item__last">
@@ -37,7 +46,17 @@ function LastMessage({ text, highlight }: { text: string; highlight: readonly st
  * One ticket in the list (core §2): queue colour strip, picture, name, last message, connection,
  * user and queue badges, unread count and time. Pending tickets open only by accepting them.
  */
-export function TicketListItem({ ticket, selected, narrow, canPeek, accepting, onOpen, onAccept, onPeek, highlight }: TicketListItemProps) {
+export function TicketListItem({
+  ticket,
+  selected,
+  narrow,
+  canPeek,
+  accepting,
+  onOpen,
+  onAccept,
+  onPeek,
+  highlight,
+}: TicketListItemProps) {
   const name = ticket.contact?.name || ticket.contact?.number || `#${ticket.id}`;
   const pending = ticket.status === 'pending';
   // The open chat reads what arrives (useReadWhileOpen): nothing in it is unread for this viewer.
@@ -95,22 +114,32 @@ export function TicketListItem({ ticket, selected, narrow, canPeek, accepting, o
           <div className="ticket-item__row">
             <LastMessage text={plainPreview(ticket.lastMessage)} highlight={highlight} />
             {unread > 0 && (
-              <span className="ticket-item__unread" aria-label={t('tickets.unread', { count: unread })}>
+              <span className="ticket-item__unread" aria-label={tCount('tickets.unread', unread)}>
                 {unread}
               </span>
             )}
           </div>
           <div className="ticket-item__badges">
-            {ticket.whatsapp?.name && <span className="ticket-badge ticket-badge--connection">{ticket.whatsapp.name}</span>}
+            {ticket.whatsapp?.name && (
+              <span className="ticket-badge ticket-badge--connection">{ticket.whatsapp.name}</span>
+            )}
             {ticket.user?.name && <span className="ticket-badge ticket-badge--user">{ticket.user.name}</span>}
             <span
               className="ticket-badge ticket-badge--queue"
-              style={ticket.queue?.color ? { borderColor: ticket.queue.color, color: ticket.queue.color } : undefined}
+              style={
+                ticket.queue?.color
+                  ? { borderColor: ticket.queue.color, color: ticket.queue.color }
+                  : undefined
+              }
             >
               {ticket.queue?.name ?? t('tickets.noQueue')}
             </span>
             {(ticket.tags ?? []).map((tag) => (
-              <span key={tag.id} className="ticket-badge" style={tag.color ? { backgroundColor: tag.color, color: textOnColour(tag.color) } : undefined}>
+              <span
+                key={tag.id}
+                className="ticket-badge"
+                style={tag.color ? { backgroundColor: tag.color, color: textOnColour(tag.color) } : undefined}
+              >
                 {tag.name}
               </span>
             ))}
