@@ -10,9 +10,7 @@ export function DueDateChip({ dueDate }: { dueDate: string | null | undefined })
   return (
     <RouterLink
       to="/subscription"
-      className={['due-date-chip', view.colour ? `due-date-chip--${view.colour}` : '']
-        .filter(Boolean)
-        .join(' ')}
+      className={['due-date-chip', view.colour ? `due-date-chip--${view.colour}` : ''].filter(Boolean).join(' ')}
       title={t('layout.dueDateTitle')}
       data-due-colour={view.colour ?? 'none'}
     >

@@ -66,9 +66,7 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
           <RefreshIcon />
         </Button>
         {user && !paymentOnly && <NotificationsPopover viewerId={user.id} />}
-        {user && !paymentOnly && planAllows(user.company?.plan, 'useInternalChat') && (
-          <ChatPopover viewerId={user.id} />
-        )}
+        {user && !paymentOnly && planAllows(user.company?.plan, 'useInternalChat') && <ChatPopover viewerId={user.id} />}
         {user && !paymentOnly && <AnnouncementsPopover />}
         <ThemeToggleButton />
         <UserMenu />

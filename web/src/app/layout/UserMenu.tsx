@@ -23,12 +23,7 @@ export function UserMenu() {
       <Menu
         menuAlign="end"
         trigger={
-          <MenuButton
-            variation="link"
-            size="small"
-            className="user-menu__trigger"
-            ariaLabel={t('layout.userMenu')}
-          >
+          <MenuButton variation="link" size="small" className="user-menu__trigger" ariaLabel={t('layout.userMenu')}>
             <span className="user-menu__avatar" aria-hidden="true">
               {initialsOf(user.name)}
             </span>

@@ -24,8 +24,7 @@ export function ForcedLogoutWatcher({ userId }: { userId: number }) {
   const handler = useMemo(
     () =>
       createForcedLogoutHandler(userId, {
-        warn: (reason) =>
-          toast.error(t(reason === 'elsewhere' ? 'layout.accessedElsewhere' : 'layout.sessionEnded')),
+        warn: (reason) => toast.error(t(reason === 'elsewhere' ? 'layout.accessedElsewhere' : 'layout.sessionEnded')),
         clearStorage: clearLocalStorage,
         endSession: () => {
           sessionStore.clearSession();

@@ -32,10 +32,7 @@ export const routes: RouteObject[] = [
                 element: <RequireActiveCompany />,
                 children: [
                   ...privateRoutes.filter((route) => !route.adminOnly).map(toRoute),
-                  {
-                    element: <RequireAdmin />,
-                    children: privateRoutes.filter((route) => route.adminOnly).map(toRoute),
-                  },
+                  { element: <RequireAdmin />, children: privateRoutes.filter((route) => route.adminOnly).map(toRoute) },
                   { element: <RequireCampaignsFlag />, children: campaignRoutes.map(toRoute) },
                 ],
               },

@@ -4,10 +4,7 @@ import { validateForm } from '../../lib/form-validation.ts';
 
 describe('password reset form (extended §5)', () => {
   it('step 1 asks for a valid e-mail', () => {
-    expect(validateForm(passwordResetRequestSchema, { email: '' })).toEqual({
-      ok: false,
-      errors: { email: 'Requerido' },
-    });
+    expect(validateForm(passwordResetRequestSchema, { email: '' })).toEqual({ ok: false, errors: { email: 'Requerido' } });
     expect(validateForm(passwordResetRequestSchema, { email: 'x' })).toEqual({
       ok: false,
       errors: { email: 'Email no valido' },

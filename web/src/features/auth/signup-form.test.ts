@@ -15,11 +15,7 @@ describe('sign-up form (core §5 Sign-up)', () => {
       },
     });
     const empty = checkSignupForm({ name: '', email: '', phone: '', password: '', planId: '' });
-    expect(empty.ok || empty.errors).toMatchObject({
-      name: 'Requerido',
-      email: 'Requerido',
-      password: 'Requerido',
-    });
+    expect(empty.ok || empty.errors).toMatchObject({ name: 'Requerido', email: 'Requerido', password: 'Requerido' });
   });
 
   it('sends the masked phone as its digits and the plan as a number', () => {
@@ -32,13 +28,7 @@ describe('sign-up form (core §5 Sign-up)', () => {
     });
     expect(result).toEqual({
       ok: true,
-      data: {
-        name: 'Padaria Central',
-        email: 'dono@padaria.com',
-        phone: '11987654321',
-        password: 'segredo',
-        planId: 2,
-      },
+      data: { name: 'Padaria Central', email: 'dono@padaria.com', phone: '11987654321', password: 'segredo', planId: 2 },
     });
   });
 

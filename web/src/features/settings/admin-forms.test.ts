@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkCompanyForm,
-  companyCampaignsEnabled,
-  companyFormOf,
-  emptyCompanyForm,
-} from '../companies/company-form.ts';
+import { checkCompanyForm, companyCampaignsEnabled, companyFormOf, emptyCompanyForm } from '../companies/company-form.ts';
 import { checkHelpForm, videoCodeOf } from '../helps/help-form.ts';
 import { checkPlanForm, emptyPlanForm, formatPlanPrice, planFormOf } from '../plans/plan-form.ts';
 import { settingOf, showsCompanyHours, upsertSettingRow } from './settings-rows.ts';
@@ -44,48 +39,20 @@ describe('company administration form', () => {
       settings: [{ key: 'campaignsEnabled', value: 'false' }],
       createdAt: '2025-01-01T00:00:00Z',
     });
-    expect(form).toMatchObject({
-      planId: '2',
-      status: 'true',
-      campaignsEnabled: 'false',
-      dueDate: '2025-05-01',
-    });
+    expect(form).toMatchObject({ planId: '2', status: 'true', campaignsEnabled: 'false', dueDate: '2025-05-01' });
     expect(companyCampaignsEnabled({ campaignsEnabled: true, settings: [] })).toBe(true);
   });
 });
 
 describe('plans form', () => {
   it('turns the flag selects into booleans and accepts a decimal comma', () => {
-    const result = checkPlanForm({
-      ...emptyPlanForm(),
-      name: 'Pro',
-      users: '5',
-      value: '99,90',
-      useKanban: 'false',
-    });
-    expect(result.ok && result.data).toMatchObject({
-      name: 'Pro',
-      users: 5,
-      value: 99.9,
-      useKanban: false,
-      useCampaigns: true,
-    });
-    expect(checkPlanForm({ ...emptyPlanForm(), name: '' })).toMatchObject({
-      ok: false,
-      errors: { name: 'Requerido' },
-    });
+    const result = checkPlanForm({ ...emptyPlanForm(), name: 'Pro', users: '5', value: '99,90', useKanban: 'false' });
+    expect(result.ok && result.data).toMatchObject({ name: 'Pro', users: 5, value: 99.9, useKanban: false, useCampaigns: true });
+    expect(checkPlanForm({ ...emptyPlanForm(), name: '' })).toMatchObject({ ok: false, errors: { name: 'Requerido' } });
   });
 
   it('shows a missing flag as on', () => {
-    const form = planFormOf({
-      id: 1,
-      name: 'Básico',
-      users: 1,
-      connections: 1,
-      queues: 1,
-      value: 0,
-      useOpenAi: false,
-    });
+    const form = planFormOf({ id: 1, name: 'Básico', users: 1, connections: 1, queues: 1, value: 0, useOpenAi: false });
     expect(form.useOpenAi).toBe('false');
     expect(form.useKanban).toBe('true');
     expect(formatPlanPrice(49).replace(/\s/g, ' ')).toBe('R$ 49,00');
@@ -109,8 +76,8 @@ describe('settings rows', () => {
     expect(settingOf([], 'userRating')).toBe('disabled');
     expect(showsCompanyHours([{ key: 'scheduleType', value: 'company' }])).toBe(true);
     expect(showsCompanyHours([{ key: 'scheduleType', value: 'queue' }])).toBe(false);
-    expect(upsertSettingRow([{ key: 'call', value: 'enabled' }], { key: 'call', value: 'disabled' })).toEqual(
-      [{ key: 'call', value: 'disabled' }],
-    );
+    expect(upsertSettingRow([{ key: 'call', value: 'enabled' }], { key: 'call', value: 'disabled' })).toEqual([
+      { key: 'call', value: 'disabled' },
+    ]);
   });
 });

@@ -51,15 +51,9 @@ describe('plainPreview', () => {
   });
 
   it('names a contact card and a location instead of showing their raw bodies', () => {
-    const vcard =
-      'BEGIN:VCARD\nVERSION:3.0\nFN:Pedro Amigo\nTEL;type=CELL;waid=5511966660002:+55 11 96666-0002\nEND:VCARD';
+    const vcard = 'BEGIN:VCARD\nVERSION:3.0\nFN:Pedro Amigo\nTEL;type=CELL;waid=5511966660002:+55 11 96666-0002\nEND:VCARD';
     expect(plainPreview(vcard)).toBe('Contacto: Pedro Amigo');
-    const location = JSON.stringify({
-      latitude: -23.56,
-      longitude: -46.65,
-      name: 'Oficina Centro',
-      address: null,
-    });
+    const location = JSON.stringify({ latitude: -23.56, longitude: -46.65, name: 'Oficina Centro', address: null });
     expect(plainPreview(location)).toBe('Ubicación: Oficina Centro');
     expect(plainPreview('{"a":1}')).toBe('{"a":1}');
   });
@@ -79,3 +73,4 @@ describe('plainPreview and WhatsApp styles', () => {
     expect(plainPreview('*Ana Agente*:\n~caro~ _barato_')).toBe('Ana Agente: caro barato');
   });
 });
+

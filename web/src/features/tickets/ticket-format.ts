@@ -10,9 +10,7 @@ export function formatListTime(value: string | null | undefined, now: Date = new
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   const today =
-    date.getFullYear() === now.getFullYear() &&
-    date.getMonth() === now.getMonth() &&
-    date.getDate() === now.getDate();
+    date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
   return today
     ? `${pad(date.getHours())}:${pad(date.getMinutes())}`
     : `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
@@ -28,9 +26,7 @@ export function formatTime(value: string | null | undefined): string {
 /** The day a message belongs to, as the separator shows it: DD/MM/YYYY. */
 export function formatDay(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+  return Number.isNaN(date.getTime()) ? '' : `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
 
 /** Up to two initials for an avatar without a picture. */

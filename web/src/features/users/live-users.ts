@@ -4,16 +4,13 @@ import type { User, UsersPage } from './api/types.ts';
 
 /** The live `user` event (core §4): create/update carry the user, delete carries its id. */
 export type UserLiveEvent =
-  { action: 'create' | 'update'; user: User } | { action: 'delete'; userId: number | string };
+  | { action: 'create' | 'update'; user: User }
+  | { action: 'delete'; userId: number | string };
 
 export function parseUserEvent(data: unknown): UserLiveEvent | undefined {
   if (!data || typeof data !== 'object') return undefined;
   const event = data as { action?: unknown; user?: unknown; userId?: unknown };
-  if (
-    (event.action === 'create' || event.action === 'update') &&
-    event.user &&
-    typeof event.user === 'object'
-  ) {
+  if ((event.action === 'create' || event.action === 'update') && event.user && typeof event.user === 'object') {
     const user = event.user as User;
     return user.id === undefined ? undefined : { action: event.action, user };
   }

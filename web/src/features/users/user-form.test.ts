@@ -17,15 +17,8 @@ describe('user modal form (core §5 User)', () => {
     });
     expect(msg.invalidEmail).toBe('Email no valido');
     const empty = checkUserForm(emptyUserForm(), admin);
-    expect(empty.ok || empty.errors).toMatchObject({
-      name: 'Requerido',
-      email: 'Requerido',
-      password: 'Requerido',
-    });
-    const long = checkUserForm(
-      { ...emptyUserForm(), name: 'x'.repeat(51), email: 'a@b.co', password: 'y'.repeat(51) },
-      admin,
-    );
+    expect(empty.ok || empty.errors).toMatchObject({ name: 'Requerido', email: 'Requerido', password: 'Requerido' });
+    const long = checkUserForm({ ...emptyUserForm(), name: 'x'.repeat(51), email: 'a@b.co', password: 'y'.repeat(51) }, admin);
     expect(long.ok || long.errors).toEqual({
       name: 'muy largo! (máximo 50 caracteres)',
       password: 'muy largo! (máximo 50 caracteres)',
@@ -60,13 +53,7 @@ describe('user modal form (core §5 User)', () => {
   });
 
   it('keeps the password when editing with it left empty', () => {
-    const form = userFormOf({
-      name: 'Ana',
-      email: 'ana@example.com',
-      profile: 'user',
-      allTicket: 'desabled',
-      queues: [],
-    });
+    const form = userFormOf({ name: 'Ana', email: 'ana@example.com', profile: 'user', allTicket: 'desabled', queues: [] });
     const result = checkUserForm(form, { editing: true, adminFields: true });
     expect(result.ok && result.data).toEqual({
       name: 'Ana',
@@ -79,13 +66,7 @@ describe('user modal form (core §5 User)', () => {
   });
 
   it('sends only name, e-mail and password when a non-admin edits their own profile', () => {
-    const form = {
-      ...emptyUserForm(),
-      name: 'Beto',
-      email: 'beto@example.com',
-      profile: 'admin',
-      queueIds: [1],
-    };
+    const form = { ...emptyUserForm(), name: 'Beto', email: 'beto@example.com', profile: 'admin', queueIds: [1] };
     expect(checkUserForm(form, { editing: true, adminFields: false })).toEqual({
       ok: true,
       data: { name: 'Beto', email: 'beto@example.com' },

@@ -19,16 +19,7 @@ export interface UserFormValues {
 }
 
 export function emptyUserForm(): Required<UserFormValues> {
-  return {
-    name: '',
-    email: '',
-    password: '',
-    profile: 'user',
-    allTicket: 'desabled',
-    queueIds: [],
-    whatsappId: '',
-    currentPassword: '',
-  };
+  return { name: '', email: '', password: '', profile: 'user', allTicket: 'desabled', queueIds: [], whatsappId: '', currentPassword: '' };
 }
 
 export function userFormOf(user: Partial<User>): Required<UserFormValues> {

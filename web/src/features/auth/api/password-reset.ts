@@ -7,15 +7,7 @@ export function requestPasswordReset(email: string) {
 }
 
 /** Step 2: POST /resetpasswords/{email}/{token} with the new password in the JSON body. */
-export function resetPassword({
-  email,
-  token,
-  newPassword,
-}: {
-  email: string;
-  token: string;
-  newPassword: string;
-}) {
+export function resetPassword({ email, token, newPassword }: { email: string; token: string; newPassword: string }) {
   return api.post<unknown>(`/resetpasswords/${encodeURIComponent(email)}/${encodeURIComponent(token)}`, {
     newPassword,
   });

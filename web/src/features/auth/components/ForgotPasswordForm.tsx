@@ -140,24 +140,12 @@ export function ForgotPasswordForm() {
         </>
       )}
       {step === 'email' ? (
-        <Button
-          type="submit"
-          variation="primary"
-          isFullWidth
-          isLoading={requestReset.isPending}
-          loadingText={t('auth.forgot.sending')}
-        >
+        <Button type="submit" variation="primary" isFullWidth isLoading={requestReset.isPending} loadingText={t('auth.forgot.sending')}>
           {t('auth.forgot.sendEmail')}
         </Button>
       ) : (
         <Flex direction="column" gap="xs">
-          <Button
-            type="submit"
-            variation="primary"
-            isFullWidth
-            isLoading={resetPassword.isPending}
-            loadingText={t('auth.forgot.resetting')}
-          >
+          <Button type="submit" variation="primary" isFullWidth isLoading={resetPassword.isPending} loadingText={t('auth.forgot.resetting')}>
             {t('auth.forgot.reset')}
           </Button>
           <Button variation="link" size="small" onClick={() => setStep('email')}>

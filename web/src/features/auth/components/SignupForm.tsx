@@ -23,22 +23,11 @@ export function SignupForm() {
   const [search] = useSearchParams();
   const plans = usePublicPlans();
   const signup = useSignup();
-  const [values, setValues] = useState<SignupFormValues>({
-    name: '',
-    email: '',
-    phone: '',
-    password: '',
-    planId: '',
-  });
+  const [values, setValues] = useState<SignupFormValues>({ name: '', email: '', phone: '', password: '', planId: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const planList = plans.data ?? [];
-  const planId =
-    values.planId ||
-    planIdFromQuery(
-      search,
-      planList.map((plan) => plan.id),
-    );
+  const planId = values.planId || planIdFromQuery(search, planList.map((plan) => plan.id));
   const chosenPlan = planList.find((plan) => String(plan.id) === planId);
 
   const set = <K extends keyof SignupFormValues>(field: K, value: SignupFormValues[K]) => {

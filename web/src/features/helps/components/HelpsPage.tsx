@@ -61,12 +61,7 @@ export function HelpsPage() {
           </button>
         ))}
       </Grid>
-      <Modal
-        open={playing !== undefined}
-        title={playing?.title ?? ''}
-        onClose={() => setPlaying(undefined)}
-        size="large"
-      >
+      <Modal open={playing !== undefined} title={playing?.title ?? ''} onClose={() => setPlaying(undefined)} size="large">
         {playing && (
           <div className="video-frame">
             <iframe

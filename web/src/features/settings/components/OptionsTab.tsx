@@ -22,10 +22,7 @@ const optionFields: readonly OptionField[] = [
   { key: 'userRating', options: onOff },
   {
     key: 'scheduleType',
-    options: scheduleTypes.map((value) => ({
-      value,
-      labelKey: `settings.options.scheduleType.${value}` as MessageKey,
-    })),
+    options: scheduleTypes.map((value) => ({ value, labelKey: `settings.options.scheduleType.${value}` as MessageKey })),
   },
   { key: 'call', options: onOff },
   { key: 'CheckMsgIsGroup', options: onOff },
@@ -45,13 +42,7 @@ function optionsWithCurrent(field: OptionField, current: string) {
 }
 
 /** The Opciones tab: each select saves its setting at once (PUT /settings/{key}). */
-export function OptionsTab({
-  settings,
-  isLoading,
-}: {
-  settings: SettingRow[] | undefined;
-  isLoading: boolean;
-}) {
+export function OptionsTab({ settings, isLoading }: { settings: SettingRow[] | undefined; isLoading: boolean }) {
   const updateSetting = useUpdateSetting();
 
   async function save(key: string, value: string) {

@@ -46,17 +46,7 @@ function LastMessage({ text, highlight }: { text: string; highlight: readonly st
  * One ticket in the list (core §2): queue colour strip, picture, name, last message, connection,
  * user and queue badges, unread count and time. Pending tickets open only by accepting them.
  */
-export function TicketListItem({
-  ticket,
-  selected,
-  narrow,
-  canPeek,
-  accepting,
-  onOpen,
-  onAccept,
-  onPeek,
-  highlight,
-}: TicketListItemProps) {
+export function TicketListItem({ ticket, selected, narrow, canPeek, accepting, onOpen, onAccept, onPeek, highlight }: TicketListItemProps) {
   const name = ticket.contact?.name || ticket.contact?.number || `#${ticket.id}`;
   const pending = ticket.status === 'pending';
   // The open chat reads what arrives (useReadWhileOpen): nothing in it is unread for this viewer.
@@ -120,26 +110,16 @@ export function TicketListItem({
             )}
           </div>
           <div className="ticket-item__badges">
-            {ticket.whatsapp?.name && (
-              <span className="ticket-badge ticket-badge--connection">{ticket.whatsapp.name}</span>
-            )}
+            {ticket.whatsapp?.name && <span className="ticket-badge ticket-badge--connection">{ticket.whatsapp.name}</span>}
             {ticket.user?.name && <span className="ticket-badge ticket-badge--user">{ticket.user.name}</span>}
             <span
               className="ticket-badge ticket-badge--queue"
-              style={
-                ticket.queue?.color
-                  ? { borderColor: ticket.queue.color, color: ticket.queue.color }
-                  : undefined
-              }
+              style={ticket.queue?.color ? { borderColor: ticket.queue.color, color: ticket.queue.color } : undefined}
             >
               {ticket.queue?.name ?? t('tickets.noQueue')}
             </span>
             {(ticket.tags ?? []).map((tag) => (
-              <span
-                key={tag.id}
-                className="ticket-badge"
-                style={tag.color ? { backgroundColor: tag.color, color: textOnColour(tag.color) } : undefined}
-              >
+              <span key={tag.id} className="ticket-badge" style={tag.color ? { backgroundColor: tag.color, color: textOnColour(tag.color) } : undefined}>
                 {tag.name}
               </span>
             ))}

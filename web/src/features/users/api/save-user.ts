@@ -21,8 +21,7 @@ export function useSaveUser() {
     onSuccess: async (_user, { id }) => {
       await queryClient.invalidateQueries({ queryKey: usersQueryKeys.all });
       const me = queryClient.getQueryData<{ id: number }>(authQueryKeys.me);
-      if (id !== undefined && me?.id === id)
-        await queryClient.invalidateQueries({ queryKey: authQueryKeys.me });
+      if (id !== undefined && me?.id === id) await queryClient.invalidateQueries({ queryKey: authQueryKeys.me });
     },
   });
 }

@@ -40,15 +40,7 @@ interface UserFormProps {
   onPendingChange(pending: boolean): void;
 }
 
-function UserForm({
-  initial,
-  userId,
-  adminFields,
-  ownEmail,
-  formId,
-  onSaved,
-  onPendingChange,
-}: UserFormProps) {
+function UserForm({ initial, userId, adminFields, ownEmail, formId, onSaved, onPendingChange }: UserFormProps) {
   const { values, set, field, submit } = useFormState(initial, (current) =>
     checkUserForm(current, { editing: userId !== undefined, adminFields, ownEmail }),
   );
