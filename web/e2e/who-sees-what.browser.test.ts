@@ -59,6 +59,31 @@ describe('who sees what', () => {
     },
   );
 
+  it('shows an agent at 1366 px a menu without the admin and campaign groups, and keeps them off /queues', async () => {
+    const wide = {
+      name: `Beto Agente ${stamp}`,
+      email: `beto-agente-${stamp}@example.com`,
+      password: 'segredo123',
+    };
+    const created = await admin('POST', '/users', {
+      ...wide,
+      profile: 'user',
+      allTicket: 'enabled',
+      queueIds: [],
+    });
+    expect(created.status).toBeLessThan(300);
+    const { page } = await app.signedInPage(wide.email, wide.password, pageErrors, {
+      viewport: { width: 1366, height: 900 },
+    });
+    await page.waitForURL((address) => address.pathname === '/tickets', { timeout: 15_000 });
+    const menu = page.getByRole('navigation', { name: t('layout.mainMenu') });
+    await menu.getByRole('link', { name: t('menu.tickets'), exact: true }).waitFor({ state: 'visible' });
+    await expect.poll(() => menu.getByText(t('menu.administration'), { exact: true }).count()).toBe(0);
+    await expect.poll(() => menu.getByText(t('menu.campaigns'), { exact: true }).count()).toBe(0);
+    await page.goto(app.url('/queues'));
+    await page.waitForURL((address) => address.pathname === '/tickets', { timeout: 15_000 });
+  });
+
   it('shows a new admin the Campañas menu, as the company setting has campaigns on', async () => {
     await adminPage.goto(app.url('/'));
     const menu = adminPage.getByRole('navigation', { name: t('layout.mainMenu') });
