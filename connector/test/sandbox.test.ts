@@ -62,6 +62,13 @@ describe('sandbox provider', () => {
     expect(table.get('C#1', 'WSESS#2#creds')).toBeDefined();
   });
 
+  it('a new QR forgets the number of the phone paired before', async () => {
+    const { table, run } = await pairedSandbox();
+    expect(connection(table)).toMatchObject({ status: 'CONNECTED', number: '5500000000000' });
+    await run({ type: 'newQr' });
+    expect(connection(table)).toMatchObject({ status: 'qrcode', number: '' });
+  });
+
   it('plays customer messages exactly like real ones: text, redelivery, media, location, contact, call', async () => {
     const { task, run } = await pairedSandbox();
     await run({ type: 'sandboxInbound', from: customer, name: 'Juan', body: 'hola', id: 'IN1' });

@@ -153,6 +153,7 @@ describe('connections page', () => {
     const name = `Conectada ${stamp}`;
     await connectSandbox(api, { name });
     await openPageWith(name);
+    await expect.poll(() => row(name).innerText()).toContain('5500000000000');
     await row(name)
       .getByRole('button', { name: t('connections.buttons.disconnect') })
       .click();
@@ -168,6 +169,8 @@ describe('connections page', () => {
       .getByRole('button', { name: t('connections.buttons.newQr') })
       .click();
     await expect.poll(() => row(name).getAttribute('data-status'), { timeout: 30_000 }).toBe('qrcode');
+    // The phone paired before is no longer the connection's: its number goes with the new QR.
+    await expect.poll(() => row(name).innerText()).not.toContain('5500000000000');
   });
 
   it('deletes the connection after the confirmation', async () => {

@@ -1,5 +1,6 @@
 // First: no schema may be parsed before zod is told not to probe for eval (CSP).
 import './lib/zod-without-eval.ts';
+import './lib/zod-spanish.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@aws-amplify/ui-react/styles.css';

@@ -258,7 +258,9 @@ export class SessionManager {
     const callbacks: SessionCallbacks = {
       onQr: (qr) => {
         if (!current()) return;
-        this.setStatus(handle, { status: 'qrcode', qrcode: qr, retries: 0 });
+        // A QR starts a pairing: the number of the phone paired before no longer holds (the
+        // connections screen would go on showing it), as the source product clears it.
+        this.setStatus(handle, { status: 'qrcode', qrcode: qr, retries: 0, number: '' });
       },
       onStatus: (status, details) => {
         if (!current()) return;

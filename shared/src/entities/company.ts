@@ -3,7 +3,6 @@ import * as z from 'zod';
 import { limits, recurrences } from '../constants.ts';
 import {
   booleanParamSchema,
-  idParamSchema,
   idSchema,
   isoDateOrDateTimeSchema,
   nameField,
@@ -78,7 +77,8 @@ export const companyCreateInputSchema = z.object({
   name: nameField(),
   email: optionalEmailSchema,
   phone: optionalTextSchema,
-  planId: idParamSchema,
+  // A plan left unchosen reads "Requerido" in the company form, not zod's English default.
+  planId: requiredIdSchema(),
   status: booleanParamSchema.default(true),
   campaignsEnabled: booleanParamSchema.optional(),
   dueDate: dueDateInputSchema.optional(),

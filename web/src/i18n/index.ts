@@ -1,2 +1,2 @@
-export { t, errorText, type MessageVars } from './t.ts';
+export { t, tCount, errorText, type CountKey, type MessageVars } from './t.ts';
 export type { MessageKey } from './messages.es.ts';

@@ -161,6 +161,9 @@ const uiMessages = {
   'auth.forgot.toSignup': '¿No tiene una cuenta? ¡Regístrese!',
 
   'common.save': 'Guardar',
+  'common.password.show': 'Mostrar contraseña',
+  'common.password.hidden': 'La contraseña está oculta',
+  'common.password.shown': 'La contraseña está visible',
   'common.saving': 'Guardando…',
   'common.cancel': 'Cancelar',
   'common.close': 'Cerrar',
@@ -431,6 +434,7 @@ const uiMessages = {
   'tickets.loadError': 'Error al obtener los datos de tickets',
   'tickets.noMessages': 'Sin mensajes todavía',
   'tickets.unread': '{count} mensajes sin leer',
+  'tickets.unreadOne': '1 mensaje sin leer',
   'tickets.chatbot': 'Chatbot',
   'tickets.noQueue': 'Sin cola',
   'tickets.peek': 'Ver la conversación de {name}',

@@ -4,6 +4,7 @@ import {
   homePathFor,
   mayChangeQuickMessage,
   mayDeleteTag,
+  mayDeleteUser,
   mayManageQueues,
 } from './screen-access.ts';
 
@@ -47,5 +48,15 @@ describe('screen access', () => {
     expect(mayChangeQuickMessage(admin, { userId: 8 })).toBe(true);
     expect(mayChangeQuickMessage(supervisor, { userId: 8 })).toBe(false);
     expect(mayChangeQuickMessage(undefined, { userId: 8 })).toBe(false);
+  });
+
+  it("never offers deleting one's own user, nor a super user to a non-super admin", () => {
+    expect(mayDeleteUser(admin, { id: 1 })).toBe(false);
+    expect(mayDeleteUser(admin, { id: 7 })).toBe(true);
+    expect(mayDeleteUser(admin, { id: 9, super: true })).toBe(false);
+    expect(mayDeleteUser(superAgent, { id: 1 })).toBe(true);
+    expect(mayDeleteUser(superAgent, { id: 9, super: true })).toBe(false);
+    expect(mayDeleteUser(agent, { id: 1 })).toBe(false);
+    expect(mayDeleteUser(undefined, { id: 1 })).toBe(false);
   });
 });

@@ -47,3 +47,15 @@ export function mayChangeQuickMessage(
 ): boolean {
   return actsAsAdmin(viewer) || (!!viewer && quickMessage.userId === viewer.id);
 }
+
+/**
+ * DELETE /users/{id} (domain/user-rules.ts assertMayDeleteUser): never one's own user, and a
+ * super user only by another super user.
+ */
+export function mayDeleteUser(
+  viewer: AccessViewer | undefined,
+  user: { id: number; super?: boolean | null },
+): boolean {
+  if (!actsAsAdmin(viewer) || user.id === viewer?.id) return false;
+  return user.super !== true || viewer?.super === true;
+}

@@ -53,6 +53,9 @@ export const handler = restModule([
     access: 'admin',
     handler: async ({ principal }) => ({
       webhooks: (await listWebhooks(principal.companyId)).sort((a, b) => a.id - b.id).map(publicWebhook),
+      // Which URLs this stage saves, so the dialog says so: https to public addresses everywhere,
+      // plus http to loopback in the local runtime. A flag of the stage, no address or secret.
+      urlPolicy: { loopbackHttp: outboundPolicyFromEnv().allowLoopback },
     }),
   }),
   route({

@@ -94,7 +94,7 @@ export interface MenuViewer {
   plan: PlanFlags | null | undefined;
   /** The company is expired or switched off and the viewer is not a super user. */
   paymentOnly?: boolean;
-  /** The browser holds the `cshow` flag, which the app reads and never writes. */
+  /** The browser holds the `cshow` flag (written from the company's campaignsEnabled setting). */
   campaignsFlag?: boolean;
 }
 

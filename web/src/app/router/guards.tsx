@@ -55,8 +55,9 @@ export function RequireAdmin() {
 }
 
 /**
- * Campaign routes (extended §2.1) exist only while the browser holds the `cshow` flag, which the
- * app never writes, and only for admins of a company whose plan allows campaigns.
+ * Campaign routes (extended §2.1) exist only while the browser holds the `cshow` flag (written
+ * from the company's campaignsEnabled setting at sign-in), and only for admins of a company whose
+ * plan allows campaigns.
  */
 export function RequireCampaignsFlag() {
   const { user } = useAuth();

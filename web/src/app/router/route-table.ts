@@ -3,7 +3,10 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export interface ScreenRoute {
   path: string;
   Screen: LazyExoticComponent<ComponentType>;
-  /** core §2: "Admin group" routes; other profiles are sent to /. */
+  /**
+   * core §2 "Admin group" routes and the screens of the menu's admin group (core §2 Layout, §6:
+   * the admin menu group is admin only); other profiles are sent to their home.
+   */
   adminOnly?: boolean;
 }
 
@@ -27,14 +30,18 @@ export const privateRoutes: readonly ScreenRoute[] = [
   { path: '/helps', Screen: lazy(() => import('../../routes/helps.tsx')) },
   { path: '/users', adminOnly: true, Screen: lazy(() => import('../../routes/users.tsx')) },
   { path: '/files', adminOnly: true, Screen: lazy(() => import('../../routes/files.tsx')) },
-  { path: '/prompts', Screen: lazy(() => import('../../routes/prompts.tsx')) },
-  { path: '/queue-integration', Screen: lazy(() => import('../../routes/queue-integration.tsx')) },
-  { path: '/messages-api', Screen: lazy(() => import('../../routes/messages-api.tsx')) },
+  { path: '/prompts', adminOnly: true, Screen: lazy(() => import('../../routes/prompts.tsx')) },
+  {
+    path: '/queue-integration',
+    adminOnly: true,
+    Screen: lazy(() => import('../../routes/queue-integration.tsx')),
+  },
+  { path: '/messages-api', adminOnly: true, Screen: lazy(() => import('../../routes/messages-api.tsx')) },
   { path: '/webhooks', adminOnly: true, Screen: lazy(() => import('../../routes/webhooks.tsx')) },
   { path: '/settings', adminOnly: true, Screen: lazy(() => import('../../routes/settings.tsx')) },
   { path: '/kanban', Screen: lazy(() => import('../../routes/kanban.tsx')) },
-  { path: '/financeiro', Screen: lazy(() => import('../../routes/financial.tsx')) },
-  { path: '/queues', Screen: lazy(() => import('../../routes/queues.tsx')) },
+  { path: '/financeiro', adminOnly: true, Screen: lazy(() => import('../../routes/financial.tsx')) },
+  { path: '/queues', adminOnly: true, Screen: lazy(() => import('../../routes/queues.tsx')) },
   { path: '/announcements', Screen: lazy(() => import('../../routes/announcements.tsx')) },
   { path: '/subscription', Screen: lazy(() => import('../../routes/subscription.tsx')) },
   { path: '/chats/:id?', Screen: lazy(() => import('../../routes/chats.tsx')) },

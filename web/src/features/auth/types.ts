@@ -27,6 +27,8 @@ export interface SessionCompany {
   trialExpiration?: string | null;
   email?: string | null;
   plan?: SessionPlan | null;
+  /** Mirrors the `campaignsEnabled` setting. */
+  campaignsEnabled?: boolean | null;
   settings?: CompanySetting[];
 }
 

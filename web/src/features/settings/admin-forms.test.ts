@@ -6,7 +6,10 @@ import { settingOf, showsCompanyHours, upsertSettingRow } from './settings-rows.
 
 describe('company administration form', () => {
   it('requires a name and a plan, and sends an empty due date as null', () => {
-    expect(checkCompanyForm(emptyCompanyForm())).toMatchObject({ ok: false, errors: { name: 'Requerido' } });
+    expect(checkCompanyForm(emptyCompanyForm())).toMatchObject({
+      ok: false,
+      errors: { name: 'Requerido', planId: 'Requerido' },
+    });
     const result = checkCompanyForm({ ...emptyCompanyForm(), name: 'Loja', planId: '2', status: 'false' });
     expect(result).toEqual({
       ok: true,

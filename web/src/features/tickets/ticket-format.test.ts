@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatListTime, initialsOf, plainPreview, shortName } from './ticket-format.ts';
+import {
+  formatDay,
+  formatListTime,
+  initialsOf,
+  missedCallPreview,
+  plainPreview,
+  shortName,
+} from './ticket-format.ts';
 
 describe('formatListTime', () => {
   const now = new Date(2025, 4, 20, 18, 30);
@@ -51,3 +58,19 @@ describe('plainPreview', () => {
     expect(plainPreview('{"a":1}')).toBe('{"a":1}');
   });
 });
+
+describe('missedCallPreview', () => {
+  it('takes the phone emoji off a missed call line, for an icon to stand in', () => {
+    expect(missedCallPreview('📞 Llamada de voz')).toBe('Llamada de voz');
+    expect(missedCallPreview('📞 Llamada de video')).toBe('Llamada de video');
+    expect(missedCallPreview('Hola 📞')).toBeUndefined();
+    expect(missedCallPreview(null)).toBeUndefined();
+  });
+});
+
+describe('plainPreview and WhatsApp styles', () => {
+  it('drops bold, italic and strike markers', () => {
+    expect(plainPreview('*Ana Agente*:\n~caro~ _barato_')).toBe('Ana Agente: caro barato');
+  });
+});
+

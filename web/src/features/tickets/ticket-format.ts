@@ -1,3 +1,4 @@
+import { whatsappPlainText } from '../../lib/whatsapp-format.ts';
 import { t } from '../../i18n/index.ts';
 import { locationOf, vcardContacts } from './media-rules.ts';
 
@@ -51,5 +52,15 @@ export function plainPreview(text: string | null | undefined): string {
     const place = locationOf(body);
     return t('tickets.media.locationPreview', { place: place.name ?? place.address ?? '' }).trim();
   }
-  return body.replace(/\*([^*\n]+)\*/g, '$1').replace(/_([^_\n]+)_/g, '$1').replace(/\s*\n\s*/g, ' ');
+  return whatsappPlainText(body).replace(/\s*\n\s*/g, ' ');
+}
+
+/**
+ * A missed call's preview line, which the server writes as "📞 Llamada de voz": its words without
+ * the emoji (many systems have no glyph for it, and draw a box), for the list to put a phone icon
+ * before; undefined for any other text.
+ */
+export function missedCallPreview(text: string | null | undefined): string | undefined {
+  const match = /^\s*\u{1F4DE}\uFE0F?\s*/u.exec(text ?? '');
+  return match ? (text ?? '').slice(match[0].length) : undefined;
 }

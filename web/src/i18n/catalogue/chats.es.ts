@@ -12,6 +12,7 @@ export const chatsMessages = {
   'chats.edit': 'Editar conversación',
   'chats.delete': 'Eliminar conversación',
   'chats.unread': '{count} mensajes sin leer',
+  'chats.unreadOne': '1 mensaje sin leer',
   'chats.dialog.addTitle': 'Nueva conversación',
   'chats.dialog.editTitle': 'Editar conversación',
   'chats.dialog.title': 'Título',
@@ -20,6 +21,7 @@ export const chatsMessages = {
   'chats.dialog.save': 'Guardar',
   'chats.popover.label': 'Chat interno',
   'chats.popover.labelCount': 'Chat interno: {count} mensajes sin leer',
+  'chats.popover.labelCountOne': 'Chat interno: 1 mensaje sin leer',
   'chats.popover.empty': 'Sin conversaciones',
   'chats.noPermission':
     'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',

@@ -39,6 +39,7 @@ export const contactListsMessages = {
   'contactLists.back': 'Volver a las listas',
   'contactListItems.titleOf': 'Contactos de {name}',
   'contactListItems.count': '{count} contactos',
+  'contactListItems.countOne': '1 contacto',
   'contactListItems.add': 'Agregar contacto',
   'contactListItems.empty': 'Esta lista todavía no tiene contactos.',
   'contactListItems.columns.name': 'Nombre',

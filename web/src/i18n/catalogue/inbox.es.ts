@@ -40,6 +40,7 @@ export const inboxMessages = {
 
   'notifications.label': 'Notificaciones',
   'notifications.labelCount': 'Notificaciones: {count} conversaciones sin leer',
+  'notifications.labelCountOne': 'Notificaciones: 1 conversación sin leer',
   'notifications.empty': 'No tiene notificaciones',
   'notifications.title': 'Conversaciones sin leer',
   'notifications.unread': '{count} sin leer',

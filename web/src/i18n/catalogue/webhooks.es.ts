@@ -24,6 +24,8 @@ export const webhooksMessages = {
   'webhooks.modal.name': 'Nombre',
   'webhooks.modal.url': 'URL (https)',
   'webhooks.modal.urlHint': 'Solo URLs https a direcciones públicas. Cada envío se firma con HMAC-SHA256.',
+  'webhooks.modal.urlHintLoopback':
+    'URLs https a direcciones públicas y, en este entorno local, también http a 127.0.0.1 o localhost. Cada envío se firma con HMAC-SHA256.',
   'webhooks.modal.events': 'Eventos',
   'webhooks.modal.enabled': 'Activo',
   'webhooks.modal.secretHint': 'Secreto: {hint}',

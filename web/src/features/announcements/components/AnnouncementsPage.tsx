@@ -11,7 +11,7 @@ import {
   useLiveRecordLists,
   usePageRows,
 } from '../../../components/ListPage.tsx';
-import { t } from '../../../i18n/index.ts';
+import { t, tCount } from '../../../i18n/index.ts';
 import { announcementsQueryKeys } from '../api/announcements-query-keys.ts';
 import { useDeleteAnnouncement } from '../api/delete-announcement.ts';
 import { useAnnouncements } from '../api/get-announcements.ts';
@@ -47,7 +47,7 @@ export function AnnouncementsPage() {
       titleAside={
         typeof count === 'number' && (
           <Text as="span" color="font.tertiary" fontSize="small" data-testid="announcements-count">
-            {count === 1 ? t('announcements.countOne') : t('announcements.count', { count })}
+            {tCount('announcements.count', count)}
           </Text>
         )
       }

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { SessionUser } from '../types.ts';
+import { rememberCompanySettings } from './session.ts';
 import { authQueryKeys } from './auth-query-keys.ts';
 
 export async function getMe(signal?: AbortSignal): Promise<SessionUser> {
   const answer = await api.get<SessionUser | { user: SessionUser }>('/auth/me', undefined, signal);
   // The spec only says "current user"; accept it bare or wrapped like the login answer.
-  return 'user' in answer ? answer.user : answer;
+  const user = 'user' in answer ? answer.user : answer;
+  // Before the user reaches the screens, which read the campaigns flag as they draw.
+  rememberCompanySettings(user);
+  return user;
 }
 
 /** The current user, fetched only while a token is stored. */

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Button, Flex, Heading, Link, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, Link, Text, TextField } from '@aws-amplify/ui-react';
+import { PasswordField } from '../../../components/PasswordField.tsx';
 import { passwordResetFormSchema, passwordResetRequestSchema } from '@atende/shared/entities/password-reset';
 import { t } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';

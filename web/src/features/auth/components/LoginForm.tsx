@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Button, Flex, Heading, Link, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, Link, Text, TextField } from '@aws-amplify/ui-react';
+import { PasswordField } from '../../../components/PasswordField.tsx';
 import { t } from '../../../i18n/index.ts';
 import { homePathFor } from '../../../lib/screen-access.ts';
 import { toast } from '../../../lib/toast.ts';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Flex, Heading, Link, PasswordField, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, Link, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { PasswordField } from '../../../components/PasswordField.tsx';
 import { trialDays } from '@atende/shared/constants';
 import { t } from '../../../i18n/index.ts';
 import { apiFieldErrors, type FieldErrors } from '../../../lib/form-validation.ts';

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { useLiveEvent } from '../../../lib/use-live-event.ts';
 import { campaignsKeys, useCampaign, type CampaignRecord } from '../api/campaigns.ts';
 import { useCompanyTimeZone } from '../../settings/use-company-time-zone.ts';
+import '../campaigns.css';
 
 function NumberCard({
   labelKey,
@@ -18,7 +19,7 @@ function NumberCard({
   testId: string;
 }) {
   return (
-    <Card variation="outlined" data-testid={testId}>
+    <Card variation="outlined" className="panel" data-testid={testId}>
       <Text color="font.secondary" fontSize="small">
         {t(labelKey)}
       </Text>
@@ -65,8 +66,14 @@ export function CampaignReportPage({ campaignId }: { campaignId: number }) {
   const percent = Math.round(report.progressPercent);
 
   return (
-    <Flex direction="column" gap="medium" padding="medium" data-testid="campaign-report">
-      <Heading level={4}>{t('campaigns.report.title', { name: campaign.name })}</Heading>
+    <Flex
+      direction="column"
+      gap="medium"
+      padding={{ base: 'medium', large: 'large' }}
+      className="screen"
+      data-testid="campaign-report"
+    >
+      <Heading level={3}>{t('campaigns.report.title', { name: campaign.name })}</Heading>
       <Text data-testid="campaign-report-status">
         {t('campaigns.report.status', { delivered: report.deliveries, valid: report.validContacts })}
       </Text>
@@ -77,16 +84,9 @@ export function CampaignReportPage({ campaignId }: { campaignId: number }) {
         aria-valuenow={percent}
         aria-label={t('campaigns.report.deliveries')}
         data-testid="campaign-progress"
-        style={{ height: 12, borderRadius: 6, background: 'var(--amplify-colors-neutral-20)' }}
+        className="campaign-progress"
       >
-        <div
-          style={{
-            width: `${percent}%`,
-            height: '100%',
-            borderRadius: 6,
-            background: 'var(--amplify-colors-brand-primary-60)',
-          }}
-        />
+        <div className="campaign-progress__done" style={{ width: `${percent}%` }} />
       </div>
       <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr 1fr' }} gap="small">
         <NumberCard

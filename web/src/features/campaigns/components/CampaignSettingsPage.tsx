@@ -20,7 +20,7 @@ import {
 } from '@atende/shared/constants';
 import type { CampaignSettings } from '@atende/shared/entities/campaign-settings';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { t } from '../../../i18n/index.ts';
+import { t, tCount } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useCampaignSettings, useSaveCampaignSettings } from '../api/campaign-settings.ts';
@@ -35,8 +35,10 @@ const intervalFields: { key: IntervalKey; options: readonly number[] }[] = [
 
 function optionLabel(key: IntervalKey, value: number): string {
   if (key === 'longerIntervalAfter')
-    return value === 0 ? t('campaigns.config.notDefined') : t('campaigns.config.afterMessages', { n: value });
-  return t('campaigns.config.seconds', { n: value });
+    return value === 0
+      ? t('campaigns.config.notDefined')
+      : tCount('campaigns.config.afterMessages', value, { n: value });
+  return tCount('campaigns.config.seconds', value, { n: value });
 }
 
 /** extended §2.5 Campaign settings: the three intervals, the shortcut variables and a save button. */
@@ -72,9 +74,15 @@ function CampaignSettingsForm({ initial }: { initial: CampaignSettings }) {
   };
 
   return (
-    <Flex direction="column" gap="medium" padding="medium" data-testid="campaign-settings">
-      <Heading level={4}>{t('screens.campaignsConfig')}</Heading>
-      <Card variation="outlined">
+    <Flex
+      direction="column"
+      gap="medium"
+      padding={{ base: 'medium', large: 'large' }}
+      className="screen"
+      data-testid="campaign-settings"
+    >
+      <Heading level={3}>{t('screens.campaignsConfig')}</Heading>
+      <Card variation="outlined" className="panel">
         <Heading level={5} marginBottom="small">
           {t('campaigns.config.intervals')}
         </Heading>
@@ -95,7 +103,7 @@ function CampaignSettingsForm({ initial }: { initial: CampaignSettings }) {
           ))}
         </Flex>
       </Card>
-      <Card variation="outlined">
+      <Card variation="outlined" className="panel">
         <Heading level={5} marginBottom="small">
           {t('campaigns.config.variables')}
         </Heading>

@@ -1,6 +1,6 @@
 import { Button, Loader } from '@aws-amplify/ui-react';
 import { PlusIcon } from '../../../components/icons/feature-icons.tsx';
-import { t } from '../../../i18n/index.ts';
+import { t, tCount } from '../../../i18n/index.ts';
 import { formatListTime } from '../../tickets/ticket-format.ts';
 import type { Chat } from '../api/types.ts';
 import { unreadsOf } from '../chat-rules.ts';
@@ -74,7 +74,7 @@ export function ChatList({
                     <span
                       className="chat-list__unread"
                       data-testid="chat-unread"
-                      aria-label={t('chats.unread', { count: unreads })}
+                      aria-label={tCount('chats.unread', unreads)}
                     >
                       {unreads}
                     </span>

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { Loader } from '@aws-amplify/ui-react';
 import { Popover } from '../../../components/Popover.tsx';
-import { t } from '../../../i18n/index.ts';
+import { t, tCount } from '../../../i18n/index.ts';
 import { formatListTime } from '../../tickets/ticket-format.ts';
 import { ChatBubblesIcon } from '../../tickets/components/icons.tsx';
 import { useChats } from '../api/get-chats.ts';
@@ -21,7 +21,7 @@ export function ChatPopover({ viewerId }: { viewerId: number }) {
   const count = totalUnreads(chats.data?.pages.flatMap((page) => page.records) ?? [], viewerId);
   return (
     <Popover
-      label={count > 0 ? t('chats.popover.labelCount', { count }) : t('chats.popover.label')}
+      label={count > 0 ? tCount('chats.popover.labelCount', count) : t('chats.popover.label')}
       panelLabel={t('chats.popover.label')}
       block="chat-popover"
       testId="chat-popover-button"

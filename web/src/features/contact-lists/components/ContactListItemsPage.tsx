@@ -10,7 +10,7 @@ import {
   useListSearch,
   usePageRows,
 } from '../../../components/ListPage.tsx';
-import { t } from '../../../i18n/index.ts';
+import { t, tCount } from '../../../i18n/index.ts';
 import { useDeleteContactListItem } from '../api/delete-contact-list-item.ts';
 import { useContactListItems } from '../api/get-contact-list-items.ts';
 import { useContactList } from '../api/get-contact-lists.ts';
@@ -49,7 +49,7 @@ export function ContactListItemsPage() {
       titleAside={
         list.data ? (
           <Text color="font.secondary" data-testid="contact-list-items-count">
-            {t('contactListItems.count', { count: list.data.contactsCount })}
+            {tCount('contactListItems.count', list.data.contactsCount)}
           </Text>
         ) : (
           false

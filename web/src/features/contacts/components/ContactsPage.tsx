@@ -16,7 +16,7 @@ import {
   useLiveRecordLists,
   usePageRows,
 } from '../../../components/ListPage.tsx';
-import { t } from '../../../i18n/index.ts';
+import { t, tCount } from '../../../i18n/index.ts';
 import { can } from '../../../lib/permissions.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
@@ -102,7 +102,7 @@ export function ContactsPage() {
       titleAside={
         typeof count === 'number' && (
           <Text as="span" color="font.tertiary" fontSize="small" data-testid="contacts-count">
-            {count === 1 ? t('contacts.countOne') : t('contacts.count', { count })}
+            {tCount('contacts.count', count)}
           </Text>
         )
       }

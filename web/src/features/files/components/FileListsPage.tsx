@@ -10,7 +10,7 @@ import {
   useLiveRecordLists,
   usePageRows,
 } from '../../../components/ListPage.tsx';
-import { t } from '../../../i18n/index.ts';
+import { t, tCount } from '../../../i18n/index.ts';
 import { useDeleteFileList } from '../api/delete-file-list.ts';
 import { fileListsQueryKeys } from '../api/file-lists-query-keys.ts';
 import { useFileLists } from '../api/get-file-lists.ts';
@@ -39,7 +39,7 @@ export function FileListsPage() {
       titleAside={
         typeof count === 'number' && (
           <Text as="span" color="font.tertiary" fontSize="small" data-testid="files-count">
-            {count === 1 ? t('files.countOne') : t('files.count', { count })}
+            {tCount('files.count', count)}
           </Text>
         )
       }
@@ -67,9 +67,7 @@ export function FileListsPage() {
                 </Text>
               </TableCell>
               <TableCell className="data-table__wide-only">
-                {record.options.length === 1
-                  ? t('files.optionsCountOne')
-                  : t('files.optionsCount', { count: record.options.length })}
+                {tCount('files.optionsCount', record.options.length)}
               </TableCell>
               <RowActions
                 editLabel={t('files.editRecord', { name: record.name })}

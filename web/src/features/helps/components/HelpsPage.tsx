@@ -6,7 +6,7 @@ import { t } from '../../../i18n/index.ts';
 import { useHelps, type Help } from '../api/get-helps.ts';
 import { videoEmbedUrl, videoThumbnailUrl } from '../help-form.ts';
 
-/** The thumbnail, or a title card when the video host cannot be reached. */
+/** The thumbnail, or a plain brand-coloured card when the video host cannot be reached. */
 function Thumbnail({ help }: { help: Help }) {
   const [failed, setFailed] = useState(false);
   return (
@@ -20,11 +20,8 @@ function Thumbnail({ help }: { help: Help }) {
           className="help-card__thumb"
         />
       )}
-      {failed && (
-        <div className="help-card__placeholder" aria-hidden="true">
-          <span>{help.title}</span>
-        </div>
-      )}
+      {/* The card's body below names the video: the placeholder does not say it twice. */}
+      {failed && <div className="help-card__placeholder" aria-hidden="true" />}
       <span className="help-card__play" aria-hidden="true">
         <PlayIcon size={22} />
       </span>

@@ -1,6 +1,7 @@
 import { useDraggable } from '@dnd-kit/core';
 import { Button } from '@aws-amplify/ui-react';
 import { useNavigate } from 'react-router-dom';
+import { WhatsAppText } from '../../../components/WhatsAppText.tsx';
 import { t } from '../../../i18n/index.ts';
 import type { KanbanCard } from '../board.ts';
 import { laneKey } from '../board.ts';
@@ -19,7 +20,9 @@ export function KanbanCardFace({ card, onOpen }: { card: KanbanCard; onOpen?: ()
     <>
       <span className="kanban-card__name">{name}</span>
       {card.contact?.number && <span className="kanban-card__number">{card.contact.number}</span>}
-      <span className="kanban-card__message">{card.lastMessage || t('kanban.noMessage')}</span>
+      <span className="kanban-card__message">
+        {card.lastMessage ? <WhatsAppText text={card.lastMessage} /> : t('kanban.noMessage')}
+      </span>
       <Button
         size="small"
         variation="link"

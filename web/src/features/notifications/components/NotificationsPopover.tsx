@@ -4,7 +4,7 @@ import { Button, Loader } from '@aws-amplify/ui-react';
 import { ContactAvatar } from '../../../components/ContactAvatar.tsx';
 import { BellIcon } from '../../../components/icons/icons.tsx';
 import { Popover } from '../../../components/Popover.tsx';
-import { t } from '../../../i18n/index.ts';
+import { t, tCount } from '../../../i18n/index.ts';
 import { formatListTime, plainPreview } from '../../tickets/ticket-format.ts';
 import { askBrowserNotifications, browserNotificationState } from '../notification-alert.ts';
 import { useNotifications } from '../use-notifications.ts';
@@ -20,7 +20,7 @@ export function NotificationsPopover({ viewerId }: { viewerId: number }) {
   const navigate = useNavigate();
   const [permission, setPermission] = useState(browserNotificationState);
   const count = tickets.length;
-  const label = count > 0 ? t('notifications.labelCount', { count }) : t('notifications.label');
+  const label = count > 0 ? tCount('notifications.labelCount', count) : t('notifications.label');
 
   return (
     <Popover

@@ -13,7 +13,7 @@ import {
   usePageRows,
 } from '../../../components/ListPage.tsx';
 import { LinkIcon, ZapIcon } from '../../../components/icons/feature-icons.tsx';
-import { t, type MessageKey } from '../../../i18n/index.ts';
+import { t, tCount, type MessageKey } from '../../../i18n/index.ts';
 import { planAllows } from '../../../lib/plan.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteQueueIntegration } from '../api/delete-queue-integration.ts';
@@ -81,7 +81,7 @@ function QueueIntegrationsList() {
       titleAside={
         typeof count === 'number' && (
           <Text as="span" color="font.tertiary" fontSize="small" data-testid="queue-integrations-count">
-            {count === 1 ? t('queueIntegrations.countOne') : t('queueIntegrations.count', { count })}
+            {tCount('queueIntegrations.count', count)}
           </Text>
         )
       }

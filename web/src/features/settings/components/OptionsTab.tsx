@@ -72,7 +72,13 @@ export function OptionsTab({ settings, isLoading }: { settings: SettingRow[] | u
       <Text color="font.secondary" fontSize="small" marginBottom="medium">
         {t('settings.options.hint')}
       </Text>
-      <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr', xl: '1fr 1fr 1fr' }} gap="medium">
+      {/* Fields keep their height (a longer label wraps above its select, not inside a stretched
+          one that drops the chevron) and line their selects up at the row's bottom. */}
+      <Grid
+        templateColumns={{ base: '1fr', medium: '1fr 1fr', xl: '1fr 1fr 1fr' }}
+        gap="medium"
+        alignItems="end"
+      >
         {optionFields.map((field) => {
           const current = settingOf(settings, field.key);
           return (

@@ -1,20 +1,10 @@
-import { Fragment, type ReactNode } from 'react';
+import { WhatsAppText } from '../../../components/WhatsAppText.tsx';
 import { t } from '../../../i18n/index.ts';
 import type { Message } from '../api/types.ts';
 import { ackLook } from '../message-rules.ts';
 import { formatTime } from '../ticket-format.ts';
 import { AlertCircleIcon, ClockDotIcon, DoubleTickIcon, PhoneMissedIcon, ReplyIcon, TickIcon } from './icons.tsx';
 import { MessageMedia } from './media/MessageMedia.tsx';
-
-/** WhatsApp's *bold* and _italic_, the rest as plain text (no HTML is ever injected). */
-export function formatBody(body: string): ReactNode {
-  const parts = body.split(/(\*[^*\n]+\*|_[^_\n]+_)/g);
-  return parts.map((part, index) => {
-    if (/^\*[^*\n]+\*$/.test(part)) return <strong key={index}>{part.slice(1, -1)}</strong>;
-    if (/^_[^_\n]+_$/.test(part)) return <em key={index}>{part.slice(1, -1)}</em>;
-    return <Fragment key={index}>{part}</Fragment>;
-  });
-}
 
 function Ack({ ack }: { ack: number }) {
   const look = ackLook(ack);
@@ -67,14 +57,26 @@ export function MessageBubble({ message, quoted, onReply }: MessageBubbleProps) 
             <span className="msg__quote-author">
               {quoted ? (quoted.fromMe ? t('tickets.messages.you') : t('tickets.messages.quotedUnknown')) : t('tickets.messages.quotedUnknown')}
             </span>
-            <span className="msg__quote-body">{quoted ? quoted.body || (quoted.mediaType ? t('tickets.messages.media.application') : '') : '…'}</span>
+            <span className="msg__quote-body">
+              {quoted ? (
+                quoted.body ? (
+                  <WhatsAppText text={quoted.body} />
+                ) : quoted.mediaType ? (
+                  t('tickets.messages.media.application')
+                ) : (
+                  ''
+                )
+              ) : (
+                '…'
+              )}
+            </span>
           </div>
         )}
         {!message.isDeleted && <MessageMedia message={message} />}
         {message.isDeleted ? (
           <span className="msg__body msg__body--deleted">{t('tickets.messages.deleted')}</span>
         ) : (
-          showBody && <span className="msg__body">{formatBody(message.body)}</span>
+          showBody && <span className="msg__body"><WhatsAppText text={message.body} /></span>
         )}
         <span className="msg__meta">
           {message.isEdited && <span className="msg__edited">{t('tickets.messages.edited')}</span>}

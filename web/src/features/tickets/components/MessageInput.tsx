@@ -3,6 +3,7 @@ import { Button } from '@aws-amplify/ui-react';
 import { messageInputMaxRows } from '@atende/shared/constants';
 import { useAuth } from '../../../app/providers/auth/index.ts';
 import { CloseIcon } from '../../../components/icons/feature-icons.tsx';
+import { WhatsAppText } from '../../../components/WhatsAppText.tsx';
 import { t } from '../../../i18n/index.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useSendMedia } from '../api/send-media.ts';
@@ -156,7 +157,9 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
           <ReplyIcon size={16} />
           <div className="message-input__reply-text">
             <strong>{t('tickets.input.replyingTo')}</strong>
-            <span>{replyTo.body || t('tickets.messages.quotedUnknown')}</span>
+            <span>
+              {replyTo.body ? <WhatsAppText text={replyTo.body} /> : t('tickets.messages.quotedUnknown')}
+            </span>
           </div>
           <Button
             variation="link"

@@ -1,11 +1,11 @@
 import { Button } from '@aws-amplify/ui-react';
-import { t } from '../../../i18n/index.ts';
+import { t, tCount } from '../../../i18n/index.ts';
 import { textOnColour } from '../../../lib/colour.ts';
 import type { Ticket } from '../api/types.ts';
-import { formatListTime, plainPreview, shortName } from '../ticket-format.ts';
+import { formatListTime, missedCallPreview, plainPreview, shortName } from '../ticket-format.ts';
 import { highlightParts } from '../ticket-search.ts';
 import { ContactAvatar } from './ContactAvatar.tsx';
-import { BotIcon, EyeIcon } from './icons.tsx';
+import { BotIcon, EyeIcon, PhoneMissedIcon } from './icons.tsx';
 
 interface TicketListItemProps {
   ticket: Ticket;
@@ -23,6 +23,15 @@ interface TicketListItemProps {
 /** The last-message line, the words a search matched marked. */
 function LastMessage({ text, highlight }: { text: string; highlight: readonly string[] | undefined }) {
   if (!text) return <span className="ticket-item__last">{'\u00a0'}</span>;
+  const call = missedCallPreview(text);
+  if (call !== undefined) {
+    return (
+      <span className="ticket-item__last ticket-item__last--call" data-testid="ticket-last-call">
+        <PhoneMissedIcon size={14} />
+        {call}
+      </span>
+    );
+  }
   if (!highlight || highlight.length === 0) return <span className="ticket-item__last">{text}</span>;
   return (
     <span className="ticket-item__last">
@@ -95,7 +104,7 @@ export function TicketListItem({ ticket, selected, narrow, canPeek, accepting, o
           <div className="ticket-item__row">
             <LastMessage text={plainPreview(ticket.lastMessage)} highlight={highlight} />
             {unread > 0 && (
-              <span className="ticket-item__unread" aria-label={t('tickets.unread', { count: unread })}>
+              <span className="ticket-item__unread" aria-label={tCount('tickets.unread', unread)}>
                 {unread}
               </span>
             )}

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
-import { Flex, Grid, PasswordField, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { Flex, Grid, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { PasswordField } from '../../../components/PasswordField.tsx';
 import { profiles } from '@atende/shared/constants';
 import { useAuth } from '../../../app/providers/auth/index.ts';
 import {

@@ -11,7 +11,9 @@ import {
   useListSearch,
   usePageRows,
 } from '../../../components/ListPage.tsx';
+import { useAuth } from '../../../app/providers/auth/index.ts';
 import { t, type MessageKey } from '../../../i18n/index.ts';
+import { mayDeleteUser } from '../../../lib/screen-access.ts';
 import { useLiveEvent } from '../../../lib/use-live-event.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';
@@ -25,6 +27,7 @@ const profileLabel = (profile: string) => t(`profiles.${profile.toLowerCase()}` 
 /** core §2 Users: the admin list with search, infinite scroll, the user modal and deletion. */
 export function UsersPage() {
   const queryClient = useQueryClient();
+  const { user: viewer } = useAuth();
   const search = useListSearch();
   const users = useUsers(search.term);
   const rows = usePageRows(users.data, 'users');
@@ -72,7 +75,8 @@ export function UsersPage() {
                 editLabel={t('users.editUser', { name: user.name })}
                 onEdit={() => setModal({ userId: user.id })}
                 deleteLabel={t('users.deleteUser', { name: user.name })}
-                onDelete={() => removal.ask(user)}
+                // The server refuses deleting oneself (and a super user, to other admins): not offered.
+                onDelete={mayDeleteUser(viewer, user) ? () => removal.ask(user) : undefined}
               />
             </TableRow>
           ))}

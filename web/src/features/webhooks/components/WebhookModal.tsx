@@ -17,13 +17,15 @@ import {
 interface WebhookModalProps {
   /** The webhook to edit; without it the dialog adds one. */
   webhook?: Webhook;
+  /** The running stage also saves http URLs to loopback addresses: the hint says so. */
+  loopbackHttp: boolean;
   onClose(): void;
   /** A new webhook's secret, to show once. */
   onCreated(created: WebhookWithSecret): void;
 }
 
 /** The webhook dialog: name, https URL, the events it hears (checkboxes) and whether it is active. */
-export function WebhookModal({ webhook, onClose, onCreated }: WebhookModalProps) {
+export function WebhookModal({ webhook, loopbackHttp, onClose, onCreated }: WebhookModalProps) {
   const { values, set, field, submit, errors } = useFormState<WebhookFormValues>(
     () => (webhook ? webhookFormOf(webhook) : emptyWebhookForm()),
     checkWebhookForm,
@@ -52,7 +54,7 @@ export function WebhookModal({ webhook, onClose, onCreated }: WebhookModalProps)
         {...field('url')}
         type="url"
         autoComplete="off"
-        descriptiveText={t('webhooks.modal.urlHint')}
+        descriptiveText={t(loopbackHttp ? 'webhooks.modal.urlHintLoopback' : 'webhooks.modal.urlHint')}
       />
       <Flex
         as="fieldset"

@@ -25,7 +25,7 @@ const nameOf = (webhook: Webhook) => webhook.name || t('webhooks.unnamed');
  */
 export function WebhooksPage() {
   const webhooks = useWebhooks();
-  const rows = webhooks.data ?? [];
+  const rows = webhooks.data?.webhooks ?? [];
   const [modal, setModal] = useState<{ webhook?: Webhook } | undefined>(undefined);
   const [secret, setSecret] = useState<string | undefined>(undefined);
   const [logOf, setLogOf] = useState<Webhook | undefined>(undefined);
@@ -115,6 +115,7 @@ export function WebhooksPage() {
       {modal && (
         <WebhookModal
           webhook={modal.webhook}
+          loopbackHttp={webhooks.data?.loopbackHttp === true}
           onClose={() => setModal(undefined)}
           onCreated={(created) => setSecret(created.secret)}
         />
