@@ -300,4 +300,25 @@ describe('checkout with Asaas (the local fake speaking API v3)', () => {
     expect((await notify(older.chargeId, reference, invoice.value)).status).toBe(200);
     expect((await root.get<{ dueDate: string }>(`/companies/${companyId}`)).body.dueDate).toBe(extended);
   });
+  it('the super user switches back to the sandbox (PAGAR works without Asaas) and removes the token; an admin may do neither', async () => {
+    const { admin, invoice } = await overdueInvoice('Vuelve');
+    expect((await admin.put('/settings/paymentProvider', { value: 'sandbox' })).status).toBe(403);
+    expect((await admin.put('/settings/asaas', { value: '' })).status).toBe(403);
+    try {
+      expect((await root.put('/settings/paymentProvider', { value: 'sandbox' })).status).toBe(200);
+      // The token is still saved, yet the sandbox answers: no call reaches Asaas.
+      const created = asaas.paymentsCreated();
+      const charge = await pagar(admin, invoice.id);
+      expect(charge.provider).toBe('sandbox');
+      expect(asaas.paymentsCreated()).toBe(created);
+      const removed = await root.put<{ key: string; value: string }>('/settings/asaas', { value: '' });
+      expect(removed.body).toEqual({ key: 'asaas', value: '' });
+      const settings = await root.get<{ key: string; value: string }[]>('/settings');
+      expect(settings.body.find((setting) => setting.key === 'asaas')).toBeUndefined();
+      expect(settings.body).toContainEqual({ key: 'paymentProvider', value: 'sandbox' });
+    } finally {
+      expect((await root.put('/settings/asaas', { value: asaasToken })).status).toBe(200);
+      expect((await root.put('/settings/paymentProvider', { value: 'asaas' })).status).toBe(200);
+    }
+  });
 });
