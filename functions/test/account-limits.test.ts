@@ -26,7 +26,13 @@ describe('account limits', () => {
     expect(resetCodeRules.lifetimeSeconds).toBeLessThanOrEqual(15 * 60);
     expect(resetCodeRules.maxGuesses).toBeLessThanOrEqual(5);
     expect(rateLimits.resetGuessesPerEmail.limit).toBeLessThanOrEqual(10);
-    expect(rateLimits.resetCodesPerEmail.limit).toBeLessThanOrEqual(3);
+    // One address asks few codes for one e-mail; all addresses together, a bounded number a mailbox gets.
+    expect(rateLimits.resetCodesPerEmailAndAddress.limit).toBeLessThanOrEqual(3);
+    expect(rateLimits.resetCodesPerEmail.limit).toBeLessThanOrEqual(10);
+    expect(rateLimits.resetCodesPerEmail.limit).toBeGreaterThan(
+      rateLimits.resetCodesPerEmailAndAddress.limit,
+    );
+    expect(rateLimits.resetBlockedNotices.limit).toBe(1);
     expect(rateLimits.signupsPerAddress.limit).toBeLessThanOrEqual(5);
   });
 

@@ -1,78 +1,18 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AsaasError, asaasProvider } from '../src/modules/subscription/asaas-provider.ts';
-import { asaasTokenOf } from '../src/modules/subscription/provider.ts';
+import { chargePaysInvoice, reusableCharge } from '../src/domain/payment-rules.ts';
+import { AsaasError, asaasInstant, asaasProvider } from '../src/modules/subscription/asaas-provider.ts';
+import { asaasTokenOf, choosePaymentProvider } from '../src/modules/subscription/provider.ts';
+import { AsaasFake } from './fakes/asaas-fake.ts';
 
-/**
- * A local stand-in that speaks Asaas API v3 as docs.asaas.com describes it: `access_token`
- * header, POST /v3/customers → { id: 'cus_…' }, POST /v3/payments (billingType PIX) →
- * { id: 'pay_…', status: 'PENDING' }, GET /v3/payments/{id}/pixQrCode → { encodedImage, payload,
- * expirationDate }, errors as 400/401 with { errors: [{ code, description }] }. Nothing reaches
- * the internet.
- */
 const token = '$aact_test_token';
-let server: Server;
+const fake = new AsaasFake(token);
+const received = fake.received;
 let baseUrl: string;
-const received: { method: string; path: string; body: Record<string, unknown> }[] = [];
-const payments = new Map<string, Record<string, unknown>>();
-
-async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-}
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    void (async () => {
-      const body = await bodyOf(request);
-      const path = request.url ?? '';
-      received.push({ method: request.method ?? '', path, body });
-      const answer = (status: number, value: unknown) => {
-        response.writeHead(status, { 'Content-Type': 'application/json' });
-        response.end(JSON.stringify(value));
-      };
-      if (request.headers['access_token'] !== token)
-        return answer(401, {
-          errors: [{ code: 'invalid_access_token', description: 'A chave de API fornecida é inválida' }],
-        });
-      if (request.method === 'POST' && path === '/v3/customers') {
-        if (!body.name)
-          return answer(400, { errors: [{ code: 'invalid_name', description: 'O nome é obrigatório' }] });
-        return answer(200, {
-          object: 'customer',
-          id: 'cus_000005219613',
-          name: body.name,
-          email: body.email ?? null,
-        });
-      }
-      if (request.method === 'POST' && path === '/v3/payments') {
-        if (body.billingType !== 'PIX' || typeof body.value !== 'number' || !body.customer)
-          return answer(400, { errors: [{ code: 'invalid_object', description: 'Cobrança inválida' }] });
-        const id = `pay_${payments.size + 1}`;
-        const payment = { object: 'payment', id, status: 'PENDING', ...body };
-        payments.set(id, payment);
-        return answer(200, payment);
-      }
-      const qr = /^\/v3\/payments\/([^/]+)\/pixQrCode$/.exec(path);
-      if (request.method === 'GET' && qr) {
-        if (!payments.has(qr[1]!))
-          return answer(404, { errors: [{ code: 'not_found', description: 'Cobrança não encontrada' }] });
-        return answer(200, {
-          encodedImage: 'iVBORw0KGgo=',
-          payload: `00020101021226820014br.gov.bcb.pix2560${qr[1]}5204000053039865802BR6304ABCD`,
-          expirationDate: '2027-12-31 23:59:59',
-        });
-      }
-      return answer(404, { errors: [{ code: 'not_found', description: 'Not found' }] });
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`;
+  baseUrl = await fake.start();
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => fake.stop());
 beforeEach(() => {
   received.length = 0;
 });
@@ -89,7 +29,7 @@ const request = {
 describe('Asaas adapter', () => {
   it('creates the customer, a PIX payment referencing the invoice, and answers its copy-and-paste code', async () => {
     const charge = await asaasProvider({ token, baseUrl }).createPixCharge(request);
-    expect(charge.chargeId).toMatch(/^pay_\d+$/);
+    expect(charge.chargeId).toMatch(/^pay_\w+$/);
     expect(charge.payload).toContain(charge.chargeId);
     expect(received.map((call) => `${call.method} ${call.path}`)).toEqual([
       'POST /v3/customers',
@@ -124,5 +64,62 @@ describe('the asaas setting', () => {
     expect(asaasTokenOf('{"token":""}')).toBeUndefined();
     expect(asaasTokenOf('')).toBeUndefined();
     expect(asaasTokenOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('Asaas instants', () => {
+  it('reads "yyyy-MM-dd HH:mm:ss" as Brasília time', () => {
+    expect(asaasInstant('2027-12-31 23:59:59')).toBe('2028-01-01T02:59:59.000Z');
+    expect(asaasInstant('31/12/2027')).toBeUndefined();
+    expect(asaasInstant(undefined)).toBeUndefined();
+  });
+});
+
+describe('the payment provider checkout uses', () => {
+  it('is the one the super user chose; with none chosen, Asaas when its token is set, else the sandbox', () => {
+    const choose = (chosen: string | undefined, hasAsaasToken: boolean, sandboxEnabled = true) =>
+      choosePaymentProvider({ chosen, hasAsaasToken, sandboxEnabled });
+    // Switched back to the sandbox with the token still saved: the sandbox.
+    expect(choose('sandbox', true)).toBe('sandbox');
+    expect(choose('asaas', true)).toBe('asaas');
+    expect(choose('asaas', false)).toBeUndefined();
+    expect(choose('sandbox', false, false)).toBeUndefined();
+    expect(choose(undefined, true)).toBe('asaas');
+    expect(choose(undefined, false)).toBe('sandbox');
+    expect(choose(undefined, false, false)).toBeUndefined();
+  });
+});
+
+describe('charges of an invoice', () => {
+  const now = new Date('2026-12-01T12:00:00Z');
+  const charge = (id: string, value: number, expiresAt?: string) => ({
+    id,
+    provider: 'asaas',
+    value,
+    payload: `pix-${id}`,
+    ...(expiresAt ? { expiresAt } : {}),
+  });
+  const invoice = {
+    value: 49.9,
+    chargeId: 'pay_2',
+    charges: [charge('pay_1', 49.9, '2026-11-30T00:00:00Z'), charge('pay_2', 49.9, '2026-12-02T00:00:00Z')],
+  };
+
+  it('reuses the charge shown last while it is the provider’s, covers the invoice and is not about to expire', () => {
+    expect(reusableCharge(invoice, 'asaas', now)?.id).toBe('pay_2');
+    expect(reusableCharge(invoice, 'sandbox', now)).toBeUndefined();
+    expect(reusableCharge(invoice, 'asaas', new Date('2026-12-01T23:55:00Z'))).toBeUndefined();
+    expect(reusableCharge({ ...invoice, value: 59.9 }, 'asaas', now)).toBeUndefined();
+    expect(reusableCharge({ value: 49.9 }, 'asaas', now)).toBeUndefined();
+  });
+
+  it('lets any charge issued for the invoice pay it when its value covers the invoice', () => {
+    expect(chargePaysInvoice(invoice, 'pay_1')).toBe(true);
+    expect(chargePaysInvoice(invoice, 'pay_2', 49.9)).toBe(true);
+    expect(chargePaysInvoice(invoice, 'pay_1', 40)).toBe(false);
+    expect(chargePaysInvoice(invoice, 'pay_3')).toBe(false);
+    expect(chargePaysInvoice({ ...invoice, value: 59.9 }, 'pay_1')).toBe(false);
+    // A charge recorded before the list existed: only its id, made for the invoice's value.
+    expect(chargePaysInvoice({ value: 49.9, chargeId: 'pay_old' }, 'pay_old')).toBe(true);
   });
 });

@@ -200,6 +200,12 @@ export class AtendeStack extends Stack {
     if (integrationsModule) secretsKey.allowSealing(integrationsModule);
     const botTurns = this.workQueues.queues.get('bot-turns');
     if (botTurns) secretsKey.allowOpening(botTurns.consumer);
+    // Outbound webhooks' signing secrets: the module seals them (create, rotate, the next save of
+    // one stored in clear before sealing); the delivery worker opens them to sign each attempt.
+    const webhooksModule = this.restApi.functions.get('webhooks');
+    if (webhooksModule) secretsKey.allowSealing(webhooksModule);
+    const webhookDeliveries = this.workQueues.queues.get('webhook-deliveries');
+    if (webhookDeliveries) secretsKey.allowOpening(webhookDeliveries.consumer);
     // The external message API: its authorizer reads the table; the modules that change plans
     // and companies keep the usage plans and API keys in step.
     for (const fn of this.restApi.authorizerFunctions.values()) allowTableReads(fn, this.table.table);

@@ -6,8 +6,9 @@ import type { AppFunction } from './lambda-function.ts';
 /**
  * The KMS key that seals the secrets companies give the product (an AI prompt's OpenAI key and
  * Azure voice key; a queue integration's Dialogflow service-account JSON and n8n/webhook signing
- * key; functions/src/ports/secret-box.ts). Only the functions that need it get a grant: the
- * prompts and queue-integrations modules seal and open, the bot turn only opens. The
+ * key; an outbound webhook's signing secret; functions/src/ports/secret-box.ts). Only the
+ * functions that need it get a grant: the prompts, queue-integrations and webhooks modules seal
+ * and open, the bot turn and the webhook delivery worker only open. The
  * company id is the encryption context of every ciphertext, so one company's ciphertext does not
  * open for another.
  */

@@ -5,8 +5,9 @@ import { ownFunctions, synthesize, type Synthesized } from './synthesize.ts';
 
 /**
  * The KMS key sealing companies' secrets (docs/security.md, AI prompt keys, queue integration
- * credentials): rotated, granted to the prompts and queue-integrations modules (seal and open)
- * and the bot turn (open only), and to no other function.
+ * credentials, outbound webhook signing secrets): rotated, granted to the prompts,
+ * queue-integrations and webhooks modules (seal and open), the bot turn and the webhook delivery
+ * worker (open only), and to no other function.
  */
 let synthesized: Synthesized;
 
@@ -16,7 +17,7 @@ beforeAll(async () => {
     manifest: {
       ...productManifest,
       restModules: productManifest.restModules.filter((module) =>
-        ['prompts', 'queue-integrations', 'auth'].includes(module.name),
+        ['prompts', 'queue-integrations', 'webhooks', 'auth'].includes(module.name),
       ),
     },
   });
@@ -62,25 +63,26 @@ describe('the secrets key', () => {
     synthesized.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
   });
 
-  it('lets the prompts and queue-integrations modules seal and open, the bot turn only open, and nobody else anything', () => {
+  it('lets the prompts, queue-integrations and webhooks modules seal and open, the bot turn and webhook delivery only open, and nobody else anything', () => {
     const actions = kmsActionsByFunction();
     const granted = (prefix: string) =>
       Object.entries(actions).find(([name]) => name.startsWith(prefix))?.[1] ?? [];
     expect(granted('prompts')).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
     expect(granted('queue-integrations')).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
     // Direct sealing only: no data keys, no re-encryption (and no wildcard actions for cdk-nag).
-    for (const holder of ['prompts', 'queue-integrations'])
+    for (const holder of ['prompts', 'queue-integrations', 'webhooks'])
       expect([...new Set(granted(holder))].sort()).toEqual(['kms:Decrypt', 'kms:Encrypt']);
-    const botTurn = granted('bot-turn');
-    expect(botTurn).toContain('kms:Decrypt');
-    expect(botTurn).not.toContain('kms:Encrypt');
-    const holders = ['prompts', 'queue-integrations', 'bot-turn'];
+    for (const opener of ['bot-turn', 'webhook-delivery']) {
+      expect(granted(opener), opener).toContain('kms:Decrypt');
+      expect(granted(opener), opener).not.toContain('kms:Encrypt');
+    }
+    const holders = ['prompts', 'queue-integrations', 'webhooks', 'bot-turn', 'webhook-delivery'];
     const others = Object.entries(actions).filter(([name]) => !holders.some((h) => name.startsWith(h)));
     expect(others.length).toBeGreaterThan(0);
     for (const [name, granted] of others) expect(granted, name).toEqual([]);
   });
 
-  it('names the key to those three functions only (SECRETS_KMS_KEY_ID)', () => {
+  it('names the key to those five functions only (SECRETS_KMS_KEY_ID)', () => {
     const functions = Object.values(ownFunctions(synthesized.template) as unknown as Record<string, Fn>);
     const named = functions.filter(
       (fn) => fn.Properties.Environment?.Variables.SECRETS_KMS_KEY_ID !== undefined,
@@ -89,6 +91,8 @@ describe('the secrets key', () => {
       'bot-turn',
       'prompts',
       'queue-integrations',
+      'webhook-delivery',
+      'webhooks',
     ]);
     for (const fn of named)
       expect(fn.Properties.Environment!.Variables.SECRETS_KMS_KEY_ID).toEqual({

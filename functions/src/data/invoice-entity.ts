@@ -20,8 +20,31 @@ export const invoiceEntity = new Entity(
       paidAt: { type: 'string' },
       /** The company's due date the payment set (the live `payment` event tells the SPA). */
       paidDueDate: { type: 'string' },
-      /** The payment provider's charge for this invoice, once checkout asked for one. */
+      /**
+       * The charge checkout shows now (reused by the next PAGAR while open and unexpired); once
+       * paid, the charge that paid. Every charge ever issued for the invoice is in `charges`.
+       */
       chargeId: { type: 'string' },
+      /**
+       * Every charge issued for this invoice (docs/decisions.md, "Checkout: one open charge per
+       * invoice"): any of them whose value covers the invoice pays it, once. The payload is the
+       * PIX copy-and-paste code, shown to the company again when the charge is reused.
+       */
+      charges: {
+        type: 'list',
+        items: {
+          type: 'map',
+          properties: {
+            id: { type: 'string', required: true },
+            provider: { type: 'string', required: true },
+            value: { type: 'number', required: true },
+            payload: { type: 'string', required: true },
+            /** ISO instant after which the QR code is not shown again (absent: no expiry). */
+            expiresAt: { type: 'string' },
+            createdAt: { type: 'string', required: true },
+          },
+        },
+      },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },

@@ -1,6 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import { companyEntity } from './company-entity.ts';
 import { invoiceEntity } from './invoice-entity.ts';
+import { AppError } from '#domain/app-error';
 import { isConditionFailure } from './sessions.ts';
 import { writeAll } from './transaction.ts';
 
@@ -83,7 +84,22 @@ export async function payInvoice(
   }
 }
 
-/** AP-IN-5: remember the provider's charge of an open invoice (checkout). */
-export async function setInvoiceCharge(invoice: InvoiceRecord, chargeId: string): Promise<void> {
-  await invoiceEntity.patch({ companyId: invoice.companyId, id: invoice.id }).set({ chargeId }).go();
+export type InvoiceCharge = NonNullable<InvoiceRecord['charges']>[number];
+
+/**
+ * AP-IN-5: add a charge the provider issued for an open invoice (checkout) to the invoice's
+ * list and make it the one shown; conditioned on the invoice still being open. Earlier charges
+ * stay in the list: paying any of them still pays the invoice.
+ */
+export async function addInvoiceCharge(invoice: InvoiceRecord, charge: InvoiceCharge): Promise<void> {
+  await invoiceEntity
+    .patch({ companyId: invoice.companyId, id: invoice.id })
+    .append({ charges: [charge] })
+    .set({ chargeId: charge.id })
+    .where(({ status }, { eq }) => eq(status, 'open'))
+    .go()
+    .catch((error: unknown) => {
+      if (isConditionFailure(error)) throw new AppError('ERR_RECORD_CONFLICT');
+      throw error;
+    });
 }

@@ -14,3 +14,9 @@ export async function putSetting(companyId: number, key: string, value: string):
   const { data } = await settingEntity.put({ companyId, key, value }).go();
   return data;
 }
+
+/** AP-SE-3: remove one setting (a secret cleared by its super user); answers it as empty. */
+export async function deleteSetting(companyId: number, key: string): Promise<{ key: string; value: string }> {
+  await settingEntity.delete({ companyId, key }).go();
+  return { key, value: '' };
+}

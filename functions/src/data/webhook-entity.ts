@@ -4,8 +4,9 @@ import { entityConfig, exactCase, serviceName } from './electro.ts';
 /**
  * A company's outbound webhook (docs/decisions.md, "Outbound webhooks"): a URL, the events it
  * wants and the HMAC secret its deliveries are signed with. A small, bounded set per company
- * (webhookLimits.perCompany), read whole by the event dispatcher. The secret never leaves the
- * data layer except to sign (and once, to its creator); no live event carries this entity.
+ * (webhookLimits.perCompany), read whole by the event dispatcher. The secret is stored sealed
+ * (ports/secret-box.ts), opened only to sign a delivery, answered in clear once to its creator
+ * (create, rotate); no live event carries this entity.
  */
 export const webhookEntity = new Entity(
   {
@@ -18,7 +19,13 @@ export const webhookEntity = new Entity(
       /** WebhookEvent values, checked by the routes' schema. */
       events: { type: 'list', items: { type: 'string' }, required: true },
       enabled: { type: 'boolean', default: true },
+      /**
+       * The signing secret, sealed by the secret box; one stored before sealing (no box prefix)
+       * is in clear, still signs, and is sealed on the webhook's next save.
+       */
       secret: { type: 'string', required: true },
+      /** What answers show of the secret (`whsec_…` and its last 4), kept since the sealed value cannot tell. */
+      secretHint: { type: 'string' },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },

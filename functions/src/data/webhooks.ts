@@ -24,7 +24,14 @@ export async function listWebhooks(companyId: number): Promise<WebhookRecord[]> 
 /** AP-WH-3: create a webhook. */
 export async function createWebhook(
   companyId: number,
-  fields: { name: string; url: string; events: WebhookEvent[]; enabled: boolean; secret: string },
+  fields: {
+    name: string;
+    url: string;
+    events: WebhookEvent[];
+    enabled: boolean;
+    secret: string;
+    secretHint: string;
+  },
 ): Promise<WebhookRecord> {
   const id = await nextId({ companyId }, 'webhook');
   const { data } = await webhookEntity.create({ companyId, id, ...fields }).go();
@@ -35,7 +42,7 @@ export async function createWebhook(
 export async function updateWebhook(
   companyId: number,
   id: number,
-  changes: Partial<Pick<WebhookRecord, 'name' | 'url' | 'events' | 'enabled' | 'secret'>>,
+  changes: Partial<Pick<WebhookRecord, 'name' | 'url' | 'events' | 'enabled' | 'secret' | 'secretHint'>>,
 ): Promise<WebhookRecord> {
   try {
     const { data } = await webhookEntity.patch({ companyId, id }).set(changes).go({ response: 'all_new' });

@@ -13,14 +13,23 @@ export interface RateLimit {
 const hour = 60 * 60;
 
 export const rateLimits = {
-  /** Reset codes sent for one e-mail (unknown ones too: the limit applies before the lookup). */
-  resetCodesPerEmail: { scope: 'reset-mail', limit: 3, windowSeconds: hour },
+  /**
+   * Reset codes asked for one e-mail from one client address (unknown e-mails too: the limits
+   * apply before the lookup). As sign-in counts per e-mail and address: a stranger's requests
+   * from one address do not block the owner's from another (docs/decisions.md, "Password reset
+   * limits per e-mail and address").
+   */
+  resetCodesPerEmailAndAddress: { scope: 'reset-mail-pair', limit: 3, windowSeconds: hour },
+  /** Reset codes sent for one e-mail from any address: bounds the mails one inbox can be sent. */
+  resetCodesPerEmail: { scope: 'reset-mail', limit: 10, windowSeconds: hour },
   /** Reset codes asked for from one client address. */
   resetCodesPerAddress: { scope: 'reset-mail-ip', limit: 10, windowSeconds: hour },
   /** Reset-code guesses for one e-mail, across all its codes. */
   resetGuessesPerEmail: { scope: 'reset-guess', limit: 10, windowSeconds: hour },
   /** Reset-code guesses from one client address, across e-mails. */
   resetGuessesPerAddress: { scope: 'reset-guess-ip', limit: 30, windowSeconds: hour },
+  /** The e-mail telling a user their reset requests were blocked: one per e-mail an hour. */
+  resetBlockedNotices: { scope: 'reset-blocked-notice', limit: 1, windowSeconds: hour },
   /** Public sign-ups (new companies) from one client address. */
   signupsPerAddress: { scope: 'signup-ip', limit: 5, windowSeconds: hour },
 } as const satisfies Record<string, RateLimit>;

@@ -32,3 +32,18 @@ export function resetMail(code: string): { subject: string; text: string } {
     ].join('\n'),
   };
 }
+
+/**
+ * The one e-mail a user gets when requests for a reset code of their account were refused by
+ * the limits (docs/security.md): nothing to do if it was them; if not, their password is safe.
+ */
+export function resetBlockedMail(): { subject: string; text: string } {
+  return {
+    subject: 'Pedidos para redefinir su contraseña bloqueados',
+    text: [
+      'Recibimos varios pedidos para redefinir la contraseña de su cuenta y bloqueamos los siguientes por una hora.',
+      '',
+      'Si fue usted, vuelva a intentarlo más tarde. Si no fue usted, puede ignorar este mensaje: su contraseña no cambió y los códigos solo llegan a este correo.',
+    ].join('\n'),
+  };
+}

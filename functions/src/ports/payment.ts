@@ -20,6 +20,8 @@ export interface PixCharge {
   chargeId: string;
   /** The PIX copy-and-paste code (shown as a QR picture and copied by the SPA). */
   payload: string;
+  /** ISO instant the QR code expires, when the provider says (checkout then issues a new one). */
+  expiresAt?: string;
 }
 
 export interface PaymentProvider {

@@ -19,3 +19,19 @@ export function secretBox(): Promise<SecretBox> {
     : import('./local-secret-box.ts').then((module) => module.localSecretBox());
   return chosen;
 }
+
+/** Prefixes of the secret box's ciphertexts (local-secret-box.ts, aws/kms-secret-box.ts). */
+const sealedPrefixes = ['local:v', 'kms:v'];
+
+/** Whether a stored value is a secret box's ciphertext (not a secret stored in clear before sealing). */
+export function isSealedSecret(stored: string): boolean {
+  return sealedPrefixes.some((prefix) => stored.startsWith(prefix));
+}
+
+/**
+ * A stored secret in the clear, for the one use that needs it: opened when sealed; a value
+ * written before its kind of secret was sealed is taken as it is, so it keeps working.
+ */
+export async function openStoredSecret(companyId: number, stored: string): Promise<string> {
+  return isSealedSecret(stored) ? (await secretBox()).open(companyId, stored) : stored;
+}

@@ -9,6 +9,9 @@ beforeAll(async () => {
 afterAll(async () => env?.stop());
 
 const codeIn = (mail: string | undefined) => /código de verificación es: (\d{6})/i.exec(mail ?? '')?.[1];
+/** The newest reset code mailed to an address (other mails, such as the blocked-requests notice, skipped). */
+const lastCodeTo = (address: string) => codeIn(env.mailsTo(address).findLast((mail) => codeIn(mail) !== undefined));
+const blockedNotices = (address: string) => env.mailsTo(address).filter((mail) => /bloqueamos los siguientes/.test(mail));
 
 describe('password reset', () => {
   it('answers 404 for an unknown e-mail, as the spec says', async () => {
@@ -50,7 +53,7 @@ describe('password reset', () => {
     const owner = env.client();
     const { admin } = await signUpCompany(owner, 'Ruta');
     await env.client().post(`/forgetpassword/${admin.email}`);
-    const code = codeIn(env.lastMailTo(admin.email));
+    const code = lastCodeTo(admin.email);
     expect((await env.client().post(`/resetpasswords/${admin.email}/${code}/Camino-clave3`)).status).toBe(200);
     expect((await env.client().login(admin.email, 'Camino-clave3')).status).toBe(200);
   });
@@ -68,15 +71,29 @@ describe('password reset', () => {
     expect(right.status).toBe(400);
   });
 
-  it('limits code requests per e-mail and per client address, before telling whether the e-mail exists', async () => {
+  it('limits code requests per e-mail and address, per e-mail and per client address, before telling whether the e-mail exists', async () => {
     const owner = env.client();
     const { admin } = await signUpCompany(owner, 'Pedidos');
-    const perEmail: number[] = [];
-    for (let i = 0; i < 4; i += 1) perEmail.push((await env.client().post(`/forgetpassword/${admin.email}`)).status);
-    expect(perEmail).toEqual([200, 200, 200, 429]);
+    // A stranger asks from one address: three codes, then refused.
+    const stranger = env.client();
+    const perPair: number[] = [];
+    for (let i = 0; i < 5; i += 1) perPair.push((await stranger.post(`/forgetpassword/${admin.email}`)).status);
+    expect(perPair).toEqual([200, 200, 200, 429, 429]);
+    // The owner, from their own address, still gets a code.
+    expect((await env.client().post(`/forgetpassword/${admin.email}`)).status).toBe(200);
+    // The owner heard once that requests were blocked, not once per refused request.
+    expect(blockedNotices(admin.email)).toHaveLength(1);
+    expect(blockedNotices(admin.email)[0]).toMatch(/puede ignorar este mensaje/);
 
+    // Across addresses the e-mail gets ten codes an hour, then none (and no second notice).
+    const perEmail: number[] = [];
+    for (let i = 0; i < 7; i += 1) perEmail.push((await env.client().post(`/forgetpassword/${admin.email}`)).status);
+    expect(perEmail).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    expect(blockedNotices(admin.email)).toHaveLength(1);
+
+    const unknownFrom = env.client();
     const unknown: number[] = [];
-    for (let i = 0; i < 4; i += 1) unknown.push((await env.client().post('/forgetpassword/ghost@example.com')).status);
+    for (let i = 0; i < 4; i += 1) unknown.push((await unknownFrom.post('/forgetpassword/ghost@example.com')).status);
     expect(unknown).toEqual([404, 404, 404, 429]);
 
     const oneAddress = env.client('203.0.113.7');
@@ -99,7 +116,7 @@ describe('password reset', () => {
         codeRequests += 1;
         await env.client().post(`/forgetpassword/${admin.email}`);
       }
-      const real = codeIn(env.lastMailTo(admin.email))!;
+      const real = lastCodeTo(admin.email)!;
       // The luckiest attacker: wrong until the e-mail's guesses for the hour are spent, right after.
       const guess = i < 10 ? String((Number(real) + i + 1) % 1_000_000).padStart(6, '0') : real;
       const answer = await env.client().post(`/resetpasswords/${admin.email}/${guess}`, { newPassword: 'Robada-clave1' });

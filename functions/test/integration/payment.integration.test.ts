@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recurringSchedules } from '../../src/manifest.ts';
+import { AsaasFake } from '../fakes/asaas-fake.ts';
 import { type ApiClient } from './support/api-client.ts';
 import { listen } from './support/live.ts';
 import { signUpCompany, startTestRuntime, superUser, type TestRuntime } from './support/runtime.ts';
@@ -129,6 +130,30 @@ describe('checkout and payment with the sandbox provider', () => {
   });
 });
 
+describe('an overdue company with no invoice yet', () => {
+  it('gets its invoice as soon as it opens Financiero (GET /invoices/all), one even from two tabs at once', async () => {
+    const admin = env.client();
+    const { companyId } = await signUpCompany(admin, 'SinFactura');
+    expect((await root.put(`/companies/${companyId}`, { dueDate: '2021-03-15' })).status).toBe(200);
+    // No invoice run: the two tabs' first reads make the invoice.
+    const [one, two] = await Promise.all([
+      admin.get<InvoicePage>('/invoices/all'),
+      admin.get<InvoicePage>('/invoices/all'),
+    ]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect(one.body.invoices).toEqual([expect.objectContaining({ id: 20210315, status: 'open' })]);
+    expect(two.body.invoices).toEqual([expect.objectContaining({ id: 20210315, status: 'open' })]);
+    // And it can be paid at once.
+    const charge = await admin.post<{ chargeId: string }>('/subscription', {
+      ...checkout,
+      invoiceId: 20210315,
+    });
+    expect(charge.status).toBe(200);
+    const after = await admin.get<InvoicePage>('/invoices/all');
+    expect(after.body.invoices.map((invoice) => invoice.id)).toEqual([20210315]);
+  });
+});
+
 describe('the Asaas webhook', () => {
   it('needs the configured asaas-access-token, pays the invoice of the charge once, and ignores a replay', async () => {
     const webhookToken = `whk-${Date.now()}`;
@@ -180,5 +205,120 @@ describe('the Asaas webhook', () => {
     // The same notification again (Asaas retries): nothing moves.
     expect((await post(webhookToken)).status).toBe(200);
     expect((await root.get<{ dueDate: string }>(`/companies/${companyId}`)).body.dueDate).toBe(extended);
+  });
+});
+
+describe('checkout with Asaas (the local fake speaking API v3)', () => {
+  const asaasToken = `$aact_it_${Date.now()}`;
+  const asaas = new AsaasFake(asaasToken);
+  const webhookToken = `whk-charges-${Date.now()}`;
+  let before: { key: string; value: string }[] = [];
+
+  beforeAll(async () => {
+    process.env.ASAAS_BASE_URL = await asaas.start();
+    before = (await root.get<{ key: string; value: string }[]>('/settings')).body;
+    expect((await root.put('/settings/asaas', { value: asaasToken })).status).toBe(200);
+    expect((await root.put('/settings/paymentProvider', { value: 'asaas' })).status).toBe(200);
+    expect((await root.put('/settings/asaasWebhookToken', { value: webhookToken })).status).toBe(200);
+  });
+  afterAll(async () => {
+    // The platform's settings are global to the runtime: put them back.
+    expect((await root.put('/settings/asaas', { value: '' })).status).toBe(200);
+    const provider = before.find((setting) => setting.key === 'paymentProvider')?.value ?? 'sandbox';
+    expect((await root.put('/settings/paymentProvider', { value: provider })).status).toBe(200);
+    delete process.env.ASAAS_BASE_URL;
+    await asaas.stop();
+  });
+
+  async function overdueInvoice(label: string) {
+    const admin = env.client();
+    const { companyId } = await signUpCompany(admin, label);
+    const dueDate = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect((await root.put(`/companies/${companyId}`, { dueDate })).status).toBe(200);
+    await env.runtime.scheduler.runNow(invoiceRun.name);
+    const invoice = await until(
+      async () => (await admin.get<InvoicePage>('/invoices/all')).body.invoices[0],
+      'the invoice',
+    );
+    return { admin, companyId, invoice };
+  }
+  const pagar = async (admin: ApiClient, invoiceId: number) => {
+    const answer = await admin.post<{ chargeId: string; provider: string; qrcode: { qrcode: string } }>(
+      '/subscription',
+      { ...checkout, invoiceId },
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body;
+  };
+  const notify = (chargeId: string, externalReference: string, value: number) =>
+    fetch(`${env.runtime.url}/api/subscription/webhook/asaas`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'asaas-access-token': webhookToken },
+      body: JSON.stringify({
+        id: `evt_${chargeId}`,
+        event: 'PAYMENT_RECEIVED',
+        payment: { object: 'payment', id: chargeId, externalReference, status: 'RECEIVED', value },
+      }),
+    });
+
+  it('reuses the open charge across PAGAR clicks: one Asaas payment, the same QR', async () => {
+    const { admin, invoice } = await overdueInvoice('Reusa');
+    const created = asaas.paymentsCreated();
+    const first = await pagar(admin, invoice.id);
+    const second = await pagar(admin, invoice.id);
+    const third = await pagar(admin, invoice.id);
+    expect(first.provider).toBe('asaas');
+    expect([second.chargeId, third.chargeId]).toEqual([first.chargeId, first.chargeId]);
+    expect(third.qrcode.qrcode).toBe(first.qrcode.qrcode);
+    expect(asaas.paymentsCreated() - created).toBe(1);
+  });
+
+  it('pays the invoice with an older charge (its QR expired, a new one issued), exactly once', async () => {
+    const { admin, companyId, invoice } = await overdueInvoice('Antigua');
+    asaas.qrExpiresAt = '2020-01-01 00:00:00';
+    const older = await pagar(admin, invoice.id);
+    asaas.qrExpiresAt = '2099-12-31 23:59:59';
+    const newer = await pagar(admin, invoice.id);
+    expect(newer.chargeId).not.toBe(older.chargeId);
+    const reference = `${companyId}-${invoice.id}`;
+
+    // A charge for less than the invoice pays nothing; nor does one not issued for it.
+    expect((await notify(older.chargeId, reference, invoice.value - 1)).status).toBe(200);
+    expect((await notify('pay_stranger', reference, invoice.value)).status).toBe(200);
+    const open = await admin.get<InvoicePage>('/invoices/all');
+    expect(open.body.invoices.find((i) => i.id === invoice.id)?.status).toBe('open');
+    const dueBefore = (await root.get<{ dueDate: string }>(`/companies/${companyId}`)).body.dueDate;
+
+    // The payer scanned the older QR: the invoice is paid.
+    expect((await notify(older.chargeId, reference, invoice.value)).status).toBe(200);
+    const paid = await admin.get<InvoicePage>('/invoices/all');
+    expect(paid.body.invoices.find((i) => i.id === invoice.id)?.status).toBe('paid');
+    const extended = (await root.get<{ dueDate: string }>(`/companies/${companyId}`)).body.dueDate;
+    expect(extended > dueBefore).toBe(true);
+    // The newer charge paid too (or the older notified again): the due date moves once only.
+    expect((await notify(newer.chargeId, reference, invoice.value)).status).toBe(200);
+    expect((await notify(older.chargeId, reference, invoice.value)).status).toBe(200);
+    expect((await root.get<{ dueDate: string }>(`/companies/${companyId}`)).body.dueDate).toBe(extended);
+  });
+  it('the super user switches back to the sandbox (PAGAR works without Asaas) and removes the token; an admin may do neither', async () => {
+    const { admin, invoice } = await overdueInvoice('Vuelve');
+    expect((await admin.put('/settings/paymentProvider', { value: 'sandbox' })).status).toBe(403);
+    expect((await admin.put('/settings/asaas', { value: '' })).status).toBe(403);
+    try {
+      expect((await root.put('/settings/paymentProvider', { value: 'sandbox' })).status).toBe(200);
+      // The token is still saved, yet the sandbox answers: no call reaches Asaas.
+      const created = asaas.paymentsCreated();
+      const charge = await pagar(admin, invoice.id);
+      expect(charge.provider).toBe('sandbox');
+      expect(asaas.paymentsCreated()).toBe(created);
+      const removed = await root.put<{ key: string; value: string }>('/settings/asaas', { value: '' });
+      expect(removed.body).toEqual({ key: 'asaas', value: '' });
+      const settings = await root.get<{ key: string; value: string }[]>('/settings');
+      expect(settings.body.find((setting) => setting.key === 'asaas')).toBeUndefined();
+      expect(settings.body).toContainEqual({ key: 'paymentProvider', value: 'sandbox' });
+    } finally {
+      expect((await root.put('/settings/asaas', { value: asaasToken })).status).toBe(200);
+      expect((await root.put('/settings/paymentProvider', { value: 'asaas' })).status).toBe(200);
+    }
   });
 });

@@ -5,6 +5,7 @@
  */
 import { webhookHeaders } from '@atende/shared/entities/webhook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as WebhookEntityModule from '../../src/data/webhook-entity.ts';
 import { verifyWebhookSignature } from '../../src/domain/webhook-rules.ts';
 import {
   startWebhookReceiver,
@@ -19,6 +20,7 @@ import { until } from './support/until.ts';
 
 let env: TestRuntime;
 let receiver: WebhookReceiver;
+let webhookEntity: typeof WebhookEntityModule.webhookEntity;
 
 type Webhook = {
   id: number;
@@ -47,6 +49,8 @@ beforeAll(async () => {
   process.env.OUTBOUND_HOSTS = 'hooks.rebound.example.com=10.20.30.40';
   receiver = await startWebhookReceiver();
   env = await startTestRuntime();
+  // The data layer names its table when first imported: after the runtime is up.
+  ({ webhookEntity } = await import('../../src/data/webhook-entity.ts'));
 });
 afterAll(async () => {
   await env?.stop();
@@ -102,6 +106,57 @@ function expectSigned(request: ReceivedWebhook, secret: string) {
 }
 
 describe('outbound webhooks', () => {
+  it('stores the signing secret sealed; a secret stored in clear before sealing still signs and is sealed on the next save', async () => {
+    const { admin, companyId, whatsappId } = await companyWithSandbox('Sellado');
+    const hook = await createWebhook(admin, '/sealed', ['message.created']);
+    const stored = async () =>
+      (await webhookEntity.get({ companyId, id: hook.id }).go({ consistent: true })).data!;
+    const sealed = await stored();
+    expect(sealed.secret).toMatch(/^local:v/);
+    expect(sealed.secret).not.toContain(hook.secret.slice(6));
+    expect(sealed.secretHint).toBe(hook.secretHint);
+    expect((await admin.get<Webhook>(`/webhooks/${hook.id}`)).body.secretHint).toBe(hook.secretHint);
+
+    // A webhook saved before secrets were sealed: its secret in clear, no stored hint.
+    const legacySecret = `whsec_legacy${Date.now()}abcd`;
+    await webhookEntity
+      .patch({ companyId, id: hook.id })
+      .set({ secret: legacySecret })
+      .remove(['secretHint'])
+      .go();
+    expect((await admin.get<Webhook>(`/webhooks/${hook.id}`)).body.secretHint).toBe('whsec_…abcd');
+    await customerWrites(admin, whatsappId, {
+      from: '5511977770101',
+      id: 'WH-SEAL-1',
+      name: 'Cliente',
+      body: 'hola',
+    });
+    const first = await until(
+      async () => receiver.on('/sealed').find((request) => request.json.companyId === companyId),
+      'the delivery signed with the clear secret',
+      30_000,
+    );
+    expectSigned(first, legacySecret);
+
+    // The next save seals it; deliveries still sign with the same secret; answers show the same hint.
+    expect((await admin.put(`/webhooks/${hook.id}`, { name: 'renombrado' })).status).toBe(200);
+    const resealed = await stored();
+    expect(resealed.secret).toMatch(/^local:v/);
+    expect(resealed.secretHint).toBe('whsec_…abcd');
+    const delivery = (await deliveriesOf(admin, hook.id))[0]!;
+    const replay = await admin.post<Delivery>(`/webhooks/${hook.id}/deliveries/${delivery.id}/replay`);
+    expect(replay.status).toBe(201);
+    const second = await until(
+      async () =>
+        receiver
+          .on('/sealed')
+          .find((request) => request.headers[webhookHeaders.deliveryId] === replay.body.id),
+      'the delivery signed after resealing',
+    );
+    expectSigned(second, legacySecret);
+    expect(JSON.stringify((await admin.get('/webhooks')).body)).not.toContain(legacySecret);
+  });
+
   it('delivers a sandbox message as a signed message.created, logs it, and replays it', async () => {
     const { admin, companyId, whatsappId } = await companyWithSandbox('Ganchos');
     const hook = await createWebhook(admin, '/ok', ['message.created', 'ticket.created']);

@@ -18,6 +18,10 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+/** The payment providers checkout knows. */
+export const paymentProviders = ['sandbox', 'asaas'] as const;
+export type PaymentProviderName = (typeof paymentProviders)[number];
+
 /** The value domain of every known setting key. */
 export const settingValueSchemas = {
   userRating: enabledDisabledSchema,
@@ -32,6 +36,12 @@ export const settingValueSchemas = {
   asaas: z.string(),
   /** The token Asaas sends in `asaas-access-token` with each webhook (set on the platform company). */
   asaasWebhookToken: z.string(),
+  /**
+   * The payment provider checkout uses, chosen by the super user on the platform company
+   * (docs/decisions.md, "Payment provider: chosen, not inferred"). Unset: Asaas when its token
+   * is set, otherwise the sandbox where it is enabled.
+   */
+  paymentProvider: z.enum(paymentProviders),
   /** Whether the company may run campaigns; stored as text. */
   campaignsEnabled: z.enum(['true', 'false']),
   /**
@@ -50,6 +60,15 @@ export type SettingKey = keyof typeof settingValueSchemas;
 export const secretSettingKeys: readonly string[] = ['asaas', 'asaasWebhookToken'] satisfies SettingKey[];
 export function isSecretSetting(key: string): boolean {
   return secretSettingKeys.includes(key);
+}
+/** Settings only super users write (the platform's own), though not secret: readable as they are. */
+export const superUserSettingKeys: readonly string[] = [
+  'asaas',
+  'asaasWebhookToken',
+  'paymentProvider',
+] satisfies SettingKey[];
+export function isSuperUserSetting(key: string): boolean {
+  return superUserSettingKeys.includes(key);
 }
 export const settingKeys = Object.keys(settingValueSchemas) as SettingKey[];
 export const settingKeySchema = z.enum(settingKeys as [SettingKey, ...SettingKey[]]);
@@ -82,6 +101,7 @@ export const settingUpdateInputSchema = z.discriminatedUnion('key', [
   settingInput('chatBotType'),
   settingInput('asaas'),
   settingInput('asaasWebhookToken'),
+  settingInput('paymentProvider'),
   settingInput('campaignsEnabled'),
   settingInput('timezone'),
 ]);

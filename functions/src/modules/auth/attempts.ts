@@ -16,14 +16,23 @@ export function callerAddress(request: {
  * attempt gives back what it took, so refusals do not prolong the wait.
  */
 export async function spendAttempt(...counters: [RateLimit, string][]): Promise<void> {
+  if (await refusingLimit(...counters)) throw new AppError('ERR_TOO_MANY_ATTEMPTS');
+}
+
+/**
+ * Counts one attempt against each limit, in order; answers the first limit that is full (the
+ * attempt then gives back what it took), or undefined when every limit took it.
+ */
+export async function refusingLimit(...counters: [RateLimit, string][]): Promise<RateLimit | undefined> {
   const taken: [RateLimit, string][] = [];
   for (const [limit, key] of counters) {
     if (!(await takeRateSlot(limit, key))) {
       await Promise.all(taken.map(([l, k]) => returnRateSlot(l, k)));
-      throw new AppError('ERR_TOO_MANY_ATTEMPTS');
+      return limit;
     }
     taken.push([limit, key]);
   }
+  return undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { calendarDayIn } from '@atende/shared/calendar-day';
 import { defaultTimeZone } from '@atende/shared/constants';
-import { listAllCompanies } from '#data/companies';
+import { listAllCompanies, type CompanyRecord } from '#data/companies';
 import { createInvoiceOnce } from '#data/invoices';
 import { listPlans } from '#data/plans';
 import { platformCompanyId } from '#domain/company-rules';
@@ -17,17 +17,29 @@ export async function runInvoices(now: Date): Promise<number> {
   const planById = new Map(plans.map((plan) => [plan.id, plan]));
   let created = 0;
   for (const company of companies) {
-    const today = calendarDayIn(now, company.timezone ?? defaultTimeZone);
-    if (!invoiceIsDue(company, today, platformCompanyId)) continue;
-    const plan = planById.get(company.planId);
-    const made = await createInvoiceOnce({
-      companyId: company.id,
-      id: invoiceIdForDueDate(company.dueDate),
-      detail: invoiceDetail(plan?.name, company.dueDate),
-      value: plan?.value ?? 0,
-      dueDate: company.dueDate,
-    });
-    if (made) created++;
+    if (await makeDueInvoice(company, planById.get(company.planId), now)) created++;
   }
   return created;
+}
+
+/**
+ * The invoice of the company's current due date, when it is due (near or past), made unless it
+ * exists: the run's step for one company, and the one GET /invoices/all takes at once for its
+ * caller (docs/decisions.md, "Invoices on demand"). A conditional create, so two tabs, or a
+ * tab and the run, make one invoice. Answers whether this call made it.
+ */
+export async function makeDueInvoice(
+  company: CompanyRecord,
+  plan: { name?: string; value?: number } | undefined,
+  now: Date,
+): Promise<boolean> {
+  const today = calendarDayIn(now, company.timezone ?? defaultTimeZone);
+  if (!invoiceIsDue(company, today, platformCompanyId)) return false;
+  return createInvoiceOnce({
+    companyId: company.id,
+    id: invoiceIdForDueDate(company.dueDate),
+    detail: invoiceDetail(plan?.name, company.dueDate),
+    value: plan?.value ?? 0,
+    dueDate: company.dueDate,
+  });
 }

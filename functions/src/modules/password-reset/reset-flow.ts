@@ -1,11 +1,18 @@
 import { hashPassword } from '#auth/password';
-import { putPasswordReset, resetPasswordWithCode, spendResetGuess } from '#data/guards';
+import { putPasswordReset, resetPasswordWithCode, spendResetGuess, takeRateSlot } from '#data/guards';
 import { getUserByEmail } from '#data/users';
 import { AppError } from '#domain/app-error';
 import { rateLimits } from '#domain/rate-limits';
-import { hashResetCode, newResetCode, resetCodeMatches, resetCodeRules, resetMail } from '#domain/reset-code';
+import {
+  hashResetCode,
+  newResetCode,
+  resetBlockedMail,
+  resetCodeMatches,
+  resetCodeRules,
+  resetMail,
+} from '#domain/reset-code';
 import { sendMail } from '#ports/mail';
-import { logAttempt, spendAttempt } from '../auth/attempts.ts';
+import { logAttempt, refusingLimit, spendAttempt } from '../auth/attempts.ts';
 import { emailKey } from '../auth/login.ts';
 
 /**
@@ -28,15 +35,23 @@ async function limited(
   }
 }
 
-/** Mails a new code to a known e-mail (404 ERR_NO_USER_FOUND otherwise), within the limits. */
+/**
+ * Mails a new code to a known e-mail (404 ERR_NO_USER_FOUND otherwise), within the limits: per
+ * address, per e-mail and address, per e-mail (as sign-in counts). When a limit of the e-mail
+ * refuses a request, its owner hears it once an hour (resetBlockedMail).
+ */
 export async function requestResetCode(email: string, address: string): Promise<void> {
   const fields = { emailKey: emailKey(email), address };
-  await limited(
-    'reset-code',
-    fields,
+  const refused = await refusingLimit(
     [rateLimits.resetCodesPerAddress, address],
+    [rateLimits.resetCodesPerEmailAndAddress, `${fields.emailKey}#${address}`],
     [rateLimits.resetCodesPerEmail, fields.emailKey],
   );
+  if (refused) {
+    logAttempt('reset-code', 'throttled', fields);
+    if (refused !== rateLimits.resetCodesPerAddress) await noticeBlockedResets(email, fields);
+    throw new AppError('ERR_TOO_MANY_ATTEMPTS');
+  }
   const user = await getUserByEmail(email);
   if (!user) {
     logAttempt('reset-code', 'unknown-email', fields);
@@ -51,6 +66,17 @@ export async function requestResetCode(email: string, address: string): Promise<
   });
   await sendMail({ to: user.email, ...resetMail(code) });
   logAttempt('reset-code', 'sent', fields);
+}
+
+/**
+ * Tells a known user that reset requests for their e-mail were refused (someone else may be
+ * asking), at most once an hour however many are refused: the notice takes its own rate slot.
+ */
+async function noticeBlockedResets(email: string, fields: { emailKey: string; address: string }) {
+  const user = await getUserByEmail(email);
+  if (!user || !(await takeRateSlot(rateLimits.resetBlockedNotices, fields.emailKey))) return;
+  await sendMail({ to: user.email, ...resetBlockedMail() });
+  logAttempt('reset-code', 'blocked-notice-sent', fields);
 }
 
 /** Sets a new password with a code, once; a wrong, spent or expired code is ERR_INVALID_RESET_CODE. */

@@ -1,6 +1,11 @@
 import * as z from 'zod';
-import { isSecretSetting, settingKeySchema, settingUpdateInputSchema } from '@atende/shared/entities/setting';
-import { listSettings, putSetting } from '#data/settings';
+import {
+  isSecretSetting,
+  isSuperUserSetting,
+  settingKeySchema,
+  settingUpdateInputSchema,
+} from '@atende/shared/entities/setting';
+import { deleteSetting, listSettings, putSetting } from '#data/settings';
 import { AppError } from '#domain/app-error';
 import { publicSetting, publicSettings } from '#domain/serialize';
 import { forgetCompanyContext } from '#http/company-context';
@@ -10,7 +15,7 @@ import { route } from '#http/route';
 /**
  * /api/settings: the caller's company settings; every user reads them, admins change them. The
  * secret ones (the payment-provider token, the Asaas webhook token) only super users change, and
- * read only masked.
+ * read only masked; an empty value removes a secret. The payment provider only super users choose.
  */
 export const handler = restModule([
   route({
@@ -28,10 +33,14 @@ export const handler = restModule([
     params: z.object({ key: settingKeySchema }),
     body: z.object({ value: z.unknown() }),
     handler: async ({ principal, params, body }) => {
-      if (isSecretSetting(params.key) && !principal.isSuper) throw new AppError('ERR_NO_PERMISSION');
+      if (isSuperUserSetting(params.key) && !principal.isSuper) throw new AppError('ERR_NO_PERMISSION');
       // The value must belong to the key's own domain (e.g. enabled/disabled).
       const setting = settingUpdateInputSchema.parse({ key: params.key, value: body.value });
-      const saved = await putSetting(principal.companyId, setting.key, setting.value);
+      // An empty secret removes it (the settings screen's "Quitar token"): nothing is kept.
+      const saved =
+        isSecretSetting(setting.key) && setting.value.trim() === ''
+          ? await deleteSetting(principal.companyId, setting.key)
+          : await putSetting(principal.companyId, setting.key, setting.value);
       forgetCompanyContext(principal.companyId);
       return publicSetting(saved);
     },

@@ -7,6 +7,14 @@ export const asaasBaseUrls = {
   sandbox: 'https://api-sandbox.asaas.com/v3',
 } as const;
 
+/** Asaas writes instants as "yyyy-MM-dd HH:mm:ss" in Brasília time (UTC-3, no daylight saving since 2019). */
+export function asaasInstant(text: string | undefined): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})$/.exec(text ?? '');
+  if (!match) return undefined;
+  const instant = new Date(`${match[1]}T${match[2]}-03:00`);
+  return Number.isNaN(instant.getTime()) ? undefined : instant.toISOString();
+}
+
 export class AsaasError extends Error {
   constructor(
     readonly status: number,
@@ -79,11 +87,12 @@ export function asaasProvider(options: {
         description: request.description,
         externalReference: invoiceReference(request.companyId, request.invoiceId),
       });
-      const qrCode = await call<{ payload: string }>(
+      const qrCode = await call<{ payload: string; expirationDate?: string }>(
         'GET',
         `/payments/${encodeURIComponent(payment.id)}/pixQrCode`,
       );
-      return { chargeId: payment.id, payload: qrCode.payload };
+      const expiresAt = asaasInstant(qrCode.expirationDate);
+      return { chargeId: payment.id, payload: qrCode.payload, ...(expiresAt ? { expiresAt } : {}) };
     },
   };
 }

@@ -18,6 +18,8 @@ export const asaasWebhookSchema = z
         id: z.string().max(60),
         externalReference: z.string().max(60).nullish(),
         status: z.string().max(40).optional(),
+        /** What the payer paid, in reais (docs.asaas.com, the payment object). */
+        value: z.number().nonnegative().max(1e9).optional(),
       })
       .loose()
       .optional(),

@@ -1,14 +1,24 @@
 import * as z from 'zod';
 import { checkoutInputSchema } from '@atende/shared/entities/checkout';
 import { getCompany } from '#data/companies';
-import { getInvoice, setInvoiceCharge } from '#data/invoices';
+import { addInvoiceCharge, getInvoice } from '#data/invoices';
 import { AppError } from '#domain/app-error';
-import { invoiceReference, originalValue, parseInvoiceReference } from '#domain/payment-rules';
+import {
+  chargePaysInvoice,
+  originalValue,
+  parseInvoiceReference,
+  reusableCharge,
+} from '#domain/payment-rules';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { applyPayment } from './apply-payment.ts';
 import { asaasWebhookSchema, assertAsaasWebhookToken, paidEvents } from './asaas-webhook.ts';
 import { paymentProvider } from './provider.ts';
+
+/** What checkout answers: the instant-payment data (extended §2.21) and the charge shown. */
+function checkoutAnswer(value: number, provider: string, chargeId: string, payload: string) {
+  return { qrcode: { qrcode: payload }, valor: { original: originalValue(value) }, provider, chargeId };
+}
 
 /**
  * /api/subscription (extended §2.21, §7 Invoices and checkout): checkout asks the payment
@@ -26,8 +36,11 @@ export const handler = restModule([
       const invoice = await getInvoice(principal.companyId, body.invoiceId);
       if (!invoice) throw new AppError('ERR_NOT_FOUND');
       if (invoice.status === 'paid') throw new AppError('ERR_RECORD_CONFLICT');
-      const company = await getCompany(principal.companyId);
       const provider = await paymentProvider();
+      // The open charge shown last is shown again (one QR per invoice while it is valid).
+      const reused = reusableCharge(invoice, provider.name, new Date());
+      if (reused) return checkoutAnswer(invoice.value, provider.name, reused.id, reused.payload);
+      const company = await getCompany(principal.companyId);
       const charge = await provider
         .createPixCharge({
           companyId: principal.companyId,
@@ -56,13 +69,15 @@ export const handler = restModule([
           );
           throw new AppError('ERR_PAYMENT_PROVIDER');
         });
-      await setInvoiceCharge(invoice, charge.chargeId);
-      return {
-        qrcode: { qrcode: charge.payload },
-        valor: { original: originalValue(invoice.value) },
+      await addInvoiceCharge(invoice, {
+        id: charge.chargeId,
         provider: provider.name,
-        chargeId: charge.chargeId,
-      };
+        value: invoice.value,
+        payload: charge.payload,
+        ...(charge.expiresAt ? { expiresAt: charge.expiresAt } : {}),
+        createdAt: new Date().toISOString(),
+      });
+      return checkoutAnswer(invoice.value, provider.name, charge.chargeId, charge.payload);
     },
   }),
   route({
@@ -77,8 +92,8 @@ export const handler = restModule([
       // Only the caller's own company's charges; another's is not found.
       if (!reference || reference.companyId !== principal.companyId) throw new AppError('ERR_NOT_FOUND');
       const invoice = await getInvoice(reference.companyId, reference.invoiceId);
-      if (invoice?.chargeId !== invoiceReference(reference.companyId, reference.invoiceId))
-        throw new AppError('ERR_NOT_FOUND');
+      // Only a charge checkout issued for this invoice.
+      if (!invoice || !chargePaysInvoice(invoice, params.chargeId)) throw new AppError('ERR_NOT_FOUND');
       return applyPayment(reference, params.chargeId);
     },
   }),
@@ -92,8 +107,10 @@ export const handler = restModule([
       const reference = parseInvoiceReference(body.payment?.externalReference);
       if (!paidEvents.has(body.event) || !body.payment || !reference) return { received: true };
       const invoice = await getInvoice(reference.companyId, reference.invoiceId);
-      // Only the charge checkout created for that invoice pays it.
-      if (!invoice || invoice.chargeId !== body.payment.id) return { received: true };
+      // Any charge checkout issued for that invoice pays it (an older QR too), if its value and
+      // the value Asaas reports cover the invoice's; applyPayment pays an invoice once.
+      if (!invoice || !chargePaysInvoice(invoice, body.payment.id, body.payment.value))
+        return { received: true };
       await applyPayment(reference, body.payment.id);
       return { received: true };
     },

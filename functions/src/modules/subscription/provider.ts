@@ -1,6 +1,7 @@
 import { listSettings } from '#data/settings';
 import { AppError } from '#domain/app-error';
 import { platformCompanyId } from '#domain/company-rules';
+import type { PaymentProviderName } from '@atende/shared/entities/setting';
 import type { PaymentProvider } from '#ports/payment';
 import { asaasBaseUrls, asaasProvider } from './asaas-provider.ts';
 import { sandboxProvider } from './sandbox-provider.ts';
@@ -19,14 +20,34 @@ export function asaasTokenOf(value: string | undefined): string | undefined {
 }
 
 /**
- * The provider checkout uses: Asaas when the platform company's secret `asaas` setting holds an
- * API key (ASAAS_BASE_URL may point at Asaas's sandbox host); otherwise the sandbox provider
- * where the sandbox is enabled (the local runtime); otherwise none (404), rather than pretend.
+ * Which provider checkout uses (docs/decisions.md, "Payment provider: chosen, not inferred"):
+ * the one the super user chose in the platform's `paymentProvider` setting (Asaas needs its
+ * token; the sandbox needs SANDBOX_ENABLED, the local runtime); with no choice made, Asaas when
+ * its token is set, otherwise the sandbox where enabled. None: undefined (checkout answers 404).
  */
+export function choosePaymentProvider(options: {
+  chosen: string | undefined;
+  hasAsaasToken: boolean;
+  sandboxEnabled: boolean;
+}): PaymentProviderName | undefined {
+  const { chosen, hasAsaasToken, sandboxEnabled } = options;
+  if (chosen === 'asaas') return hasAsaasToken ? 'asaas' : undefined;
+  if (chosen === 'sandbox') return sandboxEnabled ? 'sandbox' : undefined;
+  if (hasAsaasToken) return 'asaas';
+  return sandboxEnabled ? 'sandbox' : undefined;
+}
+
+/** The provider checkout uses now (ASAAS_BASE_URL may point at Asaas's sandbox host, or a fake). */
 export async function paymentProvider(): Promise<PaymentProvider> {
   const settings = await listSettings(platformCompanyId);
   const token = asaasTokenOf(settings.find((setting) => setting.key === 'asaas')?.value);
-  if (token) return asaasProvider({ token, baseUrl: process.env.ASAAS_BASE_URL || asaasBaseUrls.production });
-  if (process.env.SANDBOX_ENABLED === 'true') return sandboxProvider;
+  const name = choosePaymentProvider({
+    chosen: settings.find((setting) => setting.key === 'paymentProvider')?.value,
+    hasAsaasToken: token !== undefined,
+    sandboxEnabled: process.env.SANDBOX_ENABLED === 'true',
+  });
+  if (name === 'asaas' && token)
+    return asaasProvider({ token, baseUrl: process.env.ASAAS_BASE_URL || asaasBaseUrls.production });
+  if (name === 'sandbox') return sandboxProvider;
   throw new AppError('ERR_NOT_FOUND');
 }

@@ -1,6 +1,7 @@
 import { webhookHeaders, webhookLimits } from '@atende/shared/entities/webhook';
 import { claimAttempt, getDelivery, getWebhook, recordAttempt } from '#data/webhooks';
 import { isDelivered, retryDelaySeconds, signWebhook } from '#domain/webhook-rules';
+import { openStoredSecret } from '#ports/secret-box';
 import { OutboundError, safeFetch } from '../../http-out/safe-fetch.ts';
 import { enqueueAttempt, type DeliveryAttempt } from './queue-message.ts';
 
@@ -39,6 +40,8 @@ export async function attemptDelivery(message: DeliveryAttempt): Promise<void> {
     return;
   }
 
+  // Stored sealed: opened only to sign this attempt (one stored in clear before sealing signs as it is).
+  const secret = await openStoredSecret(companyId, webhook.secret);
   const timestamp = Math.floor(Date.now() / 1000);
   let responseStatus: number | undefined;
   let latencyMs: number | undefined;
@@ -58,7 +61,7 @@ export async function attemptDelivery(message: DeliveryAttempt): Promise<void> {
         [webhookHeaders.eventId]: delivery.eventId,
         [webhookHeaders.deliveryId]: delivery.id,
         [webhookHeaders.timestamp]: String(timestamp),
-        [webhookHeaders.signature]: signWebhook(webhook.secret, timestamp, delivery.payload),
+        [webhookHeaders.signature]: signWebhook(secret, timestamp, delivery.payload),
       },
     });
     responseStatus = answer.status;

@@ -19,10 +19,11 @@ import {
 } from '#data/webhooks';
 import { AppError } from '#domain/app-error';
 import { checkOutboundUrl } from '#domain/outbound-url';
-import { newWebhookSecret, webhookDeliveryId } from '#domain/webhook-rules';
+import { newWebhookSecret, secretHint, webhookDeliveryId } from '#domain/webhook-rules';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
+import { isSealedSecret, secretBox } from '#ports/secret-box';
 import { outboundPolicyFromEnv } from '../../http-out/safe-fetch.ts';
 import { enqueueAttempt } from './queue-message.ts';
 import { publicDelivery, publicWebhook } from './serialize.ts';
@@ -40,6 +41,11 @@ async function webhookOrFail(companyId: number, id: number) {
 function assertAllowedUrl(url: string): void {
   const checked = checkOutboundUrl(url, outboundPolicyFromEnv());
   if (!checked.ok) throw new AppError('ERR_WEBHOOK_URL_REFUSED', { reason: checked.reason });
+}
+
+/** A signing secret as stored: sealed by the company's secret box, with the hint answers show. */
+async function sealedSecret(companyId: number, secret: string) {
+  return { secret: await (await secretBox()).seal(companyId, secret), secretHint: secretHint(secret) };
 }
 
 /**
@@ -81,7 +87,7 @@ export const handler = restModule([
         url: body.url,
         events: [...new Set(body.events)],
         enabled: body.enabled,
-        secret,
+        ...(await sealedSecret(principal.companyId, secret)),
       });
       return new HttpAnswer(201, { ...publicWebhook(webhook), secret });
     },
@@ -93,9 +99,14 @@ export const handler = restModule([
     params: idPathSchema,
     body: webhookUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
-      await webhookOrFail(principal.companyId, params.id);
+      const current = await webhookOrFail(principal.companyId, params.id);
       if (body.url !== undefined) assertAllowedUrl(body.url);
-      const changes = { ...body, ...(body.events ? { events: [...new Set(body.events)] } : {}) };
+      const changes = {
+        ...body,
+        ...(body.events ? { events: [...new Set(body.events)] } : {}),
+        // A secret stored in clear before sealing is sealed on the webhook's next save.
+        ...(isSealedSecret(current.secret) ? {} : await sealedSecret(principal.companyId, current.secret)),
+      };
       return publicWebhook(await updateWebhook(principal.companyId, params.id, changes));
     },
   }),
@@ -117,7 +128,11 @@ export const handler = restModule([
     handler: async ({ principal, params }) => {
       await webhookOrFail(principal.companyId, params.id);
       const secret = newWebhookSecret();
-      const webhook = await updateWebhook(principal.companyId, params.id, { secret });
+      const webhook = await updateWebhook(
+        principal.companyId,
+        params.id,
+        await sealedSecret(principal.companyId, secret),
+      );
       return { ...publicWebhook(webhook), secret };
     },
   }),

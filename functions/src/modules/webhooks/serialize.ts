@@ -1,6 +1,7 @@
 import type { Webhook, WebhookDelivery, WebhookEvent } from '@atende/shared/entities/webhook';
 import type { WebhookDeliveryRecord, WebhookRecord } from '#data/webhooks';
 import { secretHint } from '#domain/webhook-rules';
+import { isSealedSecret } from '#ports/secret-box';
 
 /** A webhook as the API shows it: never its secret, only a hint of it. */
 export function publicWebhook(webhook: WebhookRecord): Webhook {
@@ -10,7 +11,9 @@ export function publicWebhook(webhook: WebhookRecord): Webhook {
     url: webhook.url,
     events: webhook.events as WebhookEvent[],
     enabled: webhook.enabled ?? true,
-    secretHint: secretHint(webhook.secret),
+    // A secret stored in clear before sealing: its hint comes from it.
+    secretHint:
+      webhook.secretHint ?? (isSealedSecret(webhook.secret) ? 'whsec_…' : secretHint(webhook.secret)),
     createdAt: webhook.createdAt ?? '',
     updatedAt: webhook.updatedAt ?? webhook.createdAt ?? '',
   };

@@ -27,16 +27,19 @@ export async function startTestRuntime() {
     runtime,
     /** A new visitor: its own cookies and, unless given, its own address. */
     client: (address?: string) => new ApiClient(runtime.url, address),
-    /** The newest e-mail the local outbox holds for an address. */
-    lastMailTo(address: string): string | undefined {
+    /** Every e-mail the local outbox holds for an address, oldest first. */
+    mailsTo(address: string): string[] {
       let files: string[] = [];
       try {
         files = readdirSync(runtime.outboxDir).filter((file) => file.endsWith(`${address}.txt`)).sort();
       } catch {
-        return undefined;
+        return [];
       }
-      const newest = files.at(-1);
-      return newest ? readFileSync(join(runtime.outboxDir, newest), 'utf8') : undefined;
+      return files.map((file) => readFileSync(join(runtime.outboxDir, file), 'utf8'));
+    },
+    /** The newest e-mail the local outbox holds for an address. */
+    lastMailTo(address: string): string | undefined {
+      return this.mailsTo(address).at(-1);
     },
     /**
      * The local scheduler's pending timers whose name contains `nameIncludes` (e.g. `-t12-`):
