@@ -206,6 +206,12 @@ export class AtendeStack extends Stack {
     if (webhooksModule) secretsKey.allowSealing(webhooksModule);
     const webhookDeliveries = this.workQueues.queues.get('webhook-deliveries');
     if (webhookDeliveries) secretsKey.allowOpening(webhookDeliveries.consumer);
+    // The platform's payment secrets (the Asaas token, its webhook token): the settings module
+    // seals them when a super user saves one; checkout and the payment webhook open them.
+    const settingsModule = this.restApi.functions.get('settings');
+    if (settingsModule) secretsKey.allowSealing(settingsModule);
+    const subscriptionModule = this.restApi.functions.get('subscription');
+    if (subscriptionModule) secretsKey.allowOpening(subscriptionModule);
     // The external message API: its authorizer reads the table; the modules that change plans
     // and companies keep the usage plans and API keys in step.
     for (const fn of this.restApi.authorizerFunctions.values()) allowTableReads(fn, this.table.table);

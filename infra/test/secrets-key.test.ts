@@ -5,9 +5,9 @@ import { ownFunctions, synthesize, type Synthesized } from './synthesize.ts';
 
 /**
  * The KMS key sealing companies' secrets (docs/security.md, AI prompt keys, queue integration
- * credentials, outbound webhook signing secrets): rotated, granted to the prompts,
- * queue-integrations and webhooks modules (seal and open), the bot turn and the webhook delivery
- * worker (open only), and to no other function.
+ * credentials, outbound webhook signing secrets, the platform's payment tokens): rotated, granted
+ * to the prompts, queue-integrations, webhooks and settings modules (seal and open), the bot turn,
+ * the webhook delivery worker and the subscription module (open only), and to no other function.
  */
 let synthesized: Synthesized;
 
@@ -17,7 +17,9 @@ beforeAll(async () => {
     manifest: {
       ...productManifest,
       restModules: productManifest.restModules.filter((module) =>
-        ['prompts', 'queue-integrations', 'webhooks', 'auth'].includes(module.name),
+        ['prompts', 'queue-integrations', 'webhooks', 'settings', 'subscription', 'auth'].includes(
+          module.name,
+        ),
       ),
     },
   });
@@ -63,26 +65,34 @@ describe('the secrets key', () => {
     synthesized.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
   });
 
-  it('lets the prompts, queue-integrations and webhooks modules seal and open, the bot turn and webhook delivery only open, and nobody else anything', () => {
+  it('lets the prompts, queue-integrations, webhooks and settings modules seal and open, the bot turn, webhook delivery and subscription only open, and nobody else anything', () => {
     const actions = kmsActionsByFunction();
     const granted = (prefix: string) =>
       Object.entries(actions).find(([name]) => name.startsWith(prefix))?.[1] ?? [];
     expect(granted('prompts')).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
     expect(granted('queue-integrations')).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
     // Direct sealing only: no data keys, no re-encryption (and no wildcard actions for cdk-nag).
-    for (const holder of ['prompts', 'queue-integrations', 'webhooks'])
+    for (const holder of ['prompts', 'queue-integrations', 'webhooks', 'settings'])
       expect([...new Set(granted(holder))].sort()).toEqual(['kms:Decrypt', 'kms:Encrypt']);
-    for (const opener of ['bot-turn', 'webhook-delivery']) {
+    for (const opener of ['bot-turn', 'webhook-delivery', 'subscription']) {
       expect(granted(opener), opener).toContain('kms:Decrypt');
       expect(granted(opener), opener).not.toContain('kms:Encrypt');
     }
-    const holders = ['prompts', 'queue-integrations', 'webhooks', 'bot-turn', 'webhook-delivery'];
+    const holders = [
+      'prompts',
+      'queue-integrations',
+      'webhooks',
+      'settings',
+      'bot-turn',
+      'webhook-delivery',
+      'subscription',
+    ];
     const others = Object.entries(actions).filter(([name]) => !holders.some((h) => name.startsWith(h)));
     expect(others.length).toBeGreaterThan(0);
     for (const [name, granted] of others) expect(granted, name).toEqual([]);
   });
 
-  it('names the key to those five functions only (SECRETS_KMS_KEY_ID)', () => {
+  it('names the key to those seven functions only (SECRETS_KMS_KEY_ID)', () => {
     const functions = Object.values(ownFunctions(synthesized.template) as unknown as Record<string, Fn>);
     const named = functions.filter(
       (fn) => fn.Properties.Environment?.Variables.SECRETS_KMS_KEY_ID !== undefined,
@@ -91,6 +101,8 @@ describe('the secrets key', () => {
       'bot-turn',
       'prompts',
       'queue-integrations',
+      'settings',
+      'subscription',
       'webhook-delivery',
       'webhooks',
     ]);

@@ -9,6 +9,8 @@ export const settingEntity = new Entity(
       companyId: { type: 'number', required: true, readOnly: true },
       key: { type: 'string', required: true, readOnly: true },
       value: { type: 'string', required: true },
+      /** A secret setting's masked form (`••••` + last 4), kept beside its sealed value. */
+      mask: { type: 'string' },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },
     indexes: {

@@ -9,9 +9,14 @@ export async function listSettings(companyId: number): Promise<SettingRecord[]> 
   return data;
 }
 
-/** AP-SE-2: write one setting. */
-export async function putSetting(companyId: number, key: string, value: string): Promise<SettingRecord> {
-  const { data } = await settingEntity.put({ companyId, key, value }).go();
+/** AP-SE-2: write one setting (a secret one sealed, with its mask beside it). */
+export async function putSetting(
+  companyId: number,
+  key: string,
+  value: string,
+  mask?: string,
+): Promise<SettingRecord> {
+  const { data } = await settingEntity.put({ companyId, key, value, ...(mask ? { mask } : {}) }).go();
   return data;
 }
 

@@ -52,15 +52,18 @@ function apiLimitsOfPlan(plan: PlanRecord) {
 export function publicSettings(settings: SettingRecord[], options: { withSecrets?: boolean } = {}) {
   return settings
     .filter(({ key }) => options.withSecrets || !isSecretSetting(key))
-    .map(({ key, value }) => publicSetting({ key, value }));
+    .map(({ key, value, mask }) => publicSetting({ key, value, mask }));
 }
 
-/** One setting as answers show it: a secret one masked. */
-export function publicSetting({ key, value }: { key: string; value: string }): {
+/**
+ * One setting as answers show it: a secret one masked, by the mask stored beside its sealed value
+ * (or, for one stored in clear before sealing, from the value).
+ */
+export function publicSetting({ key, value, mask }: { key: string; value: string; mask?: string }): {
   key: string;
   value: string;
 } {
-  return { key, value: isSecretSetting(key) ? maskedSecret(value) : value };
+  return { key, value: isSecretSetting(key) ? (mask ?? maskedSecret(value)) : value };
 }
 
 const maskedSecret = (value: string) => maskLastFour(value) ?? '';

@@ -261,6 +261,33 @@ describe('checkout with Asaas (the local fake speaking API v3)', () => {
       }),
     });
 
+  it('stores the Asaas token and its webhook token sealed, answers them by the stored mask, and still uses them', async () => {
+    // The data layer is imported after the runtime started, as the bundles would be.
+    const { settingEntity } = await import('../../src/data/setting-entity.ts');
+    const { platformCompanyId } = await import('../../src/domain/company-rules.ts');
+    for (const [key, secret] of [
+      ['asaas', asaasToken],
+      ['asaasWebhookToken', webhookToken],
+    ] as const) {
+      const stored = (await settingEntity.get({ companyId: platformCompanyId, key }).go({ consistent: true }))
+        .data!;
+      expect(stored.value, key).toMatch(/^local:v/);
+      expect(stored.value, key).not.toContain(secret.slice(-8));
+      expect(stored.mask, key).toBe(`••••${secret.slice(-4)}`);
+    }
+    const listed = (await root.get<{ key: string; value: string }[]>('/settings')).body;
+    expect(listed).toContainEqual({ key: 'asaas', value: `••••${asaasToken.slice(-4)}` });
+    // Opened where used: the fake Asaas refuses any other access_token, so a charge proves it.
+    const { invoice, admin } = await overdueInvoice('Sellado Asaas');
+    expect((await pagar(admin, invoice.id)).provider).toBe('asaas');
+    const refused = await fetch(`${env.runtime.url}/api/subscription/webhook/asaas`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'asaas-access-token': 'otro' },
+      body: JSON.stringify({ event: 'PAYMENT_RECEIVED', payment: { id: 'x' } }),
+    });
+    expect(refused.status).toBe(401);
+  });
+
   it('reuses the open charge across PAGAR clicks: one Asaas payment, the same QR', async () => {
     const { admin, invoice } = await overdueInvoice('Reusa');
     const created = asaas.paymentsCreated();

@@ -7,15 +7,23 @@ import {
 } from '@atende/shared/entities/setting';
 import { deleteSetting, listSettings, putSetting } from '#data/settings';
 import { AppError } from '#domain/app-error';
+import { maskLastFour } from '#domain/secret-mask';
 import { publicSetting, publicSettings } from '#domain/serialize';
 import { forgetCompanyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
+import { secretBox } from '#ports/secret-box';
+
+/** A secret setting is stored sealed (the company id bound to it), with its mask beside it. */
+async function putSecretSetting(companyId: number, key: string, value: string) {
+  const sealed = await (await secretBox()).seal(companyId, value);
+  return putSetting(companyId, key, sealed, maskLastFour(value) ?? '••••');
+}
 
 /**
  * /api/settings: the caller's company settings; every user reads them, admins change them. The
  * secret ones (the payment-provider token, the Asaas webhook token) only super users change, and
- * read only masked; an empty value removes a secret. The payment provider only super users choose.
+ * read only masked, and stored sealed; an empty value removes a secret. The payment provider only super users choose.
  */
 export const handler = restModule([
   route({
@@ -37,10 +45,11 @@ export const handler = restModule([
       // The value must belong to the key's own domain (e.g. enabled/disabled).
       const setting = settingUpdateInputSchema.parse({ key: params.key, value: body.value });
       // An empty secret removes it (the settings screen's "Quitar token"): nothing is kept.
-      const saved =
-        isSecretSetting(setting.key) && setting.value.trim() === ''
+      const saved = !isSecretSetting(setting.key)
+        ? await putSetting(principal.companyId, setting.key, setting.value)
+        : setting.value.trim() === ''
           ? await deleteSetting(principal.companyId, setting.key)
-          : await putSetting(principal.companyId, setting.key, setting.value);
+          : await putSecretSetting(principal.companyId, setting.key, setting.value);
       forgetCompanyContext(principal.companyId);
       return publicSetting(saved);
     },

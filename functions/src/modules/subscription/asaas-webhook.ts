@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { listSettings } from '#data/settings';
 import { AppError } from '#domain/app-error';
 import { platformCompanyId } from '#domain/company-rules';
+import { openStoredSecret } from '#ports/secret-box';
 
 /**
  * Asaas webhooks (docs.asaas.com, "Webhooks"): Asaas POSTs `{ id, event, payment }` and sends
@@ -32,7 +33,8 @@ export const paidEvents = new Set(['PAYMENT_RECEIVED', 'PAYMENT_CONFIRMED']);
 /** 401 unless the header carries the configured token (compared in constant time); none configured: 401 too. */
 export async function assertAsaasWebhookToken(presented: string | undefined): Promise<void> {
   const settings = await listSettings(platformCompanyId);
-  const expected = settings.find((setting) => setting.key === 'asaasWebhookToken')?.value ?? '';
+  const stored = settings.find((setting) => setting.key === 'asaasWebhookToken')?.value;
+  const expected = stored ? await openStoredSecret(platformCompanyId, stored) : '';
   const a = Buffer.from(presented ?? '');
   const b = Buffer.from(expected);
   if (!expected || a.length !== b.length || !timingSafeEqual(a, b))

@@ -3,6 +3,7 @@ import { AppError } from '#domain/app-error';
 import { platformCompanyId } from '#domain/company-rules';
 import type { PaymentProviderName } from '@atende/shared/entities/setting';
 import type { PaymentProvider } from '#ports/payment';
+import { openStoredSecret } from '#ports/secret-box';
 import { asaasBaseUrls, asaasProvider } from './asaas-provider.ts';
 import { sandboxProvider } from './sandbox-provider.ts';
 
@@ -40,7 +41,8 @@ export function choosePaymentProvider(options: {
 /** The provider checkout uses now (ASAAS_BASE_URL may point at Asaas's sandbox host, or a fake). */
 export async function paymentProvider(): Promise<PaymentProvider> {
   const settings = await listSettings(platformCompanyId);
-  const token = asaasTokenOf(settings.find((setting) => setting.key === 'asaas')?.value);
+  const stored = settings.find((setting) => setting.key === 'asaas')?.value;
+  const token = asaasTokenOf(stored ? await openStoredSecret(platformCompanyId, stored) : undefined);
   const name = choosePaymentProvider({
     chosen: settings.find((setting) => setting.key === 'paymentProvider')?.value,
     hasAsaasToken: token !== undefined,
