@@ -195,6 +195,7 @@ describe('the runtime killed with SIGKILL and started again on the same data', (
     // redelivers what it did not see acknowledged.
     let accepted = 0;
     let redeliveries = 0;
+    const giveUpAt = Date.now() + 540_000;
     const customer = async (number: string, chat: number) => {
       for (let i = 0; i < perChat; i += 1) {
         const message = { from: number, name: `Cliente ${chat}`, body: `m${i}`, id: `crash-${chat}-${i}` };
@@ -203,6 +204,8 @@ describe('the runtime killed with SIGKILL and started again on the same data', (
             .post(`/sandbox/${whatsappId}/inbound`, message)
             .catch(() => undefined);
           if (answer?.status === 202) break;
+          // A runtime that never came back fails the test (by its timeout) and ends the customers.
+          if (Date.now() > giveUpAt) throw new Error(`message ${message.id} never taken`);
           redeliveries += 1;
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
