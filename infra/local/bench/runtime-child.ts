@@ -52,7 +52,14 @@ if (!dataDir) {
   process.exit(1);
 }
 try {
-  runtime = await startRuntime({ port: 0, dataDir, quiet: true, build: false });
+  runtime = await startRuntime({
+    port: 0,
+    dataDir,
+    quiet: true,
+    build: false,
+    // The crash suite's restarts import each function on its first call, as a test runtime does.
+    warmUp: process.env.RUNTIME_CHILD_WARM_UP !== 'false',
+  });
   send({
     type: 'ready',
     url: runtime.url,

@@ -39,6 +39,8 @@ export async function startRuntimeProcess(options: {
   logFile: string;
   /** Write CPU profiles (one per thread; the main thread's is the largest) in this folder when the runtime exits. */
   cpuProfileDir?: string;
+  /** Import every function at start (default), or each on its first call (false). */
+  warmUp?: boolean;
   /** How long the start may take (default 180 s); a child that has not started by then is killed. */
   startTimeoutMs?: number;
 }): Promise<RuntimeProcess> {
@@ -51,7 +53,12 @@ export async function startRuntimeProcess(options: {
       'tsx',
       ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
     ],
-    env: { ...process.env, ...options.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    env: {
+      ...process.env,
+      ...options.env,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      ...(options.warmUp === false ? { RUNTIME_CHILD_WARM_UP: 'false' } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const keep = (chunk: Buffer) => {

@@ -43,6 +43,7 @@ async function startChild(): Promise<RuntimeProcess> {
     logFile,
     // 10–15 s on two quiet cores; far more on a machine shared with other jobs.
     startTimeoutMs: 300_000,
+    warmUp: false,
     env: {
       ADMIN_EMAIL: superUser.email,
       ADMIN_PASSWORD: superUser.password,
