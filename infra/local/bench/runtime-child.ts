@@ -11,13 +11,16 @@ export type ChildMessage =
   | { type: 'ready'; url: string; env: Record<string, string>; pid: number; firstStart: boolean }
   | { type: 'failed'; message: string }
   | { type: 'calls'; calls: Record<string, number> }
+  | { type: 'connector-stopped' }
   | { type: 'stopped' };
 
 // Every call to DynamoDB Local and the @connections API, counted in every thread of the runtime
 // (call-counter.mjs): this thread's agent now, each function's thread as it starts.
 const counterUrl = new URL('./call-counter.mjs', import.meta.url).href;
 process.env.ATENDE_THREAD_PRELOAD = counterUrl;
-const { collectCalls } = (await import(counterUrl)) as { collectCalls: () => Promise<Record<string, number>> };
+const { collectCalls } = (await import(counterUrl)) as {
+  collectCalls: () => Promise<Record<string, number>>;
+};
 
 const send = (message: ChildMessage) => process.send?.(message);
 
@@ -36,6 +39,9 @@ function stop(): Promise<void> {
 process.on('message', (message: { type?: string }) => {
   if (message?.type === 'stop') void stop();
   if (message?.type === 'calls') void collectCalls().then((calls) => send({ type: 'calls', calls }));
+  // The crash suite: commands that wait in their queue while the connector is down.
+  if (message?.type === 'connector-stop')
+    void runtime?.connector.stop().then(() => send({ type: 'connector-stopped' }));
 });
 // The benchmark died: leave nothing running.
 process.on('disconnect', () => void stop());
@@ -46,8 +52,21 @@ if (!dataDir) {
   process.exit(1);
 }
 try {
-  runtime = await startRuntime({ port: 0, dataDir, quiet: true, build: false });
-  send({ type: 'ready', url: runtime.url, env: runtime.env, pid: process.pid, firstStart: runtime.firstStart });
+  runtime = await startRuntime({
+    port: 0,
+    dataDir,
+    quiet: true,
+    build: false,
+    // The crash suite's restarts import each function on its first call, as a test runtime does.
+    warmUp: process.env.RUNTIME_CHILD_WARM_UP !== 'false',
+  });
+  send({
+    type: 'ready',
+    url: runtime.url,
+    env: runtime.env,
+    pid: process.pid,
+    firstStart: runtime.firstStart,
+  });
 } catch (error) {
   send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   process.exit(1);

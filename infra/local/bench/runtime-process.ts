@@ -24,6 +24,10 @@ export interface RuntimeProcess {
   dataDir: string;
   /** Lines the runtime wrote to stderr/stdout so far. */
   logLines(): number;
+  /** Stops the runtime's connector (its commands then wait in their queue). */
+  stopConnector(): Promise<void>;
+  /** SIGKILL: the runtime dies mid-work, as in a crash; resolves once it has exited. */
+  kill(): Promise<void>;
   /** Calls made to DynamoDB Local so far, by operation (runtime-child.ts). */
   dynamoCalls(): Promise<Record<string, number>>;
   stop(): Promise<void>;
@@ -35,7 +39,12 @@ export async function startRuntimeProcess(options: {
   logFile: string;
   /** Write CPU profiles (one per thread; the main thread's is the largest) in this folder when the runtime exits. */
   cpuProfileDir?: string;
+  /** Import every function at start (default), or each on its first call (false). */
+  warmUp?: boolean;
+  /** How long the start may take (default 180 s); a child that has not started by then is killed. */
+  startTimeoutMs?: number;
 }): Promise<RuntimeProcess> {
+  const startWithinMs = options.startTimeoutMs ?? startTimeoutMs;
   const log: WriteStream = createWriteStream(options.logFile, { flags: 'a' });
   let lines = 0;
   const child: ChildProcess = fork(childScript, [options.dataDir], {
@@ -44,7 +53,12 @@ export async function startRuntimeProcess(options: {
       'tsx',
       ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
     ],
-    env: { ...process.env, ...options.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    env: {
+      ...process.env,
+      ...options.env,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      ...(options.warmUp === false ? { RUNTIME_CHILD_WARM_UP: 'false' } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const keep = (chunk: Buffer) => {
@@ -56,7 +70,12 @@ export async function startRuntimeProcess(options: {
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
 
   const ready = await new Promise<Extract<ChildMessage, { type: 'ready' }>>((resolveReady, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the runtime did not start within ${startTimeoutMs / 1000} s (log: ${options.logFile})`)), startTimeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(
+        new Error(`the runtime did not start within ${startWithinMs / 1000} s (log: ${options.logFile})`),
+      );
+    }, startWithinMs);
     child.on('message', (message: ChildMessage) => {
       if (message.type === 'ready') {
         clearTimeout(timer);
@@ -80,6 +99,24 @@ export async function startRuntimeProcess(options: {
     dynamoPid: findDynamoPid(join(options.dataDir, 'dynamodb')),
     dataDir: options.dataDir,
     logLines: () => lines,
+    stopConnector: () =>
+      new Promise((resolveStopped) => {
+        const listener = (message: ChildMessage) => {
+          if (message.type !== 'connector-stopped') return;
+          child.off('message', listener);
+          resolveStopped();
+        };
+        child.on('message', listener);
+        child.send({ type: 'connector-stop' });
+      }),
+    kill() {
+      stopping ??= (async () => {
+        child.kill('SIGKILL');
+        await exited;
+        await new Promise<void>((resolveClosed) => log.end(resolveClosed));
+      })();
+      return stopping;
+    },
     dynamoCalls: () =>
       new Promise((resolveCalls) => {
         const listener = (message: ChildMessage) => {

@@ -1,9 +1,25 @@
+import { createHash } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { startConnector, type Connector, type Logger as ConnectorLogger } from '../../../connector/src/index.ts';
+import {
+  startConnector,
+  type Connector,
+  type Logger as ConnectorLogger,
+} from '../../../connector/src/index.ts';
 import type { LambdaHandler } from './invoke.ts';
 import type { LocalQueue } from './local-queue.ts';
 import type { Logger } from './log.ts';
+
+/**
+ * The connector's identity in its session leases: one per data directory, since only one
+ * runtime runs on a data directory at a time. A runtime started again after a crash is then the
+ * holder of the leases its predecessor left and takes its sessions back at once, instead of
+ * waiting up to 30 s for them to expire while its commands are redelivered, each delivery
+ * counting towards the queue's ten receives before a dead letter (docs/reliability.md).
+ */
+export function localHolderId(dataDir: string): string {
+  return `local-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`;
+}
 
 /** The name the connector's command queue names as its consumer (manifest serviceQueues). */
 export const connectorConsumerName = 'connector';
@@ -30,14 +46,22 @@ export function createLocalConnector(options: {
   bucket: string;
   region: string;
   credentials: { accessKeyId: string; secretAccessKey: string };
+  /** The session leases' holder (localHolderId). */
+  holderId: string;
   log: Logger;
 }): LocalConnector {
-  const s3 = new S3Client({ endpoint: options.s3Endpoint, forcePathStyle: true, region: options.region, credentials: options.credentials });
+  const s3 = new S3Client({
+    endpoint: options.s3Endpoint,
+    forcePathStyle: true,
+    region: options.region,
+    credentials: options.credentials,
+  });
   let connector: Connector | undefined;
   const log: ConnectorLogger = {
     debug: () => {},
     info: (message) => options.log.info(`connector: ${message}`),
-    warn: (message, data) => options.log.warn(`connector: ${message}${data ? ` ${JSON.stringify(data)}` : ''}`),
+    warn: (message, data) =>
+      options.log.warn(`connector: ${message}${data ? ` ${JSON.stringify(data)}` : ''}`),
     error: (message, data) => options.log.error(`connector: ${message}`, data),
   };
   return {
@@ -50,7 +74,7 @@ export function createLocalConnector(options: {
       connector = await startConnector({
         documents: options.documents,
         tableName: options.tableName,
-        holderId: `local-${process.pid}`,
+        holderId: options.holderId,
         inbound: { send: (message) => options.queue.send('inbound', message) },
         media: {
           async put(key, bytes, contentType, contentDisposition) {

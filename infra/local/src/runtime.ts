@@ -10,7 +10,12 @@ import { join, resolve } from 'node:path';
 import { installLocalBindings } from '../../../functions/src/ports/local-bindings.ts';
 import { ensureFunctionBundles } from './build-steps.ts';
 import { createLocalMail } from './local-mail.ts';
-import { connectorConsumerName, createLocalConnector, type LocalConnector } from './local-connector.ts';
+import {
+  connectorConsumerName,
+  createLocalConnector,
+  localHolderId,
+  type LocalConnector,
+} from './local-connector.ts';
 import { runTasks } from './run-tasks.ts';
 import { startDynamoLocal } from './dynamo.ts';
 import { createRuntimeDynamoClients, type RuntimeDynamoClients } from './dynamo-clients.ts';
@@ -82,7 +87,10 @@ export interface RuntimeOptions {
   webDistDir?: string;
   /** Cap on queue visibility timeouts, i.e. how soon a failed message is retried. Default 3000. */
   maxVisibilityTimeoutMs?: number;
-  /** Run the WhatsApp connector in-process (default: when the manifest has its command queue). */
+  /**
+   * Run the WhatsApp connector in-process (default: when the manifest has its command queue).
+   * Without it, its commands wait in their queue.
+   */
   connector?: boolean;
   /**
    * Per-address and per-company request budgets of the gateway (the WAF rules' stand-in).
@@ -288,6 +296,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     for (const result of [dynamoResult, bundlesResult]) if (result.status === 'rejected') throw result.reason;
 
     const firstStart = await ensureTable(clients.dynamo, tableName);
+    // The connector's commands wait in their queue until the connector runs (its start resumes
+    // them), as the Fargate task receives nothing before it has started: commands left from
+    // before a stop or a crash are not handed to a consumer that is not there yet.
+    for (const serviceQueue of manifest.serviceQueues ?? [])
+      if (serviceQueue.service === 'connector') await queue.pauseConsumer(serviceQueue.name);
     cleanups.set('queue', () => queue.stop());
     cleanups.set('scheduler', () => scheduler.stop());
     // One reader per consumer, as AWS gives each its own event source mapping: a slow consumer
@@ -334,6 +347,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         bucket: mediaBucket,
         region,
         credentials: localCredentials(),
+        holderId: localHolderId(dataDir),
         log,
       });
       const connectorRef = localConnector;
