@@ -63,7 +63,7 @@ describe('a quick reply with a file', () => {
       await chat.getByTestId('messages-list').getByText('hola', { exact: true }).waitFor({ timeout: 15_000 });
 
       // Type /catalogo, choose it, send.
-      const input = chat.getByLabel(t('tickets.input.label'));
+      const input = chat.getByRole('textbox', { name: t('tickets.input.label') });
       await input.fill('/catalogo');
       await chat
         .getByTestId('quick-replies')
