@@ -48,7 +48,7 @@ describe('quick messages', () => {
   it('sends a quick reply’s file with its text as caption, only to those who may use it (issue #25)', async () => {
     const { admin, company, whatsappId, ticket } = await companyWithPendingTicket(
       env,
-      'Respuesta con archivo',
+      'RespuestaArchivo',
       '5511980009901',
     );
     const ana = await agentOf(admin, company.companyId, 'ana');
