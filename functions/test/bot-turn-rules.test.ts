@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { botMayAnswer, botRunState, botSourceOf, historyUpTo, type BotTicket } from '#domain/bot-turn-rules';
+import {
+  botMayAnswer,
+  botRunState,
+  botSourceOf,
+  botTakesMessage,
+  historyUpTo,
+  type BotTicket,
+} from '#domain/bot-turn-rules';
 
 const pending: BotTicket = { status: 'pending', queueId: 4 };
 
@@ -53,5 +60,32 @@ describe('the history a turn reads', () => {
       'm2',
       'm4',
     ]);
+  });
+});
+
+describe("which customer messages go to the queue's bot (judged after the chatbot's step)", () => {
+  const fresh: BotTicket = { status: 'pending' };
+  it.each<[string, BotTicket, BotTicket, boolean]>([
+    ['the first message a one-queue connection places in its queue', fresh, pending, true],
+    ['a message of a ticket already in the queue', pending, pending, true],
+    ['the first message that gets the menu', fresh, { ...fresh, botStage: 'menu' }, false],
+    ['the answer that chooses a queue from the menu', { ...fresh, botStage: 'menu' }, pending, false],
+    ['the first message that shows the queue’s options', fresh, { ...pending, botStage: 'options' }, false],
+    ['an answer to the options', { ...pending, botStage: 'options' }, pending, false],
+    [
+      'any message while a bot runs the ticket',
+      { ...pending, botStage: 'options' },
+      { ...pending, useIntegration: true, promptId: 1 },
+      true,
+    ],
+    [
+      'a message once the bot handed over',
+      pending,
+      { ...pending, useIntegration: false, promptId: 1 },
+      false,
+    ],
+    ['a message of a ticket an agent took', pending, { ...pending, status: 'open', userId: 3 }, false],
+  ])('%s', (_label, before, after, expected) => {
+    expect(botTakesMessage(before, after)).toBe(expected);
   });
 });

@@ -39,6 +39,17 @@ export async function putMedia(
   );
 }
 
+/** A stored medium's bytes, or undefined when the object is gone. */
+export async function readMedia(key: string): Promise<Uint8Array | undefined> {
+  try {
+    const answer = await s3Client.send(new GetObjectCommand({ Bucket: mediaBucket(), Key: key }));
+    return answer.Body ? await answer.Body.transformToByteArray() : undefined;
+  } catch (error) {
+    if ((error as Error).name === 'NoSuchKey') return undefined;
+    throw error;
+  }
+}
+
 /**
  * Deletes a medium no record names any more. Best effort: it runs after the write that dropped
  * it, so a failure leaves an orphan object (logged with `what`), never a record naming a missing file.

@@ -3,6 +3,7 @@ import type { EntityItem } from 'electrodb';
 import { AppError } from '#domain/app-error';
 import { ticketIndexKeys } from '#domain/ticket-keys';
 import { messageEntity } from './message-entity.ts';
+import { ticketNoteEntity, ticketNoteRefEntity } from './ticket-note-entity.ts';
 import { ticketEntity, ticketEventEntity } from './ticket-entity.ts';
 import type { TicketRecord } from './tickets.ts';
 import { writeAll } from './transaction.ts';
@@ -44,13 +45,29 @@ export type AutomationField = (typeof automationFields)[number];
 export type AutomationValues = Partial<Pick<TicketRecord, AutomationField>>;
 
 /** A message the system sends, stored like an agent's (fromMe, ack 0 until the connector sends it). */
-export type SystemMessageItem = Pick<MessageItem, 'companyId' | 'id' | 'ticketId' | 'contactId' | 'whatsappId' | 'createdAt'> & {
+export type SystemMessageItem = Pick<
+  MessageItem,
+  'companyId' | 'id' | 'ticketId' | 'contactId' | 'whatsappId' | 'createdAt'
+> & {
   body: string;
   userId?: number;
 } & Partial<Pick<MessageItem, 'mediaType' | 'mediaKey' | 'mediaName' | 'mimetype' | 'mediaSize'>>;
 
 export type TimelineEntry = Pick<EventItem, 'action'> &
-  Partial<Pick<EventItem, 'fromStatus' | 'toStatus' | 'fromUserId' | 'toUserId' | 'fromQueueId' | 'toQueueId' | 'rating' | 'ratedUserId' | 'actorId'>>;
+  Partial<
+    Pick<
+      EventItem,
+      | 'fromStatus'
+      | 'toStatus'
+      | 'fromUserId'
+      | 'toUserId'
+      | 'fromQueueId'
+      | 'toQueueId'
+      | 'rating'
+      | 'ratedUserId'
+      | 'actorId'
+    >
+  >;
 
 export interface AutomationWrite {
   /** A move of the ticket itself (the list keys follow); null clears queue or user. */
@@ -61,6 +78,8 @@ export interface AutomationWrite {
   messages?: SystemMessageItem[];
   /** Only if the ticket still waits for this message's automation step (it is cleared). */
   pendingId?: string;
+  /** A ticket note for the agents (its id taken beforehand), written only with the step (AP-TN-1's items). */
+  note?: { id: number; userId: number; note: string };
 }
 
 export type AutomationWriteResult = 'written' | 'conflict' | 'duplicate';
@@ -68,7 +87,10 @@ export type AutomationWriteResult = 'written' | 'conflict' | 'duplicate';
 const seq = () => randomUUID().slice(0, 8);
 
 /** AP-TA-1: one automation step on a ticket, all or nothing, guarded by the ticket as read. */
-export async function writeAutomation(current: TicketRecord, write: AutomationWrite): Promise<AutomationWriteResult> {
+export async function writeAutomation(
+  current: TicketRecord,
+  write: AutomationWrite,
+): Promise<AutomationWriteResult> {
   const { companyId, id } = current;
   const now = new Date().toISOString();
   const status = write.move?.status ?? current.status;
@@ -97,23 +119,39 @@ export async function writeAutomation(current: TicketRecord, write: AutomationWr
     set.lastMessage = last.body.slice(0, 255);
     set.lastMessageAt = last.createdAt;
   }
-  if (moved || last) Object.assign(set, { activityAt, ...ticketIndexKeys({ companyId, id, status, queueId, userId, activityAt }) });
+  if (moved || last)
+    Object.assign(set, {
+      activityAt,
+      ...ticketIndexKeys({ companyId, id, status, queueId, userId, activityAt }),
+    });
   for (const key of remove) delete set[key];
   // A key removed that the ticket does not have is harmless; never set and remove one key.
   const removeList = [...remove] as never[];
 
   try {
     await writeAll(
-      { ticket: ticketEntity, event: ticketEventEntity, message: messageEntity },
-      ({ ticket, event, message }) => {
+      {
+        ticket: ticketEntity,
+        event: ticketEventEntity,
+        message: messageEntity,
+        note: ticketNoteEntity,
+        noteRef: ticketNoteRefEntity,
+      },
+      ({ ticket, event, message, note, noteRef }) => {
         const patch = ticket.patch({ companyId, id }).set(set as never);
         const withRemove = removeList.length > 0 ? patch.remove(removeList) : patch;
         const guarded = withRemove.where((attributes, { eq, notExists }) =>
           [
             eq(attributes.status, current.status),
-            current.userId === undefined ? notExists(attributes.userId) : eq(attributes.userId, current.userId),
-            current.queueId === undefined ? notExists(attributes.queueId) : eq(attributes.queueId, current.queueId),
-            current.botVersion === undefined ? notExists(attributes.botVersion) : eq(attributes.botVersion, current.botVersion),
+            current.userId === undefined
+              ? notExists(attributes.userId)
+              : eq(attributes.userId, current.userId),
+            current.queueId === undefined
+              ? notExists(attributes.queueId)
+              : eq(attributes.queueId, current.queueId),
+            current.botVersion === undefined
+              ? notExists(attributes.botVersion)
+              : eq(attributes.botVersion, current.botVersion),
             ...(write.pendingId !== undefined ? [eq(attributes.botPendingId, write.pendingId)] : []),
           ].join(' AND '),
         );
@@ -131,14 +169,29 @@ export async function writeAutomation(current: TicketRecord, write: AutomationWr
               })
               .commit(),
           ),
-          ...messages.map((item) =>
-            message
-              .create({ ...item, fromMe: true, ack: 0, read: true })
-              .commit(),
-          ),
+          ...messages.map((item) => message.create({ ...item, fromMe: true, ack: 0, read: true }).commit()),
+          ...(write.note
+            ? [
+                note
+                  .create({
+                    companyId,
+                    ticketId: id,
+                    contactId: current.contactId,
+                    ...write.note,
+                    createdAt: now,
+                  })
+                  .commit(),
+                noteRef.create({ companyId, id: write.note.id, ticketId: id }).commit(),
+              ]
+            : []),
         ];
       },
-      ['ERR_TICKET_CONFLICT', ...(write.events ?? []).map(() => undefined), ...messages.map(() => 'ERR_CREATING_MESSAGE' as const)],
+      [
+        'ERR_TICKET_CONFLICT',
+        ...(write.events ?? []).map(() => undefined),
+        ...messages.map(() => 'ERR_CREATING_MESSAGE' as const),
+        ...(write.note ? [undefined, undefined] : []),
+      ],
     );
     return 'written';
   } catch (error) {

@@ -11,6 +11,8 @@ export interface BotTicket {
   useIntegration?: boolean;
   promptId?: number;
   integrationId?: number;
+  /** The chatbot's menu walk (docs/chatbot.md): set while the customer is choosing. */
+  botStage?: 'menu' | 'options';
 }
 
 /**
@@ -32,6 +34,19 @@ export function botMayAnswer(ticket: BotTicket): boolean {
     !ticket.isGroup &&
     botRunState(ticket) !== 'stopped'
   );
+}
+
+/**
+ * Whether a customer's message goes to the ticket's bot, judged on the ticket as the chatbot's
+ * step left it (`after`: a connection with one queue has just placed it in that queue) and as
+ * the message found it (`before`). A bot already running it takes every message; otherwise a
+ * message the chatbot's menu walk took (an answer to the menu or to a queue's options, or the
+ * one that started the options) is the chatbot's, and the bot answers from the next one.
+ */
+export function botTakesMessage(before: BotTicket, after: BotTicket): boolean {
+  if (!botMayAnswer(after)) return false;
+  if (botRunState(after) === 'running') return true;
+  return before.botStage === undefined && after.botStage === undefined;
 }
 
 export type BotSource = { kind: 'prompt'; id: number } | { kind: 'integration'; id: number };

@@ -124,13 +124,10 @@ const sentTo = (number: string, count: number) =>
  */
 async function opens(number: string, firstMessage: () => Promise<void>): Promise<string[]> {
   await firstMessage();
-  await until(async () => {
-    const ticket = await ticketOf(number);
-    return ticket?.queueId === queueId ? true : undefined;
-  }, 'the ticket in the queue');
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const bodies = await bodiesTo(number);
-  expect(bodies.every((body) => body === 'No entendí, ¿puede repetirlo?')).toBe(true);
+  // The first message goes to the queue's bot (issue #25): the agent's fallback answers "buenas".
+  const bodies = await sentTo(number, 1);
+  expect(bodies).toEqual(['No entendí, ¿puede repetirlo?']);
+  expect((await ticketOf(number))?.queueId).toBe(queueId);
   return bodies;
 }
 
@@ -209,7 +206,11 @@ describe('dialogflow integration in a conversation', () => {
     const notes = await notesOf(ticket, 'the failure note');
     expect(await ticketOf(customer)).toMatchObject({ status: 'pending', userId: null, queueId });
     expect(notes[0]?.note).toMatch(/agente/);
-    expect(await bodiesTo(customer)).toEqual(opening);
+    // The customer is told a person follows (the queue's hand-off text).
+    expect(await sentTo(customer, opening.length + 1)).toEqual([
+      ...opening,
+      'Su conversación fue transferida al sector *Atención*. En breve le atenderemos.',
+    ]);
   });
 
   it('never prints the service account private key', () => {

@@ -3,6 +3,7 @@ import type { ApiClient } from './support/api-client.ts';
 import { listen, type LiveFrame } from './support/live.ts';
 import { agentOf } from './support/people.ts';
 import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
+import { companyWithPendingTicket, outboxOf } from './support/sandbox.ts';
 import { until } from './support/until.ts';
 
 let env: TestRuntime;
@@ -44,6 +45,66 @@ function upload(api: ApiClient, id: number, file: { bytes: Buffer; name: string;
 const shortcodes = (page: { records: QuickMessage[] } | QuickMessage[]) => (Array.isArray(page) ? page : page.records).map((q) => q.shortcode);
 
 describe('quick messages', () => {
+  it('sends a quick reply’s file with its text as caption, only to those who may use it (issue #25)', async () => {
+    const { admin, company, whatsappId, ticket } = await companyWithPendingTicket(
+      env,
+      'RespuestaArchivo',
+      '5511980009901',
+    );
+    const ana = await agentOf(admin, company.companyId, 'ana');
+    const beto = await agentOf(admin, company.companyId, 'beto');
+    const quick = (
+      await ana.agent.post<QuickMessage>('/quick-messages', {
+        shortcode: 'catalogo',
+        message: 'Nuestro catálogo',
+        geral: false,
+      })
+    ).body;
+    const pdf = Buffer.from('%PDF-1.4 catalogo de prueba');
+    expect(
+      (await upload(ana.agent, quick.id, { bytes: pdf, name: 'catalogo.pdf', type: 'application/pdf' }))
+        .status,
+    ).toBe(200);
+
+    // Another agent's private quick reply is not theirs to use.
+    const refused = await beto.agent.post(`/messages/${ticket.id}`, {
+      body: 'Nuestro catálogo',
+      quickMessageId: quick.id,
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual({ error: 'ERR_NOT_FOUND' });
+
+    const sent = await admin.post<{
+      id: string;
+      body: string;
+      mediaType: string;
+      mediaName: string;
+      mediaUrl: string;
+    }>(`/messages/${ticket.id}`, {
+      body: 'Nuestro catálogo',
+      quickMessageId: quick.id,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body).toMatchObject({
+      body: 'Nuestro catálogo',
+      mediaType: 'application',
+      mediaName: 'catalogo.pdf',
+    });
+    const box = await until(async () => {
+      const items = await outboxOf<{ body: string; mediaType?: string | null }>(
+        admin,
+        whatsappId,
+        '5511980009901',
+      );
+      return items.length > 0 ? items : undefined;
+    }, 'the file at the customer');
+    expect(box.at(-1)).toMatchObject({ body: 'Nuestro catálogo', mediaType: 'application' });
+    // The message keeps its own copy: removing the quick reply's file does not take it away.
+    expect((await ana.agent.delete(`/quick-messages/${quick.id}/media-upload`)).status).toBeLessThan(300);
+    const media = await admin.get<{ url: string }>(`/messages/media/${sent.body.id}`);
+    expect(Buffer.from(await (await fetch(media.body.url)).arrayBuffer())).toEqual(pdf);
+  });
+
   it('creates, reads, changes and deletes quick messages, with the form text', async () => {
     const { ana } = await team('Rapidas');
     const missing = await ana.agent.post('/quick-messages', { message: 'sin atajo' });

@@ -84,13 +84,10 @@ async function opens(
   id: string,
 ): Promise<string[]> {
   await say(id, 'buenas');
-  await until(
-    async () => ((await ticketOf(number))?.queueId === queueId ? true : undefined),
-    'the ticket in the queue',
-  );
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
-  const bodies = await bodiesTo(number);
-  expect(bodies.every((body) => body === 'Recibido: buenas')).toBe(true);
+  // The first message goes to the queue's integration (issue #25).
+  const bodies = await sentTo(number, 1);
+  expect(bodies).toEqual(['Recibido: buenas']);
+  expect((await ticketOf(number))?.queueId).toBe(queueId);
   return bodies;
 }
 
@@ -162,7 +159,11 @@ describe('n8n and webhook integrations in a conversation', () => {
       return list.status === 200 && list.body.length > 0 ? list.body : undefined;
     }, 'the failure note');
     expect(notes[0]?.note).toMatch(/agente/);
-    expect(await bodiesTo(other)).toEqual(first);
+    // The customer is told a person follows (the queue's hand-off text).
+    expect(await sentTo(other, first.length + 1)).toEqual([
+      ...first,
+      'Su conversación fue transferida al sector *Automático*. En breve le atenderemos.',
+    ]);
   });
 
   it("a connection's integration answers its tickets without a queue", async () => {

@@ -167,6 +167,8 @@ export interface BotData {
   /** The connection's queues in menu order (and the ticket's own queue, if another). */
   queues: readonly BotQueue[];
   options: (queueId: number) => readonly BotOption[];
+  /** The bot (AI prompt or integration) of each queue read, for the bot turn (modules/bot-turn). */
+  queueBots?: (queueId: number) => { promptId?: number; integrationId?: number } | undefined;
 }
 
 function botConfig(context: AutomationContext): BotConfig {

@@ -6,10 +6,11 @@ import { addAiTokens, getPrompt, takeAiCall } from '#data/prompts';
 import { getQueueIntegration } from '#data/queue-integrations';
 import { getQueue } from '#data/queues';
 import { writeAutomation, type AutomationWrite, type SystemMessageItem } from '#data/ticket-automation';
-import { createTicketNote } from '#data/ticket-notes';
+import { nextId } from '#data/ids';
 import { getTicket, type TicketRecord } from '#data/tickets';
 import { getWhatsapp } from '#data/whatsapps';
 import { botMayAnswer, botSourceOf, historyUpTo, type BotSource } from '#domain/bot-turn-rules';
+import { transferNoticeText } from '#domain/chatbot/texts';
 import { mediaKeyOf } from '#domain/media-rules';
 import { dailyAiCallCap, retryDelayMs, usageDay } from '#domain/prompt-rules';
 import { sendConnectorCommand } from '#ports/connector-commands';
@@ -205,11 +206,15 @@ async function resendBotReplies(
   if (to) await dispatch(ticket, to, unsent, []);
 }
 
-/** The ticket write of an outcome: the bot's messages, who runs the ticket, its session, a hand-off or a close. */
+/**
+ * The ticket write of an outcome: the bot's messages, who runs the ticket, its session, a hand-off
+ * (with its note for the agents, in the same transaction: one note per hand-off) or a close.
+ */
 function outcomeWrite(
   source: BotSource,
   outcome: BotTurnOutcome,
   items: SystemMessageItem[],
+  noteId: number | undefined,
 ): AutomationWrite {
   const stops = Boolean(outcome.handOff || outcome.close);
   const values: NonNullable<AutomationWrite['values']> = {
@@ -218,7 +223,20 @@ function outcomeWrite(
   };
   if (outcome.state === null || stops) values.botState = undefined;
   else if (outcome.state) values.botState = JSON.stringify(outcome.state);
-  return { values, messages: items, ...(outcome.close ? { move: { status: 'closed' as const } } : {}) };
+  const note =
+    outcome.handOff && noteId !== undefined
+      ? {
+          id: noteId,
+          userId: 0,
+          note: outcome.handOff.note ?? 'El asistente transfirió la conversación a un agente.',
+        }
+      : undefined;
+  return {
+    values,
+    messages: items,
+    ...(outcome.close ? { move: { status: 'closed' as const } } : {}),
+    ...(note ? { note } : {}),
+  };
 }
 
 /**
@@ -285,13 +303,20 @@ export async function runBotTurn(job: BotTurnJob): Promise<void> {
     if (!outcome) note = notes.failed;
   }
   if (outcome?.usage && source.kind === 'prompt') await addAiTokens(companyId, day, outcome.usage.tokens);
-  const final: BotTurnOutcome = outcome ?? { replies: [], handOff: { note: note! } };
+  // A bot that could not answer (its service failed after the retries) does not leave the
+  // customer in silence: the queue's hand-off text (the transfer notice) tells them a person
+  // follows; past the daily cap only the agents' note is written (docs/decisions.md).
+  const final: BotTurnOutcome = outcome ?? {
+    replies: note === notes.failed ? [{ body: transferNoticeText({ queueName: queue?.name ?? null }) }] : [],
+    handOff: { note: note! },
+  };
   const items = await replyItems(ticket, final, ids, message.createdAt);
+  const noteId = final.handOff ? await nextId({ companyId }, 'ticketNote') : undefined;
 
   // The provider is asked once; the write is retried on a ticket changed meanwhile (another bot
   // write, a new message's unread count) while the ticket is still the bot's to answer.
   for (let attempt = 0; attempt < 6; attempt += 1) {
-    const result = await writeAutomation(ticket, outcomeWrite(source, final, items));
+    const result = await writeAutomation(ticket, outcomeWrite(source, final, items, noteId));
     if (result === 'duplicate') {
       await resendBotReplies(ticket, contact, ids);
       return;
@@ -303,15 +328,7 @@ export async function runBotTurn(job: BotTurnJob): Promise<void> {
         items,
         final.replies.map((reply) => reply.delayMs),
       );
-      if (final.handOff) {
-        await createTicketNote(companyId, {
-          ticketId,
-          contactId: ticket.contactId,
-          userId: 0,
-          note: final.handOff.note ?? 'El asistente transfirió la conversación a un agente.',
-        });
-        log('info', 'bot handed over', { kind: resolved.kind, companyId, ticketId });
-      }
+      if (final.handOff) log('info', 'bot handed over', { kind: resolved.kind, companyId, ticketId });
       return;
     }
     ticket = await getTicket(companyId, ticketId);

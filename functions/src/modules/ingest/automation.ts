@@ -1,10 +1,26 @@
 import type { ContactRecord } from '#data/contacts';
 import { writeAutomation, type AutomationWrite, type TimelineEntry } from '#data/ticket-automation';
 import { getTicket, type TicketRecord } from '#data/tickets';
-import { planInbound, type AutomationContext, type InboundPlan } from '#domain/chatbot/automation-plan';
-import { derivedMessageId, dispatchSystemMessages, resendUnsent, systemMessageItems } from '../messages/system-message.ts';
+import { botRunState, botSourceOf, botTakesMessage } from '#domain/bot-turn-rules';
+import {
+  planInbound,
+  type AutomationContext,
+  type BotData,
+  type InboundPlan,
+} from '#domain/chatbot/automation-plan';
+import {
+  derivedMessageId,
+  dispatchSystemMessages,
+  resendUnsent,
+  systemMessageItems,
+} from '../messages/system-message.ts';
 import { loadBotData } from '../timers/automation-context.ts';
-import { applyTimerCancels, applyTimerSchedules, timerChanges, type TimerDeadlines } from '../timers/ticket-timers.ts';
+import {
+  applyTimerCancels,
+  applyTimerSchedules,
+  timerChanges,
+  type TimerDeadlines,
+} from '../timers/ticket-timers.ts';
 
 /** The inbound message the automation step answers. */
 export interface InboundCause {
@@ -21,7 +37,11 @@ export function replyIds(cause: Pick<InboundCause, 'companyId' | 'messageId'>) {
 }
 
 /** The ticket write one plan asks for (bot state, queue move, rating, out-of-hours mark, timers). */
-export function automationWrite(ticket: TicketRecord, plan: InboundPlan, timers: TimerDeadlines): AutomationWrite {
+export function automationWrite(
+  ticket: TicketRecord,
+  plan: InboundPlan,
+  timers: TimerDeadlines,
+): AutomationWrite {
   const values: NonNullable<AutomationWrite['values']> = {};
   const events: TimelineEntry[] = [];
   let move: AutomationWrite['move'];
@@ -65,6 +85,44 @@ export function automationWrite(ticket: TicketRecord, plan: InboundPlan, timers:
   return { ...(move ? { move } : {}), values, events };
 }
 
+/** The ticket as a written step leaves it (what the ingest judges the bot turn on). */
+export function ticketAfter(ticket: TicketRecord, write: AutomationWrite): TicketRecord {
+  const after: Record<string, unknown> = { ...ticket, botVersion: (ticket.botVersion ?? 0) + 1 };
+  for (const [key, value] of Object.entries(write.values ?? {})) {
+    if (value === undefined) delete after[key];
+    else after[key] = value;
+  }
+  for (const key of ['status', 'queueId', 'userId'] as const) {
+    const value = write.move?.[key];
+    if (value === null) delete after[key];
+    else if (value !== undefined) after[key] = value;
+  }
+  if (write.pendingId !== undefined) delete after.botPendingId;
+  return after as TicketRecord;
+}
+
+/**
+ * When the step leaves the ticket in a queue whose bot takes this very message (a connection with
+ * one queue placing the first message), the same write records that the bot runs the ticket, so
+ * a redelivery after a restart still hands the message to it (bot-turn: a running bot takes
+ * redelivered messages; its reply ids keep the answer single).
+ */
+function withBotRunning(ticket: TicketRecord, write: AutomationWrite, data: BotData): AutomationWrite {
+  const after = ticketAfter(ticket, write);
+  if (after.queueId === undefined || botRunState(after) !== 'idle' || !botTakesMessage(ticket, after))
+    return write;
+  const source = botSourceOf(after, data.queueBots?.(after.queueId), undefined);
+  if (!source) return write;
+  return {
+    ...write,
+    values: {
+      ...write.values,
+      useIntegration: true,
+      ...(source.kind === 'prompt' ? { promptId: source.id } : { integrationId: source.id }),
+    },
+  };
+}
+
 /**
  * The automation step of one customer message (docs/chatbot.md), run when the message was
  * stored with the ticket's `botPendingId` set to it, or again when the message is redelivered
@@ -74,6 +132,7 @@ export function automationWrite(ticket: TicketRecord, plan: InboundPlan, timers:
  * `known`: the ticket as storing the message left it; the first attempt decides from it instead
  * of reading it again (the step's write is guarded by the ticket's status, user, queue, bot
  * version and pending mark, so a ticket changed meanwhile fails it and the next attempt reads).
+ * Answers the ticket as this run's write left it, or undefined when no step was written now.
  */
 export async function runInboundAutomation(
   ticketId: number,
@@ -82,17 +141,19 @@ export async function runInboundAutomation(
   context: AutomationContext,
   outcome: 'stored' | 'duplicate',
   known?: TicketRecord,
-): Promise<void> {
+): Promise<TicketRecord | undefined> {
   const ids = replyIds(cause);
   for (let attempt = 0; attempt < 6; attempt += 1) {
-    const ticket = attempt === 0 && known?.id === ticketId ? known : await getTicket(cause.companyId, ticketId);
-    if (!ticket) return;
+    const ticket =
+      attempt === 0 && known?.id === ticketId ? known : await getTicket(cause.companyId, ticketId);
+    if (!ticket) return undefined;
     if (ticket.botPendingId !== cause.messageId) {
       if (outcome === 'duplicate') await resendUnsent(ticket, contact, ids);
-      return;
+      return undefined;
     }
     const now = new Date();
-    const plan = planInbound(ticket, cause.text, context, await loadBotData(ticket, context, cause.text), now);
+    const data = await loadBotData(ticket, context, cause.text);
+    const plan = planInbound(ticket, cause.text, context, data, now);
     const timers: TimerDeadlines = plan.timers
       ? { transfer: plan.timers.transfer?.toISOString(), expire: plan.timers.expire?.toISOString() }
       : plan.rating && plan.rating.kind !== 'reask'
@@ -101,16 +162,20 @@ export async function runInboundAutomation(
     const { schedule, cancel } = timerChanges(ticket, timers);
     await applyTimerSchedules(ticket, schedule);
     const messages = systemMessageItems(ticket, contact, plan.replies, ids, cause.timestamp);
-    const write = { ...automationWrite(ticket, plan, timers), messages, pendingId: cause.messageId };
+    const write = withBotRunning(
+      ticket,
+      { ...automationWrite(ticket, plan, timers), messages, pendingId: cause.messageId },
+      data,
+    );
     const result = await writeAutomation(ticket, write);
     if (result === 'conflict') continue; // an agent or another step changed the ticket: decide again
     if (result === 'duplicate') {
       await resendUnsent(ticket, contact, ids);
-      return;
+      return undefined;
     }
     await applyTimerCancels(ticket, cancel);
     await dispatchSystemMessages(ticket, contact, messages);
-    return;
+    return ticketAfter(ticket, write);
   }
   throw new Error(`automation of message ${cause.messageId}: ticket ${ticketId} kept changing`);
 }

@@ -3,15 +3,21 @@ import { findOrCreateContact, renameContactIfUnnamed } from '#data/contacts';
 import { readInboundChat, type InboundChatHint } from '#data/inbound-reads';
 import { changeMessage, raiseAck, storeMessageOnTicket } from '#data/messages';
 import type { SettingRecord } from '#data/settings';
-import { ticketForInbound } from '#data/tickets';
+import { ticketForInbound, type TicketRecord } from '#data/tickets';
 import { awaitingRating, needsAutomation } from '#domain/chatbot/automation-plan';
-import { callRejectedText, chatNumber, lastMessagePreview, storedBody, storedMedia } from '#domain/inbound-rules';
+import {
+  callRejectedText,
+  chatNumber,
+  lastMessagePreview,
+  storedBody,
+  storedMedia,
+} from '#domain/inbound-rules';
 import { sendConnectorCommand } from '#ports/connector-commands';
 import { automationSettingKeys, loadAutomationContext } from '../timers/automation-context.ts';
 import { runInboundAutomation } from './automation.ts';
 import { answerCampaignConfirmation } from '../campaigns/confirmation-reply.ts';
 import { handToBot } from '../bot-turn/enqueue.ts';
-import { botRunState } from '#domain/bot-turn-rules';
+import { botRunState, botTakesMessage } from '#domain/bot-turn-rules';
 
 /** One normalised WhatsApp event into the table; every step is idempotent. */
 export async function ingestEvent(event: InboundEvent): Promise<void> {
@@ -66,15 +72,32 @@ async function ticketOf(
   const { number, state } = chat;
   const found = await findOrCreateContact(
     event.companyId,
-    { number, name: (!event.isGroup && pushName) || number, isGroup: event.isGroup, whatsappId: event.whatsappId },
+    {
+      number,
+      name: (!event.isGroup && pushName) || number,
+      isGroup: event.isGroup,
+      whatsappId: event.whatsappId,
+    },
     { contact: state.contact },
   );
   const { contact } = found;
   if (pushName && !event.isGroup) await renameContactIfUnnamed(contact, pushName);
   // The current ticket was read with the contact; a contact this event created has none; one
   // another event created at the same moment is read.
-  const known = contact.id === state.contact?.id ? { current: state.current } : found.created ? { current: undefined } : undefined;
-  const { ticket } = await ticketForInbound(event.companyId, event.whatsappId, contact.id, event.isGroup, keepClosed, known);
+  const known =
+    contact.id === state.contact?.id
+      ? { current: state.current }
+      : found.created
+        ? { current: undefined }
+        : undefined;
+  const { ticket } = await ticketForInbound(
+    event.companyId,
+    event.whatsappId,
+    contact.id,
+    event.isGroup,
+    keepClosed,
+    known,
+  );
   rememberChat(chat.key, { contactId: contact.id, ticketId: ticket.id });
   return { contact, ticket };
 }
@@ -104,12 +127,20 @@ async function ingestMessage(event: InboundMessage): Promise<void> {
   });
   if (event.isGroup && ignoresGroups(chat.state.settings)) return;
   const { whatsapp, settings, company } = chat.state;
-  const automation = customer ? await loadAutomationContext(event.companyId, event.whatsappId, { whatsapp, settings, company }) : undefined;
+  const automation = customer
+    ? await loadAutomationContext(event.companyId, event.whatsappId, { whatsapp, settings, company })
+    : undefined;
   const now = new Date();
   // A message we sent from the product already exists under its id: only new ones get a ticket.
   // A resolved ticket waiting for its rating stays closed and takes the answer.
-  const { contact, ticket } = await ticketOf(event, chat, event.fromMe ? null : event.pushName, (t) => customer && awaitingRating(t, now));
-  const pending = automation && needsAutomation(ticket, automation.context, now) ? event.messageId : undefined;
+  const { contact, ticket } = await ticketOf(
+    event,
+    chat,
+    event.fromMe ? null : event.pushName,
+    (t) => customer && awaitingRating(t, now),
+  );
+  const pending =
+    automation && needsAutomation(ticket, automation.context, now) ? event.messageId : undefined;
   const stored = await storeMessageOnTicket(
     {
       companyId: event.companyId,
@@ -136,21 +167,33 @@ async function ingestMessage(event: InboundMessage): Promise<void> {
   );
   // A customer's answer to a campaign's confirmation request releases the campaign's message.
   if (customer) await answerCampaignConfirmation(event.companyId, event.whatsappId, contact.number);
+  // The ticket as the chatbot's step leaves it (a one-queue connection places the first message
+  // in its queue), and whether this message was judged now (stored now, or its unfinished step
+  // run now) or earlier (a redelivery of a finished step: the ticket may have moved on since).
+  let after: TicketRecord = stored.outcome === 'stored' ? stored.ticket : ticket;
+  let judgedNow = stored.outcome === 'stored';
   if (automation && (stored.outcome === 'duplicate' || pending)) {
-    await runInboundAutomation(
+    const stepped = await runInboundAutomation(
       ticket.id,
-      { companyId: event.companyId, messageId: event.messageId, text: event.body, timestamp: event.timestamp },
+      {
+        companyId: event.companyId,
+        messageId: event.messageId,
+        text: event.body,
+        timestamp: event.timestamp,
+      },
       contact,
       automation.context,
       stored.outcome,
       stored.outcome === 'stored' ? stored.ticket : undefined,
     );
+    if (stepped) [after, judgedNow] = [stepped, true];
   }
   // A bot (AI prompt or queue integration) answers it off this path (modules/bot-turn), after the
-  // automation step, judged by the ticket as the message found it. A redelivered message goes
-  // again only to a bot already running the ticket (its turn may not have finished).
-  if (automation && (stored.outcome === 'stored' || botRunState(ticket) === 'running')) {
-    await handToBot(ticket, automation.whatsapp, event.messageId);
+  // chatbot's step, judged on the ticket as that step left it (docs/chatbot.md, "The chatbot and
+  // the queue's bot"). A redelivered message goes again only to a bot already running the ticket
+  // (its turn may not have finished; the turn's reply ids keep its answer single).
+  if (automation && (judgedNow ? botTakesMessage(ticket, after) : botRunState(after) === 'running')) {
+    await handToBot(after, automation.whatsapp, event.messageId);
   }
 }
 
@@ -171,12 +214,22 @@ async function ingestCall(event: InboundCall): Promise<void> {
       mediaType: 'call_log',
       createdAt: event.timestamp,
     },
-    { lastMessage: event.isVideo ? '📞 Llamada de video' : '📞 Llamada de voz', lastMessageAt: event.timestamp, countUnread: true },
+    {
+      lastMessage: event.isVideo ? '📞 Llamada de video' : '📞 Llamada de voz',
+      lastMessageAt: event.timestamp,
+      countUnread: true,
+    },
     ticket,
   );
   if (stored.outcome === 'duplicate') return;
   if (chat.state.settings.find((s) => s.key === 'call')?.value !== 'disabled') return;
-  await sendConnectorCommand({ type: 'rejectCall', companyId: event.companyId, whatsappId: event.whatsappId, callId: event.callId, from: event.from });
+  await sendConnectorCommand({
+    type: 'rejectCall',
+    companyId: event.companyId,
+    whatsappId: event.whatsappId,
+    callId: event.callId,
+    from: event.from,
+  });
   await sendConnectorCommand({
     type: 'sendMessage',
     companyId: event.companyId,

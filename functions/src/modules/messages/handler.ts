@@ -6,7 +6,10 @@ import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { getContact } from '#data/contacts';
 import { changeMessage, getMessage, listTicketMessages, type MessageRecord } from '#data/messages';
 import { clearUnread, type TicketRecord } from '#data/tickets';
-import { mediaUrlSeconds, putMedia, signedMediaUrl } from '#aws/s3';
+import { mediaUrlSeconds, putMedia, readMedia, signedMediaUrl } from '#aws/s3';
+import { getQuickMessage } from '#data/quick-messages';
+import type { Principal } from '#auth/principal';
+import { mayReadQuickMessage } from '#domain/quick-message-rules';
 import { AppError } from '#domain/app-error';
 import { mediaKeyOf, mediaOfUpload } from '#domain/media-rules';
 
@@ -30,6 +33,27 @@ const uploadedFile = z.object({
   content: z.instanceof(Buffer),
 });
 const pageSize = 40;
+
+/**
+ * The file of a quick reply the user may use (the company's general ones and their own; admins
+ * all), as an upload: it is stored again under the new message's key, so replacing or removing
+ * the quick reply's file later never takes it from a sent message. Unknown or not theirs: 404.
+ */
+async function quickMessageFile(
+  principal: Principal,
+  id: number,
+): Promise<z.infer<typeof uploadedFile> | undefined> {
+  const quickMessage = await getQuickMessage(principal.companyId, id);
+  if (!quickMessage || !mayReadQuickMessage(principal, quickMessage)) throw new AppError('ERR_NOT_FOUND');
+  if (!quickMessage.mediaKey) return undefined;
+  const bytes = await readMedia(quickMessage.mediaKey);
+  if (!bytes) return undefined;
+  return {
+    filename: quickMessage.mediaName ?? 'archivo',
+    mimetype: quickMessage.mediaMimetype ?? 'application/octet-stream',
+    content: Buffer.from(bytes),
+  };
+}
 
 async function withMediaUrl(message: MessageRecord) {
   const url =
@@ -146,6 +170,8 @@ export const handler = restModule([
     body: z.object({
       body: z.string().max(limits.messageBodyMax, msg.tooLong).default(''),
       quotedMsg: quotedMessageInputSchema,
+      // A quick reply chosen in the input: its file goes with the text as caption (core §3 mediaPath).
+      quickMessageId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
       medias: z
         .union([
           uploadedFile,
@@ -158,7 +184,11 @@ export const handler = restModule([
     }),
     handler: async ({ principal, params, body }) => {
       const text = body.body.trim();
-      if (!text && !body.medias)
+      const quickFile =
+        body.quickMessageId !== undefined && !body.medias
+          ? await quickMessageFile(principal, body.quickMessageId)
+          : undefined;
+      if (!text && !body.medias && !quickFile)
         throw new AppError('ERR_VALIDATION', { issues: [{ path: 'body', message: 'Requerido' }] });
       const ticket = await visibleTicket(principal, params.ticketId);
       const [contact, quoted] = await Promise.all([
@@ -168,8 +198,8 @@ export const handler = restModule([
       const quotedId = quoted && quoted.ticketId === ticket.id ? quoted.id : undefined;
       const id = newMessageId();
       let media: OutboundMedia | undefined;
-      if (body.medias) {
-        const file = body.medias;
+      const file = body.medias ?? quickFile;
+      if (file) {
         // The stored type comes from the bytes against the allow-list, never the browser's claim.
         const { mediaType, mimetype } = await mediaOfUpload(file.content, file.mimetype);
         const key = mediaKeyOf(principal.companyId, ticket.whatsappId, id);

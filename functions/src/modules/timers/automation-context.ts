@@ -92,5 +92,11 @@ export async function loadBotData(ticket: TicketRecord, context: AutomationConte
           message: o.message ?? '',
           option: o.option,
         }));
-  return { queues, options: (queueId) => (queueId === needed ? tree : []) };
+  const bots = new Map(
+    records.map((q) => [
+      q.id,
+      { ...(q.promptId !== undefined ? { promptId: q.promptId } : {}), ...(q.integrationId !== undefined ? { integrationId: q.integrationId } : {}) },
+    ]),
+  );
+  return { queues, options: (queueId) => (queueId === needed ? tree : []), queueBots: (queueId) => bots.get(queueId) };
 }

@@ -10,6 +10,8 @@ export interface QuickReplyOption {
   /** `/shortcode - message`, the message cut at 35 characters. */
   label: string;
   mediaPath?: string | null;
+  /** The attached file's name (sent with the message when the quick reply has one). */
+  mediaName?: string | null;
 }
 
 /** core §2: the labels cut the message at 35 characters (then an ellipsis, without a dangling space). */
@@ -58,5 +60,6 @@ export function matchQuickReplies(input: string, records: readonly QuickMessage[
       message: record.message ?? '',
       label: quickReplyLabel(record),
       mediaPath: record.mediaPath ?? null,
+      mediaName: record.mediaName ?? null,
     }));
 }

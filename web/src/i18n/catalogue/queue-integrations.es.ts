@@ -16,6 +16,9 @@ export const queueIntegrationsMessages = {
   'queueIntegrations.added': 'Integración agregada con éxito.',
   'queueIntegrations.edited': 'Integración editada con éxito.',
   'queueIntegrations.testSucceeded': 'Prueba de integración realizada con éxito.',
+  'queueIntegrations.testAnswered': 'El agente respondió: {messages}',
+  'queueIntegrations.testNoAnswer': 'El agente no devolvió ningún texto.',
+  'queueIntegrations.testFailed': 'La prueba falló: {error}',
   'queueIntegrations.noPermission':
     'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
   'queueIntegrations.type.dialogflow': 'Dialogflow',

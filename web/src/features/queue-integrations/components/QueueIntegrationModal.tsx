@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
+  Alert,
   Button,
   CheckboxField,
   Flex,
@@ -12,6 +13,7 @@ import { DialogForm, RecordFormDialog, useFormState } from '../../../components/
 import { Modal } from '../../../components/Modal.tsx';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
+import { errorMessageOf } from '../../../lib/toast-error.ts';
 import { useQueueIntegration } from '../api/get-queue-integrations.ts';
 import { useSaveQueueIntegration } from '../api/save-queue-integration.ts';
 import { useTestQueueIntegrationSession } from '../api/test-session.ts';
@@ -93,6 +95,12 @@ function SecretDialog({ secret, onClose }: { secret: string; onClose(): void }) 
   );
 }
 
+/** The agent's texts in a test's answer (`{ messages }`), whatever else it carries. */
+function testMessagesOf(answer: unknown): string[] {
+  const messages = (answer as { messages?: unknown } | null)?.messages;
+  return Array.isArray(messages) ? messages.filter((m): m is string => typeof m === 'string') : [];
+}
+
 interface QueueIntegrationFormProps {
   formId: string;
   record?: QueueIntegration;
@@ -125,7 +133,13 @@ function QueueIntegrationForm({ formId, record, onPendingChange, onSaved }: Queu
       { onPending: onPendingChange },
     );
 
-  const runTest = () =>
+  // The test's result stays in the dialog, good or bad (extended §2.12, §8): what the agent
+  // answered, or why the test failed.
+  const [testResult, setTestResult] = useState<
+    { ok: true; messages: string[] } | { ok: false; error: string } | undefined
+  >(undefined);
+  const runTest = () => {
+    setTestResult(undefined);
     test.mutate(
       {
         projectName: values.projectName.trim(),
@@ -134,8 +148,15 @@ function QueueIntegrationForm({ formId, record, onPendingChange, onSaved }: Queu
         // The stored key file is shown masked: the server tests the stored one of this integration.
         ...(record && isStoredKeyFile(values.jsonContent) ? { id: record.id } : {}),
       },
-      { onSuccess: () => toast.success(t('queueIntegrations.testSucceeded')) },
+      {
+        onSuccess: (answer) => {
+          setTestResult({ ok: true, messages: testMessagesOf(answer) });
+          toast.success(t('queueIntegrations.testSucceeded'));
+        },
+        onError: (failure) => setTestResult({ ok: false, error: errorMessageOf(failure) }),
+      },
     );
+  };
 
   return (
     <DialogForm id={formId} onSubmit={(event) => void handleSubmit(event)}>
@@ -190,6 +211,21 @@ function QueueIntegrationForm({ formId, record, onPendingChange, onSaved }: Queu
               {t('queueIntegrations.modal.test')}
             </Button>
           </div>
+          {testResult?.ok === false && (
+            <Alert variation="error" role="alert" data-testid="queue-integration-test-result">
+              {t('queueIntegrations.testFailed', { error: testResult.error })}
+            </Alert>
+          )}
+          {testResult?.ok === true && (
+            <Alert variation="success" role="status" data-testid="queue-integration-test-result">
+              <Text as="span">{t('queueIntegrations.testSucceeded')}</Text>
+              <Text as="span" display="block">
+                {testResult.messages.length > 0
+                  ? t('queueIntegrations.testAnswered', { messages: testResult.messages.join(' / ') })
+                  : t('queueIntegrations.testNoAnswer')}
+              </Text>
+            </Alert>
+          )}
         </>
       )}
       {shown.url && (

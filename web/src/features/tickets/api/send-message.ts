@@ -7,6 +7,8 @@ import type { Message, MessagesPage } from './types.ts';
 export interface MessageSend {
   body: string;
   quotedMsg?: { id: string };
+  /** A quick reply whose file goes with the text as its caption (the server attaches it). */
+  quickMessageId?: number;
 }
 
 /** POST /messages/{ticketId} as JSON → 201 Message. */

@@ -39,6 +39,8 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
   const send = useSendMessage(ticketId);
   const sendMedia = useSendMedia(ticketId);
   const [files, setFiles] = useState<File[]>([]);
+  // A chosen quick reply with a file (core §3 mediaPath): the file goes with the text.
+  const [quickFile, setQuickFile] = useState<{ id: number; name: string } | undefined>(undefined);
   const [recording, setRecording] = useState(false);
   const [progress, setProgress] = useState<{ current: number; total: number } | undefined>(undefined);
   const busy = send.isPending || progress !== undefined;
@@ -65,6 +67,9 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
 
   const choose = (option: QuickReplyOption) => {
     changeBody(option.message);
+    setQuickFile(
+      option.mediaPath ? { id: option.id, name: option.mediaName || option.shortcode } : undefined,
+    );
     setDismissedFor(option.message);
     inputRef.current?.focus();
   };
@@ -94,12 +99,24 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
   }
 
   async function submit() {
-    if (busy || length.over || (!isSendable(body) && files.length === 0)) return;
+    if (busy || length.over || (!isSendable(body) && files.length === 0 && !quickFile)) return;
     const text = body;
     const quoted = replyTo;
+    const quick = quickFile;
     setBody('');
+    setQuickFile(undefined);
     onCancelReply();
     try {
+      if (quick) {
+        // The quick reply's file with the text as its caption; attached files follow without one.
+        await send.mutateAsync({
+          body: isSendable(text) ? signBody(text.trim(), user?.name ?? '', sign) : '',
+          quickMessageId: quick.id,
+          ...(quoted ? { quotedMsg: { id: quoted.id } } : {}),
+        });
+        if (files.length > 0) await sendFiles(files, '', undefined);
+        return;
+      }
       if (files.length > 0) {
         const caption = isSendable(text) ? signBody(text.trim(), user?.name ?? '', sign) : '';
         if (!(await sendFiles(files, caption, quoted))) setBody(text);
@@ -111,6 +128,7 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
       });
     } catch (error) {
       setBody(text);
+      setQuickFile(quick);
       toastError(error);
     } finally {
       inputRef.current?.focus();
@@ -200,6 +218,25 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
           ))}
         </ul>
       )}
+      {quickFile && (
+        <ul className="attachment-list" aria-label={t('tickets.attach.list')} data-testid="quick-reply-file">
+          <li className="attachment-list__item">
+            <span className="attachment-list__name" title={quickFile.name}>
+              {quickFile.name}
+            </span>
+            <Button
+              variation="link"
+              size="small"
+              className="icon-button"
+              ariaLabel={t('tickets.attach.remove', { name: quickFile.name })}
+              isDisabled={busy}
+              onClick={() => setQuickFile(undefined)}
+            >
+              <CloseIcon size={14} />
+            </Button>
+          </li>
+        </ul>
+      )}
       <AttachmentList
         files={files}
         disabled={busy}
@@ -264,7 +301,7 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
             onChange={(event) => changeBody(event.target.value)}
             onKeyDown={onKeyDown}
           />
-          {isSendable(body) || files.length > 0 ? (
+          {isSendable(body) || files.length > 0 || quickFile ? (
             <Button
               variation="primary"
               className="message-input__send"
