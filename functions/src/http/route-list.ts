@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import type { Access, Method, RouteDefinition } from './route.ts';
 
 /** What a REST module answers to, without the handlers: enough to test every route from the code. */
@@ -9,8 +10,16 @@ export interface RouteSummary {
   feature?: RouteDefinition['feature'];
 }
 
+/** A route's input schemas, as it declares them: what the bounds guard and the fuzz suite walk. */
+export interface RouteSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+
 // A registered symbol, so a second copy of this module (another bundle, a test) reads the same key.
 const routesKey = Symbol.for('atende.rest-module.routes');
+const schemasKey = Symbol.for('atende.rest-module.route-schemas');
 
 /**
  * Keeps a module's route list on its handler, not enumerable, so the cross-company probe
@@ -24,10 +33,23 @@ export function recordRoutes(handler: object, routes: readonly RouteDefinition[]
     ...(feature ? { feature } : {}),
   }));
   Object.defineProperty(handler, routesKey, { value: Object.freeze(summaries), enumerable: false });
+  const schemas = new Map<string, RouteSchemas>(
+    routes.map(({ method, path, params, query, body }) => [
+      `${method} ${path}`,
+      Object.freeze({ ...(params ? { params } : {}), ...(query ? { query } : {}), ...(body ? { body } : {}) }),
+    ]),
+  );
+  Object.defineProperty(handler, schemasKey, { value: schemas, enumerable: false });
 }
 
 /** The routes a handler built by restModule() serves; undefined for any other function. */
 export function routesOf(handler: unknown): readonly RouteSummary[] | undefined {
   if (typeof handler !== 'function' && (typeof handler !== 'object' || handler === null)) return undefined;
   return (handler as { [routesKey]?: readonly RouteSummary[] })[routesKey];
+}
+
+/** The input schemas of each route of a handler built by restModule(), by `METHOD path`. */
+export function routeSchemasOf(handler: unknown): ReadonlyMap<string, RouteSchemas> | undefined {
+  if (typeof handler !== 'function' && (typeof handler !== 'object' || handler === null)) return undefined;
+  return (handler as { [schemasKey]?: ReadonlyMap<string, RouteSchemas> })[schemasKey];
 }

@@ -1,0 +1,142 @@
+/**
+ * Walks a zod 4 schema and names every place where the input can grow without a bound: a string
+ * without a maximum length, an array or set without a maximum count, a record (any number of
+ * keys), or an unknown/any value. Used by the bounds guard (input-bounds-guard.test.ts) over
+ * every route's params, query and body.
+ */
+import type * as z from 'zod';
+
+type Def = z.core.$ZodTypeDef & Record<string, unknown>;
+
+/** String formats whose own pattern bounds their length (a uuid, an ISO date…). */
+const boundedFormats = new Set([
+  'uuid',
+  'guid',
+  'cuid',
+  'cuid2',
+  'ulid',
+  'xid',
+  'ksuid',
+  'nanoid',
+  'ipv4',
+  'ipv6',
+  'cidrv4',
+  'cidrv6',
+  'date',
+  'time',
+  'datetime',
+  'duration',
+  'e164',
+]);
+
+function defOf(schema: z.core.$ZodType): Def {
+  return schema._zod.def as Def;
+}
+
+/** The largest length or count a string/array/set check allows, if any. */
+export function maxLengthOf(schema: z.core.$ZodType): number | undefined {
+  const checks = (defOf(schema).checks ?? []) as z.core.$ZodCheck[];
+  let max: number | undefined;
+  for (const check of checks) {
+    const def = check._zod.def as { check: string; maximum?: number; length?: number; size?: number };
+    const value =
+      def.check === 'max_length' || def.check === 'max_size'
+        ? def.maximum
+        : def.check === 'length_equals' || def.check === 'size_equals'
+          ? (def.length ?? def.size)
+          : undefined;
+    if (value !== undefined) max = max === undefined ? value : Math.min(max, value);
+  }
+  return max;
+}
+
+/** Paths (`body.items[].name`) of every unbounded place in the schema. */
+export function unboundedPaths(schema: z.core.$ZodType, path: string): string[] {
+  const found: string[] = [];
+  const seen = new Set<z.core.$ZodType>();
+  const walk = (node: z.core.$ZodType, at: string): void => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    const def = defOf(node);
+    switch (def.type) {
+      case 'string': {
+        const format = def.format as string | undefined;
+        if (maxLengthOf(node) === undefined && !(format && boundedFormats.has(format)))
+          found.push(`${at}: string without a maximum length`);
+        return;
+      }
+      case 'array':
+        if (maxLengthOf(node) === undefined) found.push(`${at}: array without a maximum count`);
+        walk(def.element as z.core.$ZodType, `${at}[]`);
+        return;
+      case 'set':
+        if (maxLengthOf(node) === undefined) found.push(`${at}: set without a maximum count`);
+        walk(def.valueType as z.core.$ZodType, `${at}[]`);
+        return;
+      case 'record':
+        // An enum or literal key set is bounded; any string key is not.
+        if (!isFiniteKey(def.keyType as z.core.$ZodType)) found.push(`${at}: record with any number of keys`);
+        walk(def.valueType as z.core.$ZodType, `${at}{}`);
+        return;
+      case 'object': {
+        const shape = def.shape as Record<string, z.core.$ZodType>;
+        for (const [key, value] of Object.entries(shape)) walk(value, `${at}.${key}`);
+        const catchall = def.catchall as z.core.$ZodType | undefined;
+        if (catchall && defOf(catchall).type !== 'never' && defOf(catchall).type !== 'unknown')
+          walk(catchall, `${at}.*`);
+        return;
+      }
+      case 'tuple':
+        (def.items as z.core.$ZodType[]).forEach((item, i) => walk(item, `${at}[${i}]`));
+        if (def.rest) found.push(`${at}: tuple with a rest element`);
+        return;
+      case 'union':
+        (def.options as z.core.$ZodType[]).forEach((option) => walk(option, at));
+        return;
+      case 'intersection':
+        walk(def.left as z.core.$ZodType, at);
+        walk(def.right as z.core.$ZodType, at);
+        return;
+      case 'pipe':
+        // What the caller sends is the pipe's input; the output of a transform is the code's own.
+        // A preprocess step (transform) or an unknown input is bounded by what the pipe leads to.
+        if (defOf(def.in as z.core.$ZodType).type === 'transform' || isPassThrough(def.in as z.core.$ZodType))
+          walk(def.out as z.core.$ZodType, at);
+        else walk(def.in as z.core.$ZodType, at);
+        return;
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'prefault':
+      case 'catch':
+      case 'readonly':
+      case 'nonoptional':
+        walk(def.innerType as z.core.$ZodType, at);
+        return;
+      case 'lazy':
+        walk((def.getter as () => z.core.$ZodType)(), at);
+        return;
+      case 'any':
+      case 'unknown':
+        found.push(`${at}: ${def.type} value (any size)`);
+        return;
+      default:
+        // number, bigint, boolean, date, enum, literal, null, undefined, never, transform, custom,
+        // file (multipart routes keep their own byte caps): nothing that grows.
+        return;
+    }
+  };
+  walk(schema, path);
+  return found;
+}
+
+function isFiniteKey(key: z.core.$ZodType): boolean {
+  const type = defOf(key).type;
+  return type === 'enum' || type === 'literal';
+}
+
+/** A preprocess step's input is whatever arrives: the pipe's output is what bounds it. */
+function isPassThrough(schema: z.core.$ZodType): boolean {
+  const type = defOf(schema).type;
+  return type === 'unknown' || type === 'any';
+}
