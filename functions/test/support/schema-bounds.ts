@@ -53,10 +53,18 @@ export function maxLengthOf(schema: z.core.$ZodType): number | undefined {
 /** Paths (`body.items[].name`) of every unbounded place in the schema. */
 export function unboundedPaths(schema: z.core.$ZodType, path: string): string[] {
   const found: string[] = [];
-  const seen = new Set<z.core.$ZodType>();
+  // Ancestors only (a lazy schema may hold itself); a schema used twice is reported at each place.
+  const ancestors = new Set<z.core.$ZodType>();
   const walk = (node: z.core.$ZodType, at: string): void => {
-    if (seen.has(node)) return;
-    seen.add(node);
+    if (ancestors.has(node)) return;
+    ancestors.add(node);
+    try {
+      visit(node, at);
+    } finally {
+      ancestors.delete(node);
+    }
+  };
+  const visit = (node: z.core.$ZodType, at: string): void => {
     const def = defOf(node);
     switch (def.type) {
       case 'string': {
@@ -98,6 +106,8 @@ export function unboundedPaths(schema: z.core.$ZodType, path: string): string[] 
         walk(def.right as z.core.$ZodType, at);
         return;
       case 'pipe':
+        // z.stringbool(): a string codec that takes only its listed words ('true', '0', 'yes'…).
+        if (defOf(def.out as z.core.$ZodType).type === 'boolean') return;
         // What the caller sends is the pipe's input; the output of a transform is the code's own.
         // A preprocess step (transform) or an unknown input is bounded by what the pipe leads to.
         if (defOf(def.in as z.core.$ZodType).type === 'transform' || isPassThrough(def.in as z.core.$ZodType))
