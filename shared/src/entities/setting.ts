@@ -3,7 +3,13 @@
  * unknown keys are refused so a typo cannot create a setting nobody reads.
  */
 import * as z from 'zod';
-import { chatBotTypes, defaultCompanySettings, enabledDisabled, scheduleTypes } from '../constants.ts';
+import {
+  chatBotTypes,
+  defaultCompanySettings,
+  enabledDisabled,
+  limits,
+  scheduleTypes,
+} from '../constants.ts';
 import { idSchema } from '../fields.ts';
 
 const enabledDisabledSchema = z.enum(enabledDisabled);
@@ -29,9 +35,9 @@ export const settingValueSchemas = {
   sendGreetingMessageOneQueues: enabledDisabledSchema,
   chatBotType: z.enum(chatBotTypes),
   /** Payment-provider token. */
-  asaas: z.string(),
+  asaas: z.string().max(limits.tokenMax),
   /** The token Asaas sends in `asaas-access-token` with each webhook (set on the platform company). */
-  asaasWebhookToken: z.string(),
+  asaasWebhookToken: z.string().max(limits.tokenMax),
   /** Whether the company may run campaigns; stored as text. */
   campaignsEnabled: z.enum(['true', 'false']),
   /**

@@ -6,6 +6,7 @@ import {
   type CampaignCreateInput,
 } from '@atende/shared/entities/campaign';
 import { idPathSchema } from '@atende/shared/fields';
+import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { putMedia, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
 import type { Principal } from '#auth/principal';
@@ -49,7 +50,11 @@ import { publicCampaign, type CampaignRelated } from './serialize.ts';
 const pageSize = 20;
 
 const uploadedFile = z.object(
-  { filename: z.string().default(''), mimetype: z.string().min(1), content: z.instanceof(Buffer) },
+  {
+    filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
+    mimetype: z.string().min(1).max(limits.mimeTypeMax, msg.tooLong),
+    content: z.instanceof(Buffer),
+  },
   { error: msg.required },
 );
 const mediaUploadSchema = z.object({
@@ -63,7 +68,7 @@ const mediaUploadSchema = z.object({
     ],
     { error: msg.required },
   ),
-  typeArch: z.string().optional(),
+  typeArch: z.string().max(limits.shortTextMax, msg.tooLong).optional(),
 });
 
 /** Valid contacts of a list that no run has prepared yet (the report before the start). */
