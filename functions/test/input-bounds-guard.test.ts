@@ -7,11 +7,15 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { defaultMaxBodyBytes } from '#http/rest-module';
 import { routeSchemasOf } from '#http/route-list';
 import { restModules } from '../src/manifest.ts';
-import { unboundedPaths } from './support/schema-bounds.ts';
+import { maxJsonBytes, unboundedPaths } from './support/schema-bounds.ts';
 
 const functionsRoot = resolve(import.meta.dirname, '..');
+
+/** Bodies whose long texts are base64 (one byte a character), counted as such. */
+const asciiBodies = new Set(['POST /sandbox/{id}/inbound']);
 
 describe('input bounds guard', () => {
   it('finds an unbounded string, array, record or unknown value, and passes bounded ones', () => {
@@ -59,4 +63,24 @@ describe('input bounds guard', () => {
     expect(routes).toBeGreaterThan(150);
     expect(found).toEqual([]);
   }, 60_000);
+
+  it('every route’s largest valid JSON body fits within its body cap', async () => {
+    const tooBig: string[] = [];
+    for (const module of restModules) {
+      const loaded = (await import(resolve(functionsRoot, module.entry))) as { handler?: unknown };
+      for (const [key, { body, maxBodyBytes }] of routeSchemasOf(loaded.handler) ?? []) {
+        if (!body) continue;
+        const cap = maxBodyBytes ?? defaultMaxBodyBytes;
+        const largest = maxJsonBytes(body, asciiBodies.has(key) ? 1 : 3);
+        if (largest > cap) tooBig.push(`${key}: up to ${largest} bytes, cap ${cap}`);
+      }
+    }
+    expect(tooBig).toEqual([]);
+  });
+
+  it('measures the largest JSON a schema accepts', () => {
+    expect(maxJsonBytes(z.object({ a: z.string().max(10) }))).toBe(2 + 1 + 4 + 32);
+    expect(maxJsonBytes(z.array(z.boolean()).max(3))).toBe(2 + 3 * 33);
+    expect(maxJsonBytes(z.object({ a: z.string() }))).toBe(Infinity);
+  });
 });

@@ -15,6 +15,8 @@ export interface RouteSchemas {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The route's own body cap, when it declares one. */
+  maxBodyBytes?: number;
 }
 
 // A registered symbol, so a second copy of this module (another bundle, a test) reads the same key.
@@ -34,9 +36,14 @@ export function recordRoutes(handler: object, routes: readonly RouteDefinition[]
   }));
   Object.defineProperty(handler, routesKey, { value: Object.freeze(summaries), enumerable: false });
   const schemas = new Map<string, RouteSchemas>(
-    routes.map(({ method, path, params, query, body }) => [
+    routes.map(({ method, path, params, query, body, maxBodyBytes }) => [
       `${method} ${path}`,
-      Object.freeze({ ...(params ? { params } : {}), ...(query ? { query } : {}), ...(body ? { body } : {}) }),
+      Object.freeze({
+        ...(params ? { params } : {}),
+        ...(query ? { query } : {}),
+        ...(body ? { body } : {}),
+        ...(maxBodyBytes ? { maxBodyBytes } : {}),
+      }),
     ]),
   );
   Object.defineProperty(handler, schemasKey, { value: schemas, enumerable: false });

@@ -150,3 +150,83 @@ function isPassThrough(schema: z.core.$ZodType): boolean {
   const type = defOf(schema).type;
   return type === 'unknown' || type === 'any';
 }
+
+/**
+ * The largest JSON text (UTF-8 bytes) a bounded schema accepts: every text at its maximum in
+ * three-byte characters, every list at its maximum count. Files (multipart) count nothing: their
+ * cap is the multipart parser's. Unbounded places count as Infinity.
+ */
+export function maxJsonBytes(schema: z.core.$ZodType, bytesPerChar = 3): number {
+  const size = (inner: z.core.$ZodType) => maxJsonBytes(inner, bytesPerChar);
+  const def = defOf(schema);
+  const max = maxLengthOf(schema);
+  switch (def.type) {
+    case 'string':
+      // ISO dates, uuids and the like: at most a few dozen characters.
+      return max === undefined ? (def.format ? 64 : Infinity) : max * bytesPerChar + 2;
+    case 'number':
+    case 'bigint':
+      return 24;
+    case 'boolean':
+    case 'null':
+    case 'undefined':
+    case 'date':
+      return 32;
+    case 'enum':
+      return Math.max(
+        ...Object.values(def.entries as Record<string, string | number>).map((v) => String(v).length + 2),
+      );
+    case 'literal':
+      return Math.max(...(def.values as unknown[]).map((v) => JSON.stringify(v ?? null).length));
+    case 'array':
+    case 'set':
+      return max === undefined
+        ? Infinity
+        : 2 + max * (size((def.element ?? def.valueType) as z.core.$ZodType) + 1);
+    case 'object':
+      return (
+        2 +
+        Object.entries(def.shape as Record<string, z.core.$ZodType>).reduce(
+          (sum, [key, value]) => sum + key.length + 4 + size(value),
+          0,
+        )
+      );
+    case 'record':
+      return isFiniteKey(def.keyType as z.core.$ZodType)
+        ? 2 + keysOf(def.keyType as z.core.$ZodType).length * (64 + size(def.valueType as z.core.$ZodType))
+        : Infinity;
+    case 'tuple':
+      return 2 + (def.items as z.core.$ZodType[]).reduce((sum, item) => sum + size(item) + 1, 0);
+    case 'union':
+      return Math.max(...(def.options as z.core.$ZodType[]).map(size));
+    case 'intersection':
+      return size(def.left as z.core.$ZodType) + size(def.right as z.core.$ZodType);
+    case 'pipe': {
+      const input = def.in as z.core.$ZodType;
+      if (defOf(def.out as z.core.$ZodType).type === 'boolean') return 32;
+      return defOf(input).type === 'transform' || isPassThrough(input)
+        ? size(def.out as z.core.$ZodType)
+        : size(input);
+    }
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
+      return size(def.innerType as z.core.$ZodType);
+    case 'lazy':
+      return size((def.getter as () => z.core.$ZodType)());
+    case 'custom':
+      // z.instanceof(Buffer): a multipart file, capped by the multipart parser.
+      return 0;
+    default:
+      return Infinity;
+  }
+}
+
+function keysOf(key: z.core.$ZodType): unknown[] {
+  const def = defOf(key);
+  return def.type === 'enum' ? Object.values(def.entries as object) : (def.values as unknown[]);
+}

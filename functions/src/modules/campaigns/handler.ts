@@ -179,6 +179,9 @@ const admin = { access: 'admin', feature: 'useCampaigns' } as const;
  * plan with campaigns. The server enforces the edit rule and the two admin transitions (cancel,
  * restart); the schedule starts the run and the dispatcher (dispatcher.ts) paces and sends it.
  */
+/** Five messages and five confirmations of up to 10,000 characters each: more than the default cap. */
+const campaignBodyMaxBytes = 512 * 1024;
+
 export const handler = restModule([
   route({
     method: 'GET',
@@ -221,6 +224,7 @@ export const handler = restModule([
     method: 'POST',
     path: '/campaigns',
     ...admin,
+    maxBodyBytes: campaignBodyMaxBytes,
     body: campaignCreateInputSchema,
     handler: async ({ principal, body }) => {
       await assertOwnReferences(principal.companyId, body);
@@ -240,6 +244,7 @@ export const handler = restModule([
     path: '/campaigns/{id}',
     ...admin,
     params: idPathSchema,
+    maxBodyBytes: campaignBodyMaxBytes,
     body: campaignUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       const current = await campaignOrFail(principal, params.id);

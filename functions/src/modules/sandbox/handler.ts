@@ -72,6 +72,8 @@ function sandboxRoutes(access: 'admin' | 'public', callerOf: CallerOf) {
       method: 'POST',
       path: '/sandbox/{id}/inbound',
       access,
+      // A customer's media arrives as base64 in the JSON body.
+      maxBodyBytes: maxMediaBase64 + 512 * 1024,
       params: idPathSchema,
       body: inboundSchema,
       handler: async (request) => {
