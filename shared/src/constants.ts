@@ -404,8 +404,10 @@ export const limits = {
   tokenMax: 2_048,
   /** A Dialogflow service-account JSON (about 2.3 KB). */
   serviceAccountJsonMax: 20_000,
-  /** Ids in one request (a user's queues, a ticket list's filters, a ticket's tags). */
+  /** Ids in one body (a user's or a connection's queues, a ticket's tags). */
   idListMax: 1_000,
+  /** Ids in one query (a ticket list's tags, users and queues): the URL stays within any edge's limit. */
+  queryIdListMax: 100,
   /** A weekday's label in a week of hours ("Segunda-feira"). */
   weekdayLabelMax: 20,
 } as const;

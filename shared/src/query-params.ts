@@ -59,7 +59,7 @@ export const idListParamSchema = z.preprocess(
   splitIdList,
   z
     .array(idParamSchema, { error: msg.invalidValue })
-    .max(limits.idListMax, msg.invalidValue)
+    .max(limits.queryIdListMax, msg.invalidValue)
     .transform((ids) => [...new Set(ids)]),
 );
 
