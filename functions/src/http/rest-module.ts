@@ -82,6 +82,12 @@ function refuseOversizedBody(event: APIGatewayProxyEvent, routes: readonly Route
   const bytes = event.isBase64Encoded
     ? Math.floor((event.body.length * 3) / 4)
     : Buffer.byteLength(event.body, 'utf8');
+  // The usual case costs no route matching: within the default, and no route asks for less.
+  if (
+    bytes <= defaultMaxBodyBytes &&
+    routes.every((r) => (r.maxBodyBytes ?? Infinity) >= defaultMaxBodyBytes)
+  )
+    return;
   // /messages/send and /messages/{ticketId} both match a POST to /messages/send: the larger cap.
   const caps = routes
     .filter((r) => r.method === event.httpMethod && pathMatches(r.path, event.path))
