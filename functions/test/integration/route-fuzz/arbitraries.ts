@@ -165,7 +165,8 @@ export function pathParamArbitrary(ids: readonly number[]): fc.Arbitrary<string>
       '9'.repeat(400),
       encodeURIComponent('ñandú💥'),
       '..%2F..%2Fcompanies',
-      '..',
+      // `..` itself would be resolved by fetch before it leaves (the call would not reach /api).
+      '%2E%2E',
       '%00',
       '%E0%A4%A',
       '1e309',
@@ -176,7 +177,7 @@ export function pathParamArbitrary(ids: readonly number[]): fc.Arbitrary<string>
       'undefined',
       '__proto__',
     ),
-    fc.string({ maxLength: 30 }).map(encodeURIComponent),
+    fc.string({ maxLength: 30 }).map((s) => encodeURIComponent(s).replace(/\./g, '%2E')),
   );
 }
 
