@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
-import { connectionTokenRoutesOf, recordConnectionTokenRoutes, routesOf } from '#http/route-list';
+import { connectionTokenRoutesOf, recordConnectionTokenRoutes, routeSchemasOf, routesOf } from '#http/route-list';
 
 describe('routesOf', () => {
   it('reads back the routes a REST module was built with, without their handlers', () => {
@@ -28,6 +28,28 @@ describe('routesOf', () => {
         (s) => Object.getOwnPropertyDescriptor(handler, s)?.enumerable,
       ),
     ).toBe(false);
+  });
+
+  it('keeps each route’s own params, query and body schemas, not enumerable', () => {
+    const params = z.object({ id: z.string().max(10) });
+    const body = z.object({ name: z.string().max(50) });
+    const handler = restModule([
+      route({ method: 'GET', path: '/things', access: 'user', handler: async () => [] }),
+      route({
+        method: 'PUT',
+        path: '/things/{id}',
+        access: 'admin',
+        params,
+        body,
+        handler: async () => undefined,
+      }),
+    ]);
+    const schemas = routeSchemasOf(handler);
+    expect(schemas?.get('GET /things')).toEqual({});
+    expect(schemas?.get('PUT /things/{id}')?.params).toBe(params);
+    expect(schemas?.get('PUT /things/{id}')?.body).toBe(body);
+    expect(Object.keys(handler)).toEqual(['use', 'before', 'after', 'onError', 'handler']);
+    expect(routeSchemasOf(async () => undefined)).toBeUndefined();
   });
 
   it('answers undefined for a function restModule did not build', () => {

@@ -396,6 +396,29 @@ export const limits = {
   messageIdMax: 64,
   /** A chat message's text (POST /messages): WhatsApp's own limit; the chat input counts toward it. */
   messageBodyMax: 65_536,
+  // Inputs, third round (issue #24): every other text and list a route reads has a bound too;
+  // functions/test/input-bounds-guard.test.ts fails on any string or array without one.
+  /** A title, a label, a person's or a place's name, a key word: one line of text. */
+  shortTextMax: 200,
+  /** A message the product sends or shows (greetings, campaign and schedule bodies, help texts). */
+  longTextMax: 10_000,
+  /** An AI prompt's instructions. */
+  promptTextMax: 20_000,
+  /** RFC 7230 leaves URLs unbounded; browsers and CDNs stop near 2,048 characters. */
+  urlMax: 2_048,
+  /** A file name (most file systems: 255 bytes) and a media type (RFC 6838: 127 + '/' + 127). */
+  fileNameMax: 255,
+  mimeTypeMax: 255,
+  /** An API key, token or opaque cursor typed or copied by a person. */
+  tokenMax: 2_048,
+  /** A Dialogflow service-account JSON (about 2.3 KB). */
+  serviceAccountJsonMax: 20_000,
+  /** Ids in one body (a user's or a connection's queues, a ticket's tags). */
+  idListMax: 1_000,
+  /** Ids in one query (a ticket list's tags, users and queues): the URL stays within any edge's limit. */
+  queryIdListMax: 100,
+  /** A weekday's label in a week of hours ("Segunda-feira"). */
+  weekdayLabelMax: 20,
 } as const;
 
 // ---------------------------------------------------------------- Exports

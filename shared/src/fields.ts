@@ -57,10 +57,10 @@ export function nameField(min: number = limits.nameMin, max: number = limits.nam
   return requiredText().min(min, msg.tooShort).max(max, msg.tooLong);
 }
 
-/** Optional free text: absent, null or '' become ''. */
+/** Optional free text of at most limits.longTextMax characters: absent, null or '' become ''. */
 export const optionalTextSchema = z.preprocess(
   (value) => (value === null || value === undefined ? '' : value),
-  z.string(),
+  z.string().max(limits.longTextMax, msg.tooLong),
 );
 
 /** Optional free text of at most `max` characters: absent, null or '' become ''. */
@@ -74,12 +74,12 @@ export function optionalTextField(max: number) {
 /** Optional free text that is stored as null when empty. */
 export const nullableTextSchema = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
-  z.string().nullable(),
+  z.string().max(limits.longTextMax, msg.tooLong).nullable(),
 );
 
 /** A required, valid e-mail with the given texts. */
 export function requiredEmail(invalid: string = msg.invalidEmail, required: string = msg.required) {
-  return requiredText(required).regex(z.regexes.email, invalid);
+  return requiredText(required).max(limits.emailMax, msg.tooLong).regex(z.regexes.email, invalid);
 }
 
 /** An e-mail that may be left empty (contacts): '' and absent stay ''. */
@@ -113,7 +113,10 @@ export const isoDateOrDateTimeSchema = z.union([isoDateSchema, isoDateTimeSchema
 });
 
 /** HH:MM on a 24-hour clock. */
-export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg.invalidTime);
+export const timeOfDaySchema = z
+  .string()
+  .max(5, msg.invalidTime)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg.invalidTime);
 
 /** A boolean from JSON or a query string ('true', 'false', '1', '0', …). */
 export const booleanParamSchema = z.union([z.boolean(), z.stringbool()]);

@@ -57,7 +57,10 @@ function splitIdList(value: unknown): unknown {
 /** A list of positive ids in any of the accepted wire shapes; duplicates are removed. */
 export const idListParamSchema = z.preprocess(
   splitIdList,
-  z.array(idParamSchema, { error: msg.invalidValue }).transform((ids) => [...new Set(ids)]),
+  z
+    .array(idParamSchema, { error: msg.invalidValue })
+    .max(limits.queryIdListMax, msg.invalidValue)
+    .transform((ids) => [...new Set(ids)]),
 );
 
 /** The usual `searchParam` + `pageNumber` query of paged lists. */

@@ -21,6 +21,16 @@ type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGat
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 const jsonContentType = /^application\/(.+\+)?json($|;)/i;
+const multipartContentType = /^multipart\/form-data($|;)/i;
+
+/**
+ * The largest body a route reads unless it says otherwise (RouteDefinition.maxBodyBytes): every
+ * JSON input is bounded (limits in shared/src/constants.ts) and fits well within it
+ * (functions/test/input-bounds-guard.test.ts checks each route's worst case against its cap).
+ */
+export const defaultMaxBodyBytes = 256 * 1024;
+/** Multipart uploads: one file up to 10 MB (the edge's own cap on a whole request). */
+export const uploadFileMaxBytes = 10 * 1024 * 1024;
 
 /**
  * The one middy stack of every REST module: path and header normalisation, JSON and multipart
@@ -48,16 +58,42 @@ export function restModule(routes: RouteDefinition[]): Handler {
     })
     .use(httpHeaderNormalizer())
     .use(httpEventNormalizer())
+    .use({ before: (request) => refuseOversizedBody(request.event, routes) })
     .use({ before: (request) => parseJsonBody(request.event) })
     .use(
       httpMultipartBodyParser({
         disableContentTypeError: true,
-        busboy: { limits: { fileSize: 10 * 1024 * 1024 } },
+        busboy: { limits: { fileSize: uploadFileMaxBytes } },
       }),
     )
     .handler(router);
   recordRoutes(handler, routes);
   return handler as unknown as Handler;
+}
+
+/**
+ * 413 for a body larger than its route allows, before anything parses it. Multipart bodies are
+ * left to the multipart parser's file cap; a path no route answers keeps the default cap (the
+ * router then answers 404/405).
+ */
+function refuseOversizedBody(event: APIGatewayProxyEvent, routes: readonly RouteDefinition[]): void {
+  if (typeof event.body !== 'string' || event.body === '') return;
+  if (multipartContentType.test(event.headers['content-type'] ?? '')) return;
+  const bytes = event.isBase64Encoded
+    ? Math.floor((event.body.length * 3) / 4)
+    : Buffer.byteLength(event.body, 'utf8');
+  // The usual case costs no route matching: within the default, and no route asks for less.
+  if (
+    bytes <= defaultMaxBodyBytes &&
+    routes.every((r) => (r.maxBodyBytes ?? Infinity) >= defaultMaxBodyBytes)
+  )
+    return;
+  // /messages/send and /messages/{ticketId} both match a POST to /messages/send: the larger cap.
+  const caps = routes
+    .filter((r) => r.method === event.httpMethod && pathMatches(r.path, event.path))
+    .map((r) => r.maxBodyBytes ?? defaultMaxBodyBytes);
+  if (bytes > (caps.length ? Math.max(...caps) : defaultMaxBodyBytes))
+    throw new AppError('ERR_PAYLOAD_TOO_LARGE');
 }
 
 function parseJsonBody(event: APIGatewayProxyEvent): void {

@@ -28,6 +28,12 @@ export interface RouteDefinition<
   feature?: PlanFlag;
   /** Reachable while the company's subscription is overdue or off (sign-in, paying, own profile). */
   allowBlockedCompany?: boolean;
+  /**
+   * The largest request body this route reads, in bytes (default: defaultMaxBodyBytes, 256 KiB);
+   * a bigger one is answered 413 ERR_PAYLOAD_TOO_LARGE before it is parsed. Multipart uploads
+   * keep their own file caps (rest-module.ts).
+   */
+  maxBodyBytes?: number;
   params?: P;
   query?: Q;
   body?: B;

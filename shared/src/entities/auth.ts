@@ -1,5 +1,6 @@
 /** Sign-in and session (core §7): POST /auth/login, /auth/refresh_token, GET /auth/me. */
 import * as z from 'zod';
+import { limits } from '../constants.ts';
 import { requiredText } from '../fields.ts';
 import { validationMessages as msg } from '../validation-messages.ts';
 import { companySchema } from './company.ts';
@@ -11,8 +12,8 @@ import { userSchema } from './user.ts';
  * (ERR_INVALID_CREDENTIALS) so the form leaks nothing about the rules.
  */
 export const loginInputSchema = z.object({
-  email: requiredText(),
-  password: z.string({ error: msg.required }).min(1, msg.required),
+  email: requiredText().max(limits.emailMax, msg.tooLong),
+  password: z.string({ error: msg.required }).min(1, msg.required).max(limits.tokenMax, msg.tooLong),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 

@@ -3,6 +3,7 @@
  * are the send intervals and the message variables.
  */
 import * as z from 'zod';
+import { limits } from '../constants.ts';
 import {
   campaignGreaterIntervalOptions,
   campaignLongerIntervalAfterOptions,
@@ -22,8 +23,8 @@ export const campaignSettingRowSchema = z.object({
 export type CampaignSettingRow = z.infer<typeof campaignSettingRowSchema>;
 
 export const campaignVariableSchema = z.object({
-  key: requiredText(),
-  value: z.string(),
+  key: requiredText().max(limits.extraInfoNameMax, msg.tooLong),
+  value: z.string().max(limits.extraInfoValueMax, msg.tooLong),
 });
 export type CampaignVariable = z.infer<typeof campaignVariableSchema>;
 
@@ -43,6 +44,7 @@ export const campaignSettingsSchema = z.object({
   greaterInterval: oneOf(campaignGreaterIntervalOptions).default(campaignSettingsDefaults.greaterInterval),
   variables: z
     .array(campaignVariableSchema)
+    .max(limits.extraInfoItemsMax, msg.invalidValue)
     .default([])
     .transform((variables) =>
       variables.filter(

@@ -1,7 +1,13 @@
 /** Checkout form and instant-payment result (extended §3, §5, §7): POST /subscription. */
 import * as z from 'zod';
-import { checkoutFallbackPlan } from '../constants.ts';
-import { booleanParamSchema, idParamSchema, optionalTextSchema, requiredText } from '../fields.ts';
+import { checkoutFallbackPlan, limits } from '../constants.ts';
+import {
+  booleanParamSchema,
+  idParamSchema,
+  optionalTextField,
+  optionalTextSchema,
+  requiredText,
+} from '../fields.ts';
 import { validationMessages as msg } from '../validation-messages.ts';
 
 /** The chosen plan; the form serialises it as JSON text, so both shapes are accepted. */
@@ -16,7 +22,7 @@ export const checkoutPlanSchema = z.preprocess(
   },
   z
     .object({
-      title: z.string().optional(),
+      title: z.string().max(limits.shortTextMax, msg.tooLong).optional(),
       planId: idParamSchema.optional(),
       users: z.coerce.number().int().positive(),
       connections: z.coerce.number().int().positive(),
@@ -28,13 +34,13 @@ export type CheckoutPlan = z.infer<typeof checkoutPlanSchema>;
 
 /** Step 1 (Datos): name, address, city, zipcode and country are required. */
 export const checkoutAddressSchema = z.object({
-  firstName: requiredText(msg.checkoutFirstNameRequired),
-  lastName: optionalTextSchema,
-  address2: requiredText(),
-  city: requiredText(),
-  state: optionalTextSchema,
-  zipcode: requiredText(),
-  country: requiredText(),
+  firstName: requiredText(msg.checkoutFirstNameRequired).max(limits.shortTextMax, msg.tooLong),
+  lastName: optionalTextField(limits.shortTextMax),
+  address2: requiredText().max(limits.shortTextMax, msg.tooLong),
+  city: requiredText().max(limits.shortTextMax, msg.tooLong),
+  state: optionalTextField(limits.shortTextMax),
+  zipcode: requiredText().max(limits.shortTextMax, msg.tooLong),
+  country: requiredText().max(limits.shortTextMax, msg.tooLong),
   useAddressForPaymentDetails: booleanParamSchema.default(false),
 });
 export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;

@@ -58,6 +58,7 @@ export const signupPhoneSchema = z.preprocess(
   (value) => (value === null || value === undefined ? '' : value),
   z
     .string()
+    .max(limits.numberMax, msg.tooLong)
     .transform((value) => value.replace(/\D/g, ''))
     .pipe(z.string().max(limits.signupPhoneMaxDigits, msg.tooLong)),
 );

@@ -41,8 +41,8 @@ const fileListOptionInputSchema = z.object({
     .transform((id) => id ?? undefined),
   name: requiredText().max(limits.fileListOptionNameMax, msg.tooLong),
   // The SPA's form carries these along; the server keeps the stored file and ignores them.
-  path: z.string().nullable().optional(),
-  mediaType: z.string().nullable().optional(),
+  path: z.string().max(limits.urlMax, msg.tooLong).nullable().optional(),
+  mediaType: z.string().max(limits.mimeTypeMax, msg.tooLong).nullable().optional(),
 });
 
 /** Name at least 3 characters (nome muito curto), message required (Requerido). */

@@ -1,6 +1,8 @@
 /** Help video (extended §3) and the /helps routes (super users write). */
 import * as z from 'zod';
+import { limits } from '../constants.ts';
 import { idSchema, optionalTextSchema, requiredText } from '../fields.ts';
+import { validationMessages as msg } from '../validation-messages.ts';
 
 export const helpSchema = z.object({
   id: idSchema,
@@ -14,8 +16,8 @@ export const helpSchema = z.object({
 export type Help = z.infer<typeof helpSchema>;
 
 export const helpCreateInputSchema = z.object({
-  title: requiredText(),
-  video: requiredText(),
+  title: requiredText().max(limits.shortTextMax, msg.tooLong),
+  video: requiredText().max(limits.urlMax, msg.tooLong),
   description: optionalTextSchema,
 });
 export type HelpCreateInput = z.infer<typeof helpCreateInputSchema>;

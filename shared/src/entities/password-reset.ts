@@ -3,7 +3,7 @@
  * new password with the code.
  */
 import * as z from 'zod';
-import { resetPasswordPattern } from '../constants.ts';
+import { limits, resetPasswordPattern } from '../constants.ts';
 import { requiredEmail, requiredText } from '../fields.ts';
 import { validationMessages as msg } from '../validation-messages.ts';
 
@@ -11,6 +11,7 @@ import { validationMessages as msg } from '../validation-messages.ts';
 export const resetPasswordSchema = z
   .string({ error: msg.required })
   .min(1, { error: msg.required, abort: true })
+  .max(limits.passwordMax, msg.tooLong)
   .regex(resetPasswordPattern, msg.resetPasswordRule);
 
 /** Step 1: POST /forgetpassword/{email}. */

@@ -1,6 +1,8 @@
 /** Plan (core §3, extended §3): limits, price and the feature flags that gate modules. */
 import * as z from 'zod';
+import { limits } from '../constants.ts';
 import { idSchema, requiredText } from '../fields.ts';
+import { validationMessages as msg } from '../validation-messages.ts';
 
 export const planFlags = [
   'useCampaigns',
@@ -75,7 +77,7 @@ export type Plan = z.infer<typeof planSchema>;
 
 /** A plan's fields as an admin writes them; the flags without defaults, so an update keeps them. */
 const planFieldsSchema = z.object({
-  name: requiredText(),
+  name: requiredText().max(limits.shortTextMax, msg.tooLong),
   users: countSchema,
   connections: countSchema,
   queues: countSchema,

@@ -40,13 +40,15 @@ export const promptCreateInputSchema = z.object({
   name: requiredText()
     .min(limits.promptNameMin, msg.promptTooShort)
     .max(limits.promptNameMax, msg.promptTooLong),
-  prompt: requiredText().min(limits.promptTextMin, msg.promptTooShort),
+  prompt: requiredText()
+    .min(limits.promptTextMin, msg.promptTooShort)
+    .max(limits.promptTextMax, msg.promptTooLong),
   voice: promptVoiceSchema.default(promptDefaults.voice),
   voiceKey: optionalTextSchema,
   voiceRegion: optionalTextSchema,
   maxTokens: z.coerce.number().int().positive().default(promptDefaults.maxTokens),
   temperature: z.coerce.number().nonnegative().default(promptDefaults.temperature),
-  apiKey: requiredText(),
+  apiKey: requiredText().max(limits.tokenMax, msg.tooLong),
   queueId: requiredIdSchema(msg.promptQueueRequired),
   maxMessages: z.coerce.number().int().positive().default(promptDefaults.maxMessages),
 });
@@ -61,7 +63,7 @@ export const promptUpdateInputSchema = z.object({
   voiceRegion: optionalTextSchema.optional(),
   maxTokens: z.coerce.number().int().positive().optional(),
   temperature: z.coerce.number().nonnegative().optional(),
-  apiKey: requiredText().optional(),
+  apiKey: requiredText().max(limits.tokenMax, msg.tooLong).optional(),
   queueId: requiredIdSchema(msg.promptQueueRequired).optional(),
   maxMessages: z.coerce.number().int().positive().optional(),
 });

@@ -1,5 +1,6 @@
 /** Queue integration (extended §3, §5): dialogflow, n8n, webhook or typebot; /queueIntegration. */
 import * as z from 'zod';
+import { limits } from '../constants.ts';
 import {
   integrationDefaultType,
   integrationLanguages,
@@ -7,6 +8,7 @@ import {
   typebotDefaults,
 } from '../constants.ts';
 import { booleanParamSchema, idSchema, nameField, optionalTextSchema, requiredText } from '../fields.ts';
+import { validationMessages as msg } from '../validation-messages.ts';
 import { pagedSearchQuerySchema } from '../query-params.ts';
 
 export const integrationTypeSchema = z.enum(integrationTypes);
@@ -108,8 +110,8 @@ export type QueueIntegrationListQuery = z.infer<typeof queueIntegrationListQuery
  * key file's masked form as jsonContent, the test uses that integration's stored key file.
  */
 export const queueIntegrationTestInputSchema = z.object({
-  projectName: requiredText(),
-  jsonContent: requiredText(),
+  projectName: requiredText().max(limits.shortTextMax, msg.tooLong),
+  jsonContent: requiredText().max(limits.serviceAccountJsonMax, msg.tooLong),
   language: integrationLanguageSchema,
   id: idSchema.optional(),
 });

@@ -30,7 +30,9 @@ export const scheduleSchema = z.object({
 export type Schedule = z.infer<typeof scheduleSchema>;
 
 /** Body: at least 5 characters (Mensaje muy corto), required (Obligatorio). */
-const scheduleBodySchema = requiredText(msg.mandatory).min(limits.scheduleBodyMin, msg.messageTooShort);
+const scheduleBodySchema = requiredText(msg.mandatory)
+  .min(limits.scheduleBodyMin, msg.messageTooShort)
+  .max(limits.longTextMax, msg.tooLong);
 /** sendAt: required (Obligatorio), an ISO-8601 instant. */
 const sendAtSchema = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),

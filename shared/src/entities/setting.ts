@@ -3,7 +3,13 @@
  * unknown keys are refused so a typo cannot create a setting nobody reads.
  */
 import * as z from 'zod';
-import { chatBotTypes, defaultCompanySettings, enabledDisabled, scheduleTypes } from '../constants.ts';
+import {
+  chatBotTypes,
+  defaultCompanySettings,
+  enabledDisabled,
+  limits,
+  scheduleTypes,
+} from '../constants.ts';
 import { idSchema } from '../fields.ts';
 
 const enabledDisabledSchema = z.enum(enabledDisabled);
@@ -33,9 +39,9 @@ export const settingValueSchemas = {
   sendGreetingMessageOneQueues: enabledDisabledSchema,
   chatBotType: z.enum(chatBotTypes),
   /** Payment-provider token. */
-  asaas: z.string(),
+  asaas: z.string().max(limits.tokenMax),
   /** The token Asaas sends in `asaas-access-token` with each webhook (set on the platform company). */
-  asaasWebhookToken: z.string(),
+  asaasWebhookToken: z.string().max(limits.tokenMax),
   /**
    * The payment provider checkout uses, chosen by the super user on the platform company
    * (docs/decisions.md, "Payment provider: chosen, not inferred"). Unset: Asaas when its token

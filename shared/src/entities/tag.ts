@@ -67,6 +67,7 @@ export const tagSyncInputSchema = z.object({
   ticketId: idParamSchema,
   tags: z
     .array(z.union([idParamSchema, z.object({ id: idParamSchema }).transform((tag) => tag.id)]))
+    .max(limits.idListMax, msg.invalidValue)
     .transform((ids) => [...new Set(ids)]),
 });
 export type TagSyncInput = z.infer<typeof tagSyncInputSchema>;

@@ -10,6 +10,7 @@ import {
   requiredEmail,
   requiredEnum,
 } from '../fields.ts';
+import { validationMessages as msg } from '../validation-messages.ts';
 import { pagedSearchQuerySchema } from '../query-params.ts';
 
 /** Profiles are compared case-insensitively in places, so input is lower-cased first. */
@@ -49,7 +50,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const queueIdsSchema = z.array(idParamSchema).default([]);
+const queueIdsSchema = z.array(idParamSchema).max(limits.idListMax, msg.invalidValue).default([]);
 
 /**
  * E-mails are stored lower-cased, as sign-in and the password reset look them up, so
@@ -80,7 +81,7 @@ export const userUpdateInputSchema = z.object({
   ),
   profile: profileSchema.optional(),
   allTicket: allTicketSchema.optional(),
-  queueIds: z.array(idParamSchema).optional(),
+  queueIds: z.array(idParamSchema).max(limits.idListMax, msg.invalidValue).optional(),
   whatsappId: nullableIdSchema.optional(),
   /** Required when users change their own e-mail or password (a stolen token alone cannot). */
   currentPassword: z.preprocess(

@@ -69,13 +69,17 @@ export type WebhookUpdateInput = z.input<typeof webhookUpdateInputSchema>;
 /** /webhooks/{id}/deliveries/{deliveryId}. */
 export const webhookDeliveryPathSchema = z.object({
   id: z.coerce.number().int().positive(),
-  deliveryId: z.string().regex(/^[0-9a-z-]{10,60}$/),
+  deliveryId: z
+    .string()
+    .max(60)
+    .regex(/^[0-9a-z-]{10,60}$/),
 });
 
 /** GET /webhooks/{id}/deliveries: `cursor` is the last delivery id of the previous page. */
 export const webhookDeliveriesQuerySchema = z.object({
   cursor: z
     .string()
+    .max(60)
     .regex(/^[0-9a-z-]{10,60}$/)
     .optional(),
 });

@@ -4,14 +4,14 @@
  * 00:00-00:00 means closed that day.
  */
 import * as z from 'zod';
-import { defaultQueueSchedules, weekdaysEn } from '../constants.ts';
+import { defaultQueueSchedules, limits, weekdaysEn } from '../constants.ts';
 import { timeOfDaySchema } from '../fields.ts';
 
 export const weekdayEnSchema = z.enum(weekdaysEn);
 export type WeekdayEn = z.infer<typeof weekdayEnSchema>;
 
 export const weekdayHoursSchema = z.object({
-  weekday: z.string().min(1),
+  weekday: z.string().min(1).max(limits.weekdayLabelMax),
   weekdayEn: weekdayEnSchema,
   startTime: timeOfDaySchema,
   endTime: timeOfDaySchema,

@@ -1,6 +1,11 @@
 /** WhatsApp connection (core §3, §4) and the /whatsapp and /whatsappsession routes. */
 import * as z from 'zod';
-import { connectionDefaults, connectionStatuses, connectionStatusesNeedingAttention } from '../constants.ts';
+import {
+  connectionDefaults,
+  connectionStatuses,
+  connectionStatusesNeedingAttention,
+  limits,
+} from '../constants.ts';
 import {
   booleanParamSchema,
   idParamSchema,
@@ -9,6 +14,7 @@ import {
   nullableIdSchema,
   optionalTextSchema,
 } from '../fields.ts';
+import { validationMessages as msg } from '../validation-messages.ts';
 
 /** The product also writes "connected" in lower case; it is the same status. */
 export const connectionStatusSchema = z.preprocess(
@@ -58,7 +64,7 @@ export const whatsappCreateInputSchema = z.object({
   ratingMessage: optionalTextSchema,
   expiresInactiveMessage: optionalTextSchema,
   token: optionalTextSchema,
-  provider: z.string().default(connectionDefaults.provider),
+  provider: z.string().max(limits.shortTextMax, msg.tooLong).default(connectionDefaults.provider),
   expiresTicket: minutesSchema.default(connectionDefaults.expiresTicket),
   timeUseBotQueues: minutesSchema.default(connectionDefaults.timeUseBotQueues),
   maxUseBotQueues: minutesSchema.default(connectionDefaults.maxUseBotQueues),
@@ -66,7 +72,7 @@ export const whatsappCreateInputSchema = z.object({
   transferQueueId: nullableIdSchema.optional(),
   promptId: nullableIdSchema.optional(),
   integrationId: nullableIdSchema.optional(),
-  queueIds: z.array(idParamSchema).default([]),
+  queueIds: z.array(idParamSchema).max(limits.idListMax, msg.invalidValue).default([]),
 });
 export type WhatsappCreateInput = z.infer<typeof whatsappCreateInputSchema>;
 
@@ -80,7 +86,7 @@ export const whatsappUpdateInputSchema = z.object({
   ratingMessage: optionalTextSchema.optional(),
   expiresInactiveMessage: optionalTextSchema.optional(),
   token: optionalTextSchema.optional(),
-  provider: z.string().optional(),
+  provider: z.string().max(limits.shortTextMax, msg.tooLong).optional(),
   expiresTicket: minutesSchema.optional(),
   timeUseBotQueues: minutesSchema.optional(),
   maxUseBotQueues: minutesSchema.optional(),
@@ -88,7 +94,7 @@ export const whatsappUpdateInputSchema = z.object({
   transferQueueId: nullableIdSchema.optional(),
   promptId: nullableIdSchema.optional(),
   integrationId: nullableIdSchema.optional(),
-  queueIds: z.array(idParamSchema).optional(),
+  queueIds: z.array(idParamSchema).max(limits.idListMax, msg.invalidValue).optional(),
 });
 export type WhatsappUpdateInput = z.infer<typeof whatsappUpdateInputSchema>;
 

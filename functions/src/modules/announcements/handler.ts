@@ -5,6 +5,7 @@ import {
   announcementUpdateInputSchema,
 } from '@atende/shared/entities/announcement';
 import { idPathSchema } from '@atende/shared/fields';
+import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { putMedia, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
 import {
@@ -33,8 +34,8 @@ import { publicAnnouncement } from './serialize.ts';
 /** A file as the multipart parser hands it over. */
 const uploadedFile = z.object(
   {
-    filename: z.string().default(''),
-    mimetype: z.string().min(1),
+    filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
+    mimetype: z.string().min(1).max(limits.mimeTypeMax, msg.tooLong),
     content: z.instanceof(Buffer),
   },
   { error: msg.required },

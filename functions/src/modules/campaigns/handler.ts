@@ -6,6 +6,7 @@ import {
   type CampaignCreateInput,
 } from '@atende/shared/entities/campaign';
 import { idPathSchema } from '@atende/shared/fields';
+import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { putMedia, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
 import type { Principal } from '#auth/principal';
@@ -50,7 +51,11 @@ import { publicCampaign, type CampaignRelated } from './serialize.ts';
 const pageSize = 20;
 
 const uploadedFile = z.object(
-  { filename: z.string().default(''), mimetype: z.string().min(1), content: z.instanceof(Buffer) },
+  {
+    filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
+    mimetype: z.string().min(1).max(limits.mimeTypeMax, msg.tooLong),
+    content: z.instanceof(Buffer),
+  },
   { error: msg.required },
 );
 const mediaUploadSchema = z.object({
@@ -64,7 +69,7 @@ const mediaUploadSchema = z.object({
     ],
     { error: msg.required },
   ),
-  typeArch: z.string().optional(),
+  typeArch: z.string().max(limits.shortTextMax, msg.tooLong).optional(),
 });
 
 /** Valid contacts of a list that no run has prepared yet (the report before the start). */
@@ -175,6 +180,9 @@ const admin = { access: 'admin', feature: 'useCampaigns' } as const;
  * plan with campaigns. The server enforces the edit rule and the two admin transitions (cancel,
  * restart); the schedule starts the run and the dispatcher (dispatcher.ts) paces and sends it.
  */
+/** Five messages and five confirmations of up to 10,000 characters each: more than the default cap. */
+const campaignBodyMaxBytes = 512 * 1024;
+
 export const handler = restModule([
   route({
     method: 'GET',
@@ -217,6 +225,7 @@ export const handler = restModule([
     method: 'POST',
     path: '/campaigns',
     ...admin,
+    maxBodyBytes: campaignBodyMaxBytes,
     body: campaignCreateInputSchema,
     handler: async ({ principal, body }) => {
       const changes = changesOf(body);
@@ -237,6 +246,7 @@ export const handler = restModule([
     path: '/campaigns/{id}',
     ...admin,
     params: idPathSchema,
+    maxBodyBytes: campaignBodyMaxBytes,
     body: campaignUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       const current = await campaignOrFail(principal, params.id);

@@ -10,6 +10,7 @@ import {
 } from '@atende/shared/entities/contact-list';
 import { idPathSchema } from '@atende/shared/fields';
 import { foldForSearch } from '@atende/shared/search-text';
+import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import {
   createContactList,
@@ -40,7 +41,11 @@ const pageSize = 20;
 
 /** A file as the multipart parser hands it over. */
 const uploadedFile = z.object(
-  { filename: z.string().default(''), mimetype: z.string().default(''), content: z.instanceof(Buffer) },
+  {
+    filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
+    mimetype: z.string().max(limits.mimeTypeMax, msg.tooLong).default(''),
+    content: z.instanceof(Buffer),
+  },
   { error: msg.required },
 );
 const uploadSchema = z.object({

@@ -7,6 +7,7 @@ import {
   type ContactsQuery,
 } from '@atende/shared/entities/contact';
 import { idPathSchema } from '@atende/shared/fields';
+import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { getCompany } from '#data/companies';
 import { companyTimeZone } from '#data/company-time-zone';
@@ -59,7 +60,11 @@ async function creationRange(companyId: number, query: ContactsQuery): Promise<I
 
 /** A file as the multipart parser hands it over. */
 const uploadedFile = z.object(
-  { filename: z.string().default(''), mimetype: z.string().default(''), content: z.instanceof(Buffer) },
+  {
+    filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
+    mimetype: z.string().max(limits.mimeTypeMax, msg.tooLong).default(''),
+    content: z.instanceof(Buffer),
+  },
   { error: msg.required },
 );
 

@@ -6,6 +6,7 @@ import {
   fileListUploadFieldsSchema,
 } from '@atende/shared/entities/file-list';
 import { idPathSchema } from '@atende/shared/fields';
+import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { putMedia, signedMediaUrl } from '#aws/s3';
 import {
@@ -37,8 +38,8 @@ import { publicFileList } from './serialize.ts';
 /** A file as the multipart parser hands it over. */
 const uploadedFile = z.object(
   {
-    filename: z.string().default(''),
-    mimetype: z.string().min(1),
+    filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
+    mimetype: z.string().min(1).max(limits.mimeTypeMax, msg.tooLong),
     content: z.instanceof(Buffer),
   },
   { error: msg.required },

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { limits } from '@atende/shared/constants';
+import { validationMessages as msg } from '@atende/shared/validation-messages';
 
 /**
  * The input and answer of the external message API (POST /api/messages/send), apart from the
@@ -8,14 +9,15 @@ import { limits } from '@atende/shared/constants';
 
 /** A file as the multipart parser hands it over. */
 export const uploadedFile = z.object({
-  filename: z.string().default(''),
-  mimetype: z.string().min(1),
+  filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
+  mimetype: z.string().min(1).max(limits.mimeTypeMax, msg.tooLong),
   content: z.instanceof(Buffer),
 });
 
 /** Country, area and number, digits only (E.164 without the plus: at most 15 digits). */
 export const apiNumberSchema = z
   .string({ error: 'Requerido' })
+  .max(limits.numberMax, msg.tooLong)
   .trim()
   .regex(
     /^\d{10,15}$/,

@@ -28,8 +28,8 @@ const ticketPath = z.object({ ticketId: z.coerce.number().int().positive() });
 
 /** A file as the multipart parser hands it over. */
 const uploadedFile = z.object({
-  filename: z.string().default(''),
-  mimetype: z.string().min(1),
+  filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
+  mimetype: z.string().min(1).max(limits.mimeTypeMax, msg.tooLong),
   content: z.instanceof(Buffer),
 });
 const pageSize = 40;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { limits } from '@atende/shared/constants';
 import { resetPasswordSchema } from '@atende/shared/entities/password-reset';
 import { AppError } from '#domain/app-error';
 import { restModule } from '#http/rest-module';
@@ -14,7 +15,9 @@ const decoded = (value: unknown) => {
     return value;
   }
 };
-const emailPath = z.object({ email: z.preprocess(decoded, z.string().trim().toLowerCase().pipe(z.email())) });
+const emailPath = z.object({
+  email: z.preprocess(decoded, z.string().max(limits.emailMax).trim().toLowerCase().pipe(z.email())),
+});
 const resetPath = emailPath.extend({
   token: z.preprocess(decoded, z.string().trim().min(1).max(32)),
   newPassword: z.preprocess(decoded, resetPasswordSchema.optional()),

@@ -30,14 +30,15 @@ import {
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
+import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { publicQuickMessage } from './serialize.ts';
 
 /** A file as the multipart parser hands it over. */
 const uploadedFile = z.object(
   {
-    filename: z.string().default(''),
-    mimetype: z.string().min(1),
+    filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
+    mimetype: z.string().min(1).max(limits.mimeTypeMax, msg.tooLong),
     content: z.instanceof(Buffer),
   },
   { error: msg.required },
@@ -45,8 +46,17 @@ const uploadedFile = z.object(
 
 /** POST /quick-messages/{id}/media-upload: multipart `file` (one), and the SPA's `typeArch`, unused. */
 const mediaUploadSchema = z.object({
-  file: z.union([uploadedFile, z.array(uploadedFile).length(1).transform((files) => files[0]!)], { error: msg.required }),
-  typeArch: z.string().optional(),
+  file: z.union(
+    [
+      uploadedFile,
+      z
+        .array(uploadedFile)
+        .length(1)
+        .transform((files) => files[0]!),
+    ],
+    { error: msg.required },
+  ),
+  typeArch: z.string().max(limits.shortTextMax, msg.tooLong).optional(),
 });
 
 async function withMediaUrl(quickMessage: QuickMessageRecord) {
@@ -86,7 +96,11 @@ export const handler = restModule([
         query.searchParam,
       );
       const page = pageOf(visible, query.pageNumber, quickMessagePageSize);
-      return { records: await Promise.all(page.items.map(withMediaUrl)), count: page.count, hasMore: page.hasMore };
+      return {
+        records: await Promise.all(page.items.map(withMediaUrl)),
+        count: page.count,
+        hasMore: page.hasMore,
+      };
     },
   }),
   route({
@@ -95,7 +109,11 @@ export const handler = restModule([
     access: 'user',
     query: quickMessageSimpleListQuerySchema,
     handler: async ({ principal, query }) => {
-      const visible = quickMessagesFor(await listQuickMessages(principal.companyId), quickMessageViewer(principal, query.userId), '');
+      const visible = quickMessagesFor(
+        await listQuickMessages(principal.companyId),
+        quickMessageViewer(principal, query.userId),
+        '',
+      );
       return Promise.all(visible.map(withMediaUrl));
     },
   }),

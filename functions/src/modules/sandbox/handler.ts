@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod';
+import { limits } from '@atende/shared/constants';
 import { sandboxMediaTypes } from '@atende/shared/entities/connector-command';
 import { idPathSchema, messageIdSchema, whatsappMessageIdSchema } from '@atende/shared/fields';
 import type { Principal } from '#auth/principal';
@@ -19,7 +20,10 @@ import {
 
 /** Media a sandbox customer may send, as base64: at most 10 MB of bytes. */
 const maxMediaBase64 = Math.ceil((10 * 1024 * 1024 * 4) / 3);
-const phone = z.string().regex(/^\d{8,20}$/, 'Número inválido: solo dígitos, con país y área');
+const phone = z
+  .string()
+  .max(20, 'Número inválido: solo dígitos, con país y área')
+  .regex(/^\d{8,20}$/, 'Número inválido: solo dígitos, con país y área');
 
 const inboundSchema = z.object({
   from: phone,
@@ -68,6 +72,8 @@ function sandboxRoutes(access: 'admin' | 'public', callerOf: CallerOf) {
       method: 'POST',
       path: '/sandbox/{id}/inbound',
       access,
+      // A customer's media arrives as base64 in the JSON body.
+      maxBodyBytes: maxMediaBase64 + 512 * 1024,
       params: idPathSchema,
       body: inboundSchema,
       handler: async (request) => {
@@ -89,7 +95,7 @@ function sandboxRoutes(access: 'admin' | 'public', callerOf: CallerOf) {
       path: '/sandbox/{id}/ack',
       access,
       params: idPathSchema,
-      body: z.object({ id: z.string().min(1), ack: z.number().int().min(1).max(5) }),
+      body: z.object({ id: z.string().min(1).max(limits.messageIdMax), ack: z.number().int().min(1).max(5) }),
       handler: async (request) => {
         const { companyId, id } = await sandboxConnection(callerOf(request), request.params.id);
         await sendConnectorCommand({

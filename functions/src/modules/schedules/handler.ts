@@ -6,6 +6,7 @@ import {
   scheduleUpdateInputSchema,
 } from '@atende/shared/entities/schedule';
 import { idPathSchema } from '@atende/shared/fields';
+import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { isAdmin, type Principal } from '#auth/principal';
 import { putMedia, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
@@ -40,7 +41,11 @@ import { publicSchedule } from './serialize.ts';
 
 /** A file as the multipart parser hands it over. */
 const uploadedFile = z.object(
-  { filename: z.string().default(''), mimetype: z.string().min(1), content: z.instanceof(Buffer) },
+  {
+    filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
+    mimetype: z.string().min(1).max(limits.mimeTypeMax, msg.tooLong),
+    content: z.instanceof(Buffer),
+  },
   { error: msg.required },
 );
 

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { limits } from '@atende/shared/constants';
+import { validationMessages as msg } from '@atende/shared/validation-messages';
 import {
   isSecretSetting,
   isSuperUserSetting,
@@ -39,7 +41,8 @@ export const handler = restModule([
     path: '/settings/{key}',
     access: 'admin',
     params: z.object({ key: settingKeySchema }),
-    body: z.object({ value: z.unknown() }),
+    // Every setting's value is a text (settingValueSchemas); the longest, a payment token.
+    body: z.object({ value: z.string().max(limits.tokenMax, msg.tooLong) }),
     handler: async ({ principal, params, body }) => {
       if (isSuperUserSetting(params.key) && !principal.isSuper) throw new AppError('ERR_NO_PERMISSION');
       // The value must belong to the key's own domain (e.g. enabled/disabled).

@@ -148,10 +148,16 @@ export async function startGateway(options: {
     }
     webSocketApi.handleUpgrade(request, socket, head);
   });
-  server.on('clientError', (error, socket) => {
-    if (socket.writable)
-      socket.end('HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
-    else socket.destroy(error);
+  // A request Node cannot read (a URL or headers past its 16 KiB, a malformed request line) is
+  // answered in the catalogue's shape like every other refusal.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy(error);
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify({ error: tooLarge ? 'ERR_PAYLOAD_TOO_LARGE' : 'ERR_VALIDATION' });
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? '413 Payload Too Large' : '400 Bad Request'}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 
   await new Promise<void>((resolveListening, reject) => {
