@@ -332,8 +332,9 @@ async function send(step: Step<'send'>): Promise<void> {
 
 /**
  * The watchdog: while the run is on and has work left, once a minute. A run that made no progress
- * since the last tick and is past due (a lost step, a crash between claim and arming, a connection
- * another campaign held) gets its next step again; copies are harmless (every step is fenced).
+ * since the last tick and is past due (a lost step, a crash between marking a step armed and
+ * queueing it, a connection another campaign held) gets its next step again; copies are harmless
+ * (every step is fenced).
  */
 async function tick(step: Step<'tick'>): Promise<void> {
   const campaign = await getCampaign(step.companyId, step.campaignId);
