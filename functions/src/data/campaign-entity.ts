@@ -57,6 +57,11 @@ export const campaignEntity = new Entity(
       nextDueAtMs: { type: 'number', default: 0 },
       /** The watchdog's fence: only the tick carrying this number runs. */
       tickSeq: { type: 'number', default: 0 },
+      /**
+       * The position of the last send step this run put on its queue: a send step arms the next
+       * only by raising it, so a redelivered step can tell whether the next one is armed yet.
+       */
+      armedPosition: { type: 'number' },
       validContacts: { type: 'number', default: 0 },
       deliveries: { type: 'number', default: 0 },
       confirmationRequests: { type: 'number', default: 0 },

@@ -185,7 +185,9 @@ export async function startRun(
         ...(run.settingsJson ? { settingsJson: run.settingsJson } : {}),
         ...fresh,
       })
-      .remove(run.fresh ? ['completedAt', 'prepareCursor'] : ['completedAt'])
+      .remove(
+        run.fresh ? ['completedAt', 'prepareCursor', 'armedPosition'] : ['completedAt', 'armedPosition'],
+      )
       .where(({ status, scheduledAt }, { eq }) =>
         from.status === 'PROGRAMADA'
           ? `${eq(status, 'PROGRAMADA')} AND ${eq(scheduledAt, from.scheduledAt)}`
@@ -390,6 +392,34 @@ export async function finishIfAllDelivered(companyId: number, id: number, at: st
       .where(
         ({ status, deliveries }, { eq }) =>
           `${eq(status, 'EM_ANDAMENTO')} AND ${eq(deliveries, campaign.deliveries ?? 0)}`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * AP-CA-22: mark the send step at `position` of a run as armed (put on the queue), raising
+ * armedPosition. False when a step at or past `position` was armed already: the caller does not
+ * arm it again, so a redelivered send step and the step it redelivers arm the next step once.
+ * Not fenced on the status: the armed step of a cancelled run still frees its connection.
+ */
+export async function markSendArmed(
+  companyId: number,
+  id: number,
+  runId: string,
+  position: number,
+): Promise<boolean> {
+  try {
+    await campaignEntity
+      .patch({ companyId, id })
+      .set({ armedPosition: position })
+      .where(
+        ({ runId: run, armedPosition }, { eq, notExists, lt }) =>
+          `${eq(run, runId)} AND (${notExists(armedPosition)} OR ${lt(armedPosition, position)})`,
       )
       .go();
     return true;

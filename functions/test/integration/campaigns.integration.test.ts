@@ -1,4 +1,12 @@
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntimeDynamoClients } from '../../../infra/local/src/dynamo-clients.ts';
 import type { ApiClient } from './support/api-client.ts';
@@ -176,6 +184,101 @@ async function messageTimes(companyId: number, campaignId: number, positions: nu
     for (const item of page.Responses?.[table()] ?? []) times.push(Date.parse(String(item.createdAt)));
   }
   return times;
+}
+
+/** The campaign's own record in the table (its dispatch state: cursor, tickSeq, runId...). */
+async function campaignRecord(companyId: number, campaignId: number): Promise<Record<string, unknown>> {
+  const items = await itemsWithPrefix(companyId, `CAMPAIGN#${campaignId}`);
+  return items.find((item) => item.sk === `CAMPAIGN#${campaignId}`)!;
+}
+
+/**
+ * A running campaign to `numbers` whose send steps have found the connection taken: another
+ * campaign's lease is written on it first, so the run prepares its entries and its first send
+ * step returns without sending. Until `free()`, nothing of it is sent.
+ */
+async function preparedBehindLease(
+  admin: ApiClient,
+  companyId: number,
+  whatsappId: number,
+  numbers: string[],
+) {
+  const leaseKey = { pk: `C#${companyId}`, sk: `CAMPLEASE#${whatsappId}` };
+  await clients.documents.send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...leaseKey, companyId, whatsappId, campaignId: 999_999, expiresAtMs: Date.now() + 600_000 },
+    }),
+  );
+  const listId = await bigContactList(admin, companyId, numbers);
+  const created = await startNow(admin, {
+    name: 'Reentrega',
+    whatsappId,
+    contactListId: listId,
+    message1: 'Reentrega {nome}',
+  });
+  const record = await waitFor(async () => {
+    const now = await campaignRecord(companyId, created.id);
+    return now.prepared === true && now.preparedCount === numbers.length ? now : undefined;
+  }, 120_000);
+  return {
+    campaignId: created.id,
+    runId: String(record.runId),
+    free: () => clients.documents.send(new DeleteCommand({ TableName: table(), Key: leaseKey })),
+  };
+}
+
+/**
+ * What a send step leaves when the runtime dies in the middle of its burst: positions 0 to
+ * `count - 1` claimed (deliveredAt on each entry, the campaign's cursor and counter moved, as
+ * claimSend's transaction does) and none of them handed to the connector.
+ */
+async function claimedByDeadStep(companyId: number, campaignId: number, count: number, total: number) {
+  const at = new Date().toISOString();
+  const finishes = count === total;
+  await clients.documents.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        ...Array.from({ length: count }, (_, position) => ({
+          Update: {
+            TableName: table(),
+            Key: { pk: `C#${companyId}`, sk: `CAMPSHIP#${campaignId}#${position}` },
+            UpdateExpression: 'SET deliveredAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deliveredAt)',
+            ExpressionAttributeValues: { ':at': at },
+          },
+        })),
+        {
+          Update: {
+            TableName: table(),
+            Key: { pk: `C#${companyId}`, sk: `CAMPAIGN#${campaignId}` },
+            UpdateExpression: `SET #cursor = :cursor, nextDueAtMs = :due${finishes ? ', #status = :done, completedAt = :at' : ''} ADD deliveries :count`,
+            ConditionExpression: '#cursor = :zero AND #status = :running',
+            ExpressionAttributeNames: { '#cursor': 'cursor', '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':cursor': count,
+              ':due': Date.now(),
+              ':count': count,
+              ':zero': 0,
+              ':running': 'EM_ANDAMENTO',
+              ...(finishes ? { ':done': 'FINALIZADA', ':at': at } : {}),
+            },
+          },
+        },
+      ],
+    }),
+  );
+}
+
+/** Every message the sandbox really sent, counted by number, once at least `count` were sent. */
+async function sentPerNumber(companyId: number, whatsappId: number, count: number) {
+  const sent = await waitFor(async () => {
+    const items = await itemsWithPrefix(companyId, `SANDBOX#${whatsappId}#OUT#`);
+    return items.length >= count ? items : undefined;
+  }, 60_000);
+  const perNumber = new Map<string, number>();
+  for (const item of sent) perNumber.set(String(item.to), (perNumber.get(String(item.to)) ?? 0) + 1);
+  return perNumber;
 }
 
 describe('campaigns', () => {
@@ -486,6 +589,69 @@ describe('campaigns', () => {
     expect(await outboxOf(admin, whatsappId, numbers[0]!)).toHaveLength(1);
     expect((await campaign(admin, created.id)).report.deliveries).toBe(1);
   });
+
+  // The crash suite's finding (docs/reliability.md): a send step killed mid-burst comes back from
+  // its queue, and the campaign must go on at once, not after its watchdog (a tick every 60 s).
+  it('goes on at once when a send step comes back twice after dying mid-burst, each recipient once', async () => {
+    const admin = env.client();
+    const company = await signUpCompany(admin, 'Campaña reentrega');
+    const whatsappId = await connectSandbox(admin);
+    await noWaits(admin);
+    const total = 12;
+    const numbers = numbersFrom(70_000, total);
+    const run = await preparedBehindLease(admin, company.companyId, whatsappId, numbers);
+    // The watchdog resumes a stalled run only at the second tick after it stalled: the first
+    // records the cursor, the next finds it unchanged. tickSeq counts the ticks that ran.
+    const ticksBefore = Number((await campaignRecord(company.companyId, run.campaignId)).tickSeq ?? 0);
+    await claimedByDeadStep(company.companyId, run.campaignId, 4, total);
+    await run.free();
+    // The dead step's message comes back (and a second copy of it, as a queue may deliver twice).
+    const step = JSON.stringify({
+      kind: 'send',
+      companyId: company.companyId,
+      campaignId: run.campaignId,
+      runId: run.runId,
+      position: 0,
+    });
+    for (let i = 0; i < 2; i += 1) await env.runtime.queue.send('campaigns', { body: step });
+    const done = await waitFor(async () => {
+      const now = await campaign(admin, run.campaignId);
+      return now.status === 'FINALIZADA' ? now : undefined;
+    }, 200_000);
+    expect(done.report.deliveries).toBe(total);
+    // Finished with at most one tick in between: the watchdog did not resume it.
+    const ticksAtEnd = Number((await campaignRecord(company.companyId, run.campaignId)).tickSeq ?? 0);
+    expect(ticksAtEnd - ticksBefore).toBeLessThanOrEqual(1);
+    const perNumber = await sentPerNumber(company.companyId, whatsappId, total);
+    expect([...perNumber.keys()].sort()).toEqual([...numbers].sort());
+    expect([...perNumber.values()].every((n) => n === 1)).toBe(true);
+  }, 300_000);
+
+  it('sends what the last burst claimed when its step comes back after the run finished', async () => {
+    const admin = env.client();
+    const company = await signUpCompany(admin, 'Campaña último lote');
+    const whatsappId = await connectSandbox(admin);
+    await noWaits(admin);
+    const total = 5;
+    const numbers = numbersFrom(80_000, total);
+    const run = await preparedBehindLease(admin, company.companyId, whatsappId, numbers);
+    // The dead step claimed every recipient: its last claim ended the run (FINALIZADA).
+    await claimedByDeadStep(company.companyId, run.campaignId, total, total);
+    expect((await campaign(admin, run.campaignId)).status).toBe('FINALIZADA');
+    await run.free();
+    await env.runtime.queue.send('campaigns', {
+      body: JSON.stringify({
+        kind: 'send',
+        companyId: company.companyId,
+        campaignId: run.campaignId,
+        runId: run.runId,
+        position: 0,
+      }),
+    });
+    const perNumber = await sentPerNumber(company.companyId, whatsappId, total);
+    expect([...perNumber.keys()].sort()).toEqual([...numbers].sort());
+    expect([...perNumber.values()].every((n) => n === 1)).toBe(true);
+  }, 300_000);
 
   // The rule (every recipient once, both variants used) at a size that crosses many bursts of 20
   // and a 2-variant rotation; the bench's campaign row proves it at 1,000 and 10,000 recipients.

@@ -7,6 +7,7 @@ import {
   finishIfAllDelivered,
   getCampaign,
   getShipping,
+  markSendArmed,
   putShippingEntries,
   recordPrepared,
   releaseConnectionLease,
@@ -224,29 +225,47 @@ async function readAhead(campaign: CampaignRecord, position: number) {
 }
 
 /**
+ * Puts the send step at `position` on the queue, due in `delayMs`, unless it was armed already
+ * (by this step's earlier delivery, or another copy of it): the conditional mark comes first, so
+ * a step and its redelivered copy arm the next one once. A crash between the mark and the queue
+ * leaves the run to its watchdog, as a lost message would.
+ */
+async function armSend(step: Step<'send'>, position: number, delayMs: number): Promise<void> {
+  if (await markSendArmed(step.companyId, step.campaignId, step.runId, position))
+    await enqueueStep({ ...step, position }, Math.max(0, delayMs));
+}
+
+/**
  * The send at `position`: wait for its due time, hold the connection, claim it on its entry
- * (the conditional write happens before the connector is asked), arm the next, then send.
+ * (the conditional write happens before the connector is asked), send, then arm the next.
  */
 async function send(step: Step<'send'>): Promise<void> {
   const campaign = await getCampaign(step.companyId, step.campaignId);
   if (!campaign || campaign.runId !== step.runId) return;
-  if (campaign.status !== 'EM_ANDAMENTO') {
+  const cursor = campaign.cursor ?? 0;
+  const running = campaign.status === 'EM_ANDAMENTO';
+  if (step.position < cursor) {
+    // A retried step (redelivered after the runtime died mid-burst, or a copy): the parts of what
+    // it claimed go again under the same ids (nothing twice), also when the run has ended since,
+    // as its last claim ends it and a cancel lets the claimed one go.
+    const claimedEnd = Math.min(cursor, step.position + burstLimit);
+    for (let position = step.position; position < claimedEnd; position += 1) {
+      await completeClaimed(campaign, position);
+    }
+    // The step may have died before arming the next one: arm it now, at its due time (the
+    // pacing gap the last claim recorded), unless it is armed already. A copy of it that races
+    // a live step loses its claim on the entry, so nothing goes twice.
+    if (running && claimedEnd === cursor && cursor < (campaign.preparedCount ?? 0)) {
+      await armSend(step, cursor, (campaign.nextDueAtMs ?? 0) - Date.now());
+      return;
+    }
+  }
+  if (!running) {
     // Cancelled (or finished): the connection is free for the next campaign at once.
     if (campaign.whatsappId) await releaseConnectionLease(step.companyId, campaign.whatsappId, campaign.id);
     return;
   }
-  const cursor = campaign.cursor ?? 0;
-  if (step.position < cursor) {
-    // A retried step: the parts of what it claimed go again under the same ids (nothing twice).
-    for (
-      let position = step.position;
-      position < Math.min(cursor, step.position + burstLimit);
-      position += 1
-    ) {
-      await completeClaimed(campaign, position);
-    }
-    return;
-  }
+  if (step.position < cursor) return;
   if (step.position > cursor || !campaign.prepared || step.position >= (campaign.preparedCount ?? 0)) return;
   const wait = (campaign.nextDueAtMs ?? 0) - Date.now();
   // A copy that came early (the watchdog's, or a redelivery) is dropped; the real step comes on time.
@@ -308,13 +327,14 @@ async function send(step: Step<'send'>): Promise<void> {
     contact = following?.contact;
   }
   // The next is armed only once these are with the connector: no backlog of campaign sends.
-  await enqueueStep({ ...step, position }, gapMs);
+  await armSend(step, position, gapMs);
 }
 
 /**
  * The watchdog: while the run is on and has work left, once a minute. A run that made no progress
- * since the last tick and is past due (a lost step, a crash between claim and arming, a connection
- * another campaign held) gets its next step again; copies are harmless (every step is fenced).
+ * since the last tick and is past due (a lost step, a crash between marking a step armed and
+ * queueing it, a connection another campaign held) gets its next step again; copies are harmless
+ * (every step is fenced).
  */
 async function tick(step: Step<'tick'>): Promise<void> {
   const campaign = await getCampaign(step.companyId, step.campaignId);
