@@ -138,7 +138,7 @@ const sampleRecords: ProbeRecords = {
   marker: 'x',
 };
 
-function callsFor(
+export function callsFor(
   route: ListedRoute,
   fixture: Pick<RouteFixture, 'params' | 'query' | 'body' | 'form'>,
   records: ProbeRecords,

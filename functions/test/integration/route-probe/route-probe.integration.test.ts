@@ -8,6 +8,7 @@ import { inPool, probeCall } from './call.ts';
 import { setUpCompanyA, type CompanyA } from './company-a.ts';
 import { connectionTokenRouteFixtures, routeFixtures } from './fixtures.ts';
 import {
+  callsFor,
   connectionTokenFixtureProblems,
   fixtureProblems,
   judge,
@@ -17,6 +18,9 @@ import {
   type PlannedCall,
 } from './plan.ts';
 import { connectionTokenRoutesFromCode, routesFromCode } from './routes-from-code.ts';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { createRuntimeDynamoClients } from '../../../../infra/local/src/dynamo-clients.ts';
+import { badWriteKeys } from '../../../src/domain/key-guard.ts';
 import { collidingValueChecks, type CompanyB } from './unique-values.ts';
 
 /**
@@ -289,4 +293,49 @@ describe('route probe: calls', () => {
     await inPool(planned, 1, runner(failures, {}));
     expect(failures).toEqual([]);
   });
+
+  // Last: it changes A. The key guard refuses such writes since issue #24; this shows every update
+  // route keeps its records' keys whole when saved, and saved again with nothing changed.
+  it("A's admin saves every update route twice, and no key or index attribute of the table holds a missing value", async () => {
+    const updates = routes.filter(
+      (route) => (route.method === 'PUT' || route.method === 'PATCH') && route.access !== 'super',
+    );
+    expect(updates.length).toBeGreaterThan(20);
+    const answered: Record<string, number[]> = {};
+    for (const route of updates) {
+      for (const call of callsFor(route, routeFixtures[route.key]!, companyA.forOtherCompany)) {
+        for (let time = 0; time < 2; time++) {
+          const answer = await probeCall(env.runtime.url, { ...call, token: tokens['A admin'] });
+          (answered[route.key] ??= []).push(answer.status);
+        }
+      }
+    }
+    const failed = Object.entries(answered).filter(([, statuses]) =>
+      statuses.some((status) => status >= 500),
+    );
+    expect(failed).toEqual([]);
+    // Most saves are A's own records with valid bodies: they must have been written, twice.
+    const saved = Object.values(answered).filter((statuses) => statuses.every((status) => status < 300));
+    expect(saved.length).toBeGreaterThan(updates.length / 2);
+
+    const clients = createRuntimeDynamoClients(env.runtime.env.DYNAMODB_ENDPOINT!);
+    const broken: string[] = [];
+    try {
+      let start: Record<string, unknown> | undefined;
+      do {
+        // A Scan: only a test may.
+        const page = await clients.documents.send(
+          new ScanCommand({ TableName: env.runtime.env.TABLE_NAME!, ExclusiveStartKey: start }),
+        );
+        for (const item of page.Items ?? [])
+          broken.push(
+            ...badWriteKeys({ Item: item }).map((line) => `${String(item.pk)} | ${String(item.sk)}: ${line}`),
+          );
+        start = page.LastEvaluatedKey;
+      } while (start);
+    } finally {
+      clients.destroy();
+    }
+    expect(broken).toEqual([]);
+  }, 180_000);
 });
