@@ -220,17 +220,22 @@ describe('looks', () => {
   it('draws the import progress bar in the brand colour', async () => {
     await wide.goto(app.url('/contact-lists'));
     await wide.getByRole('heading', { level: 3 }).first().waitFor({ state: 'visible' });
-    // The bar shows only while an import runs: one drawn with the screen's own class is measured.
-    const accent = () =>
+    // The bar shows only while an import runs: one drawn with the screen's own class, inside the
+    // app's theme (where the screen draws it), is measured against the brand's primary button.
+    const colours = () =>
       wide.evaluate(() => {
+        const host = document.querySelector('[data-amplify-theme]') ?? document.body;
         const bar = document.createElement('progress');
         bar.className = 'contact-list-progress';
-        document.body.append(bar);
-        const colour = getComputedStyle(bar).accentColor;
+        host.append(bar);
+        const accent = getComputedStyle(bar).accentColor;
         bar.remove();
-        return colour;
+        const button = document.querySelector('.amplify-button--primary');
+        return { accent, brand: button ? getComputedStyle(button).backgroundColor : 'no primary button' };
       });
-    await expect.poll(accent).toMatch(/^rgb/);
+    await expect.poll(async () => (await colours()).brand).toMatch(/^rgb/);
+    const { accent, brand } = await colours();
+    expect(accent).toBe(brand);
   });
 
   it('says which webhook URLs this stage accepts', async () => {
