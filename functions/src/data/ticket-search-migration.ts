@@ -27,22 +27,30 @@ interface CompanyProgress {
 
 /** Whether every company was migrated (the platform's marker). */
 export async function ticketSearchMigrated(): Promise<boolean> {
-  const { Item } = await documentClient.send(new GetCommand({ TableName: tableName(), Key: platformMarker, ConsistentRead: true }));
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName: tableName(), Key: platformMarker, ConsistentRead: true }),
+  );
   return Boolean(Item);
 }
 
 /** Marks the platform migrated: every company there is was, and new data is written in the new layout. */
 export async function markTicketSearchMigrated(): Promise<void> {
-  await documentClient.send(new PutCommand({ TableName: tableName(), Item: { ...platformMarker, at: new Date().toISOString() } }));
+  await documentClient.send(
+    new PutCommand({ TableName: tableName(), Item: { ...platformMarker, at: new Date().toISOString() } }),
+  );
 }
 
 async function progressOf(companyId: number): Promise<CompanyProgress> {
-  const { Item } = await documentClient.send(new GetCommand({ TableName: tableName(), Key: companyMarker(companyId), ConsistentRead: true }));
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName: tableName(), Key: companyMarker(companyId), ConsistentRead: true }),
+  );
   return (Item ?? {}) as CompanyProgress;
 }
 
 async function saveProgress(companyId: number, progress: CompanyProgress): Promise<void> {
-  await documentClient.send(new PutCommand({ TableName: tableName(), Item: { ...companyMarker(companyId), ...progress } }));
+  await documentClient.send(
+    new PutCommand({ TableName: tableName(), Item: { ...companyMarker(companyId), ...progress } }),
+  );
 }
 
 /**
@@ -62,7 +70,13 @@ export async function migrateCompanyTicketSearch(
     do {
       if (Date.now() > deadline) return { done: false, tokens, tickets };
       const page = await documentClient.send(
-        new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `C#${companyId}#TSEARCH` }, Limit: 2_000, ExclusiveStartKey: cursor }),
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': `C#${companyId}#TSEARCH` },
+          Limit: 2_000,
+          ExclusiveStartKey: cursor,
+        }),
       );
       const moves = (page.Items ?? []).flatMap((item) => migratedTokenItem(item) ?? []);
       // The new item first: a stop in between leaves the ticket found twice (deduplicated), never lost.
@@ -74,10 +88,16 @@ export async function migrateCompanyTicketSearch(
     progress.tokensDone = true;
     await saveProgress(companyId, progress);
   }
-  const { data: contacts } = await contactEntity.query.byId({ companyId }).go({ pages: 'all', attributes: ['id', 'name', 'number'] });
+  const { data: contacts } = await contactEntity.query
+    .byId({ companyId })
+    .go({ pages: 'all', attributes: ['id', 'name', 'number'] });
   const contactById = new Map(contacts.map((contact) => [contact.id, contact]));
-  const { data: all } = await ticketEntity.query.byId({ companyId }).go({ pages: 'all', attributes: ['id', 'contactId'] });
-  const pending = all.filter((ticket) => ticket.id > (progress.ticketsDoneThrough ?? 0)).sort((a, b) => a.id - b.id);
+  const { data: all } = await ticketEntity.query
+    .byId({ companyId })
+    .go({ pages: 'all', attributes: ['id', 'contactId'] });
+  const pending = all
+    .filter((ticket) => ticket.id > (progress.ticketsDoneThrough ?? 0))
+    .sort((a, b) => a.id - b.id);
   for (let start = 0; start < pending.length; start += ticketsPerStep) {
     if (Date.now() > deadline) return { done: false, tokens, tickets };
     const step = pending.slice(start, start + ticketsPerStep);
@@ -86,7 +106,14 @@ export async function migrateCompanyTicketSearch(
         companyId,
         step.flatMap((ticket) => {
           const contact = contactById.get(ticket.contactId);
-          return contact ? [{ id: ticket.id, contact: { id: contact.id, name: contact.name ?? '', number: contact.number ?? '' } }] : [];
+          return contact
+            ? [
+                {
+                  id: ticket.id,
+                  contact: { id: contact.id, name: contact.name ?? '', number: contact.number ?? '' },
+                },
+              ]
+            : [];
         }),
       ),
     );

@@ -23,7 +23,10 @@ type Commit<C> = { commit(): C };
 type TokenItem = { companyId: number; token: string; ticketKey: string; ticketId: number };
 
 /** The entities `newTicketSearchItems` writes, to merge into a transaction's entity map. */
-export const ticketSearchEntities = { searchToken: ticketContactTokenEntity, searchLink: contactTicketLinkEntity };
+export const ticketSearchEntities = {
+  searchToken: ticketContactTokenEntity,
+  searchLink: contactTicketLinkEntity,
+};
 
 /**
  * The items a new ticket is found by through its contact: one per contact token (name words,
@@ -33,7 +36,9 @@ export const ticketSearchEntities = { searchToken: ticketContactTokenEntity, sea
 export function newTicketSearchItems<C>(
   writers: {
     searchToken: { put(item: TokenItem & { contactId: number }): Commit<C> };
-    searchLink: { put(item: { companyId: number; contactId: number; ticketKey: string; ticketId: number }): Commit<C> };
+    searchLink: {
+      put(item: { companyId: number; contactId: number; ticketKey: string; ticketId: number }): Commit<C>;
+    };
   },
   companyId: number,
   ticketId: number,
@@ -41,7 +46,9 @@ export function newTicketSearchItems<C>(
 ): C[] {
   const key = ticketKey(ticketId);
   return [
-    ...contactTokens(contact).map((token) => writers.searchToken.put({ companyId, token, ticketKey: key, ticketId, contactId: contact.id }).commit()),
+    ...contactTokens(contact).map((token) =>
+      writers.searchToken.put({ companyId, token, ticketKey: key, ticketId, contactId: contact.id }).commit(),
+    ),
     writers.searchLink.put({ companyId, contactId: contact.id, ticketKey: key, ticketId }).commit(),
   ];
 }
@@ -59,7 +66,9 @@ export function messageSearchItems<C>(
   body: string,
 ): C[] {
   const key = ticketKey(ticketId);
-  return messageTokens(body).map((token) => writers.token.put({ companyId, token, ticketKey: key, ticketId }).commit());
+  return messageTokens(body).map((token) =>
+    writers.token.put({ companyId, token, ticketKey: key, ticketId }).commit(),
+  );
 }
 
 /** U+10FFFF: in UTF-8 (DynamoDB's order) above every character a token can hold. */
@@ -86,7 +95,11 @@ export async function ticketIdsByWord(
       // The same range as begins_with(sk, word), as BETWEEN: DynamoDB Local answers begins_with
       // by walking the whole partition (33 ms at 200k items against 4 ms).
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': `C#${companyId}#TSEARCH`, ':from': word, ':to': `${word}${highestCharacter}` },
+      ExpressionAttributeValues: {
+        ':pk': `C#${companyId}#TSEARCH`,
+        ':from': word,
+        ':to': `${word}${highestCharacter}`,
+      },
       ProjectionExpression: 'ticketId',
       ScanIndexForward: false,
       Limit: limit,
@@ -101,18 +114,22 @@ export async function ticketIdsByWord(
 /** DynamoDB's limit of requests in one BatchWriteItem. */
 const batchWriteLimit = 25;
 
-type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+type WriteRequest =
+  { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
 /** Puts and deletes, 25 a call, four calls at a time; what DynamoDB leaves unprocessed is sent again. */
 export async function writeRequests(requests: WriteRequest[]): Promise<void> {
   const batches: WriteRequest[][] = [];
-  for (let i = 0; i < requests.length; i += batchWriteLimit) batches.push(requests.slice(i, i + batchWriteLimit));
+  for (let i = 0; i < requests.length; i += batchWriteLimit)
+    batches.push(requests.slice(i, i + batchWriteLimit));
   let next = 0;
   const lane = async () => {
     for (let batch = batches[next++]; batch; batch = batches[next++]) {
       let pending: WriteRequest[] = batch;
       for (let attempt = 1; pending.length > 0; attempt += 1) {
-        const answer = await documentClient.send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+        const answer = await documentClient.send(
+          new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }),
+        );
         pending = (answer.UnprocessedItems?.[tableName()] ?? []) as WriteRequest[];
         if (pending.length === 0) break;
         if (attempt >= 8) throw new Error(`${pending.length} search token writes stayed unprocessed`);
@@ -123,8 +140,15 @@ export async function writeRequests(requests: WriteRequest[]): Promise<void> {
   await Promise.all([lane(), lane(), lane(), lane()]);
 }
 
-function contactTokenPut(companyId: number, token: string, ticketId: number, contactId: number): WriteRequest {
-  const { Item } = ticketContactTokenEntity.put({ companyId, token, ticketKey: ticketKey(ticketId), ticketId, contactId }).params() as { Item: Record<string, unknown> };
+function contactTokenPut(
+  companyId: number,
+  token: string,
+  ticketId: number,
+  contactId: number,
+): WriteRequest {
+  const { Item } = ticketContactTokenEntity
+    .put({ companyId, token, ticketKey: ticketKey(ticketId), ticketId, contactId })
+    .params() as { Item: Record<string, unknown> };
   return { PutRequest: { Item } };
 }
 
@@ -162,7 +186,9 @@ export async function retokenContactTickets(
   const ticketIds = (page.Items ?? []).map((item) => Number(item.ticketId));
   const requests: WriteRequest[] = ticketIds.flatMap((ticketId) => [
     ...lost.map((token): WriteRequest => {
-      const { Key } = ticketContactTokenEntity.delete({ companyId, token, ticketKey: ticketKey(ticketId) }).params() as { Key: Record<string, unknown> };
+      const { Key } = ticketContactTokenEntity
+        .delete({ companyId, token, ticketKey: ticketKey(ticketId) })
+        .params() as { Key: Record<string, unknown> };
       return { DeleteRequest: { Key } };
     }),
     ...gained.map((token) => contactTokenPut(companyId, token, ticketId, contactId)),
@@ -172,12 +198,19 @@ export async function retokenContactTickets(
 }
 
 /** The contact items of `tickets` (their tokens and links), as puts: what the migration writes. */
-export function contactSearchPuts(companyId: number, tickets: { id: number; contact: TicketSearchContact }[]): WriteRequest[] {
+export function contactSearchPuts(
+  companyId: number,
+  tickets: { id: number; contact: TicketSearchContact }[],
+): WriteRequest[] {
   return tickets.flatMap(({ id, contact }) => [
     ...contactTokens(contact).map((token) => contactTokenPut(companyId, token, id, contact.id)),
     {
       PutRequest: {
-        Item: (contactTicketLinkEntity.put({ companyId, contactId: contact.id, ticketKey: ticketKey(id), ticketId: id }).params() as { Item: Record<string, unknown> }).Item,
+        Item: (
+          contactTicketLinkEntity
+            .put({ companyId, contactId: contact.id, ticketKey: ticketKey(id), ticketId: id })
+            .params() as { Item: Record<string, unknown> }
+        ).Item,
       },
     },
   ]);
@@ -187,12 +220,16 @@ export function contactSearchPuts(companyId: number, tickets: { id: number; cont
  * A message token item of the first layout (`<token>#<id>`, no `ticketKey`) as the current
  * layout writes it, or undefined when the item is not one (already padded, or another kind).
  */
-export function migratedTokenItem(item: Record<string, unknown>): { put: WriteRequest; remove: WriteRequest } | undefined {
+export function migratedTokenItem(
+  item: Record<string, unknown>,
+): { put: WriteRequest; remove: WriteRequest } | undefined {
   if (item.__edb_e__ !== 'ticketToken' || item.ticketKey !== undefined) return undefined;
   const companyId = Number(item.companyId);
   const token = String(item.token);
   const ticketId = Number(item.ticketId);
-  const { Item } = ticketTokenEntity.put({ companyId, token, ticketKey: ticketKey(ticketId), ticketId }).params() as { Item: Record<string, unknown> };
+  const { Item } = ticketTokenEntity
+    .put({ companyId, token, ticketKey: ticketKey(ticketId), ticketId })
+    .params() as { Item: Record<string, unknown> };
   if (Item.sk === item.sk) return undefined;
   return { put: { PutRequest: { Item } }, remove: { DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } } };
 }

@@ -1,5 +1,9 @@
 import { listAllCompanies } from '#data/companies';
-import { markTicketSearchMigrated, migrateCompanyTicketSearch, ticketSearchMigrated } from '#data/ticket-search-migration';
+import {
+  markTicketSearchMigrated,
+  migrateCompanyTicketSearch,
+  ticketSearchMigrated,
+} from '#data/ticket-search-migration';
 
 export interface TicketSearchMigrationResult {
   /** Every company is in the new layout (nothing left for another run). */
@@ -20,10 +24,15 @@ const defaultBudgetMs = 100_000;
  * marker. A run that meets its deadline stops between two steps and the next run (the next start
  * or deploy, or `aws lambda invoke` of this task) goes on from the progress each company keeps.
  */
-export const handler = async (_event?: unknown, context?: { getRemainingTimeInMillis?: () => number }): Promise<TicketSearchMigrationResult> => {
+export const handler = async (
+  _event?: unknown,
+  context?: { getRemainingTimeInMillis?: () => number },
+): Promise<TicketSearchMigrationResult> => {
   const result: TicketSearchMigrationResult = { done: true, companies: 0, tokens: 0, tickets: 0 };
   if (await ticketSearchMigrated()) return result;
-  const budget = context?.getRemainingTimeInMillis ? context.getRemainingTimeInMillis() - reserveMs : defaultBudgetMs;
+  const budget = context?.getRemainingTimeInMillis
+    ? context.getRemainingTimeInMillis() - reserveMs
+    : defaultBudgetMs;
   const deadline = Date.now() + Math.max(budget, 1_000);
   for (const company of await listAllCompanies()) {
     const step = await migrateCompanyTicketSearch(company.id, deadline);
@@ -32,7 +41,13 @@ export const handler = async (_event?: unknown, context?: { getRemainingTimeInMi
     result.tickets += step.tickets;
     if (!step.done) {
       result.done = false;
-      console.log(JSON.stringify({ level: 'info', message: 'ticket search migration: deadline reached, continues next run', ...result }));
+      console.log(
+        JSON.stringify({
+          level: 'info',
+          message: 'ticket search migration: deadline reached, continues next run',
+          ...result,
+        }),
+      );
       return result;
     }
   }

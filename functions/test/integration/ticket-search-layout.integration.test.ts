@@ -5,7 +5,7 @@ import type * as ContactsModule from '../../src/data/contacts.ts';
 import type * as MigrationModule from '../../src/data/ticket-search-migration.ts';
 import type * as TicketsModule from '../../src/data/tickets.ts';
 import type * as TicketsHandlerModule from '../../src/modules/tickets/handler.ts';
-import { ApiClient } from './support/api-client.ts';
+import type { ApiClient } from './support/api-client.ts';
 import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
 
 /**
@@ -38,13 +38,24 @@ beforeAll(async () => {
   ticketsHandler = await import('../../src/modules/tickets/handler.ts');
   admin = env.client();
   companyId = (await signUpCompany(admin, 'BuscaFrontera')).companyId;
-  const connection = await admin.post<{ id: number }>('/whatsapp', { name: 'Sandbox', provider: 'sandbox', isDefault: true });
+  const connection = await admin.post<{ id: number }>('/whatsapp', {
+    name: 'Sandbox',
+    provider: 'sandbox',
+    isDefault: true,
+  });
   expect(connection.status).toBe(201);
   whatsappId = connection.body.id;
   // Tickets 1..105 of a new company, one contact each, created one after another (ids in order).
   for (let i = 1; i <= ticketCount; i += 1) {
-    const contact = await contacts.createContact(companyId, { name: `Frontera ${i}`, number: `55119700${String(i).padStart(5, '0')}` });
-    const created = await tickets.createTicket({ companyId, whatsappId, contact, isGroup: false, status: 'pending' }, undefined, { current: undefined });
+    const contact = await contacts.createContact(companyId, {
+      name: `Frontera ${i}`,
+      number: `55119700${String(i).padStart(5, '0')}`,
+    });
+    const created = await tickets.createTicket(
+      { companyId, whatsappId, contact, isGroup: false, status: 'pending' },
+      undefined,
+      { current: undefined },
+    );
     expect(created.outcome).toBe('created');
     contactOfTicket.set(created.ticket.id, contact);
   }
@@ -58,12 +69,15 @@ interface SearchPage {
   hasMore: boolean;
 }
 
-const search = async (client: ApiClient, query: string) => (await client.get<SearchPage>(`/tickets?${query}`)).body;
+const search = async (client: ApiClient, query: string) =>
+  (await client.get<SearchPage>(`/tickets?${query}`)).body;
 const idsOf = (page: SearchPage) => page.tickets.map((ticket) => ticket.id);
 const descending = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
 
 /** Table calls made in this process while `work` runs, by command, and the items they read. */
-async function tableCallsDuring(work: () => Promise<unknown>): Promise<{ calls: number; byCommand: Record<string, number>; itemsRead: number }> {
+async function tableCallsDuring(
+  work: () => Promise<unknown>,
+): Promise<{ calls: number; byCommand: Record<string, number>; itemsRead: number }> {
   const byCommand: Record<string, number> = {};
   let itemsRead = 0;
   const name = `searchCallCounter${Date.now()}`;
@@ -72,8 +86,18 @@ async function tableCallsDuring(work: () => Promise<unknown>): Promise<{ calls: 
       const command = context.commandName ?? 'unknown';
       byCommand[command] = (byCommand[command] ?? 0) + 1;
       const answer = await next(args);
-      const output = answer.output as { Items?: unknown[]; Item?: unknown; Responses?: Record<string, unknown[]> };
-      itemsRead += (output.Items?.length ?? 0) + (output.Item ? 1 : 0) + Object.values(output.Responses ?? {}).reduce((n, items) => n + (Array.isArray(items) ? items.length : 0), 0);
+      const output = answer.output as {
+        Items?: unknown[];
+        Item?: unknown;
+        Responses?: Record<string, unknown[]>;
+      };
+      itemsRead +=
+        (output.Items?.length ?? 0) +
+        (output.Item ? 1 : 0) +
+        Object.values(output.Responses ?? {}).reduce(
+          (n, items) => n + (Array.isArray(items) ? items.length : 0),
+          0,
+        );
       return answer;
     },
     { step: 'initialize', name },
@@ -95,15 +119,25 @@ async function searchInProcess(token: string, query: Record<string, string>): Pr
     headers: { authorization: `Bearer ${token}` },
     multiValueHeaders: {},
     queryStringParameters: query,
-    multiValueQueryStringParameters: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, [value]])),
+    multiValueQueryStringParameters: Object.fromEntries(
+      Object.entries(query).map(([key, value]) => [key, [value]]),
+    ),
     pathParameters: null,
     stageVariables: null,
     body: null,
     isBase64Encoded: false,
     requestContext: { identity: { sourceIp: '127.0.0.1' } },
   } as unknown as APIGatewayProxyEvent;
-  const context = { awsRequestId: 'search-calls', getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
-  const answer = (await (ticketsHandler.handler as unknown as (e: APIGatewayProxyEvent, c: Context) => Promise<APIGatewayProxyResult>)(event, context));
+  const context = {
+    awsRequestId: 'search-calls',
+    getRemainingTimeInMillis: () => 30_000,
+  } as unknown as Context;
+  const answer = await (
+    ticketsHandler.handler as unknown as (
+      e: APIGatewayProxyEvent,
+      c: Context,
+    ) => Promise<APIGatewayProxyResult>
+  )(event, context);
   expect(answer.statusCode, answer.body).toBe(200);
   return JSON.parse(answer.body) as SearchPage;
 }
@@ -127,7 +161,9 @@ describe('search token layout', () => {
     const token = admin.token!;
     // The first request fills the container's caches (session, company, directory), as a warm Lambda has them.
     await searchInProcess(token, { searchParam: 'frontera', pageNumber: '1' });
-    const one = await tableCallsDuring(() => searchInProcess(token, { searchParam: 'frontera', pageNumber: '1' }));
+    const one = await tableCallsDuring(() =>
+      searchInProcess(token, { searchParam: 'frontera', pageNumber: '1' }),
+    );
     expect(one.calls, JSON.stringify(one.byCommand)).toBeLessThanOrEqual(4);
     // 100 token items at most, the 41 tickets of the page and one more, and their contacts.
     expect(one.itemsRead, JSON.stringify(one)).toBeLessThanOrEqual(200);
@@ -156,22 +192,52 @@ describe('search token layout', () => {
     const table = dynamo.tableName();
     // Ticket 3 as the first layout left it: an unpadded message word, no contact tokens.
     const own = await dynamo.documentClient.send(
-      new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk', FilterExpression: 'ticketId = :id', ExpressionAttributeValues: { ':pk': partition, ':id': 3 } }),
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk',
+        FilterExpression: 'ticketId = :id',
+        ExpressionAttributeValues: { ':pk': partition, ':id': 3 },
+      }),
     );
-    for (const item of own.Items ?? []) await dynamo.documentClient.send(new DeleteCommand({ TableName: table, Key: { pk: item.pk, sk: item.sk } }));
-    const old = { pk: partition, sk: 'antiguo#3', token: 'antiguo', ticketId: 3, companyId, __edb_e__: 'ticketToken', __edb_v__: '1' };
+    for (const item of own.Items ?? [])
+      await dynamo.documentClient.send(
+        new DeleteCommand({ TableName: table, Key: { pk: item.pk, sk: item.sk } }),
+      );
+    const old = {
+      pk: partition,
+      sk: 'antiguo#3',
+      token: 'antiguo',
+      ticketId: 3,
+      companyId,
+      __edb_e__: 'ticketToken',
+      __edb_v__: '1',
+    };
     await dynamo.documentClient.send(new PutCommand({ TableName: table, Item: old }));
-    await dynamo.documentClient.send(new DeleteCommand({ TableName: table, Key: { pk: partition, sk: 'LAYOUT#2' } }));
+    await dynamo.documentClient.send(
+      new DeleteCommand({ TableName: table, Key: { pk: partition, sk: 'LAYOUT#2' } }),
+    );
     expect(idsOf(await search(admin, 'searchParam=70000003'))).toEqual([]);
 
     const result = await migration.migrateCompanyTicketSearch(companyId, Date.now() + 60_000);
     expect(result).toMatchObject({ done: true, tokens: 1, tickets: ticketCount });
-    const keys = (await dynamo.documentClient.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)', ExpressionAttributeValues: { ':pk': partition, ':w': 'antiguo#' } }))).Items?.map((item) => item.sk);
+    const keys = (
+      await dynamo.documentClient.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)',
+          ExpressionAttributeValues: { ':pk': partition, ':w': 'antiguo#' },
+        }),
+      )
+    ).Items?.map((item) => item.sk);
     expect(keys).toEqual(['antiguo#0000000003']);
     expect(idsOf(await search(admin, 'searchParam=antiguo'))).toEqual([3]);
     expect(idsOf(await search(admin, 'searchParam=70000003'))).toEqual([3]);
     expect(idsOf(await search(admin, 'searchParam=frontera%2070000003'))).toEqual([3]);
     // Done once: a second run changes nothing.
-    expect(await migration.migrateCompanyTicketSearch(companyId, Date.now() + 60_000)).toEqual({ done: true, tokens: 0, tickets: 0 });
+    expect(await migration.migrateCompanyTicketSearch(companyId, Date.now() + 60_000)).toEqual({
+      done: true,
+      tokens: 0,
+      tickets: 0,
+    });
   });
 });

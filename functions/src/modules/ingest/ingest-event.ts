@@ -81,7 +81,8 @@ async function ticketOf(
     { contact: state.contact },
   );
   // Named from the push name when it had only its number, before its ticket takes its tokens.
-  const contact = pushName && !event.isGroup ? await renameContactIfUnnamed(found.contact, pushName) : found.contact;
+  const contact =
+    pushName && !event.isGroup ? await renameContactIfUnnamed(found.contact, pushName) : found.contact;
   // The current ticket was read with the contact; a contact this event created has none; one
   // another event created at the same moment is read.
   const known =

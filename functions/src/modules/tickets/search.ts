@@ -43,7 +43,9 @@ export async function searchTickets(
   const wanted = page.number * page.size + 1;
   // Tickets carrying every asked tag (the tags' link index), read beside the words.
   const [tagged, source] = await Promise.all([
-    filter.tagIds.length > 0 ? ticketsWithEveryTag(companyId, filter.tagIds).then((ids) => new Set(ids)) : undefined,
+    filter.tagIds.length > 0
+      ? ticketsWithEveryTag(companyId, filter.tagIds).then((ids) => new Set(ids))
+      : undefined,
     words.length > 0 ? candidateSource(companyId, words, wanted) : undefined,
   ]);
   const keepId = (id: number) => (!tagged || tagged.has(id)) && (!source || source.matchesOthers(id));
@@ -61,7 +63,7 @@ export async function searchTickets(
 
   const admin = isAdmin(principal);
   const hits: TicketRecord[] = [];
-  for (let round = wanted; hits.length < wanted; ) {
+  for (let round = wanted; hits.length < wanted;) {
     if (queue.length === 0) {
       // Candidates ran out while the driving word's range goes on: read on.
       if (!source?.cursor) break;
@@ -77,7 +79,11 @@ export async function searchTickets(
     for (const id of ids) {
       const ticket = tickets.get(id);
       if (!ticket || (filter.status && ticket.status !== filter.status)) continue;
-      if (filter.userIds.length > 0 && (ticket.userId === undefined || !filter.userIds.includes(ticket.userId))) continue;
+      if (
+        filter.userIds.length > 0 &&
+        (ticket.userId === undefined || !filter.userIds.includes(ticket.userId))
+      )
+        continue;
       if ((admin || canSeeTicket(viewer, ticket)) && filter.keep(ticket)) hits.push(ticket);
     }
   }
@@ -117,9 +123,16 @@ async function candidateSource(companyId: number, words: string[], wanted: numbe
     const read = await ticketIdsByWord(companyId, word, Math.min(readOnItems, Math.max(100, wanted * 2)));
     return { word, ids: read.ids, cursor: read.cursor, matchesOthers: () => true };
   }
-  const reads = await Promise.all(words.map(async (word) => ({ word, ...(await ticketIdsByWord(companyId, word, checkedPerWord)) })));
+  const reads = await Promise.all(
+    words.map(async (word) => ({ word, ...(await ticketIdsByWord(companyId, word, checkedPerWord)) })),
+  );
   const whole = reads.filter((read) => !read.cursor).sort((a, b) => a.ids.length - b.ids.length);
   const driver = whole[0] ?? reads[0]!;
   const others = reads.filter((read) => read !== driver).map((read) => new Set(read.ids));
-  return { word: driver.word, ids: driver.ids, cursor: driver.cursor, matchesOthers: (id) => others.every((ids) => ids.has(id)) };
+  return {
+    word: driver.word,
+    ids: driver.ids,
+    cursor: driver.cursor,
+    matchesOthers: (id) => others.every((ids) => ids.has(id)),
+  };
 }
