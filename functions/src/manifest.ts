@@ -91,6 +91,8 @@ export const tasks: Task[] = [
   { name: 'bootstrap', entry: 'src/tasks/bootstrap.ts', runOn: 'deploy' },
   // After the bootstrap (tasks run in this order): the external API's usage plans and keys.
   { name: 'api-usage-sync', entry: 'src/tasks/api-usage-sync.ts', runOn: 'deploy' },
+  // Existing data into the ticket search's second layout (resumable; once done, one read).
+  { name: 'ticket-search-migration', entry: 'src/tasks/ticket-search-migration.ts', runOn: 'deploy' },
 ];
 
 export const webSocketApi: WebSocketApi = {

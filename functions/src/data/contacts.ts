@@ -8,6 +8,7 @@ import { AppError } from '#domain/app-error';
 import { companyEntity } from './company-entity.ts';
 import { contactEntity, contactNumberEntity, contactTokenEntity } from './contact-entity.ts';
 import { nextId, reserveIds } from './ids.ts';
+import { retokenContactTickets } from './ticket-search.ts';
 import { idsWithTokenPrefix } from './token-index.ts';
 import { writeAll } from './transaction.ts';
 
@@ -157,6 +158,8 @@ export async function updateContact(current: ContactRecord, changes: Partial<Con
     ],
     ['ERR_NO_CONTACT_FOUND', 'ERR_DUPLICATED_CONTACT'],
   );
+  // Its tickets are found by its new name and number (their contact tokens, bounded).
+  await retokenContactTickets(companyId, id, current, next);
   const updated = await getContact(companyId, id);
   if (!updated) throw new Error(`contact ${companyId}/${id} vanished`);
   return updated;
@@ -206,10 +209,13 @@ export async function getContacts(companyId: number, ids: number[]): Promise<Map
   return new Map(data.map((contact) => [contact.id, contact]));
 }
 
-/** AP-CT-4: keep the WhatsApp display name when the contact has only its number as a name. */
-export async function renameContactIfUnnamed(contact: ContactRecord, pushName: string): Promise<void> {
-  if (!pushName || contact.name !== contact.number) return;
-  await updateContact(contact, { name: pushName });
+/**
+ * AP-CT-4: keep the WhatsApp display name when the contact has only its number as a name.
+ * Answers the contact as it now is.
+ */
+export async function renameContactIfUnnamed(contact: ContactRecord, pushName: string): Promise<ContactRecord> {
+  if (!pushName || contact.name !== contact.number) return contact;
+  return updateContact(contact, { name: pushName });
 }
 
 /** DynamoDB's limit of items in one transaction. */

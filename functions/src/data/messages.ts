@@ -1,9 +1,8 @@
 import type { EntityItem } from 'electrodb';
 import { messageEntity } from './message-entity.ts';
 import { isConditionFailure } from './sessions.ts';
-import { messageTokens } from '#domain/message-tokens';
 import { ticketEntity, ticketTokenEntity } from './ticket-entity.ts';
-import { idsWithTokenPrefix } from './token-index.ts';
+import { messageSearchItems } from './ticket-search.ts';
 import { activityUpdate, getTicket, type TicketRecord } from './tickets.ts';
 import { writeAll } from './transaction.ts';
 
@@ -79,7 +78,7 @@ export async function storeMessageOnTicket(
                 ].join(' AND '),
               )
               .commit(),
-            ...messageTokens(message.body ?? '').map((t) => token.put({ companyId: message.companyId, token: t, ticketId: message.ticketId }).commit()),
+            ...messageSearchItems({ token }, message.companyId, message.ticketId, message.body ?? ''),
           ];
         },
         ['ERR_CREATING_MESSAGE', 'ERR_TICKET_CONFLICT'],
@@ -152,7 +151,3 @@ export async function listTicketMessages(
   return { messages: data, cursor };
 }
 
-/** AP-MS-6: ids of the tickets with a message word starting with `prefix` (ticket search). */
-export function ticketIdsWithToken(companyId: number, prefix: string, limit: number): Promise<number[]> {
-  return idsWithTokenPrefix(`C#${companyId}#TSEARCH`, prefix, 'ticketId', limit);
-}

@@ -128,8 +128,11 @@ export const ticketEventEntity = new Entity(
 );
 
 /**
- * One word of a ticket's messages (folded), so searching message text is a begins_with query on
- * these items, never a scan of messages. Written with the message, idempotent per word and ticket.
+ * One word of a ticket's messages (folded), so searching message text is a query on these items,
+ * never a scan of messages. Written with the message, idempotent per word and ticket. The id in
+ * the sort key is zero-padded (`ticketKey`, domain/ticket-search-keys.ts), so within a token the
+ * items are in id order and a newest-first read stops after a page (docs/decisions.md, "Search:
+ * one token partition, padded ids").
  */
 export const ticketTokenEntity = new Entity(
   {
@@ -137,12 +140,62 @@ export const ticketTokenEntity = new Entity(
     attributes: {
       companyId: { type: 'number', required: true, readOnly: true },
       token: { type: 'string', required: true, readOnly: true },
+      ticketKey: { type: 'string', required: true, readOnly: true },
       ticketId: { type: 'number', required: true, readOnly: true },
     },
     indexes: {
       byToken: {
         pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}#TSEARCH', casing: exactCase },
-        sk: { field: 'sk', composite: ['token', 'ticketId'], template: '${token}#${ticketId}', casing: exactCase },
+        sk: { field: 'sk', composite: ['token', 'ticketKey'], template: '${token}#${ticketKey}', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);
+
+/**
+ * One search token of a ticket's contact (a word of its name, a tail of its number), in the same
+ * partition as the message words, so one query finds tickets by message text and by contact. Its
+ * own sort key (`#c` after the id) keeps it apart from a message word that is the same token: a
+ * rename deletes only these. Written with the ticket; a rename rewrites them (bounded).
+ */
+export const ticketContactTokenEntity = new Entity(
+  {
+    model: { entity: 'ticketContactToken', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      token: { type: 'string', required: true, readOnly: true },
+      ticketKey: { type: 'string', required: true, readOnly: true },
+      ticketId: { type: 'number', required: true, readOnly: true },
+      contactId: { type: 'number', required: true, readOnly: true },
+    },
+    indexes: {
+      byToken: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}#TSEARCH', casing: exactCase },
+        sk: { field: 'sk', composite: ['token', 'ticketKey'], template: '${token}#${ticketKey}#c', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);
+
+/**
+ * A contact's ticket, in the token partition (upper case: a folded search word never reaches it):
+ * what a rename reads to rewrite the contact tokens of its tickets, newest first.
+ */
+export const contactTicketLinkEntity = new Entity(
+  {
+    model: { entity: 'contactTicketLink', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      contactId: { type: 'number', required: true, readOnly: true },
+      ticketKey: { type: 'string', required: true, readOnly: true },
+      ticketId: { type: 'number', required: true, readOnly: true },
+    },
+    indexes: {
+      byContact: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}#TSEARCH', casing: exactCase },
+        sk: { field: 'sk', composite: ['contactId', 'ticketKey'], template: 'CONTACT#${contactId}#${ticketKey}', casing: exactCase },
       },
     },
   },

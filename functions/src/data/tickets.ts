@@ -8,6 +8,7 @@ import { nextId } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
 import { contactTicketEntity, ticketEntity, ticketEventEntity, ticketUuidEntity } from './ticket-entity.ts';
 import { ticketCreatedEntity } from './ticket-created-entity.ts';
+import { newTicketSearchItems, ticketSearchEntities, type TicketSearchContact } from './ticket-search.ts';
 import { writeAll } from './transaction.ts';
 
 export type TicketRecord = EntityItem<typeof ticketEntity>;
@@ -45,13 +46,15 @@ function keysOf(ticket: Pick<TicketRecord, 'companyId' | 'id' | 'status' | 'queu
 export async function ticketForInbound(
   companyId: number,
   whatsappId: number,
-  contactId: number,
+  /** The contact (its name and number: the new ticket's search tokens). */
+  contact: TicketSearchContact,
   isGroup: boolean,
   /** A closed ticket this answers true for stays closed and takes the message (a rating answer). */
   keepClosed: (ticket: TicketRecord) => boolean = () => false,
   /** The contact's current ticket as the caller has just read it (AP-IN-1): the first attempt starts from it. */
   known?: { current: TicketRecord | undefined },
 ): Promise<{ ticket: TicketRecord; change: 'existing' | 'reopened' | 'created' }> {
+  const contactId = contact.id;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const current = attempt === 0 && known ? known.current : await currentTicketOf(companyId, whatsappId, contactId);
     if (current && (current.status !== 'closed' || keepClosed(current))) return { ticket: current, change: 'existing' };
@@ -84,7 +87,7 @@ export async function ticketForInbound(
         throw error;
       }
     }
-    const created = await createTicket({ companyId, whatsappId, contactId, isGroup, status: 'pending' }, undefined, { current });
+    const created = await createTicket({ companyId, whatsappId, contact, isGroup, status: 'pending' }, undefined, { current });
     if (created.outcome === 'created') return { ticket: created.ticket, change: 'created' };
     // Another message created it first: loop and use it.
   }
@@ -97,12 +100,22 @@ export async function ticketForInbound(
  * ticket that holds the place.
  */
 export async function createTicket(
-  fields: { companyId: number; whatsappId: number; contactId: number; isGroup: boolean; status: 'pending' | 'open'; userId?: number; queueId?: number },
+  fields: {
+    companyId: number;
+    whatsappId: number;
+    /** Its name and number are the ticket's contact search tokens (newTicketSearchItems). */
+    contact: TicketSearchContact;
+    isGroup: boolean;
+    status: 'pending' | 'open';
+    userId?: number;
+    queueId?: number;
+  },
   actorId: number | undefined,
   /** The contact's current ticket as the caller has just read it (AP-TK-2), so it is not read again. */
   known?: { current: TicketRecord | undefined },
 ): Promise<{ outcome: 'created' | 'taken'; ticket: TicketRecord }> {
-  const { companyId, whatsappId, contactId } = fields;
+  const { companyId, whatsappId } = fields;
+  const contactId = fields.contact.id;
   const current = known ? known.current : await currentTicketOf(companyId, whatsappId, contactId);
   if (current && current.status !== 'closed') return { outcome: 'taken', ticket: current };
   const id = await nextId({ companyId }, 'ticket');
@@ -131,8 +144,8 @@ export async function createTicket(
   };
   try {
     await writeAll(
-      { ticket: ticketEntity, claim: contactTicketEntity, event: ticketEventEntity, uuidRef: ticketUuidEntity, createdRef: ticketCreatedEntity },
-      ({ ticket: tickets, claim, event, uuidRef, createdRef }) => [
+      { ticket: ticketEntity, claim: contactTicketEntity, event: ticketEventEntity, uuidRef: ticketUuidEntity, createdRef: ticketCreatedEntity, ...ticketSearchEntities },
+      ({ ticket: tickets, claim, event, uuidRef, createdRef, searchToken, searchLink }) => [
         current
           ? claim
               .patch({ companyId, whatsappId, contactId })
@@ -146,6 +159,8 @@ export async function createTicket(
         event
           .put({ companyId, ticketId: id, at, seq: seq(), action: 'create', toStatus: fields.status, ...(actorId ? { actorId } : {}), ...(fields.userId ? { toUserId: fields.userId } : {}), ...(fields.queueId ? { toQueueId: fields.queueId } : {}) })
           .commit(),
+        // Found by its contact's name and number from the start (the search's one token partition).
+        ...newTicketSearchItems({ searchToken, searchLink }, companyId, id, fields.contact),
       ],
       ['ERR_OTHER_OPEN_TICKET'],
     );

@@ -166,7 +166,15 @@ describe('seed items', () => {
     const data = await loadProductData();
     const make = itemMakers(data);
     const direct = (params: unknown): TableItem => marshall((params as { Item: Record<string, unknown> }).Item, { removeUndefinedValues: true });
-    expect(make.ticketToken({ companyId: 12, token: 'factura', ticketId: 345 })).toEqual(direct(data.ticketTokenEntity.put({ companyId: 12, token: 'factura', ticketId: 345 }).params()));
+    expect(make.ticketToken({ companyId: 12, token: 'factura', ticketKey: '0000000345', ticketId: 345 })).toEqual(
+      direct(data.ticketTokenEntity.put({ companyId: 12, token: 'factura', ticketKey: '0000000345', ticketId: 345 }).params()),
+    );
+    expect(make.ticketContactToken({ companyId: 12, token: 'joao', ticketKey: '0000000345', ticketId: 345, contactId: 9 })).toEqual(
+      direct(data.ticketContactTokenEntity.put({ companyId: 12, token: 'joao', ticketKey: '0000000345', ticketId: 345, contactId: 9 }).params()),
+    );
+    expect(make.contactTicketLink({ companyId: 12, contactId: 9, ticketKey: '0000000345', ticketId: 345 })).toEqual(
+      direct(data.contactTicketLinkEntity.put({ companyId: 12, contactId: 9, ticketKey: '0000000345', ticketId: 345 }).params()),
+    );
     expect(make.contactToken({ companyId: 12, token: 'joao', contactId: 9 })).toEqual(direct(data.contactTokenEntity.put({ companyId: 12, token: 'joao', contactId: 9 }).params()));
     expect(make.contactNumber({ companyId: 3, number: '5511987654321', contactId: 77 })).toEqual(
       direct(data.contactNumberEntity.create({ companyId: 3, number: '5511987654321', contactId: 77 }).params()),

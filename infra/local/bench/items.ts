@@ -18,7 +18,7 @@ export type TableItem = Record<string, AttributeValue>;
 
 async function importProductData() {
   process.env.TABLE_NAME ??= tableName;
-  const [contactEntities, ticketEntities, created, messages, dashboard, ticketKeys, contactTokens, messageTokens, companyRules, calendar, constants, listCounts] =
+  const [contactEntities, ticketEntities, created, messages, dashboard, ticketKeys, contactTokens, messageTokens, companyRules, calendar, constants, listCounts, searchKeys] =
     await Promise.all([
       import('../../../functions/src/data/contact-entity.ts'),
       import('../../../functions/src/data/ticket-entity.ts'),
@@ -32,6 +32,7 @@ async function importProductData() {
       import('../../../functions/src/domain/dashboard/calendar.ts'),
       import('@atende/shared/constants'),
       import('../../../functions/src/domain/ticket-list-counts.ts'),
+      import('../../../functions/src/domain/ticket-search-keys.ts'),
     ]);
   return {
     ...contactEntities,
@@ -45,6 +46,7 @@ async function importProductData() {
     ...companyRules,
     ...calendar,
     ...listCounts,
+    ...searchKeys,
     defaultTimeZone: constants.defaultTimeZone,
   };
 }
@@ -139,7 +141,21 @@ export function itemMakers(data: ProductData) {
     ),
     ticketUuid: itemFactory(['companyId', 'uuid', 'ticketId'], (v: V) => data.ticketUuidEntity.create(v as { companyId: number; uuid: string; ticketId: number }).params(), { companyId: n, uuid: t, ticketId: n }),
     ticketCreated: itemFactory(['companyId', 'createdAt', 'ticketId'], (v: V) => data.ticketCreatedEntity.put(v as { companyId: number; createdAt: string; ticketId: number }).params(), { companyId: n, createdAt: t, ticketId: n }),
-    ticketToken: itemFactory(['companyId', 'token', 'ticketId'], (v: V) => data.ticketTokenEntity.put(v as { companyId: number; token: string; ticketId: number }).params(), { companyId: n, token: t, ticketId: n }),
+    ticketToken: itemFactory(
+      ['companyId', 'token', 'ticketKey', 'ticketId'],
+      (v: V) => data.ticketTokenEntity.put(v as { companyId: number; token: string; ticketKey: string; ticketId: number }).params(),
+      { companyId: n, token: t, ticketKey: t, ticketId: n },
+    ),
+    ticketContactToken: itemFactory(
+      ['companyId', 'token', 'ticketKey', 'ticketId', 'contactId'],
+      (v: V) => data.ticketContactTokenEntity.put(v as { companyId: number; token: string; ticketKey: string; ticketId: number; contactId: number }).params(),
+      { companyId: n, token: t, ticketKey: t, ticketId: n, contactId: n },
+    ),
+    contactTicketLink: itemFactory(
+      ['companyId', 'contactId', 'ticketKey', 'ticketId'],
+      (v: V) => data.contactTicketLinkEntity.put(v as { companyId: number; contactId: number; ticketKey: string; ticketId: number }).params(),
+      { companyId: n, contactId: n, ticketKey: t, ticketId: n },
+    ),
     /** Timeline: created pending by the customer's first message, in the queue. */
     createEvent: itemFactory(
       ['companyId', 'ticketId', 'at', 'seq', 'toQueueId'],
@@ -189,6 +205,11 @@ export async function* seedItems(shape: Shape, target: SeedTarget, counts: ItemC
     counts[kind] = (counts[kind] ?? 0) + n;
   };
   const userOf = (ticket: TicketSpec) => (ticket.agent === undefined ? undefined : target.agentUserIds[ticket.agent]);
+  // Written in the search's current layout: the start's migration task has nothing to do.
+  yield marshall({ pk: 'PLATFORM', sk: 'MIGRATION#TICKETSEARCH2', at: new Date(shape.nowMs).toISOString() });
+  count('migrationMarker');
+  /** Each contact's search tokens, which every ticket of the contact carries too. */
+  const tokensOfContact = new Map<number, string[]>();
 
   for (const contact of shape.contacts) {
     const record = {
@@ -206,6 +227,7 @@ export async function* seedItems(shape: Shape, target: SeedTarget, counts: ItemC
     yield make.contactNumber({ companyId, number: contact.number, contactId: contact.id });
     yield item(data.contactEntity.create(record).params());
     const tokens = data.contactTokens(record);
+    tokensOfContact.set(contact.id, tokens);
     for (const token of tokens) yield make.contactToken({ companyId, token, contactId: contact.id });
     count('contact');
     count('contactNumber');
@@ -270,8 +292,15 @@ export async function* seedItems(shape: Shape, target: SeedTarget, counts: ItemC
     // The search tokens of all five messages (one item per word and ticket, as storeMessageOnce
     // writes them); the messages themselves only for the tickets the agents open.
     const tokens = new Set(messages.flatMap((message) => data.messageTokens(message.body)));
-    for (const token of tokens) yield make.ticketToken({ companyId, token, ticketId });
+    const key = data.ticketKey(ticketId);
+    for (const token of tokens) yield make.ticketToken({ companyId, token, ticketKey: key, ticketId });
     count('ticketToken', tokens.size);
+    // Its contact's tokens and link, as createTicket writes them (newTicketSearchItems).
+    const ofContact = tokensOfContact.get(ticket.contactId) ?? [];
+    for (const token of ofContact) yield make.ticketContactToken({ companyId, token, ticketKey: key, ticketId, contactId: ticket.contactId });
+    yield make.contactTicketLink({ companyId, contactId: ticket.contactId, ticketKey: key, ticketId });
+    count('ticketContactToken', ofContact.length);
+    count('contactTicketLink');
     if (ticket.opened) {
       for (const [index, message] of messages.entries()) {
         yield item(
@@ -329,6 +358,7 @@ export function counterItems(companyId: number, shape: Shape): TableItem[] {
 /** Items a size writes, estimated before writing (progress). */
 export function estimatedItemCount(shape: Shape): number {
   // Per contact: itself, its number claim, its current-ticket claim and 12 search tokens; per
-  // ticket: itself, its uuid and creation items, 2.3 timeline entries and ~7.4 search tokens.
-  return Math.round(shape.contacts.length * 15 + shape.tickets.length * 12.7);
+  // ticket: itself, its uuid and creation items, 2.3 timeline entries, ~7.4 message search tokens
+  // and its contact's 12 tokens and link.
+  return Math.round(shape.contacts.length * 15 + shape.tickets.length * 25.7);
 }

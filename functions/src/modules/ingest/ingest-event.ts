@@ -80,8 +80,9 @@ async function ticketOf(
     },
     { contact: state.contact },
   );
-  const { contact } = found;
-  if (pushName && !event.isGroup) await renameContactIfUnnamed(contact, pushName);
+  // Named from the push name when it had only its number, before its ticket takes its tokens.
+  const contact =
+    pushName && !event.isGroup ? await renameContactIfUnnamed(found.contact, pushName) : found.contact;
   // The current ticket was read with the contact; a contact this event created has none; one
   // another event created at the same moment is read.
   const known =
@@ -93,7 +94,7 @@ async function ticketOf(
   const { ticket } = await ticketForInbound(
     event.companyId,
     event.whatsappId,
-    contact.id,
+    contact,
     event.isGroup,
     keepClosed,
     known,

@@ -133,7 +133,7 @@ const statusRank: Record<string, number> = { open: 0, pending: 1 };
  */
 export async function ticketForOutbound(
   companyId: number,
-  contact: Pick<ContactRecord, 'id' | 'isGroup'>,
+  contact: Pick<ContactRecord, 'id' | 'isGroup' | 'name' | 'number'>,
   options: { whatsappId?: number; userId?: number; status?: 'open' | 'pending' } = {},
 ): Promise<{ ticket: TicketRecord; change: 'existing' | 'created' }> {
   const whatsapps = await listWhatsapps(companyId);
@@ -158,7 +158,7 @@ export async function ticketForOutbound(
     {
       companyId,
       whatsappId: whatsapp.id,
-      contactId: contact.id,
+      contact,
       isGroup: contact.isGroup ?? false,
       status,
       ...(status === 'open' && options.userId ? { userId: options.userId } : {}),

@@ -7,7 +7,6 @@ import { getQueue } from '#data/queues';
 import { getContact } from '#data/contacts';
 import { changeTicketTags } from '#data/tags';
 import { changeTicketState, countTicketPartition, createTicket, deleteTicket, queryTicketPartition } from '#data/tickets';
-import { getTicketsByIds } from '#data/ticket-batch';
 import { getUser } from '#data/users';
 import { getWhatsapp, listWhatsapps } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
@@ -71,9 +70,8 @@ export const handler = restModule([
           },
           { number: query.pageNumber, size: pageSize },
         );
-        const page = await getTicketsByIds(principal.companyId, found.hits.map((hit) => hit.id));
-        const tickets = found.hits.flatMap((hit) => page.get(hit.id) ?? []);
-        return { tickets: await withRelated(principal.companyId, tickets), count: found.count, hasMore: found.hasMore };
+        // The hits are the whole tickets, read once by the search.
+        return { tickets: await withRelated(principal.companyId, found.hits), count: found.count, hasMore: found.hasMore };
       }
       const status = query.status ?? 'open';
       const partitions = ticketListPartitions(
@@ -149,7 +147,7 @@ export const handler = restModule([
         {
           companyId: principal.companyId,
           whatsappId: whatsapp.id,
-          contactId: contact.id,
+          contact,
           isGroup: contact.isGroup ?? false,
           status: body.status,
           ...(body.status === 'open' ? { userId } : {}),

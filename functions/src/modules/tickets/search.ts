@@ -1,33 +1,29 @@
 import { isAdmin, type Principal } from '#auth/principal';
-import { contactIdsWithToken, getContacts } from '#data/contacts';
-import { ticketIdsWithToken } from '#data/messages';
-import { currentTicketIdsOf, getTicketsByIds } from '#data/ticket-batch';
+import { getTicketsByIds } from '#data/ticket-batch';
+import { ticketIdsByWord, type WordCursor } from '#data/ticket-search';
 import type { TicketRecord } from '#data/tickets';
 import { ticketIdsWithTag } from '#data/tags';
-import { contactMatches, searchQueryTokens } from '#domain/contact-tokens';
+import { searchQueryTokens } from '#domain/contact-tokens';
 import type { TicketListViewer } from '#domain/ticket-lists';
 import { canSeeTicket } from '#domain/ticket-visibility';
-import { connectionIds } from './ticket-directory.ts';
 
-/** How many candidates one search word may bring (its token items read, at most). */
-const candidatesPerWord = 500;
-const contactCandidates = 50;
-/** What a candidate is read with: enough to decide who may see it, its dates and its order. */
-const candidateAttributes = ['status', 'userId', 'queueId', 'activityAt', 'createdAt'] as const;
-
-/** A ticket found by a search, with the attributes its filtering and order need. */
-export type SearchHit = Pick<TicketRecord, 'id' | 'companyId' | (typeof candidateAttributes)[number]>;
-
+/** Token items a word of a several-word search reads (what the other words are checked against). */
+const checkedPerWord = 500;
+/** Token items read on, each time a one-word search's candidates run out. */
+const readOnItems = 500;
 /** Candidates read in the first round (a page and one more), then twice as many, at most this many, per round. */
 const maxRound = 100;
 
 /**
- * The search tab: tickets whose messages contain every word (by prefix), or whose contact's name
- * or number matches every word, and that carry every asked tag; only those the viewer may see,
- * newest conversation first (highest id). Everything is found through token items, tag links
- * and keys, no message or ticket is scanned; the candidates are then read newest first, a round
- * at a time, only until the page is full: a word that matches a sixth of 100k tickets costs a
- * page of reads, not thousands (docs/decisions.md, "Search order").
+ * The search tab: tickets with a token starting with every word (a word of their messages, of
+ * their contact's name, a tail of its number), carrying every asked tag; only those the viewer
+ * may see, newest conversation first (highest id). Message words and contact tokens share one
+ * token partition with zero-padded ids (docs/decisions.md, "Search: one token partition, padded
+ * ids"): a word is one descending Query whose first items are its newest tickets. One word reads
+ * a page's worth of token items; with several, each word is one Query (in parallel), the rarest
+ * (the one read whole with the fewest tickets) gives the candidates and the others check them.
+ * The candidates are then read (the whole ticket, once: it is what the page shows) newest first,
+ * a round at a time, only until the page is full.
  */
 export async function searchTickets(
   principal: Principal,
@@ -38,28 +34,56 @@ export async function searchTickets(
     status: TicketRecord['status'] | undefined;
     /** Admins' user filter: only tickets held by one of these users (empty: anyone's). */
     userIds: number[];
-    keep: (hit: SearchHit) => boolean;
+    keep: (ticket: TicketRecord) => boolean;
   },
   page: { number: number; size: number },
-): Promise<{ hits: SearchHit[]; count: number; hasMore: boolean }> {
+): Promise<{ hits: TicketRecord[]; count: number; hasMore: boolean }> {
   const companyId = principal.companyId;
   const words = searchQueryTokens(filter.text);
-  // Tickets carrying every asked tag, from the tags' link index.
-  const tagged = filter.tagIds.length > 0 ? await ticketsWithEveryTag(companyId, filter.tagIds) : undefined;
-  const ids = words.length > 0 ? await ticketIdsMatching(companyId, words) : new Set(tagged ?? []);
-  const candidates = (tagged ? [...ids].filter((id) => tagged.includes(id)) : [...ids]).sort((a, b) => b - a);
-  const admin = isAdmin(principal);
   const wanted = page.number * page.size + 1;
-  const hits: SearchHit[] = [];
-  let read = 0;
-  for (let round = wanted; read < candidates.length && hits.length < wanted; round = Math.min(round * 2, maxRound)) {
-    const ids = candidates.slice(read, read + round);
-    read += ids.length;
-    const tickets = await getTicketsByIds(companyId, ids, candidateAttributes);
+  // Tickets carrying every asked tag (the tags' link index), read beside the words.
+  const [tagged, source] = await Promise.all([
+    filter.tagIds.length > 0
+      ? ticketsWithEveryTag(companyId, filter.tagIds).then((ids) => new Set(ids))
+      : undefined,
+    words.length > 0 ? candidateSource(companyId, words, wanted) : undefined,
+  ]);
+  const keepId = (id: number) => (!tagged || tagged.has(id)) && (!source || source.matchesOthers(id));
+  const seen = new Set<number>();
+  let queue: number[] = [];
+  const enqueue = (ids: readonly number[]) => {
+    for (const id of ids) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (keepId(id)) queue.push(id);
+    }
+    queue.sort((a, b) => b - a);
+  };
+  enqueue(source ? source.ids : [...(tagged ?? [])]);
+
+  const admin = isAdmin(principal);
+  const hits: TicketRecord[] = [];
+  for (let round = wanted; hits.length < wanted;) {
+    if (queue.length === 0) {
+      // Candidates ran out while the driving word's range goes on: read on.
+      if (!source?.cursor) break;
+      const more = await ticketIdsByWord(companyId, source.word, readOnItems, source.cursor);
+      source.cursor = more.cursor;
+      enqueue(more.ids);
+      continue;
+    }
+    const ids = queue.slice(0, round);
+    queue = queue.slice(ids.length);
+    round = Math.min(round * 2, maxRound);
+    const tickets = await getTicketsByIds(companyId, ids);
     for (const id of ids) {
       const ticket = tickets.get(id);
       if (!ticket || (filter.status && ticket.status !== filter.status)) continue;
-      if (filter.userIds.length > 0 && (ticket.userId === undefined || !filter.userIds.includes(ticket.userId))) continue;
+      if (
+        filter.userIds.length > 0 &&
+        (ticket.userId === undefined || !filter.userIds.includes(ticket.userId))
+      )
+        continue;
       if ((admin || canSeeTicket(viewer, ticket)) && filter.keep(ticket)) hits.push(ticket);
     }
   }
@@ -67,7 +91,7 @@ export async function searchTickets(
   return {
     hits: hits.slice(end - page.size, end),
     // Exact once every candidate was read; otherwise those found plus those not read yet.
-    count: hits.length + (candidates.length - read),
+    count: hits.length + queue.length,
     hasMore: hits.length > end,
   };
 }
@@ -77,20 +101,38 @@ async function ticketsWithEveryTag(companyId: number, tagIds: number[]): Promise
   return perTag.reduce((kept, ids) => kept.filter((id) => ids.includes(id)));
 }
 
-/** Tickets whose messages hold every word, or whose contact's name or number matches every word. */
-async function ticketIdsMatching(companyId: number, words: string[]): Promise<Set<number>> {
+interface CandidateSource {
+  /** The word whose tickets are the candidates. */
+  word: string;
+  /** Its tickets read so far, in the order read. */
+  ids: number[];
+  /** Where its range goes on; undefined once read whole. */
+  cursor: WordCursor | undefined;
+  /** Whether a ticket has every other word (within what was read of each: at most 500 items). */
+  matchesOthers: (id: number) => boolean;
+}
 
-  const byMessage = await Promise.all(words.map((word) => ticketIdsWithToken(companyId, word, candidatesPerWord)));
-  const messageMatches = byMessage.reduce((kept, ids) => kept.filter((id) => ids.includes(id)));
-
-  const contacts = [...(await getContacts(companyId, await contactIdsWithToken(companyId, words[0]!, contactCandidates))).values()].filter(
-    (contact) => contactMatches(contact, words),
+/**
+ * The candidates of a search and the check of its other words. One word: its first page and
+ * more (two pages' worth of token items, at least 100). Several: each word's 500 newest items in
+ * parallel; the word read whole with the fewest tickets drives (else the longest, as typed).
+ */
+async function candidateSource(companyId: number, words: string[], wanted: number): Promise<CandidateSource> {
+  if (words.length === 1) {
+    const word = words[0]!;
+    const read = await ticketIdsByWord(companyId, word, Math.min(readOnItems, Math.max(100, wanted * 2)));
+    return { word, ids: read.ids, cursor: read.cursor, matchesOthers: () => true };
+  }
+  const reads = await Promise.all(
+    words.map(async (word) => ({ word, ...(await ticketIdsByWord(companyId, word, checkedPerWord)) })),
   );
-  const connections = contacts.length > 0 ? (await connectionIds(companyId)).map((id) => ({ id })) : [];
-  const contactTickets = await currentTicketIdsOf(
-    companyId,
-    contacts.flatMap((contact) => connections.map((connection) => ({ whatsappId: connection.id, contactId: contact.id }))),
-  );
-
-  return new Set([...messageMatches, ...contactTickets]);
+  const whole = reads.filter((read) => !read.cursor).sort((a, b) => a.ids.length - b.ids.length);
+  const driver = whole[0] ?? reads[0]!;
+  const others = reads.filter((read) => read !== driver).map((read) => new Set(read.ids));
+  return {
+    word: driver.word,
+    ids: driver.ids,
+    cursor: driver.cursor,
+    matchesOthers: (id) => others.every((ids) => ids.has(id)),
+  };
 }
