@@ -5,10 +5,10 @@ import { messageTokens } from '#domain/message-tokens';
 import { ticketEntity, ticketTokenEntity } from './ticket-entity.ts';
 import { idsWithTokenPrefix } from './token-index.ts';
 import { activityUpdate, getTicket, type TicketRecord } from './tickets.ts';
-import { writeAll } from './transaction.ts';
+import { writeAll, type TransactionWriter } from './transaction.ts';
 
 export type MessageRecord = EntityItem<typeof messageEntity>;
-type NewMessage = Omit<MessageRecord, 'updatedAt'>;
+export type NewMessage = Omit<MessageRecord, 'updatedAt'>;
 
 /** AP-MS-1: a message by its WhatsApp id. */
 export async function getMessage(companyId: number, id: string): Promise<MessageRecord | undefined> {
@@ -23,6 +23,22 @@ export interface TicketMessageUpdate {
   countUnread: boolean;
   /** A customer message the automation must still handle (data/ticket-automation.ts clears it). */
   botPendingId?: string;
+}
+
+/**
+ * The writes that store a new message: the message, created only if its id is new (first: a
+ * failed condition means a duplicate), and its words in its ticket's search partition.
+ */
+export function newMessageWrites(
+  entities: { message: TransactionWriter<typeof messageEntity>; token: TransactionWriter<typeof ticketTokenEntity> },
+  message: NewMessage,
+) {
+  return [
+    entities.message.create(message).commit(),
+    ...messageTokens(message.body ?? '').map((t) =>
+      entities.token.put({ companyId: message.companyId, token: t, ticketId: message.ticketId }).commit(),
+    ),
+  ];
 }
 
 /**
@@ -66,7 +82,7 @@ export async function storeMessageOnTicket(
               ...(ticketUpdate.botPendingId ? { botPendingId: ticketUpdate.botPendingId } : {}),
             });
           const counted = ticketUpdate.countUnread ? update.add({ unreadMessages: 1 }) : update;
-          const put = messages.create(message).commit();
+          const [put, ...tokens] = newMessageWrites({ message: messages, token }, message);
           written = (put as { Put?: { Item?: Record<string, unknown> } }).Put?.Item;
           return [
             put,
@@ -79,7 +95,7 @@ export async function storeMessageOnTicket(
                 ].join(' AND '),
               )
               .commit(),
-            ...messageTokens(message.body ?? '').map((t) => token.put({ companyId: message.companyId, token: t, ticketId: message.ticketId }).commit()),
+            ...tokens,
           ];
         },
         ['ERR_CREATING_MESSAGE', 'ERR_TICKET_CONFLICT'],
