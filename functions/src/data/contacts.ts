@@ -10,7 +10,7 @@ import { contactEntity, contactNumberEntity, contactTokenEntity } from './contac
 import { nextId, reserveIds } from './ids.ts';
 import { retokenContactTickets } from './ticket-search.ts';
 import { idsWithTokenPrefix } from './token-index.ts';
-import { writeAll } from './transaction.ts';
+import { writeAll, type TransactionWriter } from './transaction.ts';
 
 export type ContactRecord = EntityItem<typeof contactEntity>;
 
@@ -46,9 +46,10 @@ export async function createContact(companyId: number, fields: ContactFields): P
   return created;
 }
 
-type NewContactRecord = ReturnType<typeof newContactRecord>;
+export type NewContactRecord = ReturnType<typeof newContactRecord>;
 
-function newContactRecord(companyId: number, id: number, fields: ContactFields) {
+/** A new contact's item as it is first written: the one place a contact item is built. */
+export function newContactRecord(companyId: number, id: number, fields: ContactFields) {
   return {
     companyId,
     id,
@@ -65,6 +66,27 @@ function newContactRecord(companyId: number, id: number, fields: ContactFields) 
 /** How many items a new contact writes: its number claim, itself and its search tokens. */
 function itemsOfNewContact(record: NewContactRecord): number {
   return 2 + contactTokens(record).length;
+}
+
+/**
+ * The writes of one new contact: its number claim (created only if absent: the uniqueness guard,
+ * ERR_DUPLICATED_CONTACT when it fails), the contact (second) and its search tokens. The
+ * company's `contactCount` is the caller's.
+ */
+export function newContactWrites(
+  entities: {
+    contact: TransactionWriter<typeof contactEntity>;
+    contactNumber: TransactionWriter<typeof contactNumberEntity>;
+    token: TransactionWriter<typeof contactTokenEntity>;
+  },
+  record: NewContactRecord,
+) {
+  const { companyId } = record;
+  return [
+    entities.contactNumber.create({ companyId, number: record.number, contactId: record.id }).commit(),
+    entities.contact.create(record).commit(),
+    ...contactTokens(record).map((t) => entities.token.put({ companyId, token: t, contactId: record.id }).commit()),
+  ];
 }
 
 /**
@@ -87,11 +109,9 @@ async function writeNewContacts(companyId: number, records: NewContactRecord[], 
       // A retried transaction builds its items again.
       written = [];
       return [
-        ...records.flatMap((record) => [
-          contactNumber.create({ companyId, number: record.number, contactId: record.id }).commit(),
-          keepWritten(contact.create(record).commit()),
-          ...contactTokens(record).map((t) => token.put({ companyId, token: t, contactId: record.id }).commit()),
-        ]),
+        ...records.flatMap((record) =>
+          newContactWrites({ contact, contactNumber, token }, record).map((write, index) => (index === 1 ? keepWritten(write) : write)),
+        ),
         ...(options.countInTransaction ? [company.update({ id: companyId }).add({ contactCount: records.length }).commit()] : []),
       ];
     },

@@ -4,10 +4,10 @@ import { isConditionFailure } from './sessions.ts';
 import { ticketEntity, ticketTokenEntity } from './ticket-entity.ts';
 import { messageSearchItems } from './ticket-search.ts';
 import { activityUpdate, getTicket, type TicketRecord } from './tickets.ts';
-import { writeAll } from './transaction.ts';
+import { writeAll, type TransactionWriter } from './transaction.ts';
 
 export type MessageRecord = EntityItem<typeof messageEntity>;
-type NewMessage = Omit<MessageRecord, 'updatedAt'>;
+export type NewMessage = Omit<MessageRecord, 'updatedAt'>;
 
 /** AP-MS-1: a message by its WhatsApp id. */
 export async function getMessage(companyId: number, id: string): Promise<MessageRecord | undefined> {
@@ -22,6 +22,20 @@ export interface TicketMessageUpdate {
   countUnread: boolean;
   /** A customer message the automation must still handle (data/ticket-automation.ts clears it). */
   botPendingId?: string;
+}
+
+/**
+ * The writes that store a new message: the message, created only if its id is new (first: a
+ * failed condition means a duplicate), and its words in its ticket's search partition.
+ */
+export function newMessageWrites(
+  entities: { message: TransactionWriter<typeof messageEntity>; token: TransactionWriter<typeof ticketTokenEntity> },
+  message: NewMessage,
+) {
+  return [
+    entities.message.create(message).commit(),
+    ...messageSearchItems(entities, message.companyId, message.ticketId, message.body ?? ''),
+  ];
 }
 
 /**
@@ -65,7 +79,7 @@ export async function storeMessageOnTicket(
               ...(ticketUpdate.botPendingId ? { botPendingId: ticketUpdate.botPendingId } : {}),
             });
           const counted = ticketUpdate.countUnread ? update.add({ unreadMessages: 1 }) : update;
-          const put = messages.create(message).commit();
+          const [put, ...tokens] = newMessageWrites({ message: messages, token }, message);
           written = (put as { Put?: { Item?: Record<string, unknown> } }).Put?.Item;
           return [
             put,
@@ -78,7 +92,7 @@ export async function storeMessageOnTicket(
                 ].join(' AND '),
               )
               .commit(),
-            ...messageSearchItems({ token }, message.companyId, message.ticketId, message.body ?? ''),
+            ...tokens,
           ];
         },
         ['ERR_CREATING_MESSAGE', 'ERR_TICKET_CONFLICT'],

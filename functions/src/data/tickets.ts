@@ -9,7 +9,7 @@ import { isConditionFailure } from './sessions.ts';
 import { contactTicketEntity, ticketEntity, ticketEventEntity, ticketUuidEntity } from './ticket-entity.ts';
 import { ticketCreatedEntity } from './ticket-created-entity.ts';
 import { newTicketSearchItems, ticketSearchEntities, type TicketSearchContact } from './ticket-search.ts';
-import { writeAll } from './transaction.ts';
+import { writeAll, type TransactionWriter } from './transaction.ts';
 
 export type TicketRecord = EntityItem<typeof ticketEntity>;
 
@@ -94,22 +94,80 @@ export async function ticketForInbound(
   throw new Error(`no ticket for contact ${contactId} on connection ${whatsappId} after retries`);
 }
 
+type NewTicketFields = {
+  companyId: number;
+  whatsappId: number;
+  /** Its name and number are the ticket's contact search tokens (newTicketSearchItems). */
+  contact: TicketSearchContact;
+  isGroup: boolean;
+  status: 'pending' | 'open';
+  userId?: number;
+  queueId?: number;
+};
+
+/**
+ * A new ticket's item as it is first written, without its list keys: the one place a ticket
+ * item is built (createTicket, and a new customer's first message in data/inbound-chat.ts).
+ * `at` is its creation instant, the same as its TCREATED item (the "created on a day" filter).
+ */
+export function newTicketItem(fields: NewTicketFields, id: number, at: string) {
+  return {
+    companyId: fields.companyId,
+    id,
+    uuid: randomUUID(),
+    status: fields.status,
+    contactId: fields.contact.id,
+    whatsappId: fields.whatsappId,
+    isGroup: fields.isGroup,
+    unreadMessages: 0,
+    tagIds: [] as number[],
+    activityAt: at,
+    createdAt: at,
+    ...(fields.userId ? { userId: fields.userId } : {}),
+    ...(fields.queueId ? { queueId: fields.queueId } : {}),
+  };
+}
+
+/**
+ * The writes that create a ticket (without its contact claim, which the caller writes as the
+ * case needs): the ticket with its list keys (first: the caller may keep the item), its uuid and
+ * creation references, the timeline's "create" entry (these four in this order, for the callers'
+ * error codes), then its contact's search items (newTicketSearchItemCount of them). Each create is
+ * conditional.
+ */
+export function newTicketWrites(
+  entities: {
+    ticket: TransactionWriter<typeof ticketEntity>;
+    event: TransactionWriter<typeof ticketEventEntity>;
+    uuidRef: TransactionWriter<typeof ticketUuidEntity>;
+    createdRef: TransactionWriter<typeof ticketCreatedEntity>;
+    searchToken: TransactionWriter<typeof ticketSearchEntities.searchToken>;
+    searchLink: TransactionWriter<typeof ticketSearchEntities.searchLink>;
+  },
+  ticket: ReturnType<typeof newTicketItem> & Partial<TicketRecord>,
+  actorId: number | undefined,
+  contact: TicketSearchContact,
+) {
+  const { companyId, id, createdAt: at } = ticket;
+  return [
+    entities.ticket.create({ ...ticket, ...keysOf(ticket, ticket.activityAt) }).commit(),
+    entities.uuidRef.create({ companyId, uuid: ticket.uuid, ticketId: id }).commit(),
+    entities.createdRef.put({ companyId, createdAt: at, ticketId: id }).commit(),
+    entities.event
+      .put({ companyId, ticketId: id, at, seq: seq(), action: 'create', toStatus: ticket.status, ...(actorId ? { actorId } : {}), ...(ticket.userId ? { toUserId: ticket.userId } : {}), ...(ticket.queueId ? { toQueueId: ticket.queueId } : {}) })
+      .commit(),
+    // Found by its contact's name and number from the start (the search's one token partition).
+    ...newTicketSearchItems(entities, companyId, id, contact),
+  ];
+}
+
 /**
  * AP-TK-4: create a ticket and make it the contact's current one on the connection, if the
  * current one is absent or closed (checked inside the transaction). Otherwise answers the
  * ticket that holds the place.
  */
 export async function createTicket(
-  fields: {
-    companyId: number;
-    whatsappId: number;
-    /** Its name and number are the ticket's contact search tokens (newTicketSearchItems). */
-    contact: TicketSearchContact;
-    isGroup: boolean;
-    status: 'pending' | 'open';
-    userId?: number;
-    queueId?: number;
-  },
+  fields: NewTicketFields,
   actorId: number | undefined,
   /** The contact's current ticket as the caller has just read it (AP-TK-2), so it is not read again. */
   known?: { current: TicketRecord | undefined },
@@ -120,22 +178,7 @@ export async function createTicket(
   if (current && current.status !== 'closed') return { outcome: 'taken', ticket: current };
   const id = await nextId({ companyId }, 'ticket');
   const at = nowIso();
-  const ticket = {
-    companyId,
-    id,
-    uuid: randomUUID(),
-    status: fields.status,
-    contactId,
-    whatsappId,
-    isGroup: fields.isGroup,
-    unreadMessages: 0,
-    tagIds: [] as number[],
-    activityAt: at,
-    // The same instant as its TCREATED item (the "created on a day" filter).
-    createdAt: at,
-    ...(fields.userId ? { userId: fields.userId } : {}),
-    ...(fields.queueId ? { queueId: fields.queueId } : {}),
-  };
+  const ticket = newTicketItem(fields, id, at);
   // The ticket exactly as the transaction writes it, so it need not be read back.
   let written: Record<string, unknown> | undefined;
   const keepWritten = <T>(put: T): T => {
@@ -153,14 +196,9 @@ export async function createTicket(
               .where(({ ticketId }, { eq }) => eq(ticketId, current.id))
               .commit()
           : claim.create({ companyId, whatsappId, contactId, ticketId: id }).commit(),
-        keepWritten(tickets.create({ ...ticket, ...keysOf(ticket, at) }).commit()),
-        uuidRef.create({ companyId, uuid: ticket.uuid, ticketId: id }).commit(),
-        createdRef.put({ companyId, createdAt: at, ticketId: id }).commit(),
-        event
-          .put({ companyId, ticketId: id, at, seq: seq(), action: 'create', toStatus: fields.status, ...(actorId ? { actorId } : {}), ...(fields.userId ? { toUserId: fields.userId } : {}), ...(fields.queueId ? { toQueueId: fields.queueId } : {}) })
-          .commit(),
-        // Found by its contact's name and number from the start (the search's one token partition).
-        ...newTicketSearchItems({ searchToken, searchLink }, companyId, id, fields.contact),
+        ...newTicketWrites({ ticket: tickets, event, uuidRef, createdRef, searchToken, searchLink }, ticket, actorId, fields.contact).map((write, index) =>
+          index === 0 ? keepWritten(write) : write,
+        ),
       ],
       ['ERR_OTHER_OPEN_TICKET'],
     );

@@ -1,8 +1,11 @@
-import { createWriteTransaction, type Entity } from 'electrodb';
+import { createWriteTransaction, type Entity, type TransactWriteEntity } from 'electrodb';
 import type { ErrorCode } from '@atende/shared/errors';
 import { AppError } from '#domain/app-error';
 
 type Entities = Record<string, Entity<string, string, string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** What a write function receives for one entity (its `create`, `put`, `patch`… with `commit()`). */
+export type TransactionWriter<E> = E extends Entity<infer A, infer F, infer C, infer S> ? TransactWriteEntity<A, F, C, S> : never;
+
 type WriteFunction<E extends Entities> = Parameters<typeof createWriteTransaction<E, any, any>>[1]; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**

@@ -16,17 +16,24 @@ const queueBots = new Map<
 >();
 const queueBotsMs = 5_000;
 
-async function botsOfQueue(companyId: number, queueId: number) {
+async function botsOfQueue(
+  companyId: number,
+  queueId: number,
+  /** The queue's bots as just read by the caller: they are what is kept, and nothing is read. */
+  fresh?: { promptId?: number; integrationId?: number },
+) {
   const key = `${companyId}:${queueId}`;
   const cached = queueBots.get(key);
-  if (cached && Date.now() - cached.at < queueBotsMs) return cached.bots;
-  const queue = await getQueue(companyId, queueId);
-  const bots = queue
-    ? {
-        ...(queue.promptId !== undefined ? { promptId: queue.promptId } : {}),
-        ...(queue.integrationId !== undefined ? { integrationId: queue.integrationId } : {}),
-      }
-    : undefined;
+  if (!fresh && cached && Date.now() - cached.at < queueBotsMs) return cached.bots;
+  const queue = fresh ? undefined : await getQueue(companyId, queueId);
+  const bots =
+    fresh ??
+    (queue
+      ? {
+          ...(queue.promptId !== undefined ? { promptId: queue.promptId } : {}),
+          ...(queue.integrationId !== undefined ? { integrationId: queue.integrationId } : {}),
+        }
+      : undefined);
   queueBots.set(key, { at: Date.now(), bots });
   if (queueBots.size > 10_000) queueBots.delete(queueBots.keys().next().value!);
   return bots;
@@ -43,11 +50,15 @@ export async function handToBot(
   ticket: TicketRecord,
   connection: { promptId?: number; integrationId?: number },
   messageId: string,
+  /** The queues' bots as the caller has just read them (the chatbot's step): no queue read then. */
+  known?: (queueId: number) => { promptId?: number; integrationId?: number } | undefined,
 ): Promise<boolean> {
   if (!botMayAnswer(ticket)) return false;
   if (botRunState(ticket) !== 'running') {
     const queue =
-      ticket.queueId !== undefined ? await botsOfQueue(ticket.companyId, ticket.queueId) : undefined;
+      ticket.queueId === undefined
+        ? undefined
+        : await botsOfQueue(ticket.companyId, ticket.queueId, known?.(ticket.queueId));
     if (!botSourceOf(ticket, queue, connection)) return false;
   }
   const job: BotTurnJob = { companyId: ticket.companyId, ticketId: ticket.id, messageId };

@@ -12,14 +12,17 @@ import { deliverEntry } from './deliver.ts';
  * The inbound path's one hook into campaigns (extended §2.3, confirmation on): a customer who
  * was asked to confirm answered, so the real message (and the files) go now, once. A retried
  * inbound event finds the pending confirmation still there until the message went, and sends
- * the same parts again under the same ids (nothing twice). One read when nothing is pending.
+ * the same parts again under the same ids (nothing twice). One read when nothing is pending;
+ * none when the caller read the pending confirmation already (`known`: the ingest reads it with
+ * the chat, AP-IN-1).
  */
 export async function answerCampaignConfirmation(
   companyId: number,
   whatsappId: number,
   number: string,
+  known?: { pending: Awaited<ReturnType<typeof getPendingConfirmation>> },
 ): Promise<void> {
-  const pending = await getPendingConfirmation(companyId, whatsappId, number);
+  const pending = known ? known.pending : await getPendingConfirmation(companyId, whatsappId, number);
   if (!pending) return;
   const campaign = await getCampaign(companyId, pending.campaignId);
   if (!campaign) {

@@ -132,7 +132,8 @@ function withBotRunning(ticket: TicketRecord, write: AutomationWrite, data: BotD
  * `known`: the ticket as storing the message left it; the first attempt decides from it instead
  * of reading it again (the step's write is guarded by the ticket's status, user, queue, bot
  * version and pending mark, so a ticket changed meanwhile fails it and the next attempt reads).
- * Answers the ticket as this run's write left it, or undefined when no step was written now.
+ * Answers the ticket as this run's write left it, with the bots of the queues the step read (so
+ * handing the message to a bot reads no queue again), or undefined when no step was written now.
  */
 export async function runInboundAutomation(
   ticketId: number,
@@ -141,7 +142,7 @@ export async function runInboundAutomation(
   context: AutomationContext,
   outcome: 'stored' | 'duplicate',
   known?: TicketRecord,
-): Promise<TicketRecord | undefined> {
+): Promise<{ ticket: TicketRecord; queueBots: BotData['queueBots'] } | undefined> {
   const ids = replyIds(cause);
   for (let attempt = 0; attempt < 6; attempt += 1) {
     const ticket =
@@ -175,7 +176,7 @@ export async function runInboundAutomation(
     }
     await applyTimerCancels(ticket, cancel);
     await dispatchSystemMessages(ticket, contact, messages);
-    return ticketAfter(ticket, write);
+    return { ticket: ticketAfter(ticket, write), queueBots: data.queueBots };
   }
   throw new Error(`automation of message ${cause.messageId}: ticket ${ticketId} kept changing`);
 }

@@ -1,7 +1,15 @@
 import type { InboundCall, InboundEvent, InboundMessage } from '@atende/shared/entities/inbound-message';
 import { findOrCreateContact, renameContactIfUnnamed } from '#data/contacts';
 import { readInboundChat, type InboundChatHint } from '#data/inbound-reads';
-import { changeMessage, raiseAck, storeMessageOnTicket } from '#data/messages';
+import { nextId } from '#data/ids';
+import { storeFirstMessage } from '#data/inbound-chat';
+import {
+  changeMessage,
+  raiseAck,
+  storeMessageOnTicket,
+  type NewMessage,
+  type TicketMessageUpdate,
+} from '#data/messages';
 import type { SettingRecord } from '#data/settings';
 import { ticketForInbound, type TicketRecord } from '#data/tickets';
 import { awaitingRating, needsAutomation } from '#domain/chatbot/automation-plan';
@@ -54,12 +62,76 @@ function rememberChat(key: string, hint: InboundChatHint): void {
 
 type ChatEvent = { companyId: number; whatsappId: number; chatJid: string; isGroup: boolean };
 
-/** The chat's contact and current ticket, with whatever else the event needs, read together. */
-async function readChat(event: ChatEvent, wanted: Parameters<typeof readInboundChat>[3]) {
+/**
+ * The chat's contact and current ticket, with whatever else the event needs, read together.
+ * `counters`: a chat this container has not seen may be a new customer's, so the contact and
+ * ticket counters are read with it (AP-IN-2 takes the ids from them without a call of its own).
+ */
+async function readChat(event: ChatEvent, wanted: Parameters<typeof readInboundChat>[3], counters = false) {
   const number = chatNumber(event.chatJid);
   const key = `${event.companyId}:${event.whatsappId}:${number}`;
-  const state = await readInboundChat(event.companyId, event.whatsappId, number, wanted, chatHints.get(key));
+  const hint = chatHints.get(key);
+  const state = await readInboundChat(
+    event.companyId,
+    event.whatsappId,
+    number,
+    { ...wanted, counters: counters && !hint },
+    hint,
+  );
   return { number, key, state };
+}
+
+type Chat = Awaited<ReturnType<typeof readChat>>;
+
+/**
+ * A new customer's first message (no contact has the chat's number): the contact, its ticket and
+ * the message in one transaction (AP-IN-2), with `botPendingId` set when the new ticket needs
+ * the automation. The ids come from the counters read with the chat; when another writer took
+ * one meanwhile (customers arriving together), they are taken with the counters' ADD instead
+ * (two calls, never contended) and the write is retried with them. A number another event
+ * claimed first (or a message already stored) answers undefined, and the caller takes the
+ * known-chat path from a fresh read.
+ */
+async function storeNewCustomerMessage(
+  event: InboundMessage,
+  chat: Chat,
+  message: Omit<NewMessage, 'ticketId' | 'contactId'>,
+  ticketUpdate: TicketMessageUpdate,
+) {
+  let ids: Parameters<typeof storeFirstMessage>[1] | undefined = chat.state.counters
+    ? { counters: chat.state.counters }
+    : undefined;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    if (!ids) {
+      const [contactId, ticketId] = await Promise.all([
+        nextId({ companyId: event.companyId }, 'contact'),
+        nextId({ companyId: event.companyId }, 'ticket'),
+      ]);
+      ids = { contactId, ticketId };
+    }
+    const result = await storeFirstMessage(
+      {
+        companyId: event.companyId,
+        whatsappId: event.whatsappId,
+        contact: {
+          number: chat.number,
+          name: (!event.isGroup && !event.fromMe && event.pushName) || chat.number,
+          isGroup: event.isGroup,
+        },
+        message,
+        ticketUpdate,
+      },
+      ids,
+    );
+    if (result.outcome === 'known') return undefined;
+    if (result.outcome === 'stored') {
+      rememberChat(chat.key, { contactId: result.contact.id, ticketId: result.ticket.id });
+      return result;
+    }
+    // Ids read from the counters are given up; ids taken with ADD are ours, kept for the retry.
+    if ('counters' in ids) ids = undefined;
+  }
+  throw new Error(`first message ${event.messageId}: its transaction kept conflicting`);
 }
 
 /** The chat's contact (created when new) and its ticket for this event (reopened or created when needed). */
@@ -121,58 +193,85 @@ function ignoresGroups(settings: readonly SettingRecord[]): boolean {
  */
 async function ingestMessage(event: InboundMessage): Promise<void> {
   const customer = !event.fromMe && !event.isGroup;
-  const chat = await readChat(event, {
+  const wanted = {
     whatsapp: customer,
     company: customer,
     settings: [...(event.isGroup ? ['CheckMsgIsGroup'] : []), ...(customer ? automationSettingKeys : [])],
-  });
+    campaignConfirmation: customer,
+  };
+  let chat = await readChat(event, wanted, true);
   if (event.isGroup && ignoresGroups(chat.state.settings)) return;
   const { whatsapp, settings, company } = chat.state;
   const automation = customer
     ? await loadAutomationContext(event.companyId, event.whatsappId, { whatsapp, settings, company })
     : undefined;
   const now = new Date();
+  const message = {
+    companyId: event.companyId,
+    id: event.messageId,
+    whatsappId: event.whatsappId,
+    body: storedBody(event),
+    fromMe: event.fromMe,
+    ack: event.fromMe ? 1 : 0,
+    read: event.fromMe,
+    ...storedMedia(event),
+    ...(event.quotedMessageId ? { quotedMsgId: event.quotedMessageId } : {}),
+    ...(event.participant ? { participant: event.participant } : {}),
+    createdAt: event.timestamp,
+  };
+  const ticketUpdate = (pending: boolean): TicketMessageUpdate => ({
+    lastMessage: lastMessagePreview(event),
+    lastMessageAt: event.timestamp,
+    countUnread: !event.fromMe,
+    ...(pending ? { botPendingId: event.messageId } : {}),
+  });
+  // A new customer: contact, ticket and message in one write. Its ticket is a new pending one.
+  const first = chat.state.contact
+    ? undefined
+    : await storeNewCustomerMessage(
+        event,
+        chat,
+        message,
+        ticketUpdate(
+          Boolean(
+            automation &&
+            needsAutomation({ status: 'pending', isGroup: event.isGroup }, automation.context, now),
+          ),
+        ),
+      );
+  // Another event created the chat's contact first: read the chat as it is now.
+  if (!first && !chat.state.contact) chat = await readChat(event, wanted);
   // A message we sent from the product already exists under its id: only new ones get a ticket.
   // A resolved ticket waiting for its rating stays closed and takes the answer.
-  const { contact, ticket } = await ticketOf(
-    event,
-    chat,
-    event.fromMe ? null : event.pushName,
-    (t) => customer && awaitingRating(t, now),
-  );
+  const { contact, ticket } = first
+    ? first
+    : await ticketOf(
+        event,
+        chat,
+        event.fromMe ? null : event.pushName,
+        (t) => customer && awaitingRating(t, now),
+      );
   const pending =
     automation && needsAutomation(ticket, automation.context, now) ? event.messageId : undefined;
-  const stored = await storeMessageOnTicket(
-    {
-      companyId: event.companyId,
-      id: event.messageId,
-      ticketId: ticket.id,
-      contactId: contact.id,
-      whatsappId: event.whatsappId,
-      body: storedBody(event),
-      fromMe: event.fromMe,
-      ack: event.fromMe ? 1 : 0,
-      read: event.fromMe,
-      ...storedMedia(event),
-      ...(event.quotedMessageId ? { quotedMsgId: event.quotedMessageId } : {}),
-      ...(event.participant ? { participant: event.participant } : {}),
-      createdAt: event.timestamp,
-    },
-    {
-      lastMessage: lastMessagePreview(event),
-      lastMessageAt: event.timestamp,
-      countUnread: !event.fromMe,
-      ...(pending ? { botPendingId: pending } : {}),
-    },
-    ticket,
-  );
+  const stored = first
+    ? { outcome: 'stored' as const, ticket: first.ticket }
+    : await storeMessageOnTicket(
+        { ...message, ticketId: ticket.id, contactId: contact.id },
+        ticketUpdate(Boolean(pending)),
+        ticket,
+      );
   // A customer's answer to a campaign's confirmation request releases the campaign's message.
-  if (customer) await answerCampaignConfirmation(event.companyId, event.whatsappId, contact.number);
+  if (customer) {
+    await answerCampaignConfirmation(event.companyId, event.whatsappId, contact.number, {
+      pending: chat.state.campaignConfirmation,
+    });
+  }
   // The ticket as the chatbot's step leaves it (a one-queue connection places the first message
   // in its queue), and whether this message was judged now (stored now, or its unfinished step
   // run now) or earlier (a redelivery of a finished step: the ticket may have moved on since).
   let after: TicketRecord = stored.outcome === 'stored' ? stored.ticket : ticket;
   let judgedNow = stored.outcome === 'stored';
+  let queueBots: Parameters<typeof handToBot>[3];
   if (automation && (stored.outcome === 'duplicate' || pending)) {
     const stepped = await runInboundAutomation(
       ticket.id,
@@ -187,14 +286,14 @@ async function ingestMessage(event: InboundMessage): Promise<void> {
       stored.outcome,
       stored.outcome === 'stored' ? stored.ticket : undefined,
     );
-    if (stepped) [after, judgedNow] = [stepped, true];
+    if (stepped) [after, judgedNow, queueBots] = [stepped.ticket, true, stepped.queueBots];
   }
   // A bot (AI prompt or queue integration) answers it off this path (modules/bot-turn), after the
   // chatbot's step, judged on the ticket as that step left it (docs/chatbot.md, "The chatbot and
   // the queue's bot"). A redelivered message goes again only to a bot already running the ticket
   // (its turn may not have finished; the turn's reply ids keep its answer single).
   if (automation && (judgedNow ? botTakesMessage(ticket, after) : botRunState(after) === 'running')) {
-    await handToBot(after, automation.whatsapp, event.messageId);
+    await handToBot(after, automation.whatsapp, event.messageId, queueBots);
   }
 }
 
