@@ -49,17 +49,31 @@ export function chatOf(contact: Pick<ContactRecord, 'number' | 'isGroup'> | unde
   return contact?.isGroup ? `${contact.number}@g.us` : `${contact?.number ?? ''}@s.whatsapp.net`;
 }
 
+/** What storing an outbound message left to do: hand its command to the connector (none when already carried out). */
+export interface StoredOutbound {
+  result:
+    | { outcome: 'stored'; message: MessageRecord }
+    | { outcome: 'duplicate'; message: MessageRecord | undefined };
+  handOver: (() => Promise<void>) | undefined;
+}
+
 /**
  * Stores an outbound message on a ticket (ack 0) and asks the connector to send it. Idempotent on
  * the message id: when the id is already stored and not yet sent (a crash between the two steps,
  * or a redelivered job) the command is asked again under the same command id; FIFO deduplication
  * and the connector's own check (a message with ack >= 1 is not sent again) make it go out once.
  */
-export async function sendOutbound(
-  message: OutboundMessage,
-): Promise<
-  { outcome: 'stored'; message: MessageRecord } | { outcome: 'duplicate'; message: MessageRecord | undefined }
-> {
+export async function sendOutbound(message: OutboundMessage): Promise<StoredOutbound['result']> {
+  const stored = await storeOutbound(message);
+  await stored.handOver?.();
+  return stored.result;
+}
+
+/**
+ * sendOutbound's first half: the message stored (or found stored), and the connector command it
+ * is owed, to be handed over by the caller (a campaign claims its next recipient meanwhile).
+ */
+export async function storeOutbound(message: OutboundMessage): Promise<StoredOutbound> {
   const { companyId, ticket, id, body, media, quotedId } = message;
   const now = new Date().toISOString();
   const stored = await storeMessageOnTicket(
@@ -93,33 +107,39 @@ export async function sendOutbound(
   const existing = stored.outcome === 'duplicate' ? await getMessage(companyId, id) : undefined;
   // Already carried out (or failed for good): nothing to ask again.
   if (stored.outcome === 'duplicate' && existing && existing.ack !== 0)
-    return { outcome: 'duplicate', message: existing };
+    return { result: { outcome: 'duplicate', message: existing }, handOver: undefined };
   const sent = existing ?? (stored.outcome === 'stored' ? stored.message : undefined);
   const whatsappId = sent?.whatsappId ?? ticket.whatsappId;
-  await sendConnectorCommand({
-    type: 'sendMessage',
-    commandId: `send-${id}`,
-    companyId,
-    whatsappId,
-    messageId: id,
-    ticketId: sent?.ticketId ?? ticket.id,
-    to: chatOf(message.contact),
-    body,
-    ...(media
-      ? {
-          media: {
-            key: media.key,
-            mimetype: media.mimetype,
-            fileName: media.fileName,
-            sizeBytes: media.sizeBytes,
-          },
-        }
-      : {}),
-    ...(quotedId ? { quotedMessageId: quotedId } : {}),
-  });
-  return stored.outcome === 'stored'
-    ? { outcome: 'stored', message: stored.message }
-    : { outcome: 'duplicate', message: existing };
+  const handOver = async () => {
+    await sendConnectorCommand({
+      type: 'sendMessage',
+      commandId: `send-${id}`,
+      companyId,
+      whatsappId,
+      messageId: id,
+      ticketId: sent?.ticketId ?? ticket.id,
+      to: chatOf(message.contact),
+      body,
+      ...(media
+        ? {
+            media: {
+              key: media.key,
+              mimetype: media.mimetype,
+              fileName: media.fileName,
+              sizeBytes: media.sizeBytes,
+            },
+          }
+        : {}),
+      ...(quotedId ? { quotedMessageId: quotedId } : {}),
+    });
+  };
+  return {
+    result:
+      stored.outcome === 'stored'
+        ? { outcome: 'stored', message: stored.message }
+        : { outcome: 'duplicate', message: existing },
+    handOver,
+  };
 }
 
 const statusRank: Record<string, number> = { open: 0, pending: 1 };
