@@ -699,7 +699,7 @@ describe('campaigns', () => {
     expect([...perNumber.values()].every((n) => n === 1)).toBe(true);
   }, 300_000);
 
-  // The rule (every recipient once, both variants used) at a size that crosses many bursts of 20
+  // The rule (every recipient once, both variants used) at a size that crosses read-ahead windows
   // and a 2-variant rotation; the bench's campaign row proves it at 1,000 and 10,000 recipients.
   it('delivers 200 recipients exactly once', async () => {
     const admin = env.client();

@@ -3,7 +3,7 @@ import { familyOf } from '@atende/shared/media-type';
 import type { CampaignRecord, ShippingRecord } from '#data/campaigns';
 import { findOrCreateContact, type ContactRecord } from '#data/contacts';
 import { getFileList } from '#data/file-lists';
-import { createTicket, type TicketRecord } from '#data/tickets';
+import type { TicketRecord } from '#data/tickets';
 import { fillVariables, filledSlots } from '#domain/campaign-messages';
 import {
   derivedMessageId,
@@ -53,24 +53,6 @@ export interface PreparedRecipient {
   current: TicketRecord | undefined;
 }
 
-/** The ticket the parts go on: the prepared current one when not closed, else a new pending one. */
-async function ticketOf(campaign: CampaignRecord, prepared: PreparedRecipient): Promise<TicketRecord> {
-  const { current, contact } = prepared;
-  if (current && current.status !== 'closed') return current;
-  const { ticket } = await createTicket(
-    {
-      companyId: campaign.companyId,
-      whatsappId: campaign.whatsappId!,
-      contactId: contact.id,
-      isGroup: contact.isGroup ?? false,
-      status: 'pending',
-    },
-    undefined,
-    { current },
-  );
-  return ticket;
-}
-
 /**
  * Stores what a claimed entry is owed: the confirmation request, or the message followed by the
  * file list's files and the campaign's attachment; answers the hand-over of their connector
@@ -93,15 +75,12 @@ export async function storeEntry(
   const slots = filledSlots(campaign);
   const slot = slots.find((s) => s.slot === entry.slot) ?? slots[0];
   const recipient = { name: entry.name ?? '', number: entry.number, email: entry.email ?? '' };
-  let ticket: TicketRecord;
-  let contact: ContactRecord;
-  if (prepared) {
-    contact = prepared.contact;
-    ticket = await ticketOf(campaign, prepared);
-  } else {
-    contact = await recipientContact(campaign, entry);
-    ticket = (await ticketForOutbound(companyId, contact, { whatsappId, status: 'pending' })).ticket;
-  }
+  const contact = prepared ? prepared.contact : await recipientContact(campaign, entry);
+  const { ticket } = await ticketForOutbound(companyId, contact, {
+    whatsappId,
+    status: 'pending',
+    ...(prepared ? { known: { current: prepared.current } } : {}),
+  });
   const handOvers: (() => Promise<void>)[] = [];
   const store = async (part: string, body: string, media?: OutboundMessage['media']) => {
     const stored = await storeOutbound({

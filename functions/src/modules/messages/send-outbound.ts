@@ -149,19 +149,34 @@ const statusRank: Record<string, number> = { open: 0, pending: 1 };
  * contact's newest non-closed ticket on any connection; else a new ticket on the given
  * connection or the company's default one, as POST /tickets opens it (AP-TK-4: a closed current
  * ticket gives its place; a ticket created meanwhile by someone else is used instead).
- * Throws ERR_NO_DEF_WAPP_FOUND when there is no connection to open it on.
+ * Throws ERR_NO_DEF_WAPP_FOUND when there is no connection to open it on. `known` (with
+ * `whatsappId`): the contact's current ticket on that connection as the caller has just read it
+ * (a campaign reads a window of recipients ahead), so nothing is looked up again.
  */
 export async function ticketForOutbound(
   companyId: number,
   contact: Pick<ContactRecord, 'id' | 'isGroup'>,
-  options: { whatsappId?: number; userId?: number; status?: 'open' | 'pending' } = {},
+  options: {
+    whatsappId?: number;
+    userId?: number;
+    status?: 'open' | 'pending';
+    known?: { current: TicketRecord | undefined };
+  } = {},
 ): Promise<{ ticket: TicketRecord; change: 'existing' | 'created' }> {
-  const whatsapps = await listWhatsapps(companyId);
-  const ids = await currentTicketIdsOf(
-    companyId,
-    whatsapps.map((w) => ({ whatsappId: w.id, contactId: contact.id })),
-  );
-  const tickets = [...(await getTicketsByIds(companyId, ids)).values()]
+  const known = options.whatsappId ? options.known : undefined;
+  const whatsapps = known ? [{ id: options.whatsappId!, isDefault: false }] : await listWhatsapps(companyId);
+  const ids = known
+    ? known.current
+      ? [known.current.id]
+      : []
+    : await currentTicketIdsOf(
+        companyId,
+        whatsapps.map((w) => ({ whatsappId: w.id, contactId: contact.id })),
+      );
+  const read = known
+    ? new Map(known.current ? [[known.current.id, known.current]] : [])
+    : await getTicketsByIds(companyId, ids);
+  const tickets = [...read.values()]
     .filter((t) => t.status !== 'closed' && (!options.whatsappId || t.whatsappId === options.whatsappId))
     .sort(
       (a, b) =>
@@ -184,6 +199,7 @@ export async function ticketForOutbound(
       ...(status === 'open' && options.userId ? { userId: options.userId } : {}),
     },
     options.userId,
+    known ? { current: known.current } : undefined,
   );
   return { ticket: created.ticket, change: created.outcome === 'created' ? 'created' : 'existing' };
 }
