@@ -1,3 +1,4 @@
+import { contactNumberEntity } from './contact-entity.ts';
 import { getContacts, type ContactRecord } from './contacts.ts';
 import { ticketIdsWithTag } from './tags.ts';
 import { getTicketsByIds } from './ticket-batch.ts';
@@ -24,4 +25,30 @@ export async function contactsInOrder(companyId: number, ids: readonly number[])
     const contact = found.get(id);
     return contact && !contact.isGroup && contact.number ? [contact] : [];
   });
+}
+
+/**
+ * AP-CA-23: the contacts owning these numbers, for a window of campaign recipients read ahead:
+ * one BatchGet of the number claims (AP-CT-12's items, consistent), one of the contacts (AP-CT-5).
+ * Numbers without a contact are absent from the answer.
+ */
+export async function contactsByNumbers(
+  companyId: number,
+  numbers: readonly string[],
+): Promise<Map<string, ContactRecord>> {
+  const unique = [...new Set(numbers)];
+  if (unique.length === 0) return new Map();
+  const { data: claims } = await contactNumberEntity
+    .get(unique.map((number) => ({ companyId, number })))
+    .go({ consistent: true, concurrency: 4 });
+  const contacts = await getContacts(
+    companyId,
+    claims.map((claim) => claim.contactId),
+  );
+  const found = new Map<string, ContactRecord>();
+  for (const claim of claims) {
+    const contact = contacts.get(claim.contactId);
+    if (contact) found.set(claim.number, contact);
+  }
+  return found;
 }

@@ -273,6 +273,22 @@ export async function getShipping(
 }
 
 /**
+ * AP-CA-11b: the shipping entries at `positions` (one consistent BatchGet per 100), for the
+ * recipients a send step reads ahead. Missing positions are absent from the answer.
+ */
+export async function getShippingAt(
+  companyId: number,
+  campaignId: number,
+  positions: readonly number[],
+): Promise<Map<number, ShippingRecord>> {
+  if (positions.length === 0) return new Map();
+  const { data } = await campaignShippingEntity
+    .get(positions.map((position) => ({ companyId, campaignId, position })))
+    .go({ consistent: true, concurrency: 4 });
+  return new Map(data.map((entry) => [entry.position, entry]));
+}
+
+/**
  * AP-CA-12: claim the send at `position` of a run, before the connector is asked. One
  * transaction: the entry gets deliveredAt (or confirmationRequestedAt, with a pending
  * confirmation by number) only if it has neither; the campaign's cursor moves from `position`

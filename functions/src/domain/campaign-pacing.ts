@@ -63,3 +63,33 @@ export function queueDelayFor(dueInMs: number): number {
   if (dueInMs <= 0) return 0;
   return Math.min(maxQueueDelaySeconds, Math.ceil(dueInMs / 1000));
 }
+
+/**
+ * A connection's campaign pace: at most this many recipients per second, whatever the intervals
+ * (docs/decisions.md, "Campaigns: the connection's pace"). Intervals of 0 send at this pace; a
+ * drawn wait longer than the pace's gap wins. The default for a WhatsApp connection is a safe
+ * one; the sandbox has no phone behind it, so its default is far above what the pipeline does.
+ */
+export const defaultCampaignPace = { whatsapp: 1, sandbox: 200 } as const;
+
+/** The most recipients a send step prepares ahead of its claims (and hands over at once). */
+export const maxRecipientsInFlight = 16;
+
+/** A pace setting as written (recipients per second); unset, unreadable or not positive: the default. */
+export function parseCampaignPace(raw: string | undefined, fallback: number): number {
+  const value = Number(raw);
+  return raw !== undefined && raw.trim() !== '' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** The least time between two claims on a connection at `pacePerSecond`. */
+export function paceGapMs(pacePerSecond: number): number {
+  return Math.ceil(1000 / pacePerSecond);
+}
+
+/**
+ * How many recipients of a connection may be in flight at once (read ahead, and handed to the
+ * connector while the next is claimed): one second's worth at its pace, at least 1, at most 16.
+ */
+export function recipientsInFlight(pacePerSecond: number): number {
+  return Math.max(1, Math.min(maxRecipientsInFlight, Math.floor(pacePerSecond)));
+}

@@ -7,7 +7,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createRuntimeDynamoClients } from '../../../infra/local/src/dynamo-clients.ts';
 import type { ApiClient } from './support/api-client.ts';
 import { signUpCompany, startTestRuntime, superUser, type TestRuntime } from './support/runtime.ts';
@@ -507,7 +507,12 @@ describe('campaigns', () => {
     const company = await signUpCompany(admin, 'Campaña ráfaga');
     const whatsappId = await connectSandbox(admin);
     await noWaits(admin);
-    // Enough for 20 to go before the cancel and many more to be left for the restart.
+    // The sandbox's pace set to 10 recipients a second (docs/decisions.md, "Campaigns: the
+    // connection's pace"), so the cancel lands mid-way: 20 go before it, many are left.
+    process.env.CAMPAIGN_PACE_SANDBOX = '10';
+    onTestFinished(() => {
+      delete process.env.CAMPAIGN_PACE_SANDBOX;
+    });
     const count = 100;
     const numbers = numbersFrom(60_000, count);
     const listId = await bigContactList(admin, company.companyId, numbers);
@@ -534,6 +539,13 @@ describe('campaigns', () => {
     const times = await messageTimes(company.companyId, created.id, count);
     expect(times.length).toBeLessThanOrEqual(atCancel + 1);
     expect(times.filter((at) => at > answeredAt).length).toBeLessThanOrEqual(1);
+    // The pace held: consecutive claims at least 100 ms apart.
+    const claims = (await itemsWithPrefix(company.companyId, `CAMPSHIP#${created.id}#`))
+      .filter((entry) => entry.deliveredAt)
+      .map((entry) => Date.parse(String(entry.deliveredAt)))
+      .sort((a, b) => a - b);
+    expect(claims.length).toBeGreaterThanOrEqual(20);
+    expect(Math.min(...claims.slice(1).map((at, i) => at - claims[i]!))).toBeGreaterThanOrEqual(100);
 
     expect((await admin.post(`/campaigns/${created.id}/restart`)).status).toBe(200);
     const done = await waitFor(async () => {
@@ -548,6 +560,40 @@ describe('campaigns', () => {
     const perNumber = new Map<string, number>();
     for (const item of sent) perNumber.set(String(item.to), (perNumber.get(String(item.to)) ?? 0) + 1);
     expect(perNumber.size).toBe(count);
+    expect([...perNumber.values()].every((n) => n === 1)).toBe(true);
+  }, 300_000);
+
+  // Issue #26: the recipients of a connection are read ahead (entries, contacts, tickets) while
+  // the claims go one after the other, so several are in flight when its pace allows. Before, a
+  // step read only the next recipient while one was sent: one contact ready ahead, at most two.
+  it('reads several recipients ahead of the first send when the pace allows, each sent once', async () => {
+    const admin = env.client();
+    const company = await signUpCompany(admin, 'Campaña en vuelo');
+    const whatsappId = await connectSandbox(admin);
+    await noWaits(admin);
+    const total = 24;
+    const numbers = numbersFrom(90_000, total);
+    const listId = await bigContactList(admin, company.companyId, numbers);
+    const created = await startNow(admin, {
+      name: 'En vuelo',
+      whatsappId,
+      contactListId: listId,
+      message1: 'Hola {nome}',
+    });
+    await waitFor(async () => {
+      const now = await campaign(admin, created.id);
+      return now.status === 'FINALIZADA' ? now : undefined;
+    }, 120_000);
+    const [firstStored] = (await messageTimes(company.companyId, created.id, 1)) as [number];
+    const recipients = new Set(numbers);
+    const contactsReadyFirst = (await itemsWithPrefix(company.companyId, 'CONTACT#')).filter(
+      (contact) =>
+        recipients.has(String(contact.number)) && Date.parse(String(contact.createdAt)) < firstStored,
+    );
+    // The sandbox's pace (200 a second by default) allows 16 in flight: a whole window was ready.
+    expect(contactsReadyFirst.length).toBeGreaterThanOrEqual(8);
+    const perNumber = await sentPerNumber(company.companyId, whatsappId, total);
+    expect([...perNumber.keys()].sort()).toEqual([...numbers].sort());
     expect([...perNumber.values()].every((n) => n === 1)).toBe(true);
   }, 300_000);
 
@@ -653,7 +699,7 @@ describe('campaigns', () => {
     expect([...perNumber.values()].every((n) => n === 1)).toBe(true);
   }, 300_000);
 
-  // The rule (every recipient once, both variants used) at a size that crosses many bursts of 20
+  // The rule (every recipient once, both variants used) at a size that crosses read-ahead windows
   // and a 2-variant rotation; the bench's campaign row proves it at 1,000 and 10,000 recipients.
   it('delivers 200 recipients exactly once', async () => {
     const admin = env.client();

@@ -86,7 +86,7 @@ async function xlsxOf(rows: { name: string; number: string; email: string }[]): 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Imports `count` rows as an .xlsx into a new list; answers the list id and the seconds until done. */
-async function importList(
+export async function importList(
   admin: ApiClient,
   url: string,
   rows: { name: string; number: string; email: string }[],
@@ -129,7 +129,7 @@ async function importList(
  * every 400 ms per connection, as it must be for a real phone) would take over an hour for 10,000,
  * and is the contact-list module's, not what this measures.
  */
-async function markValid(documents: Documents, tableName: string, companyId: number, listId: number) {
+export async function markValid(documents: Documents, tableName: string, companyId: number, listId: number) {
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {

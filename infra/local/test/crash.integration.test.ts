@@ -48,6 +48,9 @@ async function startChild(): Promise<RuntimeProcess> {
       ADMIN_EMAIL: superUser.email,
       ADMIN_PASSWORD: superUser.password,
       CLIENT_ADDRESS_HEADER: clientAddressHeader,
+      // The campaign at 10 recipients a second (docs/decisions.md, "Campaigns: the connection's
+      // pace"): the sandbox's default pace could finish the 60 before the kill lands mid-way.
+      CAMPAIGN_PACE_SANDBOX: '10',
     },
   });
   clients = createRuntimeDynamoClients(runtime.env.DYNAMODB_ENDPOINT!);

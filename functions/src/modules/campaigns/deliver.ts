@@ -1,10 +1,16 @@
 import { parseCampaignSettings, type CampaignSettings } from '@atende/shared/entities/campaign-settings';
 import { familyOf } from '@atende/shared/media-type';
 import type { CampaignRecord, ShippingRecord } from '#data/campaigns';
-import { findOrCreateContact } from '#data/contacts';
+import { findOrCreateContact, type ContactRecord } from '#data/contacts';
 import { getFileList } from '#data/file-lists';
+import type { TicketRecord } from '#data/tickets';
 import { fillVariables, filledSlots } from '#domain/campaign-messages';
-import { derivedMessageId, sendOutbound, ticketForOutbound } from '../messages/send-outbound.ts';
+import {
+  derivedMessageId,
+  storeOutbound,
+  ticketForOutbound,
+  type OutboundMessage,
+} from '../messages/send-outbound.ts';
 
 /** The settings fixed when the run started (defaults when unreadable). */
 export function runSettings(campaign: CampaignRecord): CampaignSettings {
@@ -27,15 +33,8 @@ export function campaignMessageId(campaign: CampaignRecord, position: number, pa
 }
 
 /**
- * Sends what a claimed entry is owed: the confirmation request, or the message followed by the
- * file list's files and the campaign's attachment. Every part has an id derived from the entry,
- * so calling this again after a crash or a duplicate step sends nothing twice. The message goes
- * on the recipient's open or pending ticket on the campaign's connection, else on a new pending
- * one (docs/decisions.md, "Campaigns").
- */
-/**
  * The recipient's contact (found, or created as the send would). Nothing goes out and no ticket is
- * opened, so the dispatcher may look it up for the next recipient before claiming it.
+ * opened, so the dispatcher may look it up before claiming the recipient.
  */
 export async function recipientContact(campaign: CampaignRecord, entry: ShippingRecord) {
   const { contact } = await findOrCreateContact(campaign.companyId, {
@@ -47,22 +46,44 @@ export async function recipientContact(campaign: CampaignRecord, entry: Shipping
   return contact;
 }
 
-export async function deliverEntry(
+/** What the dispatcher read ahead for a recipient: its contact and its current ticket on the connection. */
+export interface PreparedRecipient {
+  contact: ContactRecord;
+  /** The contact's current ticket on the campaign's connection as read ahead (closed ones too), if any. */
+  current: TicketRecord | undefined;
+}
+
+/**
+ * Stores what a claimed entry is owed: the confirmation request, or the message followed by the
+ * file list's files and the campaign's attachment; answers the hand-over of their connector
+ * commands, in that order. Every part has an id derived from the entry, so calling this again
+ * after a crash or a duplicate step stores and sends nothing twice. The message goes on the
+ * recipient's open or pending ticket on the campaign's connection, else on a new pending one
+ * (docs/decisions.md, "Campaigns"). `prepared` (read ahead by the dispatcher) spares the lookups;
+ * without it they are made here. `fileList` is the campaign's file list as read for the step.
+ */
+export async function storeEntry(
   campaign: CampaignRecord,
   entry: ShippingRecord,
   kind: 'delivery' | 'confirmation',
-  knownContact?: Awaited<ReturnType<typeof recipientContact>>,
-): Promise<number> {
+  prepared?: PreparedRecipient,
+  fileList?: { list: Awaited<ReturnType<typeof getFileList>> },
+): Promise<() => Promise<void>> {
   const companyId = campaign.companyId;
   const whatsappId = campaign.whatsappId!;
   const settings = runSettings(campaign);
   const slots = filledSlots(campaign);
   const slot = slots.find((s) => s.slot === entry.slot) ?? slots[0];
   const recipient = { name: entry.name ?? '', number: entry.number, email: entry.email ?? '' };
-  const contact = knownContact ?? (await recipientContact(campaign, entry));
-  const { ticket } = await ticketForOutbound(companyId, contact, { whatsappId, status: 'pending' });
-  const send = (part: string, body: string, media?: Parameters<typeof sendOutbound>[0]['media']) =>
-    sendOutbound({
+  const contact = prepared ? prepared.contact : await recipientContact(campaign, entry);
+  const { ticket } = await ticketForOutbound(companyId, contact, {
+    whatsappId,
+    status: 'pending',
+    ...(prepared ? { known: { current: prepared.current } } : {}),
+  });
+  const handOvers: (() => Promise<void>)[] = [];
+  const store = async (part: string, body: string, media?: OutboundMessage['media']) => {
+    const stored = await storeOutbound({
       companyId,
       ticket,
       contact,
@@ -70,33 +91,51 @@ export async function deliverEntry(
       body,
       ...(media ? { media } : {}),
     });
+    if (stored.handOver) handOvers.push(stored.handOver);
+  };
 
   if (kind === 'confirmation') {
-    await send('confirmation', fillVariables(slot?.confirmationMessage ?? '', recipient, settings.variables));
-    return ticket.id;
-  }
-  if (slot) await send('message', fillVariables(slot.message, recipient, settings.variables));
-  if (campaign.fileListId) {
-    const fileList = await getFileList(companyId, campaign.fileListId);
-    for (const option of fileList?.options ?? []) {
-      if (!option.mediaKey || !option.mediaMimetype) continue;
-      await send(`file-${option.id}`, '', {
-        mediaType: familyOf(option.mediaMimetype),
-        key: option.mediaKey,
-        mimetype: option.mediaMimetype,
-        fileName: option.mediaName ?? option.name,
-        sizeBytes: 0,
+    await store(
+      'confirmation',
+      fillVariables(slot?.confirmationMessage ?? '', recipient, settings.variables),
+    );
+  } else {
+    if (slot) await store('message', fillVariables(slot.message, recipient, settings.variables));
+    if (campaign.fileListId) {
+      const list = fileList ? fileList.list : await getFileList(companyId, campaign.fileListId);
+      for (const option of list?.options ?? []) {
+        if (!option.mediaKey || !option.mediaMimetype) continue;
+        await store(`file-${option.id}`, '', {
+          mediaType: familyOf(option.mediaMimetype),
+          key: option.mediaKey,
+          mimetype: option.mediaMimetype,
+          fileName: option.mediaName ?? option.name,
+          sizeBytes: 0,
+        });
+      }
+    }
+    if (campaign.mediaKey && campaign.mediaMimetype) {
+      await store('media', '', {
+        mediaType: familyOf(campaign.mediaMimetype),
+        key: campaign.mediaKey,
+        mimetype: campaign.mediaMimetype,
+        fileName: campaign.mediaName ?? 'archivo',
+        sizeBytes: campaign.mediaSize ?? 0,
       });
     }
   }
-  if (campaign.mediaKey && campaign.mediaMimetype) {
-    await send('media', '', {
-      mediaType: familyOf(campaign.mediaMimetype),
-      key: campaign.mediaKey,
-      mimetype: campaign.mediaMimetype,
-      fileName: campaign.mediaName ?? 'archivo',
-      sizeBytes: campaign.mediaSize ?? 0,
-    });
-  }
-  return ticket.id;
+  // The parts' commands in their order (one FIFO group per connection keeps it).
+  return async () => {
+    for (const handOver of handOvers) await handOver();
+  };
+}
+
+/** Sends what a claimed entry is owed (storeEntry, then its hand-over): a retry, or a confirmed answer. */
+export async function deliverEntry(
+  campaign: CampaignRecord,
+  entry: ShippingRecord,
+  kind: 'delivery' | 'confirmation',
+): Promise<void> {
+  const handOver = await storeEntry(campaign, entry, kind);
+  await handOver();
 }

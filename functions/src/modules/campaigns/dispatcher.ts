@@ -18,8 +18,18 @@ import {
 import { contactsInOrder } from '#data/campaign-recipients';
 import { listItemsOfContactList } from '#data/contact-lists';
 import { chooseSlot, filledSlots } from '#domain/campaign-messages';
-import { gapBefore } from '#domain/campaign-pacing';
-import { deliverEntry, recipientContact, runSettings } from './deliver.ts';
+import { getFileList } from '#data/file-lists';
+import { getWhatsapp } from '#data/whatsapps';
+import {
+  defaultCampaignPace,
+  gapBefore,
+  maxRecipientsInFlight,
+  paceGapMs,
+  parseCampaignPace,
+  recipientsInFlight,
+} from '#domain/campaign-pacing';
+import { deliverEntry, runSettings, storeEntry } from './deliver.ts';
+import { ReadAhead } from './read-ahead.ts';
 import { enqueueStep, type CampaignStep } from './dispatch-messages.ts';
 import { removeTagRecipients, tagRecipients } from './tag-recipients.ts';
 
@@ -33,7 +43,12 @@ const stalledAfterMs = 30_000;
 /** A send step may run this much before its due time (clocks differ); earlier ones are duplicates. */
 const earlyToleranceMs = 1_000;
 /** Recipients without a wait between them claimed and sent by one step (intervals of 0). */
-const burstLimit = 20;
+const burstLimit = 200;
+/**
+ * A step stops claiming after this long (the consumer's timeout is 20 s: docs/decisions.md), and
+ * the next step goes on from the queue.
+ */
+const stepBudgetMs = 8_000;
 
 type Step<K extends CampaignStep['kind']> = Extract<CampaignStep, { kind: K }>;
 
@@ -218,10 +233,40 @@ async function completeClaimed(campaign: CampaignRecord, position: number): Prom
   else if (entry.confirmationRequestedAt) await deliverEntry(campaign, entry, 'confirmation');
 }
 
-/** The entry at `position` and its recipient's contact, before it is claimed. */
-async function readAhead(campaign: CampaignRecord, position: number) {
-  const entry = await getShipping(campaign.companyId, campaign.id, position);
-  return { entry, contact: entry ? await recipientContact(campaign, entry) : undefined };
+/** Runs `work` for every position in [from, to), `lanes` at a time (each position's parts in order). */
+async function forPositions(
+  from: number,
+  to: number,
+  lanes: number,
+  work: (position: number) => Promise<void>,
+) {
+  let next = from;
+  const lane = async () => {
+    for (let position = next++; position < to; position = next++) await work(position);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, to - from)) }, lane));
+}
+
+/**
+ * The connector hand-overs of a step's recipients, several at once: each recipient's commands go
+ * in order, and no more than `limit` recipients wait for theirs (the oldest is awaited first).
+ */
+class HandOvers {
+  private readonly pending: Promise<void>[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async add(handOver: () => Promise<void>): Promise<void> {
+    const running = handOver();
+    running.catch(() => undefined); // awaited below or in settle(); never left unhandled
+    this.pending.push(running);
+    while (this.pending.length > this.limit) await this.pending.shift();
+  }
+
+  async settle(): Promise<void> {
+    const all = this.pending.splice(0);
+    await Promise.all(all);
+  }
 }
 
 /**
@@ -235,9 +280,18 @@ async function armSend(step: Step<'send'>, position: number, delayMs: number): P
     await enqueueStep({ ...step, position }, Math.max(0, delayMs));
 }
 
+/** The campaign pace of a connection (docs/decisions.md, "Campaigns: the connection's pace"), read at call time. */
+export function connectionPace(provider: string | undefined): number {
+  return provider === 'sandbox'
+    ? parseCampaignPace(process.env.CAMPAIGN_PACE_SANDBOX, defaultCampaignPace.sandbox)
+    : parseCampaignPace(process.env.CAMPAIGN_PACE_WHATSAPP, defaultCampaignPace.whatsapp);
+}
+
 /**
- * The send at `position`: wait for its due time, hold the connection, claim it on its entry
- * (the conditional write happens before the connector is asked), send, then arm the next.
+ * The send at `position`: wait for its due time, hold the connection, then claim and store the
+ * recipients one after the other (each claim a conditional write made before anything is stored
+ * or sent, and only once the previous recipient's parts are stored), at most the connection's
+ * pace, while the next ones are read ahead and the stored ones are handed to the connector.
  */
 async function send(step: Step<'send'>): Promise<void> {
   const campaign = await getCampaign(step.companyId, step.campaignId);
@@ -249,9 +303,9 @@ async function send(step: Step<'send'>): Promise<void> {
     // it claimed go again under the same ids (nothing twice), also when the run has ended since,
     // as its last claim ends it and a cancel lets the claimed one go.
     const claimedEnd = Math.min(cursor, step.position + burstLimit);
-    for (let position = step.position; position < claimedEnd; position += 1) {
-      await completeClaimed(campaign, position);
-    }
+    await forPositions(step.position, claimedEnd, maxRecipientsInFlight, (position) =>
+      completeClaimed(campaign, position),
+    );
     // The step may have died before arming the next one: arm it now, at its due time (the
     // pacing gap the last claim recorded), unless it is armed already. A copy of it that races
     // a live step loses its claim on the entry, so nothing goes twice.
@@ -275,22 +329,36 @@ async function send(step: Step<'send'>): Promise<void> {
   if (!whatsappId) return;
   // Another campaign sends on this connection: this one waits; its watchdog resumes it.
   if (!(await takeConnectionLease(step.companyId, whatsappId, campaign.id, Date.now(), leaseMs))) return;
+  const [connection, fileList] = await Promise.all([
+    getWhatsapp(step.companyId, whatsappId),
+    campaign.fileListId ? getFileList(step.companyId, campaign.fileListId) : undefined,
+  ]);
+  const pace = connectionPace(connection?.provider);
+  const paceMs = paceGapMs(pace);
+  const inFlight = recipientsInFlight(pace);
   const total = campaign.preparedCount ?? 0;
   const slots = filledSlots(campaign);
+  const ahead = new ReadAhead(campaign, step.position, Math.min(total, step.position + burstLimit), inFlight);
+  const handOvers = new HandOvers(inFlight);
+  const stepStartedAt = Date.now();
   let position = step.position;
   let gapMs = 0;
-  let entry = await getShipping(step.companyId, campaign.id, position);
-  let contact: Awaited<ReturnType<typeof recipientContact>> | undefined;
+  let claimedAt = 0;
   // Recipients with no wait between them (intervals of 0) are claimed one after the other in this
-  // step. Each claim is conditioned on the campaign still running and is made only after the
-  // previous recipient's parts were handed to the connector: at any moment at most one recipient
-  // is claimed and not yet sent, so a cancel lets at most that one go (docs/decisions.md).
+  // step, at most the connection's pace. Each claim is conditioned on the campaign still running
+  // and is made only after the previous recipient's parts were stored: at any moment at most one
+  // recipient is claimed and not yet stored, so a cancel lets at most that one go
+  // (docs/decisions.md). Reading ahead and handing over run beside the claims.
   for (let inStep = 0; ; inStep += 1) {
+    const { entry, prepared } = await ahead.take(position);
     if (!entry) throw new Error(`campaign ${campaign.id}: entry ${position} missing`);
-    const slot = slots.find((s) => s.slot === entry!.slot);
+    const slot = slots.find((s) => s.slot === entry.slot);
     const kind = campaign.confirmation && slot?.confirmationMessage ? 'confirmation' : 'delivery';
     const last = position + 1 >= total;
-    gapMs = (entry.gapAfter ?? 0) * 1000;
+    gapMs = Math.max((entry.gapAfter ?? 0) * 1000, paceMs);
+    const paceWait = claimedAt + paceMs - Date.now();
+    if (inStep > 0 && paceWait > 0) await new Promise((resolve) => setTimeout(resolve, paceWait));
+    claimedAt = Date.now();
     const claimed = await claimSend({
       companyId: step.companyId,
       campaignId: campaign.id,
@@ -299,35 +367,32 @@ async function send(step: Step<'send'>): Promise<void> {
       whatsappId,
       number: entry.number,
       kind,
-      at: new Date().toISOString(),
-      nextDueAtMs: Date.now() + gapMs,
+      at: new Date(claimedAt).toISOString(),
+      nextDueAtMs: claimedAt + gapMs,
       last,
     });
     if (!claimed) {
+      await handOvers.settle();
       if (inStep > 0) return; // cancelled mid-step: what was claimed went, nothing more
       // Another copy of this step won (or the run was cancelled meanwhile): make sure its parts go.
       const now = await getCampaign(step.companyId, step.campaignId);
       if (now && (now.cursor ?? 0) > position) await completeClaimed(now, position);
       return;
     }
-    const burstGoesOn = !last && gapMs === 0 && inStep + 1 < burstLimit;
-    // While this one is sent, the next entry is read and its contact found (or created, as its
-    // send would): nothing is claimed, opened or sent ahead.
-    const [, following] = await Promise.all([
-      deliverEntry(campaign, entry, kind, contact),
-      burstGoesOn ? readAhead(campaign, position + 1) : undefined,
-    ]);
+    await handOvers.add(await storeEntry(campaign, entry, kind, prepared, { list: fileList }));
     if (last) {
+      await handOvers.settle();
       await releaseConnectionLease(step.companyId, whatsappId, campaign.id);
       return;
     }
     position += 1;
+    const burstGoesOn =
+      (entry.gapAfter ?? 0) === 0 && inStep + 1 < burstLimit && Date.now() - stepStartedAt < stepBudgetMs;
     if (!burstGoesOn) break;
-    entry = following?.entry;
-    contact = following?.contact;
   }
   // The next is armed only once these are with the connector: no backlog of campaign sends.
-  await armSend(step, position, gapMs);
+  await handOvers.settle();
+  await armSend(step, position, claimedAt + gapMs - Date.now());
 }
 
 /**

@@ -49,17 +49,31 @@ export function chatOf(contact: Pick<ContactRecord, 'number' | 'isGroup'> | unde
   return contact?.isGroup ? `${contact.number}@g.us` : `${contact?.number ?? ''}@s.whatsapp.net`;
 }
 
+/** What storing an outbound message left to do: hand its command to the connector (none when already carried out). */
+export interface StoredOutbound {
+  result:
+    | { outcome: 'stored'; message: MessageRecord }
+    | { outcome: 'duplicate'; message: MessageRecord | undefined };
+  handOver: (() => Promise<void>) | undefined;
+}
+
 /**
  * Stores an outbound message on a ticket (ack 0) and asks the connector to send it. Idempotent on
  * the message id: when the id is already stored and not yet sent (a crash between the two steps,
  * or a redelivered job) the command is asked again under the same command id; FIFO deduplication
  * and the connector's own check (a message with ack >= 1 is not sent again) make it go out once.
  */
-export async function sendOutbound(
-  message: OutboundMessage,
-): Promise<
-  { outcome: 'stored'; message: MessageRecord } | { outcome: 'duplicate'; message: MessageRecord | undefined }
-> {
+export async function sendOutbound(message: OutboundMessage): Promise<StoredOutbound['result']> {
+  const stored = await storeOutbound(message);
+  await stored.handOver?.();
+  return stored.result;
+}
+
+/**
+ * sendOutbound's first half: the message stored (or found stored), and the connector command it
+ * is owed, to be handed over by the caller (a campaign claims its next recipient meanwhile).
+ */
+export async function storeOutbound(message: OutboundMessage): Promise<StoredOutbound> {
   const { companyId, ticket, id, body, media, quotedId } = message;
   const now = new Date().toISOString();
   const stored = await storeMessageOnTicket(
@@ -93,33 +107,39 @@ export async function sendOutbound(
   const existing = stored.outcome === 'duplicate' ? await getMessage(companyId, id) : undefined;
   // Already carried out (or failed for good): nothing to ask again.
   if (stored.outcome === 'duplicate' && existing && existing.ack !== 0)
-    return { outcome: 'duplicate', message: existing };
+    return { result: { outcome: 'duplicate', message: existing }, handOver: undefined };
   const sent = existing ?? (stored.outcome === 'stored' ? stored.message : undefined);
   const whatsappId = sent?.whatsappId ?? ticket.whatsappId;
-  await sendConnectorCommand({
-    type: 'sendMessage',
-    commandId: `send-${id}`,
-    companyId,
-    whatsappId,
-    messageId: id,
-    ticketId: sent?.ticketId ?? ticket.id,
-    to: chatOf(message.contact),
-    body,
-    ...(media
-      ? {
-          media: {
-            key: media.key,
-            mimetype: media.mimetype,
-            fileName: media.fileName,
-            sizeBytes: media.sizeBytes,
-          },
-        }
-      : {}),
-    ...(quotedId ? { quotedMessageId: quotedId } : {}),
-  });
-  return stored.outcome === 'stored'
-    ? { outcome: 'stored', message: stored.message }
-    : { outcome: 'duplicate', message: existing };
+  const handOver = async () => {
+    await sendConnectorCommand({
+      type: 'sendMessage',
+      commandId: `send-${id}`,
+      companyId,
+      whatsappId,
+      messageId: id,
+      ticketId: sent?.ticketId ?? ticket.id,
+      to: chatOf(message.contact),
+      body,
+      ...(media
+        ? {
+            media: {
+              key: media.key,
+              mimetype: media.mimetype,
+              fileName: media.fileName,
+              sizeBytes: media.sizeBytes,
+            },
+          }
+        : {}),
+      ...(quotedId ? { quotedMessageId: quotedId } : {}),
+    });
+  };
+  return {
+    result:
+      stored.outcome === 'stored'
+        ? { outcome: 'stored', message: stored.message }
+        : { outcome: 'duplicate', message: existing },
+    handOver,
+  };
 }
 
 const statusRank: Record<string, number> = { open: 0, pending: 1 };
@@ -129,19 +149,34 @@ const statusRank: Record<string, number> = { open: 0, pending: 1 };
  * contact's newest non-closed ticket on any connection; else a new ticket on the given
  * connection or the company's default one, as POST /tickets opens it (AP-TK-4: a closed current
  * ticket gives its place; a ticket created meanwhile by someone else is used instead).
- * Throws ERR_NO_DEF_WAPP_FOUND when there is no connection to open it on.
+ * Throws ERR_NO_DEF_WAPP_FOUND when there is no connection to open it on. `known` (with
+ * `whatsappId`): the contact's current ticket on that connection as the caller has just read it
+ * (a campaign reads a window of recipients ahead), so nothing is looked up again.
  */
 export async function ticketForOutbound(
   companyId: number,
   contact: Pick<ContactRecord, 'id' | 'isGroup' | 'name' | 'number'>,
-  options: { whatsappId?: number; userId?: number; status?: 'open' | 'pending' } = {},
+  options: {
+    whatsappId?: number;
+    userId?: number;
+    status?: 'open' | 'pending';
+    known?: { current: TicketRecord | undefined };
+  } = {},
 ): Promise<{ ticket: TicketRecord; change: 'existing' | 'created' }> {
-  const whatsapps = await listWhatsapps(companyId);
-  const ids = await currentTicketIdsOf(
-    companyId,
-    whatsapps.map((w) => ({ whatsappId: w.id, contactId: contact.id })),
-  );
-  const tickets = [...(await getTicketsByIds(companyId, ids)).values()]
+  const known = options.whatsappId ? options.known : undefined;
+  const whatsapps = known ? [{ id: options.whatsappId!, isDefault: false }] : await listWhatsapps(companyId);
+  const ids = known
+    ? known.current
+      ? [known.current.id]
+      : []
+    : await currentTicketIdsOf(
+        companyId,
+        whatsapps.map((w) => ({ whatsappId: w.id, contactId: contact.id })),
+      );
+  const read = known
+    ? new Map(known.current ? [[known.current.id, known.current]] : [])
+    : await getTicketsByIds(companyId, ids);
+  const tickets = [...read.values()]
     .filter((t) => t.status !== 'closed' && (!options.whatsappId || t.whatsappId === options.whatsappId))
     .sort(
       (a, b) =>
@@ -164,6 +199,7 @@ export async function ticketForOutbound(
       ...(status === 'open' && options.userId ? { userId: options.userId } : {}),
     },
     options.userId,
+    known ? { current: known.current } : undefined,
   );
   return { ticket: created.ticket, change: created.outcome === 'created' ? 'created' : 'existing' };
 }

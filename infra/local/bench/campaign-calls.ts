@@ -1,0 +1,132 @@
+/**
+ * The campaign pipeline's cost, alone: `npx tsx infra/local/bench/campaign-calls.ts [recipients]`
+ * starts a bench runtime (with the call counter), a company with its sandbox connection, imports
+ * a list of new numbers, then runs one campaign without waits and prints the table calls per
+ * recipient (the idle runtime's own polling taken out) and recipients per second (first to last
+ * in the sandbox's outbox). Issue #26; the full bench's campaign phase measures the same at 1,000.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { importList, markValid } from './campaign-run.ts';
+import { idleRates } from './probe.ts';
+import { startRuntimeProcess } from './runtime-process.ts';
+import { seedClient } from './seed.ts';
+import { setUpCompany, superUser } from './setup.ts';
+
+const count = Number(process.argv[2] ?? 300);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const dataDir = await mkdtemp(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'atende-campaign-calls-'));
+const runtime = await startRuntimeProcess({
+  dataDir,
+  env: {
+    ADMIN_EMAIL: superUser.email,
+    ADMIN_PASSWORD: superUser.password,
+    ATENDE_RATE_LIMIT_PER_ADDRESS: '0',
+    ATENDE_RATE_LIMIT_PER_COMPANY: '100000000',
+  },
+  logFile: join(dataDir, 'runtime.log'),
+  // The machine is shared: a start may take minutes.
+  startTimeoutMs: 600_000,
+});
+const documents = DynamoDBDocumentClient.from(seedClient(runtime.env.DYNAMODB_ENDPOINT!));
+try {
+  const setup = await setUpCompany(runtime.url, { agents: 1, label: 'calls' });
+  const { ApiClient } = await import('../../../functions/test/integration/support/api-client.ts');
+  const admin = new ApiClient(runtime.url);
+  await admin.login(setup.admin.email, setup.admin.password);
+  const rows = Array.from({ length: count }, (_, i) => ({
+    name: `Campaña ${i}`,
+    number: `5500${String(Date.now() % 1000).padStart(3, '0')}${String(i).padStart(6, '0')}`,
+    email: `c${i}@bench.test`,
+  }));
+  const list = await importList(admin, runtime.url, rows, 'Calls');
+  await markValid(documents, runtime.env.TABLE_NAME!, setup.companyId, list.listId);
+  await admin.post('/campaign-settings', {
+    messageInterval: 0,
+    longerIntervalAfter: 0,
+    greaterInterval: 0,
+    variables: [],
+  });
+  await sleep(3000);
+  const idle = await idleRates(runtime, 5, async () => undefined);
+  const before = await runtime.dynamoCalls();
+  const started = performance.now();
+  const created = await admin.post<{ id: number }>('/campaigns', {
+    scheduledAt: new Date(Date.now() + 1000).toISOString(),
+    name: 'Calls',
+    whatsappId: setup.whatsappId,
+    contactListId: list.listId,
+    message1: 'Calls {nome}',
+  });
+  for (;;) {
+    const now = await admin.get<{ status: string; report: { deliveries: number } }>(
+      `/campaigns/${created.body.id}`,
+    );
+    if (now.body.status === 'FINALIZADA') break;
+    await sleep(500);
+  }
+  let sent: Record<string, unknown>[] = [];
+  for (let tries = 0; tries < 120 && sent.length < count; tries += 1) {
+    const page = await documents.send(
+      new QueryCommand({
+        TableName: runtime.env.TABLE_NAME!,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': `C#${setup.companyId}`,
+          ':prefix': `SANDBOX#${setup.whatsappId}#OUT#`,
+        },
+      }),
+    );
+    sent = page.Items ?? [];
+    if (sent.length < count) await sleep(500);
+  }
+  await sleep(3000);
+  const elapsed = (performance.now() - started) / 1000;
+  const after = await runtime.dynamoCalls();
+  const instants = sent.map((item) => Date.parse(String(item.sentAt))).sort((a, b) => a - b);
+  const seconds = (instants.at(-1)! - instants[0]!) / 1000;
+  // The claims' span (the campaign's pipeline) beside the outbox's (the connector's sends).
+  const entries = await documents.send(
+    new QueryCommand({
+      TableName: runtime.env.TABLE_NAME!,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `C#${setup.companyId}`, ':prefix': `CAMPSHIP#${created.body.id}#` },
+    }),
+  );
+  const claims = (entries.Items ?? [])
+    .map((item) => Date.parse(String(item.deliveredAt)))
+    .sort((a, b) => a - b);
+  const claimSeconds = (claims.at(-1)! - claims[0]!) / 1000;
+  const perRecipient: Record<string, number> = {};
+  let table = 0;
+  for (const [name, total] of Object.entries(after)) {
+    const used = total - (before[name] ?? 0) - (idle.calls[name] ?? 0) * elapsed;
+    if (used <= 0.5) continue;
+    perRecipient[name] = Math.round((used / count) * 100) / 100;
+    if (!name.startsWith('Streams.') && !name.startsWith('WebSocket.')) table += used;
+  }
+  console.log(
+    JSON.stringify(
+      {
+        recipients: count,
+        sent: sent.length,
+        seconds,
+        recipientsPerSecond: count / seconds,
+        claimSeconds,
+        claimsPerSecond: count / claimSeconds,
+        callsPerRecipient: Math.round((table / count) * 100) / 100,
+        byOperation: perRecipient,
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  documents.destroy();
+  await runtime.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
