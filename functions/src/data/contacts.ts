@@ -8,6 +8,7 @@ import { AppError } from '#domain/app-error';
 import { companyEntity } from './company-entity.ts';
 import { contactEntity, contactNumberEntity, contactTokenEntity } from './contact-entity.ts';
 import { nextId, reserveIds } from './ids.ts';
+import { contactSnapshotOf, refreshContactTickets } from './ticket-contact.ts';
 import { idsWithTokenPrefix } from './token-index.ts';
 import { writeAll } from './transaction.ts';
 
@@ -159,6 +160,8 @@ export async function updateContact(current: ContactRecord, changes: Partial<Con
   );
   const updated = await getContact(companyId, id);
   if (!updated) throw new Error(`contact ${companyId}/${id} vanished`);
+  // What the ticket lists show of the contact lives on its tickets too (AP-TK-16).
+  if (updated.name !== current.name || updated.number !== current.number) await refreshContactTickets(companyId, id, contactSnapshotOf(updated));
   return updated;
 }
 
@@ -175,6 +178,8 @@ export async function deleteContact(current: ContactRecord): Promise<void> {
     ],
     ['ERR_NO_CONTACT_FOUND'],
   );
+  // Its tickets stay; the lists show them without a contact, as before snapshots (AP-TK-16).
+  await refreshContactTickets(companyId, id, undefined);
 }
 
 /** AP-CT-9: contacts in name order, one page (page n reads n × size + 1 keys of the index). */
@@ -206,10 +211,13 @@ export async function getContacts(companyId: number, ids: number[]): Promise<Map
   return new Map(data.map((contact) => [contact.id, contact]));
 }
 
-/** AP-CT-4: keep the WhatsApp display name when the contact has only its number as a name. */
-export async function renameContactIfUnnamed(contact: ContactRecord, pushName: string): Promise<void> {
-  if (!pushName || contact.name !== contact.number) return;
-  await updateContact(contact, { name: pushName });
+/**
+ * AP-CT-4: keep the WhatsApp display name when the contact has only its number as a name.
+ * Answers the contact as it now is (a ticket created next takes its snapshot from it).
+ */
+export async function renameContactIfUnnamed(contact: ContactRecord, pushName: string): Promise<ContactRecord> {
+  if (!pushName || contact.name !== contact.number) return contact;
+  return updateContact(contact, { name: pushName });
 }
 
 /** DynamoDB's limit of items in one transaction. */

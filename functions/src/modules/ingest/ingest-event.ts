@@ -3,6 +3,7 @@ import { findOrCreateContact, renameContactIfUnnamed } from '#data/contacts';
 import { readInboundChat, type InboundChatHint } from '#data/inbound-reads';
 import { changeMessage, raiseAck, storeMessageOnTicket } from '#data/messages';
 import type { SettingRecord } from '#data/settings';
+import { contactSnapshotOf } from '#data/ticket-contact';
 import { ticketForInbound, type TicketRecord } from '#data/tickets';
 import { awaitingRating, needsAutomation } from '#domain/chatbot/automation-plan';
 import {
@@ -80,8 +81,8 @@ async function ticketOf(
     },
     { contact: state.contact },
   );
-  const { contact } = found;
-  if (pushName && !event.isGroup) await renameContactIfUnnamed(contact, pushName);
+  const contact =
+    pushName && !event.isGroup ? await renameContactIfUnnamed(found.contact, pushName) : found.contact;
   // The current ticket was read with the contact; a contact this event created has none; one
   // another event created at the same moment is read.
   const known =
@@ -97,6 +98,7 @@ async function ticketOf(
     event.isGroup,
     keepClosed,
     known,
+    contactSnapshotOf(contact),
   );
   rememberChat(chat.key, { contactId: contact.id, ticketId: ticket.id });
   return { contact, ticket };

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ContactRecord } from '#data/contacts';
 import { getMessage, storeMessageOnTicket, type MessageRecord } from '#data/messages';
 import { currentTicketIdsOf, getTicketsByIds } from '#data/ticket-batch';
+import { contactSnapshotOf } from '#data/ticket-contact';
 import { createTicket, type TicketRecord } from '#data/tickets';
 import { listWhatsapps } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
@@ -133,7 +134,7 @@ const statusRank: Record<string, number> = { open: 0, pending: 1 };
  */
 export async function ticketForOutbound(
   companyId: number,
-  contact: Pick<ContactRecord, 'id' | 'isGroup'>,
+  contact: Pick<ContactRecord, 'id' | 'isGroup' | 'name' | 'number' | 'profilePicUrl'>,
   options: { whatsappId?: number; userId?: number; status?: 'open' | 'pending' } = {},
 ): Promise<{ ticket: TicketRecord; change: 'existing' | 'created' }> {
   const whatsapps = await listWhatsapps(companyId);
@@ -161,6 +162,7 @@ export async function ticketForOutbound(
       contactId: contact.id,
       isGroup: contact.isGroup ?? false,
       status,
+      contactSnapshot: contactSnapshotOf(contact),
       ...(status === 'open' && options.userId ? { userId: options.userId } : {}),
     },
     options.userId,
