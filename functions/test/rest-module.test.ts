@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand, type BatchGetCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentClient } from '../src/aws/dynamo.ts';
@@ -27,24 +27,44 @@ const session = (userId: number, sessionId: string) => ({
   pk: 'C#3', sk: `SESSION#${userId}`, __edb_e__: 'session', __edb_v__: '1',
   companyId: 3, userId, sessionId, refreshHash: 'h', rotatedAt: 1, expiresAt: 4_000_000_000,
 });
-/** The stored session of a user: the one the REST check compares the token's `sid` with. */
+const storedSessions = new Map<number, string | undefined>();
+/**
+ * The stored session of a user: the one the REST check compares the token's `sid` with (an
+ * admin's read alone, an agent's in one BatchGet with their user, whose queues the lists use).
+ */
 function sessionIs(userId: number, sessionId: string | undefined) {
+  storedSessions.set(userId, sessionId);
   dynamo
     .on(GetCommand, { Key: { pk: 'C#3', sk: `SESSION#${userId}` } })
     .resolves(sessionId ? { Item: session(userId, sessionId) } : {});
+}
+function answerSessionBatches() {
+  dynamo.on(BatchGetCommand).callsFake((input: BatchGetCommandInput) => {
+    const [table, request] = Object.entries(input.RequestItems!)[0]!;
+    const found = (request.Keys as { sk: string }[]).flatMap((key) => {
+      const userId = Number(key.sk.replace('SESSION#', ''));
+      const sessionId = key.sk.startsWith('SESSION#') ? storedSessions.get(userId) : undefined;
+      return sessionId ? [session(userId, sessionId)] : [];
+    });
+    return { Responses: { [table]: found } };
+  });
 }
 function companyIs(companyOverrides: Record<string, unknown>, planOverrides: Record<string, unknown> = {}) {
   forgetCompanyContext(3);
   forgetSession(3, 7);
   forgetSession(3, 1);
   dynamo.reset();
+  answerSessionBatches();
   dynamo.on(GetCommand, { Key: { pk: 'C#3', sk: 'COMPANY' } }).resolves({ Item: company(companyOverrides) });
   dynamo.on(GetCommand, { Key: { pk: 'PLATFORM', sk: 'PLAN#1' } }).resolves({ Item: plan(planOverrides) });
   sessionIs(7, 's1');
   sessionIs(1, 's1');
 }
 const sessionReads = () =>
-  dynamo.commandCalls(GetCommand).filter((call) => String(call.args[0].input.Key?.sk).startsWith('SESSION#')).length;
+  dynamo.commandCalls(GetCommand).filter((call) => String(call.args[0].input.Key?.sk).startsWith('SESSION#')).length +
+  dynamo
+    .commandCalls(BatchGetCommand)
+    .filter((call) => Object.values(call.args[0].input.RequestItems!).some((r) => (r.Keys as { sk: string }[]).some((k) => k.sk.startsWith('SESSION#')))).length;
 
 const agent: Principal = { userId: 7, companyId: 3, profile: 'user', isSuper: false, sessionId: 's1' };
 const admin: Principal = { ...agent, userId: 1, profile: 'admin' };

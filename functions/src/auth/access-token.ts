@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import * as z from 'zod';
 import { jwtSigningKey } from '#aws/secrets';
@@ -17,6 +18,22 @@ const claimsSchema = z.object({
   sid: z.string().min(1),
 });
 
+let hmacKey: Promise<webcrypto.CryptoKey> | undefined;
+
+/**
+ * The signing secret as an HMAC key, imported once per container: jose imports a raw secret
+ * (Uint8Array) again on every sign and verify, a WebCrypto call on every request.
+ */
+function accessTokenKey(): Promise<webcrypto.CryptoKey> {
+  hmacKey ??= jwtSigningKey()
+    .then((secret) => webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']))
+    .catch((error: unknown) => {
+      hmacKey = undefined;
+      throw error;
+    });
+  return hmacKey;
+}
+
 export async function signAccessToken(principal: Principal, now = new Date()): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ cid: principal.companyId, prf: principal.profile, sup: principal.isSuper, sid: principal.sessionId })
@@ -26,7 +43,7 @@ export async function signAccessToken(principal: Principal, now = new Date()): P
     .setAudience(audience)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + accessTokenSeconds)
-    .sign(await jwtSigningKey());
+    .sign(await accessTokenKey());
 }
 
 /**
@@ -36,7 +53,7 @@ export async function signAccessToken(principal: Principal, now = new Date()): P
  */
 export async function verifyAccessToken(token: string): Promise<Principal> {
   try {
-    const { payload } = await jwtVerify(token, await jwtSigningKey(), { issuer, audience, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await accessTokenKey(), { issuer, audience, algorithms: ['HS256'] });
     const claims = claimsSchema.parse(payload);
     return {
       userId: Number(claims.sub),

@@ -9,6 +9,7 @@ import { companyEntity } from './company-entity.ts';
 import { contactEntity, contactNumberEntity, contactTokenEntity } from './contact-entity.ts';
 import { nextId, reserveIds } from './ids.ts';
 import { retokenContactTickets } from './ticket-search.ts';
+import { contactSnapshotOf, refreshContactTickets } from './ticket-contact.ts';
 import { idsWithTokenPrefix } from './token-index.ts';
 import { writeAll, type TransactionWriter } from './transaction.ts';
 
@@ -182,6 +183,8 @@ export async function updateContact(current: ContactRecord, changes: Partial<Con
   await retokenContactTickets(companyId, id, current, next);
   const updated = await getContact(companyId, id);
   if (!updated) throw new Error(`contact ${companyId}/${id} vanished`);
+  // What the ticket lists show of the contact lives on its tickets too (AP-TK-16).
+  if (updated.name !== current.name || updated.number !== current.number) await refreshContactTickets(companyId, id, contactSnapshotOf(updated));
   return updated;
 }
 
@@ -198,6 +201,8 @@ export async function deleteContact(current: ContactRecord): Promise<void> {
     ],
     ['ERR_NO_CONTACT_FOUND'],
   );
+  // Its tickets stay; the lists show them without a contact, as before snapshots (AP-TK-16).
+  await refreshContactTickets(companyId, id, undefined);
 }
 
 /** AP-CT-9: contacts in name order, one page (page n reads n × size + 1 keys of the index). */
@@ -231,7 +236,7 @@ export async function getContacts(companyId: number, ids: number[]): Promise<Map
 
 /**
  * AP-CT-4: keep the WhatsApp display name when the contact has only its number as a name.
- * Answers the contact as it now is.
+ * Answers the contact as it now is (a ticket created next takes its snapshot from it).
  */
 export async function renameContactIfUnnamed(contact: ContactRecord, pushName: string): Promise<ContactRecord> {
   if (!pushName || contact.name !== contact.number) return contact;

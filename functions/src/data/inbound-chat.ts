@@ -19,6 +19,7 @@ import {
   ticketTokenEntity,
   ticketUuidEntity,
 } from './ticket-entity.ts';
+import { contactSnapshotOf } from './ticket-contact.ts';
 import { newTicketSearchItemCount, ticketSearchEntities } from './ticket-search.ts';
 import { newTicketItem, newTicketWrites, type TicketRecord } from './tickets.ts';
 import { writeAll } from './transaction.ts';
@@ -77,7 +78,14 @@ export async function storeFirstMessage(
   const { ticketUpdate } = input;
   const ticketItem = {
     ...newTicketItem(
-      { companyId, whatsappId, contact: searchContact, isGroup: input.contact.isGroup, status: 'pending' },
+      {
+        companyId,
+        whatsappId,
+        contact: searchContact,
+        isGroup: input.contact.isGroup,
+        status: 'pending',
+        contactSnapshot: contactSnapshotOf(contactRecord),
+      },
       ticketId,
       at,
     ),

@@ -1,9 +1,14 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#aws/dynamo';
 import type { LaneFilter } from '#domain/kanban-rules';
-import { ticketEntity } from './ticket-entity.ts';
 import { getTicketsByIds } from './ticket-batch.ts';
-import { listedAttributes, listedProjection, type TicketRecord } from './tickets.ts';
+import {
+  listedAttributes,
+  listedProjection,
+  listedTicketOf,
+  type ListedTicket,
+  type TicketRecord,
+} from './tickets.ts';
 
 /** The filter expression of a lane over a list partition (`tagIds` is written with the links). */
 function laneExpression(filter: LaneFilter): {
@@ -39,9 +44,9 @@ export async function queryLanePartition(
   partition: string,
   filter: LaneFilter,
   wanted: number,
-): Promise<TicketRecord[]> {
+): Promise<ListedTicket[]> {
   const lane = laneExpression(filter);
-  const found: TicketRecord[] = [];
+  const found: ListedTicket[] = [];
   let startKey: Record<string, unknown> | undefined;
   // One more than missing tells whether the lane goes on. The first page asks just that (Creados
   // matches nearly every ticket); each further one asks four times more, up to 1,000, so a
@@ -64,7 +69,7 @@ export async function queryLanePartition(
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }),
     );
-    found.push(...(ticketEntity.parse({ Items: answer.Items ?? [] }).data as TicketRecord[]));
+    found.push(...(answer.Items ?? []).map(listedTicketOf));
     startKey = answer.LastEvaluatedKey;
     limit = Math.min(limit * 4, 1000);
   } while (startKey && found.length <= wanted);
@@ -80,6 +85,6 @@ export async function ticketsOfLinks(
   companyId: number,
   ticketIds: readonly number[],
 ): Promise<TicketRecord[]> {
-  const attributes = listedAttributes.filter((name) => !name.startsWith('__')) as (keyof TicketRecord)[];
+  const attributes: (keyof TicketRecord)[] = [...listedAttributes];
   return [...(await getTicketsByIds(companyId, ticketIds, attributes)).values()];
 }

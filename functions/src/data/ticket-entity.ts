@@ -39,6 +39,21 @@ export const ticketEntity = new Entity(
        */
       tagIds: { type: 'list', items: { type: 'number' } },
       tagsRev: { type: 'number' },
+      /**
+       * What the lists show of the ticket's contact (data/ticket-contact.ts contactSnapshotOf),
+       * so a list page needs no read of the contacts. Written with the ticket and on every change
+       * of the contact (its current tickets); absent on tickets written before, which the lists
+       * join with their contact as before (modules/tickets/related.ts).
+       */
+      contactSnapshot: {
+        type: 'map',
+        properties: {
+          name: { type: 'string' },
+          number: { type: 'string' },
+          profilePicUrl: { type: 'string' },
+          isGroup: { type: 'boolean' },
+        },
+      },
       /** Last customer or agent activity: the lists' order. */
       activityAt: { type: 'string' },
       /**

@@ -7,6 +7,7 @@ import type { TicketAction, TicketState } from '#domain/ticket-transitions';
 import { nextId } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
 import { contactTicketEntity, ticketEntity, ticketEventEntity, ticketUuidEntity } from './ticket-entity.ts';
+import type { TicketContactSnapshot } from './ticket-contact.ts';
 import { ticketCreatedEntity } from './ticket-created-entity.ts';
 import { newTicketSearchItems, ticketSearchEntities, type TicketSearchContact } from './ticket-search.ts';
 import { writeAll, type TransactionWriter } from './transaction.ts';
@@ -53,6 +54,8 @@ export async function ticketForInbound(
   keepClosed: (ticket: TicketRecord) => boolean = () => false,
   /** The contact's current ticket as the caller has just read it (AP-IN-1): the first attempt starts from it. */
   known?: { current: TicketRecord | undefined },
+  /** What a created ticket shows of the contact (data/ticket-contact.ts contactSnapshotOf). */
+  contactSnapshot?: TicketContactSnapshot,
 ): Promise<{ ticket: TicketRecord; change: 'existing' | 'reopened' | 'created' }> {
   const contactId = contact.id;
   for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -87,7 +90,7 @@ export async function ticketForInbound(
         throw error;
       }
     }
-    const created = await createTicket({ companyId, whatsappId, contact, isGroup, status: 'pending' }, undefined, { current });
+    const created = await createTicket({ companyId, whatsappId, contact, isGroup, status: 'pending', ...(contactSnapshot ? { contactSnapshot } : {}) }, undefined, { current });
     if (created.outcome === 'created') return { ticket: created.ticket, change: 'created' };
     // Another message created it first: loop and use it.
   }
@@ -103,6 +106,8 @@ type NewTicketFields = {
   status: 'pending' | 'open';
   userId?: number;
   queueId?: number;
+  /** What the lists show of the contact (data/ticket-contact.ts contactSnapshotOf); without it they read the contact. */
+  contactSnapshot?: TicketContactSnapshot;
 };
 
 /**
@@ -125,6 +130,7 @@ export function newTicketItem(fields: NewTicketFields, id: number, at: string) {
     createdAt: at,
     ...(fields.userId ? { userId: fields.userId } : {}),
     ...(fields.queueId ? { queueId: fields.queueId } : {}),
+    ...(fields.contactSnapshot ? { contactSnapshot: fields.contactSnapshot } : {}),
   };
 }
 
@@ -232,6 +238,9 @@ export async function changeTicketState(
     ...(next.userId == null ? (['userId'] as const) : []),
     ...(next.queueId == null ? (['queueId'] as const) : []),
     ...(extra.clearIntegration ? (['integrationId', 'promptId'] as const) : []),
+    // A closed ticket reopened by an agent may no longer be its contact's current ticket, which
+    // contact changes keep current (data/ticket-contact.ts): the lists read its contact instead.
+    ...(current.status === 'closed' && current.contactSnapshot ? (['contactSnapshot'] as const) : []),
   ];
   await writeAll(
     { ticket: ticketEntity, event: ticketEventEntity },
@@ -281,18 +290,17 @@ export async function changeTicketState(
 }
 
 /**
- * What a list page shows of a ticket (modules/tickets/serialize.ts) and orders it by, plus the
- * entity markers ElectroDB reads items by: a list query brings these, not the chatbot's state or
- * the index keys (about half of a ticket's attributes).
+ * What a list page shows of a ticket (modules/tickets/serialize.ts) and orders it by, its
+ * contact's snapshot included: a list query brings these, not the chatbot's state or the index
+ * keys (about half of a ticket's attributes).
  */
 export const listedAttributes = [
-  '__edb_e__',
-  '__edb_v__',
   'companyId',
   'id',
   'uuid',
   'status',
   'contactId',
+  'contactSnapshot',
   'whatsappId',
   'queueId',
   'userId',
@@ -301,15 +309,33 @@ export const listedAttributes = [
   'unreadMessages',
   'isGroup',
   'chatbot',
+  'useIntegration',
+  'promptId',
+  'integrationId',
   'tagIds',
   'activityAt',
   'createdAt',
   'updatedAt',
-] as const;
+] as const satisfies readonly (keyof TicketRecord)[];
 export const listedProjection = {
   expression: listedAttributes.map((_, index) => `#a${index}`).join(', '),
   names: Object.fromEntries(listedAttributes.map((name, index) => [`#a${index}`, name])),
 };
+
+/** A ticket as a list page shows it. */
+export type ListedTicket = Pick<TicketRecord, (typeof listedAttributes)[number]>;
+
+/**
+ * A listed item (read with `listedProjection`) as a ticket record, without ElectroDB's parse:
+ * the projection already holds only the ticket's own attributes, under their own names, so
+ * copying them is all the parse would do, at a fraction of its CPU on a page of 41 items
+ * (docs/decisions.md, "Ticket lists: the contact on the ticket").
+ */
+export function listedTicketOf(item: Record<string, unknown>): ListedTicket {
+  const ticket: Record<string, unknown> = {};
+  for (const name of listedAttributes) if (item[name] !== undefined) ticket[name] = item[name];
+  return ticket as ListedTicket;
+}
 
 /**
  * AP-TK-6: one page of a list partition, newest activity first, with the attributes a list shows;
@@ -320,7 +346,7 @@ export async function queryTicketPartition(
   index: 'gsi1' | 'gsi2' | 'gsi3',
   partition: string,
   options: { limit: number; unreadOnly?: boolean; since?: string },
-): Promise<TicketRecord[]> {
+): Promise<ListedTicket[]> {
   const answer = await documentClient.send(
     new QueryCommand({
       TableName: tableName(),
@@ -343,7 +369,7 @@ export async function queryTicketPartition(
       Limit: options.limit,
     }),
   );
-  return ticketEntity.parse({ Items: answer.Items ?? [] }).data as TicketRecord[];
+  return (answer.Items ?? []).map(listedTicketOf);
 }
 
 /** AP-TK-7: how many tickets a list partition holds (tab badges; open and pending only), optionally with activity since an instant. */

@@ -59,14 +59,21 @@ export function restModule(routes: RouteDefinition[]): Handler {
     .use(httpHeaderNormalizer())
     .use(httpEventNormalizer())
     .use({ before: (request) => refuseOversizedBody(request.event, routes) })
-    .use({ before: (request) => parseJsonBody(request.event) })
-    .use(
-      httpMultipartBodyParser({
-        disableContentTypeError: true,
-        busboy: { limits: { fileSize: uploadFileMaxBytes } },
-      }),
-    )
-    .handler(router);
+    .use({ before: (request) => parseJsonBody(request.event) });
+  // Only modules with upload routes have the multipart parser, and it runs only for a multipart
+  // body sent to one of those routes (not on every GET, nor on JSON routes sent a form).
+  const uploadRoutes = routes.filter((r) => r.multipart);
+  if (uploadRoutes.length > 0) {
+    const multipart = httpMultipartBodyParser({
+      disableContentTypeError: true,
+      busboy: { limits: { fileSize: uploadFileMaxBytes } },
+    });
+    handler.use({
+      before: (request) =>
+        takesMultipart(request.event, uploadRoutes) ? multipart.before!(request) : undefined,
+    });
+  }
+  handler.handler(router);
   recordRoutes(handler, routes);
   return handler as unknown as Handler;
 }
@@ -76,9 +83,22 @@ export function restModule(routes: RouteDefinition[]): Handler {
  * left to the multipart parser's file cap; a path no route answers keeps the default cap (the
  * router then answers 404/405).
  */
+function takesMultipart(event: APIGatewayProxyEvent, uploadRoutes: readonly RouteDefinition[]): boolean {
+  return (
+    multipartContentType.test(event.headers['content-type'] ?? '') &&
+    uploadRoutes.some((r) => r.method === event.httpMethod && pathMatches(r.path, event.path))
+  );
+}
+
 function refuseOversizedBody(event: APIGatewayProxyEvent, routes: readonly RouteDefinition[]): void {
   if (typeof event.body !== 'string' || event.body === '') return;
-  if (multipartContentType.test(event.headers['content-type'] ?? '')) return;
+  if (
+    takesMultipart(
+      event,
+      routes.filter((r) => r.multipart),
+    )
+  )
+    return;
   const bytes = event.isBase64Encoded
     ? Math.floor((event.body.length * 3) / 4)
     : Buffer.byteLength(event.body, 'utf8');

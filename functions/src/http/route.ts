@@ -34,6 +34,11 @@ export interface RouteDefinition<
    * keep their own file caps (rest-module.ts).
    */
   maxBodyBytes?: number;
+  /**
+   * The route takes multipart/form-data (file uploads): only then is such a body parsed (busboy);
+   * on any other route it stays unparsed and the body schema refuses it.
+   */
+  multipart?: boolean;
   params?: P;
   query?: Q;
   body?: B;

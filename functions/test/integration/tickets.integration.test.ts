@@ -44,6 +44,29 @@ describe('tickets', () => {
     expect(invalid.status).toBe(400);
   });
 
+  it("shows the contact's new name and number on its open and pending tickets, and no contact once it is deleted", async () => {
+    // The lists show the contact from the ticket's own snapshot (issue #26): a change of the
+    // contact must reach its tickets, whatever status they are in.
+    const { admin, company, ticket } = await companyWithPendingTicket<Ticket & { contactId: number }>(env, 'Renombre', '5511980000077');
+    type Listed = { id: number; contact: { id: number; name: string; number: string } | null };
+    const pendingContact = async () =>
+      (await admin.get<{ tickets: Listed[] }>('/tickets?status=pending&showAll=true')).body.tickets.find((t) => t.id === ticket.id)?.contact;
+    expect(await pendingContact()).toMatchObject({ id: ticket.contactId, name: 'Cliente', number: '5511980000077' });
+
+    expect((await admin.put(`/contacts/${ticket.contactId}`, { name: 'Cliente Renombrado' })).status).toBe(200);
+    expect(await pendingContact()).toMatchObject({ id: ticket.contactId, name: 'Cliente Renombrado', number: '5511980000077' });
+
+    // Accepted, it is the admin's open ticket: the same contact there.
+    expect((await admin.put(`/tickets/${ticket.id}`, { status: 'open', userId: company.user.id })).status).toBe(200);
+    expect((await admin.put(`/contacts/${ticket.contactId}`, { name: 'Cliente Otra Vez' })).status).toBe(200);
+    const open = await admin.get<{ tickets: Listed[] }>('/tickets?status=open');
+    expect(open.body.tickets.find((t) => t.id === ticket.id)?.contact?.name).toBe('Cliente Otra Vez');
+
+    expect((await admin.delete(`/contacts/${ticket.contactId}`)).status).toBe(204);
+    const afterDelete = await admin.get<{ tickets: Listed[] }>('/tickets?status=open');
+    expect(afterDelete.body.tickets.find((t) => t.id === ticket.id)).toMatchObject({ contact: null });
+  });
+
   it('lets one of two agents accepting at once win, and tells the other', async () => {
     const { admin, company, ticket } = await companyWithPendingTicket<Ticket>(env, 'Carrera');
     const first = await agentOf(admin, company.companyId, 'uno');

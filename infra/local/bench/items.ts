@@ -241,6 +241,8 @@ export async function* seedItems(shape: Shape, target: SeedTarget, counts: ItemC
     count('contactTicket');
   }
 
+  // What each ticket shows of its contact, as the product writes it (data/ticket-contact.ts).
+  const contactById = new Map(shape.contacts.map((contact) => [contact.id, contact]));
   // The open and pending tabs' counters (domain/ticket-list-counts.ts), as the aggregator keeps them.
   const listCounts = new Map<string, number>();
   for (const ticket of shape.tickets) {
@@ -266,6 +268,9 @@ export async function* seedItems(shape: Shape, target: SeedTarget, counts: ItemC
       activityAt: ticket.activityAt,
       createdAt: ticket.createdAt,
       tagIds: [] as number[],
+      ...(contactById.has(ticket.contactId)
+        ? { contactSnapshot: { name: contactById.get(ticket.contactId)!.name, number: contactById.get(ticket.contactId)!.number, isGroup: false } }
+        : {}),
     };
     const keys = data.ticketIndexKeys({ companyId, id: ticket.id, status: ticket.status, queueId, userId, activityAt: ticket.activityAt });
     yield item(data.ticketEntity.create({ ...record, ...keys }).params());

@@ -138,6 +138,7 @@ export const handler = restModule([
   route({
     method: 'POST',
     path: '/announcements/{id}/media-upload',
+    multipart: true,
     access: 'super',
     params: idPathSchema,
     body: mediaUploadSchema,

@@ -320,6 +320,7 @@ export const handler = restModule([
   route({
     method: 'POST',
     path: '/campaigns/{id}/media-upload',
+    multipart: true,
     ...admin,
     params: idPathSchema,
     body: mediaUploadSchema,

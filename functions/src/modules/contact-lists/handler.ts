@@ -178,6 +178,7 @@ export const handler = restModule([
     ...common,
     method: 'POST',
     path: '/contact-lists/{id}/upload',
+    multipart: true,
     params: idPathSchema,
     body: uploadSchema,
     handler: async ({ principal, params, body }) => {

@@ -159,6 +159,7 @@ export const handler = restModule([
   route({
     method: 'POST',
     path: '/contacts/import',
+    multipart: true,
     access: 'user',
     body: importBodySchema,
     handler: async ({ principal, body, context }) => {

@@ -146,6 +146,7 @@ export const handler = restModule([
   route({
     method: 'POST',
     path: '/files/uploadList/{id}',
+    multipart: true,
     access: 'admin',
     params: idPathSchema,
     body: uploadSchema,

@@ -11,6 +11,7 @@ import {
   type TicketMessageUpdate,
 } from '#data/messages';
 import type { SettingRecord } from '#data/settings';
+import { contactSnapshotOf } from '#data/ticket-contact';
 import { ticketForInbound, type TicketRecord } from '#data/tickets';
 import { awaitingRating, needsAutomation } from '#domain/chatbot/automation-plan';
 import {
@@ -170,6 +171,7 @@ async function ticketOf(
     event.isGroup,
     keepClosed,
     known,
+    contactSnapshotOf(contact),
   );
   rememberChat(chat.key, { contactId: contact.id, ticketId: ticket.id });
   return { contact, ticket };

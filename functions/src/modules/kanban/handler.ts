@@ -1,9 +1,9 @@
 import { creadosLane, kanbanBoardQuerySchema } from '@atende/shared/entities/kanban';
 import { isAdmin, type Principal } from '#auth/principal';
+import { listScopeOf } from '#auth/session-check';
 import { queryLanePartition, ticketsOfLinks } from '#data/kanban';
 import { listTags, ticketIdsWithTag } from '#data/tags';
-import type { TicketRecord } from '#data/tickets';
-import { getUser } from '#data/users';
+import type { ListedTicket } from '#data/tickets';
 import { AppError } from '#domain/app-error';
 import {
   inPartitions,
@@ -23,13 +23,8 @@ import { relatedPage } from '../tickets/related.ts';
 async function viewerOf(principal: Principal): Promise<TicketListViewer> {
   if (isAdmin(principal))
     return { userId: principal.userId, isAdmin: true, queueIds: [], allTicket: 'enabled' };
-  const user = await getUser(principal.companyId, principal.userId);
-  return {
-    userId: principal.userId,
-    isAdmin: false,
-    queueIds: user?.queueIds ?? [],
-    allTicket: user?.allTicket ?? 'desabled',
-  };
+  const scope = await listScopeOf(principal);
+  return { userId: principal.userId, isAdmin: false, queueIds: scope.queueIds, allTicket: scope.allTicket };
 }
 
 /**
@@ -41,7 +36,7 @@ async function linkedLane(
   tagId: number,
   kanbanTagIds: number[],
   partitions: PartitionQuery[],
-): Promise<TicketRecord[]> {
+): Promise<ListedTicket[]> {
   const tickets = await ticketsOfLinks(companyId, await ticketIdsWithTag(companyId, tagId));
   return mergeNewestFirst([
     tickets.filter(
@@ -97,7 +92,7 @@ export const handler = restModule([
         }),
       );
       // A ticket on two kanban lanes is joined once: one BatchGet for every card of the board.
-      const unique = new Map<number, TicketRecord>();
+      const unique = new Map<number, ListedTicket>();
       for (const { page } of pages) for (const ticket of page) unique.set(ticket.id, ticket);
       const { tickets } = await relatedPage(companyId, [...unique.values()]);
       const shown = new Map(tickets.map((ticket) => [ticket.id, ticket]));

@@ -44,6 +44,7 @@ export const externalApiRoutes = [
   route({
     method: 'POST',
     path: '/messages/send',
+    multipart: true,
     // The connection token is the credential, checked in the handler (the JWT is not involved).
     access: 'public',
     body: externalSendSchema,

@@ -164,6 +164,7 @@ export const handler = restModule([
   route({
     method: 'POST',
     path: '/messages/{ticketId}',
+    multipart: true,
     access: 'user',
     params: ticketPath,
     // JSON `{ body, quotedMsg }`, or multipart with `medias` (one file) and an optional `body` caption.

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ContactRecord } from '#data/contacts';
 import { getMessage, storeMessageOnTicket, type MessageRecord } from '#data/messages';
 import { currentTicketIdsOf, getTicketsByIds } from '#data/ticket-batch';
+import { contactSnapshotOf } from '#data/ticket-contact';
 import { createTicket, type TicketRecord } from '#data/tickets';
 import { listWhatsapps } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
@@ -155,7 +156,7 @@ const statusRank: Record<string, number> = { open: 0, pending: 1 };
  */
 export async function ticketForOutbound(
   companyId: number,
-  contact: Pick<ContactRecord, 'id' | 'isGroup' | 'name' | 'number'>,
+  contact: Pick<ContactRecord, 'id' | 'isGroup' | 'name' | 'number' | 'profilePicUrl'>,
   options: {
     whatsappId?: number;
     userId?: number;
@@ -196,6 +197,7 @@ export async function ticketForOutbound(
       contact,
       isGroup: contact.isGroup ?? false,
       status,
+      contactSnapshot: contactSnapshotOf(contact),
       ...(status === 'open' && options.userId ? { userId: options.userId } : {}),
     },
     options.userId,

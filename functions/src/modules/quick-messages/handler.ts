@@ -174,6 +174,7 @@ export const handler = restModule([
   route({
     method: 'POST',
     path: '/quick-messages/{id}/media-upload',
+    multipart: true,
     access: 'user',
     params: idPathSchema,
     body: mediaUploadSchema,

@@ -225,6 +225,7 @@ export const handler = restModule([
   route({
     method: 'POST',
     path: '/schedules/{id}/media-upload',
+    multipart: true,
     access: 'user',
     feature: 'useSchedules',
     params: idPathSchema,

@@ -3,10 +3,12 @@ import { ticketListQuerySchema } from '@atende/shared/entities/ticket-list-query
 import { ticketUpdateInputSchema, ticketUuidPathSchema } from '@atende/shared/entities/ticket';
 import { idPathSchema } from '@atende/shared/fields';
 import { isAdmin, type Principal } from '#auth/principal';
+import { listScopeOf } from '#auth/session-check';
 import { getQueue } from '#data/queues';
 import { getContact } from '#data/contacts';
 import { changeTicketTags } from '#data/tags';
 import { changeTicketState, countTicketPartition, createTicket, deleteTicket, queryTicketPartition } from '#data/tickets';
+import { contactSnapshotOf } from '#data/ticket-contact';
 import { getUser } from '#data/users';
 import { getWhatsapp, listWhatsapps } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
@@ -20,21 +22,22 @@ import { HttpAnswer } from '#http/types';
 import { visibleTicket, visibleTicketByUuid } from '../messages/visible-ticket.ts';
 import { afterTicketChange } from '../timers/after-ticket-change.ts';
 import { matchesDates, ticketDateFilter, ticketsCreatedInList } from './date-filters.ts';
-import { relatedPage, withRelated } from './related.ts';
+import { pageHead, relatedPage, withRelated } from './related.ts';
 import { searchTickets } from './search.ts';
 
 const pageSize = 40;
 
 /**
  * Who is listing: admins from the token; agents with their queues and allTicket from their user
- * record, which only the lists that depend on them read (an agent's open tab is their own
+ * record as the session check read it, which only the lists that depend on them use (an agent's open tab is their own
  * partition whatever their queues: no read).
  */
 async function viewerOf(principal: Principal, needsQueues = true): Promise<TicketListViewer> {
   if (isAdmin(principal)) return { userId: principal.userId, isAdmin: true, queueIds: [], allTicket: 'enabled' };
   if (!needsQueues) return { userId: principal.userId, isAdmin: false, queueIds: [], allTicket: 'desabled' };
-  const user = await getUser(principal.companyId, principal.userId);
-  return { userId: principal.userId, isAdmin: false, queueIds: user?.queueIds ?? [], allTicket: user?.allTicket ?? 'desabled' };
+  // Read with the session by the session check every request runs first: no read here.
+  const scope = await listScopeOf(principal);
+  return { userId: principal.userId, isAdmin: false, queueIds: scope.queueIds, allTicket: scope.allTicket };
 }
 
 async function oneWithRelated(principal: Principal, ticket: Parameters<typeof withRelated>[1][number]) {
@@ -87,18 +90,22 @@ export const handler = restModule([
       const since = dates?.since;
       // Open and pending tabs show a count: from the page itself when it read every partition
       // whole, else from the partitions' counters (kept from the stream; counted when `since`
-      // narrows them).
+      // narrows them). The counters and the directory version are read alongside the query
+      // (a few small items, read even when the page turns out whole), so a page whose tickets
+      // carry their contact costs one round trip.
       const counted = status !== 'closed' && !query.withUnreadMessages;
+      const head = pageHead(principal.companyId, counted && !since ? partitions.map((p) => p.partition) : []);
+      head.catch(() => undefined);
       const pages = await Promise.all(partitions.map((p) => queryTicketPartition(p.index, p.partition, { limit: wanted + 1, unreadOnly: query.withUnreadMessages, since })));
       const merged = mergeNewestFirst(pages);
       const complete = pages.every((page) => page.length <= wanted);
       const page = merged.slice(wanted - pageSize, wanted);
       const needsCounters = counted && !complete;
-      const [{ tickets, counters: kept }, narrowed] = await Promise.all([
-        relatedPage(principal.companyId, page, { counters: needsCounters && !since ? partitions.map((p) => p.partition) : [] }),
+      const [{ tickets }, narrowed] = await Promise.all([
+        relatedPage(principal.companyId, page, { head }),
         needsCounters && since ? Promise.all(partitions.map((p) => countTicketPartition(p.index, p.partition, since))) : Promise.resolve([]),
       ]);
-      const counters = since ? narrowed : kept;
+      const counters = since ? narrowed : (await head).counters;
       return {
         tickets,
         count: counted ? listCount({ merged: merged.length, complete }, counters) : merged.length,
@@ -150,6 +157,7 @@ export const handler = restModule([
           contact,
           isGroup: contact.isGroup ?? false,
           status: body.status,
+          contactSnapshot: contactSnapshotOf(contact),
           ...(body.status === 'open' ? { userId } : {}),
           ...(body.queueId ? { queueId: body.queueId } : {}),
         },

@@ -1,6 +1,14 @@
-import type { ContactRecord } from '#data/contacts';
 import type { QueueRef } from '#data/queues';
-import type { TicketRecord } from '#data/tickets';
+import type { ListedTicket } from '#data/tickets';
+
+/** A ticket's contact as shown: the contact itself or the ticket's snapshot of it. */
+export interface ShownContact {
+  id: number;
+  name: string;
+  number: string;
+  profilePicUrl?: string | null;
+  isGroup?: boolean | null;
+}
 
 /** Something shown by its name (a ticket's connection, its user). */
 interface NamedRef {
@@ -10,8 +18,8 @@ interface NamedRef {
 
 /** A ticket as the list and the chat show it, with its contact, connection and user. */
 export function publicTicket(
-  ticket: TicketRecord,
-  related: { contact?: ContactRecord; whatsapp?: NamedRef; user?: NamedRef; tags?: unknown[]; queue?: QueueRef },
+  ticket: ListedTicket,
+  related: { contact?: ShownContact; whatsapp?: NamedRef; user?: NamedRef; tags?: unknown[]; queue?: QueueRef },
 ) {
   return {
     id: ticket.id,

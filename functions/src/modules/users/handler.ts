@@ -3,6 +3,7 @@ import { idPathSchema } from '@atende/shared/fields';
 import { userCreateInputSchema, userListQuerySchema, userUpdateInputSchema } from '@atende/shared/entities/user';
 import { hashPassword, verifyPassword } from '#auth/password';
 import { isAdmin } from '#auth/principal';
+import { forgetSession } from '#auth/session-check';
 import { companyContext } from '#http/company-context';
 import { nextId } from '#data/ids';
 import { queueRefsByIds } from '#data/queues';
@@ -145,6 +146,9 @@ export const handler = restModule([
         // The stream then closes the old session's sockets; REST refuses its token within 30 s.
         { endSession: endsSession(changes) },
       );
+      // Their queues and allTicket are kept with their session (auth/session-check.ts listScopeOf):
+      // this container reads them again at once, the others within the session's trust period.
+      forgetSession(principal.companyId, current.id);
       return (await publicUsers(principal.companyId, [await userOrFail(principal.companyId, params.id)]))[0];
     },
   }),
