@@ -16,7 +16,7 @@ import {
   mayReadAnnouncement,
 } from '../src/domain/announcement-rules.ts';
 import type { LiveListener } from '../src/domain/live-audience.ts';
-import { fanOut } from '../src/live/fan-out.ts';
+import { fanOut, forgetSocketLists } from '../src/live/fan-out.ts';
 import { allCompanies, type LiveEvent } from '../src/live/live-event.ts';
 import { announcementEventRule } from '../src/modules/announcements/events.ts';
 import { listener } from './live-listener.ts';
@@ -206,6 +206,8 @@ describe('the platform-wide audience', () => {
   });
 
   beforeEach(() => {
+    // Each case mocks the sockets anew: none kept from the case before.
+    forgetSocketLists();
     dynamo.reset();
     sockets.reset();
     sockets.on(PostToConnectionCommand).resolves({});

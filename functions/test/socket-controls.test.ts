@@ -7,11 +7,11 @@ import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamod
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentClient } from '../src/aws/dynamo.ts';
 import { handler } from '../src/live/broadcast-handler.ts';
 import { eventRules } from '../src/live/event-rules.ts';
-import { fanOut } from '../src/live/fan-out.ts';
+import { fanOut, forgetSocketLists, socketListFreshMs } from '../src/live/fan-out.ts';
 import type { LiveListener } from '../src/domain/live-audience.ts';
 
 /**
@@ -83,6 +83,8 @@ const closed = () =>
 
 describe('the broadcaster ends sessions on the sockets themselves', () => {
   beforeEach(() => {
+    // Each case mocks the sockets anew: none kept from the case before.
+    forgetSocketLists();
     dynamo.reset();
     sockets.reset();
     dynamo.on(QueryCommand).resolves({
@@ -167,6 +169,8 @@ describe('the broadcaster ends sessions on the sockets themselves', () => {
 
 describe("the broadcaster keeps sockets' access and rooms current", () => {
   beforeEach(() => {
+    // Each case mocks the sockets anew: none kept from the case before.
+    forgetSocketLists();
     dynamo.reset();
     sockets.reset();
     dynamo.on(UpdateCommand).resolves({});
@@ -222,14 +226,12 @@ describe("the broadcaster keeps sockets' access and rooms current", () => {
   });
 
   it('takes the chat room from a socket whose ticket was transferred away, before the next message', async () => {
-    dynamo
-      .on(QueryCommand)
-      .resolves({
-        Items: [
-          connection('old-agent=', { rooms: new Set(['ticket:15']) }),
-          connection('admin=', { userId: 1, profile: 'admin', rooms: new Set(['ticket:15']) }),
-        ],
-      });
+    dynamo.on(QueryCommand).resolves({
+      Items: [
+        connection('old-agent=', { rooms: new Set(['ticket:15']) }),
+        connection('admin=', { userId: 1, profile: 'admin', rooms: new Set(['ticket:15']) }),
+      ],
+    });
     const leave = {
       companyId: 3,
       control: 'leaveRoom' as const,
@@ -290,5 +292,100 @@ describe("the broadcaster keeps sockets' access and rooms current", () => {
     await fanOut([stale, ...message]);
     expect(posted().map((p) => p.to)).toEqual(['agent=']);
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+});
+
+describe("the broadcaster keeps a company's sockets between batches", () => {
+  const admin = (connectionId: string) => connection(connectionId, { userId: 1, profile: 'admin' });
+  let sequence = 0;
+  const messageRecord = () => {
+    sequence += 1;
+    const at = new Date().toISOString();
+    return {
+      eventName: 'INSERT' as const,
+      newItem: {
+        pk: `C#3#MSG#k${sequence}`,
+        sk: 'MSG',
+        __edb_e__: 'message',
+        __edb_v__: '1',
+        companyId: 3,
+        ticketId: 15,
+        id: `k${sequence}`,
+        body: 'hola',
+        fromMe: false,
+        ack: 0,
+        read: false,
+        mediaType: 'chat',
+        createdAt: at,
+        updatedAt: at,
+      },
+    };
+  };
+  const postedTo = () => [...new Set(posted().map((p) => p.to))].sort();
+  const reads = () => dynamo.commandCalls(QueryCommand).length;
+
+  beforeEach(() => {
+    forgetSocketLists();
+    dynamo.reset();
+    sockets.reset();
+    dynamo.on(QueryCommand).resolves({ Items: [admin('a='), admin('b=')] });
+    dynamo.on(UpdateCommand).resolves({});
+    sockets.on(PostToConnectionCommand).resolves({});
+  });
+
+  it('reads them once, and follows a $disconnect and a $connect from the stream without reading again', async () => {
+    await handler(streamOf(messageRecord()));
+    expect(postedTo()).toEqual(['a=', 'b=']);
+    sockets.resetHistory();
+    // b= went away ($disconnect deletes its item): nothing more is posted to it.
+    await handler(streamOf({ eventName: 'REMOVE', oldItem: admin('b=') }, messageRecord()));
+    expect(postedTo()).toEqual(['a=']);
+    sockets.resetHistory();
+    // c= came ($connect puts its item): it hears the next message.
+    await handler(streamOf({ eventName: 'INSERT', newItem: admin('c=') }, messageRecord()));
+    expect(postedTo()).toEqual(['a=', 'c=']);
+    expect(reads()).toBe(1);
+  });
+
+  it("keeps what a batch decided for a socket (a user's new queues) for the next batch", async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [connection('mine=')] });
+    const user = { companyId: 3, id: 7, name: 'Ana', profile: 'user', allTicket: 'desabled' };
+    const outputs = await eventRules.user!({
+      entity: 'user',
+      kind: 'update',
+      oldItem: { ...user, queueIds: [4] },
+      newItem: { ...user, queueIds: [5] },
+    });
+    await fanOut(outputs);
+    sockets.resetHistory();
+    const inQueue = (queueId: number) => ({
+      companyId: 3,
+      event: `q${queueId}`,
+      data: {},
+      audience: (l: LiveListener) => l.queueIds.includes(queueId),
+    });
+    await fanOut([inQueue(4), inQueue(5)]);
+    expect(posted().map((p) => (p.frame as { event: string }).event)).toEqual(['q5']);
+    expect(reads()).toBe(1);
+  });
+
+  it(`reads them again once they are ${socketListFreshMs} ms old`, async () => {
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now);
+    try {
+      await handler(streamOf(messageRecord()));
+      clock.mockReturnValue(now + socketListFreshMs - 1);
+      await handler(streamOf(messageRecord()));
+      expect(reads()).toBe(1);
+      // A socket this container never saw connect (another shard in AWS) is found by the next read.
+      dynamo.on(QueryCommand).resolves({ Items: [admin('a='), admin('b='), admin('d=')] });
+      clock.mockReturnValue(now + socketListFreshMs);
+      sockets.resetHistory();
+      await handler(streamOf(messageRecord()));
+      expect(reads()).toBe(2);
+      expect(postedTo()).toEqual(['a=', 'b=', 'd=']);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

@@ -135,6 +135,37 @@ export async function* ticketMessagesBetween(
   } while (startKey);
 }
 
+/**
+ * AP-DA-8: in one Query of a ticket's partition, newest first, the conversations whose first
+ * response is counted (their `FRT#` guards, which sort after the timeline) and the timeline
+ * before an entry. `complete` says the page held every guard and the timeline's start; else the
+ * events are the newest ones, and `sawTimeline` says whether every guard was read.
+ */
+export async function firstResponsesAndTimeline(
+  companyId: number,
+  ticketId: number,
+  beforeKey: string,
+): Promise<{ recorded: Set<string>; events: TimelineEvent[]; sawTimeline: boolean; complete: boolean }> {
+  const page = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :first AND :last',
+      ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
+      ExpressionAttributeValues: { ':pk': `C#${companyId}#T#${ticketId}`, ':first': 'EV#', ':last': 'FRT#~' },
+      ScanIndexForward: false,
+      Limit: 25,
+    }),
+  );
+  const items = page.Items ?? [];
+  const recorded = new Set(
+    items.flatMap((item) => (String(item.sk).startsWith('FRT#') ? [String(item.sk).slice('FRT#'.length)] : [])),
+  );
+  const timeline = items.filter((item) => String(item.sk).startsWith('EV#'));
+  const before = timeline.filter((item) => String(item.sk) < beforeKey);
+  const events = ticketEventEntity.parse({ Items: before }).data as TimelineEvent[];
+  return { recorded, events, sawTimeline: timeline.length > 0, complete: !page.LastEvaluatedKey };
+}
+
 /** AP-DA-5: whether a conversation's first response is already counted. */
 export async function firstResponseRecorded(companyId: number, ticketId: number, conversation: string): Promise<boolean> {
   const answer = await documentClient.send(

@@ -1,4 +1,8 @@
-import { DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  DeleteConnectionCommand,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import { wsManagementClient } from '#aws/ws-management';
 import {
   deleteWsConnection,
@@ -10,26 +14,79 @@ import {
 } from '#data/ws-connections';
 import type { LiveListener } from '#domain/live-audience';
 import { packFrames } from '#domain/live-frames';
-import { allCompanies, isSocketControl, type LiveEvent, type LiveOutput, type SocketAccess } from './live-event.ts';
+import {
+  allCompanies,
+  isSocketControl,
+  type EntityChange,
+  type LiveEvent,
+  type LiveOutput,
+  type SocketAccess,
+} from './live-event.ts';
+
+/**
+ * How long a container keeps a company's open sockets between batches (docs/decisions.md,
+ * "Stream consumers: per-container caches"). The sockets' own changes in the stream ($connect,
+ * $disconnect, rooms, access) are applied to the kept list in order, and what a batch decides
+ * (access, rooms, closes, Gone) is applied to it at once; this bounds what a container that did
+ * not see a change (another shard in AWS) uses. Locally every change passes through the one
+ * broadcaster in stream order, so its list is always the table's.
+ */
+export const socketListFreshMs = 2_000;
+const socketLists = new Map<number, { loadedAt: number; connections: Map<string, WsConnection> }>();
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Keeps the kept socket lists up with the sockets' changes a batch carries, in stream order. */
+export function applyConnectionChanges(changes: readonly EntityChange[]): void {
+  for (const change of changes) {
+    if (change.entity !== 'wsConnection') continue;
+    const item = (change.newItem ?? change.oldItem) as WsConnection | undefined;
+    const kept = item ? socketLists.get(Number(item.companyId)) : undefined;
+    if (!item || !kept) continue;
+    if (change.kind === 'delete' || !change.newItem) kept.connections.delete(item.connectionId);
+    else kept.connections.set(item.connectionId, { ...(change.newItem as WsConnection) });
+  }
+}
+
+/** Drops every kept socket list (tests that change the table behind the broadcaster's back). */
+export function forgetSocketLists(): void {
+  socketLists.clear();
+}
+
+/** A company's open sockets: the kept list while fresh, else read (AP-WS-4) and kept. */
+async function companyConnections(companyId: number): Promise<Map<string, WsConnection>> {
+  const kept = socketLists.get(companyId);
+  if (kept && Date.now() - kept.loadedAt < socketListFreshMs) return kept.connections;
+  const loadedAt = Date.now();
+  const connections = new Map(
+    (await listCompanyWsConnections(companyId)).map((c) => [c.connectionId, c] as const),
+  );
+  socketLists.set(companyId, { loadedAt, connections });
+  return connections;
+}
 
 /**
  * Posts each event to the connections of its company that its audience admits, and applies the
  * socket controls in their place among the events: a closed socket hears nothing after its close
  * (but what came before it), a socket given new access or leaving a room is judged by that from
  * then on. A connection that answers Gone was closed without a $disconnect reaching us, so its
- * record is deleted. Connections are read once per company per batch, and each connection gets
+ * record is deleted. Connections are kept per company (socketListFreshMs), and each connection gets
  * the batch's events for it in as few frames as fit (`packFrames`): one post per socket per
  * batch, not per event. A platform-wide event (`allCompanies`) reads every open connection once
  * per batch through the connections' sharded index; a connection read both ways is one object,
  * so what a control did to it holds for both.
  */
-export async function fanOut(outputs: LiveOutput[]): Promise<{ sent: number; gone: number; failed: number; closed: number }> {
+export async function fanOut(
+  outputs: LiveOutput[],
+): Promise<{ sent: number; gone: number; failed: number; closed: number }> {
   const byScope = new Map<LiveEvent['companyId'], Promise<Map<string, WsConnection>>>();
   const known = new Map<string, WsConnection>();
+  // A company's kept connections are the objects the batch works on, so what a control decides
+  // holds for the next batch too; the platform-wide list shares them where it has the same ones.
   const oneObjectEach = (found: WsConnection[]) =>
     new Map(
       found.map((c) => {
-        const connection = known.get(c.connectionId) ?? { ...c };
+        const connection = known.get(c.connectionId) ?? c;
         known.set(c.connectionId, connection);
         return [c.connectionId, connection] as const;
       }),
@@ -37,7 +94,15 @@ export async function fanOut(outputs: LiveOutput[]): Promise<{ sent: number; gon
   const connectionsOf = (scope: LiveEvent['companyId']) => {
     let list = byScope.get(scope);
     if (!list) {
-      list = (scope === allCompanies ? listAllWsConnections() : listCompanyWsConnections(scope)).then(oneObjectEach);
+      list =
+        scope === allCompanies
+          ? listAllWsConnections().then((found) => oneObjectEach(found.map((c) => ({ ...c }))))
+          : companyConnections(scope).then((kept) => {
+              const now = nowSeconds();
+              const shared = oneObjectEach([...kept.values()].filter((c) => c.expiresAt > now));
+              for (const [id, connection] of shared) kept.set(id, connection);
+              return shared;
+            });
       byScope.set(scope, list);
     }
     return list;
@@ -89,18 +154,29 @@ export async function fanOut(outputs: LiveOutput[]): Promise<{ sent: number; gon
       }
     }
   }
-  const closing = [...outboxes.values()].filter((outbox) => outbox.close).map((outbox) => outbox.connection.connectionId);
+  const closing = [...outboxes.values()]
+    .filter((outbox) => outbox.close)
+    .map((outbox) => outbox.connection.connectionId);
   // The stored records follow too, so the next batch (and joinChatBox) sees what this one decided.
   const recordWrites = [
-    ...[...accessWrites].filter(([id]) => !closing.includes(id)).map(([id, access]) => setWsConnectionAccess(id, access)),
-    ...roomLeaves.filter(({ connectionId }) => !closing.includes(connectionId)).map(({ connectionId, room }) => leaveWsRoom(connectionId, room)),
+    ...[...accessWrites]
+      .filter(([id]) => !closing.includes(id))
+      .map(([id, access]) => setWsConnectionAccess(id, access)),
+    ...roomLeaves
+      .filter(({ connectionId }) => !closing.includes(connectionId))
+      .map(({ connectionId, room }) => leaveWsRoom(connectionId, room)),
   ];
   await Promise.all([
     ...recordWrites,
     ...[...outboxes.values()].map(async ({ connection, payloads, close }) => {
       for (const frame of packFrames(payloads)) {
         try {
-          await wsManagementClient().send(new PostToConnectionCommand({ ConnectionId: connection.connectionId, Data: encoder.encode(frame) }));
+          await wsManagementClient().send(
+            new PostToConnectionCommand({
+              ConnectionId: connection.connectionId,
+              Data: encoder.encode(frame),
+            }),
+          );
           sent += 1;
         } catch (error) {
           if (isGone(error)) {
@@ -110,12 +186,16 @@ export async function fanOut(outputs: LiveOutput[]): Promise<{ sent: number; gon
           // One unreachable listener must not hold back the others or the stream; the
           // SPA refetches what it shows whenever its socket reconnects.
           failed += 1;
-          console.warn(JSON.stringify({ level: 'warn', message: 'post to connection failed', error: String(error) }));
+          console.warn(
+            JSON.stringify({ level: 'warn', message: 'post to connection failed', error: String(error) }),
+          );
         }
       }
       if (close) await closeConnection(connection.connectionId);
     }),
   ]);
+  for (const connectionId of [...gone, ...closing])
+    for (const kept of socketLists.values()) kept.connections.delete(connectionId);
   await Promise.all([...gone, ...closing].map((connectionId) => deleteWsConnection(connectionId)));
   return { sent, gone: gone.size, failed, closed: closing.length };
 }
@@ -132,7 +212,8 @@ async function closeConnection(connectionId: string): Promise<void> {
   }
 }
 
-const isGone = (error: unknown) => error instanceof GoneException || (error as { name?: string }).name === 'GoneException';
+const isGone = (error: unknown) =>
+  error instanceof GoneException || (error as { name?: string }).name === 'GoneException';
 
 const encoder = new TextEncoder();
 

@@ -50,6 +50,7 @@ export function bundleLoader(generation: number): HandlerLoader {
 
 export class FunctionInvoker {
   private readonly handlers = new Map<string, Promise<LambdaHandler>>();
+  private readonly settledListeners = new Set<(functionName: string) => void>();
 
   constructor(
     private readonly load: HandlerLoader,
@@ -60,6 +61,15 @@ export class FunctionInvoker {
   /** Imports every function up front, so the first request does not pay for a cold start. */
   async warmUp(): Promise<void> {
     await Promise.all([...this.settings.keys()].map((name) => this.handler(name)));
+  }
+
+  /**
+   * Calls `listener` after each invocation ends, however it ended: whatever the function wrote
+   * is in the table by then (the stream readers poll at once instead of after their pause).
+   */
+  onSettled(listener: (functionName: string) => void): () => void {
+    this.settledListeners.add(listener);
+    return () => this.settledListeners.delete(listener);
   }
 
   /** Resolves with the handler's result; rejects with its error or a FunctionTimeoutError. */
@@ -79,6 +89,7 @@ export class FunctionInvoker {
       return await Promise.race([Promise.resolve().then(() => handler(event, context)), timedOut]);
     } finally {
       clearTimeout(timer);
+      for (const listener of this.settledListeners) listener(functionName);
     }
   }
 

@@ -323,9 +323,19 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
             log,
           }),
         ),
-      ).then((readers) => ({
-        stop: () => Promise.all(readers.map((reader) => reader.stop())).then(() => undefined),
-      })),
+      ).then((readers) => {
+        // A function's writes are in the table when its invocation ends: the readers poll then
+        // instead of sleeping out their idle pause (stream-reader.ts).
+        const stopWaking = invoker.onSettled(() => {
+          for (const reader of readers) reader.wake();
+        });
+        return {
+          stop: () => {
+            stopWaking();
+            return Promise.all(readers.map((reader) => reader.stop())).then(() => undefined);
+          },
+        };
+      }),
       // Timers that fell due while stopped go to queues that already hold what was left in them.
       queue
         .start()

@@ -3,6 +3,7 @@ import { companyTimeZone } from '#data/company-time-zone';
 import {
   applyAggregates,
   firstResponseRecorded,
+  firstResponsesAndTimeline,
   ticketMessagesBetween,
   timelineBefore,
 } from '#data/dashboard-aggregates';
@@ -26,6 +27,7 @@ export const dynamoAggregatorStore: AggregatorStore = {
   timelineBefore,
   ticketMessagesBetween,
   firstResponseRecorded,
+  firstResponsesAndTimeline,
   applyAggregates: (writes) => applyAggregates(writes),
 };
 
@@ -39,7 +41,9 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     await aggregate(event.Records, dynamoAggregatorStore);
     return { batchItemFailures: [] };
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'dashboard aggregation failed', error: String(error) }));
+    console.error(
+      JSON.stringify({ level: 'error', message: 'dashboard aggregation failed', error: String(error) }),
+    );
     const first = event.Records[0]?.dynamodb?.SequenceNumber;
     return { batchItemFailures: first ? [{ itemIdentifier: first }] : [] };
   }

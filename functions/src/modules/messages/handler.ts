@@ -3,7 +3,7 @@ import { limits } from '@atende/shared/constants';
 import { quotedMessageInputSchema } from '@atende/shared/entities/message';
 import { pageNumberSchema } from '@atende/shared/query-params';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
-import { getContact } from '#data/contacts';
+import { getContact, type ContactRecord } from '#data/contacts';
 import { changeMessage, getMessage, listTicketMessages, type MessageRecord } from '#data/messages';
 import { clearUnread, type TicketRecord } from '#data/tickets';
 import { mediaUrlSeconds, putMedia, readMedia, signedMediaUrl } from '#aws/s3';
@@ -193,7 +193,7 @@ export const handler = restModule([
         throw new AppError('ERR_VALIDATION', { issues: [{ path: 'body', message: 'Requerido' }] });
       const ticket = await visibleTicket(principal, params.ticketId);
       const [contact, quoted] = await Promise.all([
-        getContact(principal.companyId, ticket.contactId),
+        currentContactSnapshot(ticket) ?? getContact(principal.companyId, ticket.contactId),
         body.quotedMsg ? getMessage(principal.companyId, body.quotedMsg.id) : undefined,
       ]);
       const quotedId = quoted && quoted.ticketId === ticket.id ? quoted.id : undefined;
@@ -224,5 +224,19 @@ export const handler = restModule([
     },
   }),
 ]);
+/**
+ * The number and group flag a reply goes to, from the ticket's own snapshot of its contact while
+ * the ticket is current (open or pending: every change of the contact updates it; the ticket
+ * lists' part of issue #26 writes it), saving the contact's read; undefined otherwise (a closed
+ * ticket, or one written before snapshots), and the contact is read.
+ */
+function currentContactSnapshot(ticket: TicketRecord): Pick<ContactRecord, 'number' | 'isGroup'> | undefined {
+  const { contactSnapshot } = ticket as TicketRecord & {
+    contactSnapshot?: { number?: string; isGroup?: boolean };
+  };
+  if (ticket.status === 'closed' || !contactSnapshot?.number) return undefined;
+  return { number: contactSnapshot.number, isGroup: contactSnapshot.isGroup ?? false };
+}
+
 // POST /messages/send takes a connection token: the route probe calls it with another company's.
 recordConnectionTokenRoutes(handler, externalApiRoutes);

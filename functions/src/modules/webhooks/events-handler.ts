@@ -1,5 +1,6 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { createDelivery, listWebhooks, type WebhookRecord } from '#data/webhooks';
+import { ContainerCache } from '#domain/container-cache';
 import { webhookDeliveryId, webhookEventId, webhookEventsOf } from '#domain/webhook-rules';
 import { changeFromRecord } from '#live/stream-changes';
 import { webhookPayload } from './payload.ts';
@@ -8,11 +9,20 @@ import { enqueueAttempt } from './queue-message.ts';
 const sourceEntities = new Set(['ticket', 'message']);
 
 /**
+ * How long a container keeps a company's webhooks (docs/decisions.md, "Stream consumers:
+ * per-container caches"). A webhook's own change in the stream drops the company's entry at
+ * once; this bounds what a container that did not see that change (another shard in AWS) uses.
+ */
+export const webhookListFreshMs = 10_000;
+const webhookLists = new ContainerCache<number, WebhookRecord[]>(webhookListFreshMs);
+
+/**
  * Stream consumer: turns ticket and message changes into deliveries for the webhooks of the
  * company that owns them (the item's own companyId: a company only ever hears its own entities).
  * Each delivery's id derives from the stream record, so a batch delivered again creates nothing
  * twice; its first attempt is queued (a repeated queue message is fenced by the attempt claim).
- * The company's webhooks are read once per batch, so a new webhook hears the next change.
+ * The company's webhooks are kept per container: a webhook's change in the stream (in order with
+ * the others, locally always) drops them, so a new webhook hears the next change.
  */
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   try {
@@ -29,18 +39,23 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
 
 /** Answers how many deliveries it queued (the bench counts them). */
 export async function dispatchWebhookEvents(records: DynamoDBRecord[]): Promise<number> {
-  const webhooksOf = new Map<number, Promise<WebhookRecord[]>>();
   let queued = 0;
   for (const record of records) {
     const change = changeFromRecord(record);
+    if (change?.entity === 'webhook') {
+      const companyId = Number((change.newItem ?? change.oldItem)?.companyId);
+      if (Number.isInteger(companyId)) webhookLists.forget(companyId);
+      continue;
+    }
     if (!change || !sourceEntities.has(change.entity)) continue;
     const events = webhookEventsOf(change);
     const item = change.newItem;
     if (events.length === 0 || !item) continue;
     const companyId = Number(item.companyId);
     if (!Number.isInteger(companyId) || companyId <= 0) continue;
-    if (!webhooksOf.has(companyId)) webhooksOf.set(companyId, listWebhooks(companyId));
-    const webhooks = (await webhooksOf.get(companyId)!).filter((webhook) => webhook.enabled !== false);
+    const webhooks = (await webhookLists.get(companyId, () => listWebhooks(companyId))).filter(
+      (webhook) => webhook.enabled !== false,
+    );
     if (webhooks.length === 0) continue;
     const recordId = record.eventID ?? record.dynamodb?.SequenceNumber ?? '';
     // The item's own write time orders the log (the stream's approximate time is coarse) and, like
