@@ -41,8 +41,7 @@ export async function buildFunctions(options: { ifMissing?: boolean; quiet?: boo
         // node_modules locally, and copied into the Lambda asset for ARM64 before a deploy.
         external: ['@aws-sdk/*', ...nativeDependencies],
         // ESM bundles need require() for the CommonJS dependencies they contain, and __dirname for
-        // those that compute a path at load (google-gax, under the Dialogflow client, names its
-        // .proto folder at load though the REST transport never reads it).
+        // those that compute a path at load.
         banner: {
           js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url); const __dirname = import.meta.dirname;",
         },
