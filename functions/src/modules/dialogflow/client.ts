@@ -1,4 +1,4 @@
-import { createPrivateKey } from 'node:crypto';
+import { createHash, createPrivateKey } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { ServiceAccount } from './service-account.ts';
 
@@ -34,7 +34,9 @@ export function dialogflowBaseUrl(value = process.env.DIALOGFLOW_API_ENDPOINT): 
 
 /** The bearer token of a service account: a self-signed JWT, reused until shortly before it expires. */
 export async function accessTokenFor(account: ServiceAccount, now = Date.now()): Promise<string> {
-  const key = `${account.client_email}\n${account.private_key_id ?? ''}\n${account.private_key}`;
+  const key = createHash('sha256')
+    .update(`${account.client_email}\n${account.private_key_id ?? ''}\n${account.private_key}`)
+    .digest('hex');
   const cached = tokens.get(key);
   if (cached && cached.expiresAt - tokenRenewSeconds * 1000 > now) return cached.token;
   const issuedAt = Math.floor(now / 1000);
