@@ -3,11 +3,14 @@
  * artifact for both homes: CDK uploads it as the Lambda code, the local runtime imports it.
  * Usage: tsx functions/build.ts [--if-missing]
  */
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allFunctions } from './src/manifest.ts';
+
+/** The most JavaScript one function's bundle may hold (infra/test/bundle-size.test.ts). */
+export const maxBundleBytes = 1_000_000;
 
 const root = dirname(fileURLToPath(import.meta.url));
 export const distDir = join(root, 'dist');
@@ -19,6 +22,31 @@ export function bundlePath(name: string): string {
   return join(distDir, name, 'index.mjs');
 }
 
+/** esbuild's options for one function: one ESM file, every dependency in it but the SDK and the native addons. */
+export function bundleOptions(f: { name: string; entry: string }): BuildOptions {
+  return {
+    entryPoints: [join(root, f.entry)],
+    outfile: bundlePath(f.name),
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'esm',
+    minify: true,
+    sourcemap: 'linked',
+    legalComments: 'none',
+    // The nodejs22.x runtime provides AWS SDK v3 (CDK's NodejsFunction leaves it out too);
+    // locally it resolves from node_modules. Native addons cannot be bundled: resolved from
+    // node_modules locally, and copied into the Lambda asset for ARM64 before a deploy.
+    external: ['@aws-sdk/*', ...nativeDependencies],
+    // ESM bundles need require() for the CommonJS dependencies they contain, and __dirname for
+    // those that compute a path at load.
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url); const __dirname = import.meta.dirname;",
+    },
+    logLevel: 'warning',
+  };
+}
+
 export async function buildFunctions(options: { ifMissing?: boolean; quiet?: boolean } = {}): Promise<void> {
   const targets = allFunctions().filter((f) => !options.ifMissing || !existsSync(bundlePath(f.name)));
   if (targets.length === 0) return;
@@ -26,34 +54,14 @@ export async function buildFunctions(options: { ifMissing?: boolean; quiet?: boo
   const sizes: Record<string, number> = {};
   await Promise.all(
     targets.map(async (f) => {
-      await build({
-        entryPoints: [join(root, f.entry)],
-        outfile: bundlePath(f.name),
-        bundle: true,
-        platform: 'node',
-        target: 'node22',
-        format: 'esm',
-        minify: true,
-        sourcemap: 'linked',
-        legalComments: 'none',
-        // The nodejs22.x runtime provides AWS SDK v3 (CDK's NodejsFunction leaves it out too);
-        // locally it resolves from node_modules. Native addons cannot be bundled: resolved from
-        // node_modules locally, and copied into the Lambda asset for ARM64 before a deploy.
-        external: ['@aws-sdk/*', ...nativeDependencies],
-        // ESM bundles need require() for the CommonJS dependencies they contain, and __dirname for
-        // those that compute a path at load (google-gax, under the Dialogflow client, names its
-        // .proto folder at load though the REST transport never reads it).
-        banner: {
-          js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url); const __dirname = import.meta.dirname;",
-        },
-        logLevel: 'warning',
-      });
+      await build(bundleOptions(f));
       sizes[f.name] = statSync(bundlePath(f.name)).size;
     }),
   );
   writeFileSync(join(distDir, 'sizes.json'), JSON.stringify(sizes, null, 2));
   if (!options.quiet) {
-    for (const [name, size] of Object.entries(sizes)) console.log(`  ${name.padEnd(24)} ${(size / 1024).toFixed(0)} KiB`);
+    for (const [name, size] of Object.entries(sizes))
+      console.log(`  ${name.padEnd(24)} ${(size / 1024).toFixed(0)} KiB`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import * as vite from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstLoadBudget } from './first-load-budget.ts';
 
 /** Builds and serves web/ whichever directory vite is started from. */
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -38,7 +39,7 @@ function vendorChunkOf(id: string): string | undefined {
 
 export default vite.defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), firstLoadBudget()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,7 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#domain/app-error';
-import { dialogflowEndpoint } from '#modules/dialogflow/client';
+import { jwtVerify } from 'jose';
+import { accessTokenFor, dialogflowBaseUrl } from '#modules/dialogflow/client';
 import { parseServiceAccount } from '#modules/dialogflow/service-account';
 
 const privateKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
@@ -56,19 +57,37 @@ describe('parseServiceAccount', () => {
   });
 });
 
-describe('dialogflowEndpoint', () => {
+describe('dialogflowBaseUrl', () => {
   it("is Google's unless DIALOGFLOW_API_ENDPOINT names another, with its scheme and port", () => {
-    expect(dialogflowEndpoint('')).toBeUndefined();
-    expect(dialogflowEndpoint(undefined)).toBeUndefined();
-    expect(dialogflowEndpoint('http://127.0.0.1:4010')).toEqual({
-      apiEndpoint: '127.0.0.1',
-      port: 4010,
-      protocol: 'http',
+    expect(dialogflowBaseUrl('')).toBe('https://dialogflow.googleapis.com');
+    expect(dialogflowBaseUrl(undefined)).toBe('https://dialogflow.googleapis.com');
+    expect(dialogflowBaseUrl('http://127.0.0.1:4010')).toBe('http://127.0.0.1:4010');
+    expect(dialogflowBaseUrl('https://dialogflow.example.test/')).toBe('https://dialogflow.example.test');
+  });
+});
+
+describe('accessTokenFor', () => {
+  it("signs Google's self-signed service-account JWT and reuses it until five minutes before it expires", async () => {
+    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const account = {
+      client_email: 'bot@p.iam.gserviceaccount.com',
+      private_key_id: 'kid-1',
+      private_key: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    };
+    const now = Date.UTC(2026, 10, 28, 8, 0, 0);
+    const token = await accessTokenFor(account, now);
+    const { payload, protectedHeader } = await jwtVerify(token, pair.publicKey, {
+      currentDate: new Date(now),
     });
-    expect(dialogflowEndpoint('https://dialogflow.example.test')).toEqual({
-      apiEndpoint: 'dialogflow.example.test',
-      port: 443,
-      protocol: 'https',
+    expect(protectedHeader).toMatchObject({ alg: 'RS256', typ: 'JWT', kid: 'kid-1' });
+    expect(payload).toMatchObject({
+      iss: account.client_email,
+      sub: account.client_email,
+      iat: now / 1000,
+      exp: now / 1000 + 3600,
     });
+    expect(String(payload.scope).split(' ')).toContain('https://www.googleapis.com/auth/dialogflow');
+    expect(await accessTokenFor(account, now + 54 * 60_000)).toBe(token);
+    expect(await accessTokenFor(account, now + 56 * 60_000)).not.toBe(token);
   });
 });

@@ -10,6 +10,7 @@ export * from './trial.ts';
 export * from './search-text.ts';
 export * from './format-minutes.ts';
 export * from './live-events.ts';
+export * from './live-event-schema.ts';
 export * from './entities/announcement.ts';
 export * from './entities/auth.ts';
 export * from './entities/campaign-settings.ts';

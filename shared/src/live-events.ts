@@ -4,7 +4,8 @@
  * holds one event, or several of them as a JSON array in the order they happened (the server
  * packs what one socket gets from one batch of changes: docs/live-events.md).
  */
-import * as z from 'zod';
+// No zod here: the SPA's shell reads every frame with liveEventsOfFrame, and zod (about 95 KB
+// minified) would otherwise ride in its first load. The schema is in live-event-schema.ts.
 
 export const liveEventNames = [
   'ticket',
@@ -55,11 +56,6 @@ export interface LiveEvent {
   data: unknown;
 }
 
-export const liveEventSchema = z.object({
-  event: z.string().min(1),
-  data: z.unknown(),
-});
-
 export function isLiveEventName(value: unknown): value is LiveEventName {
   return typeof value === 'string' && (liveEventNames as readonly string[]).includes(value);
 }
@@ -81,8 +77,9 @@ export function liveEventsOfFrame(raw: string): LiveEvent[] {
     return [];
   }
   const entries = Array.isArray(parsed) ? parsed : [parsed];
-  return entries.flatMap((entry) => {
-    const result = liveEventSchema.safeParse(entry);
-    return result.success ? [{ event: result.data.event, data: result.data.data }] : [];
+  return entries.flatMap((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return [];
+    const { event, data } = entry as { event?: unknown; data?: unknown };
+    return typeof event === 'string' && event !== '' ? [{ event, data }] : [];
   });
 }

@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+// The streaming reader alone (docs/decisions.md, "Lambda bundles"): the package root also loads
+// the whole-workbook reader and the writers (jszip, archiver...), twice the bundle for nothing.
+import WorkbookReader from 'exceljs/lib/stream/xlsx/workbook-reader.js';
 import { limits } from '@atende/shared/constants';
 import { contactListItemCreateInputSchema } from '@atende/shared/entities/contact-list';
 import { AppError } from './app-error.ts';
@@ -190,7 +193,7 @@ async function xlsxRows(bytes: Buffer): Promise<SheetRows> {
     throw zipRefusal(error);
   }
   const input = Readable.from(zipOfEntries(bytes, parts));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const workbook = new WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Styles tell dates from numbers, as the whole-workbook reader did; links keep their text.

@@ -34,6 +34,7 @@ import { runCampaignBench, type CampaignBenchResult } from './campaign-run.ts';
 import { runWebhookBench, webhookBenchText, type WebhookBenchResult } from './webhook-run.ts';
 import { burstPlan, generateShape, shapeVersion, type Shape } from './shape.ts';
 import { formatDuration } from './stats.ts';
+import { footprintText, measureFootprint, type Footprint } from './footprint.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -629,6 +630,9 @@ async function main(): Promise<void> {
     done += 1;
   }
   const loadAfter = loadavg();
+  // Bundles' weight and cold import, the runtime's start, restart and memory (footprint.ts).
+  say('Measuring the bundles and the runtime start…');
+  const footprint: Footprint | { error: string } = await measureFootprint({ bundles: true, start: true }).catch((error: unknown) => ({ error: String(error) }));
 
   const finishedAt = new Date();
   const results = {
@@ -641,6 +645,7 @@ async function main(): Promise<void> {
     failed,
     targets: evaluateTargets(reports),
     anchors,
+    footprint,
   };
   const stamp = finishedAt.toISOString().replace(/[:.]/g, '-');
   const file = join(benchDir, `results-${stamp}.json`);
@@ -649,6 +654,7 @@ async function main(): Promise<void> {
   await writeFile(join(benchDir, 'latest.json'), json);
   if (interactive && statusLine) process.stdout.write('\r\x1b[2K');
   printReport(results);
+  console.log(`\n${'error' in footprint ? `Footprint failed: ${footprint.error}` : footprintText(footprint)}`);
   console.log(`\nResults: ${file} (and .bench/latest.json); total ${formatDuration(results.totalSeconds)}.`);
 }
 

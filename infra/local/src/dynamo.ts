@@ -20,6 +20,16 @@ export interface DynamoLocal {
 }
 
 const readyTimeoutMs = 60_000;
+
+/**
+ * DynamoDB Local's Java heap: ATENDE_DYNAMODB_MAX_HEAP (a -Xmx value such as 1g) raises the cap
+ * for data far beyond the benchmark's 100k tickets, whose run peaked at 528 MB of resident memory
+ * for the whole JVM with no cap.
+ */
+export const dynamoHeap = {
+  initial: '64m',
+  max: process.env.ATENDE_DYNAMODB_MAX_HEAP || '512m',
+};
 const readyPollMs = 25;
 const stopTimeoutMs = 10_000;
 
@@ -86,6 +96,12 @@ async function launch(
     // second as with C2, and the serial collector keeps GC threads off the CPUs Node needs.
     '-XX:TieredStopAtLevel=1',
     '-XX:+UseSerialGC',
+    // The heap's bounds, which Java otherwise derives from the machine's memory (on a 24 GB machine
+    // 378 MB to start with, a third of it young, all of it touched before the first collection,
+    // and up to 6 GB): DynamoDB Local's data is in its SQLite file, so its heap holds little more
+    // than the requests in flight (docs/decisions.md, "Local runtime: start and memory").
+    `-Xms${dynamoHeap.initial}`,
+    `-Xmx${dynamoHeap.max}`,
     `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
     // The launcher binds loopback; the jar's manifest still brings its libraries on the class path.
     `-Datende.host=${loopbackHost}`,

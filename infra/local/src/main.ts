@@ -32,7 +32,15 @@ async function main(): Promise<void> {
   }
 
   console.log('Starting DynamoDB Local, S3 and the gateway…');
-  const runtime = await startRuntime({ port, dataDir: process.env.DATA_DIR || defaultDataDir, build: false });
+  const runtime = await startRuntime({
+    port,
+    dataDir: process.env.DATA_DIR || defaultDataDir,
+    build: false,
+    // Each function's thread starts on its first call, as a Lambda's sandbox does, rather than all
+    // 49 at start: a start then waits for DynamoDB Local only, and the memory is that of the
+    // functions in use. ATENDE_WARM_UP=true imports them all before answering, as before.
+    warmUp: process.env.ATENDE_WARM_UP === 'true',
+  });
   console.log(`\n  atende is running at ${runtime.url}\n`);
   if (!runtime.firstStart && existsSync(join(runtime.dataDir, 'first-start.txt'))) {
     // Shown once, when created; later starts only say where it was kept.

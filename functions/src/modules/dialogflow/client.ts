@@ -1,67 +1,63 @@
-import { createHash } from 'node:crypto';
-import type { SessionsClient } from '@google-cloud/dialogflow/build/src/v2/sessions_client.js';
+import { createHash, createPrivateKey } from 'node:crypto';
+import { SignJWT } from 'jose';
 import type { ServiceAccount } from './service-account.ts';
 
 /**
- * The one place that creates Dialogflow clients (the official @google-cloud/dialogflow, API v2).
+ * Dialogflow ES (API v2) over its documented REST interface, with `fetch` (docs/decisions.md,
+ * "Lambda bundles: Dialogflow over REST"). The official @google-cloud/dialogflow client (google-gax,
+ * gRPC, protobufjs, google-auth-library: 1.9 MB of the bot-turn and queue-integrations bundles)
+ * did exactly this with its REST transport: one POST per turn, authenticated by a self-signed
+ * service-account JWT (Google's "service account authorization without OAuth": RS256, `kid` =
+ * private_key_id, `iss` = `sub` = client_email, the Dialogflow scopes), no token exchange.
  *
- * - REST transport (`fallback: 'rest'`): plain HTTPS/JSON through the library's own fetch, no
- *   long-lived gRPC channel to keep alive between Lambda invocations; locally and in tests
- *   DIALOGFLOW_API_ENDPOINT (e.g. `http://127.0.0.1:4010`) points it at a stand-in.
- * - Lazy import of the sessions client only (not the package root, which loads every API
- *   version's generated code): functions that never answer a dialogflow turn do not pay for
- *   evaluating it at cold start.
- * - One client per service account, kept while the Lambda stays warm (its signed JWT is reused
- *   until it expires); a few at most, the oldest closed when a new one is needed.
+ * Locally and in tests DIALOGFLOW_API_ENDPOINT (e.g. `http://127.0.0.1:4010`) points it at a
+ * stand-in; Google's endpoint otherwise.
  */
 
-const maxClients = 8;
-const clients = new Map<string, Promise<SessionsClient>>();
+const googleEndpoint = 'https://dialogflow.googleapis.com';
+const scopes = 'https://www.googleapis.com/auth/cloud-platform https://www.googleapis.com/auth/dialogflow';
+/** Google accepts self-signed tokens of at most one hour. */
+const tokenLifetimeSeconds = 3600;
+/** A cached token is replaced this long before it expires, so a call never carries a stale one. */
+const tokenRenewSeconds = 300;
+const maxCachedTokens = 8;
 
-export interface DialogflowEndpoint {
-  apiEndpoint: string;
-  port: number;
-  protocol: 'http' | 'https';
-}
+/** Signed tokens per service account (and key), kept while the container is warm. */
+const tokens = new Map<string, { token: string; expiresAt: number }>();
 
-/** Google's endpoint unless DIALOGFLOW_API_ENDPOINT names another (a URL with scheme, host and port). */
-export function dialogflowEndpoint(
-  value = process.env.DIALOGFLOW_API_ENDPOINT,
-): DialogflowEndpoint | undefined {
-  if (!value) return undefined;
+/** The API's base URL: DIALOGFLOW_API_ENDPOINT when set (a URL with scheme, host and port). */
+export function dialogflowBaseUrl(value = process.env.DIALOGFLOW_API_ENDPOINT): string {
+  if (!value) return googleEndpoint;
   const url = new URL(value);
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return { apiEndpoint: url.hostname, port: Number(url.port) || (protocol === 'http' ? 80 : 443), protocol };
+  return `${url.protocol}//${url.host}`;
 }
 
-export async function sessionsClientFor(account: ServiceAccount): Promise<SessionsClient> {
-  const endpoint = dialogflowEndpoint();
+/** The bearer token of a service account: a self-signed JWT, reused until shortly before it expires. */
+export async function accessTokenFor(account: ServiceAccount, now = Date.now()): Promise<string> {
   const key = createHash('sha256')
-    .update(`${account.client_email}\n${account.private_key}\n${JSON.stringify(endpoint ?? null)}`)
+    .update(`${account.client_email}\n${account.private_key_id ?? ''}\n${account.private_key}`)
     .digest('hex');
-  let client = clients.get(key);
-  if (!client) {
-    client = createClient(account, endpoint);
-    // A failed creation is not cached: the next turn tries again.
-    client.catch(() => clients.delete(key));
-    clients.set(key, client);
-    if (clients.size > maxClients) {
-      const [oldestKey, oldest] = clients.entries().next().value!;
-      clients.delete(oldestKey);
-      void oldest.then((stale) => stale.close()).catch(() => undefined);
-    }
-  }
-  return client;
+  const cached = tokens.get(key);
+  if (cached && cached.expiresAt - tokenRenewSeconds * 1000 > now) return cached.token;
+  const issuedAt = Math.floor(now / 1000);
+  const token = await new SignJWT({ scope: scopes })
+    .setProtectedHeader({
+      alg: 'RS256',
+      typ: 'JWT',
+      ...(account.private_key_id ? { kid: account.private_key_id } : {}),
+    })
+    .setIssuer(account.client_email)
+    .setSubject(account.client_email)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + tokenLifetimeSeconds)
+    .sign(createPrivateKey(account.private_key));
+  tokens.delete(key);
+  tokens.set(key, { token, expiresAt: (issuedAt + tokenLifetimeSeconds) * 1000 });
+  if (tokens.size > maxCachedTokens) tokens.delete(tokens.keys().next().value!);
+  return token;
 }
 
-async function createClient(
-  account: ServiceAccount,
-  endpoint: DialogflowEndpoint | undefined,
-): Promise<SessionsClient> {
-  const { SessionsClient } = await import('@google-cloud/dialogflow/build/src/v2/sessions_client.js');
-  return new SessionsClient({
-    credentials: account,
-    fallback: 'rest',
-    ...(endpoint ?? {}),
-  } as ConstructorParameters<typeof SessionsClient>[0]);
+/** `projects/{project}/agent/sessions/{session}`, each part encoded as one path segment. */
+export function sessionPath(projectName: string, sessionId: string): string {
+  return `projects/${encodeURIComponent(projectName)}/agent/sessions/${encodeURIComponent(sessionId)}`;
 }

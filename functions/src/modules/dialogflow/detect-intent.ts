@@ -5,7 +5,7 @@ import {
   type DialogflowQueryResult,
 } from '#domain/dialogflow-reply';
 import { ProviderUnavailable } from '../bot-turn/provider.ts';
-import { sessionsClientFor } from './client.ts';
+import { accessTokenFor, dialogflowBaseUrl, sessionPath } from './client.ts';
 import type { ServiceAccount } from './service-account.ts';
 
 /** Dialogflow refused the call for good (bad project, permission, key): retrying will not help. */
@@ -30,63 +30,55 @@ export interface DetectIntentInput {
 export const detectIntentTimeoutMs = 10_000;
 
 /**
- * One detect-intent call (Sessions.DetectIntent, a text query in the integration's language).
- * The client's own retries are off: the bot-turn hook owns retries and their backoff. Failures
- * are sorted into ProviderUnavailable (timeout, unreachable, 429, 5xx: retry later) and
+ * One detect-intent call (`POST v2/{session}:detectIntent`, a text query in the integration's
+ * language); no retries here: the bot-turn hook owns retries and their backoff. Failures are
+ * sorted into ProviderUnavailable (timeout, unreachable, 408, 429, 5xx: retry later) and
  * DialogflowRejected (anything else Dialogflow answered: the configuration is wrong).
  */
 export async function detectIntent(input: DetectIntentInput): Promise<DialogflowAnswer> {
-  const client = await sessionsClientFor(input.account);
   const timeoutMs = input.timeoutMs ?? detectIntentTimeoutMs;
-  // The REST transport ignores the call's timeout option: the call is cancelled by hand.
-  const call = client.detectIntent(
-    {
-      session: client.projectAgentSessionPath(input.projectName, input.sessionId),
-      queryInput: { text: { text: dialogflowQueryText(input.text), languageCode: input.language } },
-    },
-    { maxRetries: 0 },
-  );
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      (call as { cancel?: () => void }).cancel?.();
-      reject(new ProviderUnavailable(`Dialogflow did not answer within ${timeoutMs} ms`));
-    }, timeoutMs);
-  });
+  const url = `${dialogflowBaseUrl()}/v2/${sessionPath(input.projectName, input.sessionId)}:detectIntent`;
+  let response: Response;
   try {
-    const [response] = await Promise.race([call, timeout]);
-    return dialogflowAnswer(response.queryResult as DialogflowQueryResult | null | undefined);
+    response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await accessTokenFor(input.account)}`,
+        'content-type': 'application/json; charset=utf-8',
+      },
+      body: JSON.stringify({
+        queryInput: { text: { text: dialogflowQueryText(input.text), languageCode: input.language } },
+      }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
   } catch (error) {
-    throw error instanceof ProviderUnavailable ? error : classify(error);
-  } finally {
-    clearTimeout(timer);
+    throw unreachable(error, timeoutMs);
   }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (error) {
+    if (response.ok) throw unreachable(error, timeoutMs);
+  }
+  if (!response.ok) {
+    const status = response.status;
+    if (status === 408 || status === 429 || status >= 500)
+      throw new ProviderUnavailable(`Dialogflow answered ${status}`, retryAfterOf(response));
+    throw new DialogflowRejected(status);
+  }
+  return dialogflowAnswer((body as { queryResult?: DialogflowQueryResult | null } | null)?.queryResult);
 }
 
-/** gRPC status codes (the client reports them on some paths) that are worth retrying. */
-const retryableGrpcCodes = new Set([2, 4, 8, 10, 13, 14]);
-
-function classify(error: unknown): Error {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'number') {
-    const retryable =
-      code >= 100 ? code === 408 || code === 429 || code >= 500 : retryableGrpcCodes.has(code);
-    if (retryable) return new ProviderUnavailable(`Dialogflow answered ${code}`, retryAfterOf(error));
-    return new DialogflowRejected(code);
-  }
-  // Network failures (ECONNREFUSED, ENOTFOUND, ...), aborts and timeouts carry no status.
-  return new ProviderUnavailable(
-    `Dialogflow unreachable (${typeof code === 'string' ? code : nameOf(error)})`,
-  );
+/** A call that got no answer: timed out (aborted), or the network failed (ECONNREFUSED, ENOTFOUND...). */
+function unreachable(error: unknown, timeoutMs: number): ProviderUnavailable {
+  const name = error instanceof Error ? error.name : 'error';
+  if (name === 'TimeoutError' || name === 'AbortError')
+    return new ProviderUnavailable(`Dialogflow did not answer within ${timeoutMs} ms`);
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return new ProviderUnavailable(`Dialogflow unreachable (${typeof cause === 'string' ? cause : name})`);
 }
 
-function retryAfterOf(error: unknown): number | undefined {
-  const headers = (error as { response?: { headers?: { get?: (name: string) => string | null } } }).response
-    ?.headers;
-  const value = Number(headers?.get?.('retry-after'));
+function retryAfterOf(response: Response): number | undefined {
+  const value = Number(response.headers.get('retry-after'));
   return Number.isFinite(value) && value > 0 ? value : undefined;
-}
-
-function nameOf(error: unknown): string {
-  return error instanceof Error ? error.name : 'error';
 }

@@ -44,10 +44,7 @@ export const announcementImageAccept = imageAttachmentExtensions
   .map((extension) => `.${extension}`)
   .join(',');
 
-/** extended §2.7: priority colours 1 red, 2 orange, 3 grey (an unknown priority reads as 3). */
-export function priorityTone(priority: number | null | undefined): 'red' | 'orange' | 'grey' {
-  return priority === 1 ? 'red' : priority === 2 ? 'orange' : 'grey';
-}
+export { priorityTone } from './priority-tone.ts';
 
 /** The live `announcement` event: `{ action, record }`, delete with an id. */
 export function parseAnnouncementEvent(data: unknown): RecordLiveEvent<Announcement> | undefined {

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { useLiveEvent } from '../../../lib/use-live-event.ts';
 import { announcementsQueryKeys } from '../api/announcements-query-keys.ts';
 import { usePopoverAnnouncements } from '../api/get-announcements.ts';
-import { priorityTone } from '../announcement-form.ts';
+import { priorityTone } from '../priority-tone.ts';
 import '../announcements.css';
 
 function MegaphoneIcon(props: IconProps) {
