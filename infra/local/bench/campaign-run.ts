@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import type { ApiClient } from '../../../functions/test/integration/support/api-client.ts';
 import type { OperationResult } from './load.ts';
 import { seedClient } from './seed.ts';
+import { phaseNumber } from './numbers.ts';
 import {
   formatDuration,
   markdownTable,
@@ -211,10 +212,10 @@ export async function runCampaignBench(options: {
   const tag = Date.now().toString(36).toUpperCase();
   const documents = DynamoDBDocumentClient.from(seedClient(options.dynamoEndpoint));
   try {
-    // Area code 00 exists nowhere: no seeded contact has these numbers.
+    // Numbers no seeded contact and no other phase has (numbers.ts).
     const rows = Array.from({ length: count }, (_, i) => ({
       name: `Campaña ${i}`,
-      number: `5500${String(Date.now() % 1000).padStart(3, '0')}${String(i).padStart(6, '0')}`,
+      number: phaseNumber('campaign', i),
       email: `c${i}@bench.test`,
     }));
     const imported = await importList(admin, options.url, rows, `Bench ${tag}`, options.onProgress);

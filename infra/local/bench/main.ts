@@ -34,6 +34,7 @@ import { runCampaignBench, type CampaignBenchResult } from './campaign-run.ts';
 import { runWebhookBench, webhookBenchText, type WebhookBenchResult } from './webhook-run.ts';
 import { burstPlan, generateShape, shapeVersion, type Shape } from './shape.ts';
 import { formatDuration } from './stats.ts';
+import { runPhase, type PhaseFailure } from './phases.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -335,10 +336,13 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
 
   // First, one request of each kind alone on the idle runtime (also the warm-up: first calls of
   // each path, JIT, connection pools): its own wall time, CPU and calls, before any load.
+  // A phase that fails is reported with its error; the others keep their figures (phases.ts).
+  const failedPhases: PhaseFailure[] = [];
+  const reportFailure = (failure: PhaseFailure) => say(`${label}: ${failure.phase} failed: ${failure.error}`);
   const single: Partial<Record<OperationName, ProbeResult>> = {};
   for (const name of measured) {
     status(`${label}: one ${operationLabels[name]} request alone… ${eta()}`, { force: true });
-    single[name] = await probe(rt, probeRequests(requests[name]), quiet, idle);
+    single[name] = await runPhase(failedPhases, `${operationLabels[name]} alone`, () => probe(rt, probeRequests(requests[name]), quiet, idle), reportFailure);
   }
 
   const operations: Partial<Record<OperationName, MeasuredOperation>> = {};
@@ -382,8 +386,9 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     // The customers, before the agents' replies (whose queued sends take a minute): first at a
     // steady pace (every size), then all at once (the burst, at the largest size by default).
     if (name === 'reply') {
-      if (options.steady > 0) steady = await customersWrite('steady', options.steady, options.steadyRate);
-      if (options.burst > 0 && (options.burstEverySize || size === largest)) burst = await customersWrite('burst', options.burst);
+      if (options.steady > 0) steady = await runPhase(failedPhases, 'steady inbound', () => customersWrite('steady', options.steady, options.steadyRate), reportFailure);
+      if (options.burst > 0 && (options.burstEverySize || size === largest))
+        burst = await runPhase(failedPhases, 'inbound burst', () => customersWrite('burst', options.burst), reportFailure);
     }
 
     status(`${label}: waiting for the runtime to finish the previous phase before ${operationLabels[name]}… ${eta()}`, { force: true });
@@ -392,18 +397,25 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     const loadAverage = loadavg()[0]!;
     const cpu = cpuUsage({ runtime: rt.pid, dynamodb: rt.dynamoPid, bench: process.pid });
     const opStart = Date.now();
-    const result = await runOperation({
-      url: rt.url,
-      name,
-      connections: options.agents,
-      durationSeconds: options.durationSeconds,
-      requestsOf: requests[name],
-      onTick: (completed) =>
-        status(
-          `${label}: ${operationLabels[name]} ${formatDuration((Date.now() - opStart) / 1000)}/${options.durationSeconds} s, ` +
-            `${completed.toLocaleString('en-US')} answers ${eta()}`,
-        ),
-    });
+    const result = await runPhase(
+      failedPhases,
+      operationLabels[name] ?? name,
+      () =>
+        runOperation({
+          url: rt.url,
+          name,
+          connections: options.agents,
+          durationSeconds: options.durationSeconds,
+          requestsOf: requests[name],
+          onTick: (completed) =>
+            status(
+              `${label}: ${operationLabels[name]} ${formatDuration((Date.now() - opStart) / 1000)}/${options.durationSeconds} s, ` +
+                `${completed.toLocaleString('en-US')} answers ${eta()}`,
+            ),
+        }),
+      reportFailure,
+    );
+    if (!result) continue;
     operations[name] = { ...result, cpuSeconds: cpu(), single: single[name], loadAverage, drainedBeforeSeconds: drainedSeconds };
     say(
       `${label}: ${(operationLabels[name] ?? name).padEnd(16)} ${Math.round(result.requestsPerSecond).toString().padStart(5)} req/s  ` +
@@ -421,15 +433,18 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     await quiet();
     await freshTokens();
     admin.token = adminSession.token;
-    webhooks = await runWebhookBench({
-      admin,
-      whatsappId: setup.whatsappId,
-      count: options.quick ? 100 : 500,
-      onProgress: (line) => status(`${label}: ${line} ${eta()}`),
-    }).catch((error: unknown) => {
-      say(`${label}: the webhook row failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return undefined;
-    });
+    webhooks = await runPhase(
+      failedPhases,
+      'webhooks',
+      () =>
+        runWebhookBench({
+          admin,
+          whatsappId: setup.whatsappId,
+          count: options.quick ? 100 : 500,
+          onProgress: (line) => status(`${label}: ${line} ${eta()}`),
+        }),
+      reportFailure,
+    );
     if (webhooks) say(`${label}: ${webhookBenchText(webhooks)}`);
   }
 
@@ -443,7 +458,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     admin.token = adminSession.token;
     const recipients = Math.min(size, 10_000);
     // A failure here is reported and the size goes on: the other rows keep their figures.
-    campaigns = await runCampaignBench({
+    campaigns = await runPhase(failedPhases, 'campaign', () => runCampaignBench({
       admin,
       url: rt.url,
       dynamoEndpoint: rt.env.DYNAMODB_ENDPOINT!,
@@ -465,10 +480,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
         : {}),
       ...(operations.reply ? { replyWithout: operations.reply } : {}),
       onProgress: (line) => status(`${label}: ${line} ${eta()}`),
-    }).catch((error: unknown) => {
-      say(`${label}: the campaign rows failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return undefined;
-    });
+    }), reportFailure);
     if (campaigns) say(
       `${label}: campaign to ${campaigns.recipients}: ${campaigns.recipientsPerSecond.toFixed(1)} recipients/s; sent once ${campaigns.sentOnce}, ` +
         `missing ${campaigns.missing}, duplicated ${campaigns.duplicated}; reply p99 ${campaigns.replyWithout?.p99 ?? '—'} ms without, ` +
@@ -485,7 +497,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     await quiet();
     await freshTokens();
     admin.token = adminSession.token;
-    externalApi = await runExternalApiBench({
+    externalApi = await runPhase(failedPhases, 'external API', () => runExternalApiBench({
       url: rt.url,
       admin,
       companyId: setup.companyId,
@@ -496,10 +508,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
       background,
       quiet: () => quiet(),
       onProgress: (line) => status(`${label}: ${line} ${eta()}`, { force: true }),
-    }).catch((error: unknown) => {
-      say(`${label}: the external API rows failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return undefined;
-    });
+    }), reportFailure);
     if (externalApi) {
       const { sends, tableCallsPerSend, throttle } = externalApi;
       say(
@@ -522,16 +531,22 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     await quiet();
     await freshTokens();
     admin.token = adminSession.token;
-    schedules = await runScheduledBurst({
-      admin,
-      dynamoEndpoint: rt.env.DYNAMODB_ENDPOINT!,
-      tableName: rt.env.TABLE_NAME!,
-      companyId: setup.companyId,
-      whatsappId: setup.whatsappId,
-      count: 1000,
-      onProgress: (line) => status(`${label}: ${line} ${eta()}`),
-    });
-    say(
+    schedules = await runPhase(
+      failedPhases,
+      'schedules',
+      () =>
+        runScheduledBurst({
+          admin,
+          dynamoEndpoint: rt.env.DYNAMODB_ENDPOINT!,
+          tableName: rt.env.TABLE_NAME!,
+          companyId: setup.companyId,
+          whatsappId: setup.whatsappId,
+          count: 1000,
+          onProgress: (line) => status(`${label}: ${line} ${eta()}`),
+        }),
+      reportFailure,
+    );
+    if (schedules) say(
       `${label}: ${schedules.schedules} schedules due in one minute: to the outbox p50 ${schedules.latencySeconds.p50.toFixed(1)} s, ` +
         `p99 ${schedules.latencySeconds.p99.toFixed(1)} s; sent once ${schedules.sentOnce}, missing ${schedules.missing}, duplicated ${schedules.duplicated}`,
     );
@@ -562,6 +577,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     ...(externalApi ? { externalApi } : {}),
     ...(campaigns ? { campaigns } : {}),
     ...(webhooks ? { webhooks } : {}),
+    failedPhases,
     memoryAtStart,
     memoryPeaks,
     runtimeLogLines,

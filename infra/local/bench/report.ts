@@ -14,6 +14,7 @@ import { scheduledBurstMarkdown, scheduledBurstText, type ScheduledBurstResult }
 import { campaignBenchMarkdown, campaignBenchText, type CampaignBenchResult } from './campaign-run.ts';
 import { webhookBenchText, type WebhookBenchResult } from './webhook-run.ts';
 import { formatCount, formatMs, markdownTable, ratio, textTable } from './stats.ts';
+import { firstLine, type PhaseFailure } from './phases.ts';
 
 export const operationLabels: Record<string, string> = {
   listOpen: 'open list',
@@ -74,6 +75,8 @@ export interface SizeReport {
   campaigns?: CampaignBenchResult;
   /** The outbound webhook row (the largest size); absent in older results. */
   webhooks?: WebhookBenchResult;
+  /** Phases that failed, with their error (the others kept their figures); absent in older results. */
+  failedPhases?: PhaseFailure[];
   memoryAtStart: Record<string, number | undefined>;
   memoryPeaks: Record<string, MemoryPeak>;
   runtimeLogLines: number;
@@ -166,7 +169,19 @@ interface Results {
   totalSeconds: number;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
   sizes: SizeReport[];
+  /** Sizes that failed as a whole (the runtime, the company's setup), with their error. */
+  failed?: { size: number; error: string }[];
   targets: TargetCheck[];
+}
+
+const failureHeader = ['size', 'phase', 'error'];
+
+/** Every failed phase and size: reported, never silently missing from the tables. */
+export function failureRows(results: Pick<Results, 'sizes' | 'failed'>): string[][] {
+  return [
+    ...results.sizes.flatMap((report) => (report.failedPhases ?? []).map((f) => [sizeLabel(report.size), f.phase, firstLine(f.error)])),
+    ...(results.failed ?? []).map((f) => [sizeLabel(f.size), 'the whole size', firstLine(f.error)]),
+  ];
 }
 
 const operationHeader = ['operation', 'req/s', 'p50', 'p95', 'p99', 'max', 'max/p99', 'non-2xx', 'old p99', 'old req/s', 'alone: ms', 'DB calls', 'CPU ms node', 'CPU ms DDB'];
@@ -272,6 +287,8 @@ export function printReport(results: Results): void {
   console.log(`\nMemory and seed\n${textTable(memoryHeader, results.sizes.map(memoryRow))}`);
   const ratios = ratioRows(results.sizes);
   if (ratios.length > 0) console.log(`\nLargest size vs smallest\n${textTable(['operation', 'p95 ratio', 'p99 ratio'], ratios)}`);
+  const failures = failureRows(results);
+  if (failures.length > 0) console.log(`\nFAILED phases (their figures are missing; the rest are kept)\n${textTable(failureHeader, failures)}`);
   console.log(`\nTargets (/work/shared/anchors.md)\n${textTable(['target', 'measured', ''], targetRows(results.targets))}`);
 }
 
@@ -292,6 +309,8 @@ export function markdownReport(results: Results): string {
   parts.push(`**Memory and seed**\n\n${markdownTable(memoryHeader, results.sizes.map(memoryRow))}\n`);
   const ratios = ratioRows(results.sizes);
   if (ratios.length > 0) parts.push(`**Largest size vs smallest**\n\n${markdownTable(['operation', 'p95 ratio', 'p99 ratio'], ratios)}\n`);
+  const failures = failureRows(results);
+  if (failures.length > 0) parts.push(`**Failed phases** (their figures are missing)\n\n${markdownTable(failureHeader, failures)}\n`);
   parts.push(`**Targets**\n\n${markdownTable(['target', 'measured', ''], targetRows(results.targets))}`);
   return parts.join('\n');
 }
