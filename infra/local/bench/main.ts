@@ -35,6 +35,8 @@ import { runWebhookBench, webhookBenchText, type WebhookBenchResult } from './we
 import { burstPlan, generateShape, shapeVersion, type Shape } from './shape.ts';
 import { formatDuration } from './stats.ts';
 import { runPhase, type PhaseFailure } from './phases.ts';
+import { billedUsage, callsByOperation, perRequestUsage, splitCalls } from './usage.ts';
+import { costOf, costText } from './cost.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -155,15 +157,12 @@ function operationRequests(shape: Shape, agents: AgentSession[], admin: AgentSes
   };
 }
 
-/** DynamoDB calls (and WebSocket posts) per inbound message of the burst, idle polling taken out. */
+/** Calls of every kind (and what the cost needs) per inbound message of the phase, idle polling taken out. */
 function perMessage(before: Record<string, number>, after: Record<string, number>, background: Record<string, number>, seconds: number, messages: number): DynamoCalls {
-  const byOperation: Record<string, number> = {};
-  for (const [name, count] of Object.entries(after)) {
-    const own = (count - (before[name] ?? 0) - (background[name] ?? 0) * seconds) / Math.max(1, messages);
-    if (own >= 0.05) byOperation[name] = Math.round(own * 10) / 10;
-  }
-  const total = Object.values(byOperation).reduce((sum, n) => sum + n, 0);
-  return { perRequest: total, byOperation, total: total * messages };
+  const usage = perRequestUsage(before, after, background, seconds, messages);
+  const byOperation = callsByOperation(usage);
+  const total = Math.round(Object.values(byOperation).reduce((sum, n) => sum + n, 0) * 10) / 10;
+  return { perRequest: total, byOperation, total: total * messages, ...splitCalls(usage), usage };
 }
 
 /** The probe's requests: each distinct request of the first connections, at most 4. */
@@ -213,6 +212,8 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     ADMIN_PASSWORD: superUser.password,
     ATENDE_RATE_LIMIT_PER_ADDRESS: '0',
     ATENDE_RATE_LIMIT_PER_COMPANY: '100000000',
+    // The call counter asks DynamoDB Local for each call's capacity units (call-counter.mjs).
+    ATENDE_BENCH_CAPACITY: '1',
   };
   let runtime: RuntimeProcess | undefined;
   const stopRuntime = async () => {
@@ -380,7 +381,14 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
       `${label}: ${kind === 'burst' ? 'burst' : `steady ${ratePerSecond}/s`}: ${result.messages} from ${result.customers} customers: on screen p50 ${result.screenLatency.p50.toFixed(0)} ms, ` +
         `p99 ${result.screenLatency.p99.toFixed(0)} ms; lost ${result.lost}, duplicated ${result.duplicated}`,
     );
-    return Object.assign(result, { cpuSeconds, dynamoCalls: calls, ...(ratePerSecond ? { ratePerSecond } : {}) });
+    // A real message comes from the connector through SQS, not through API Gateway: no REST request.
+    const split = splitCalls(calls.usage ?? {});
+    const cost = costOf(billedUsage(calls.usage ?? {}), 0);
+    say(
+      `${label}: ${kind} per message: ${split.tableCalls} table calls, ${split.standInCalls} stand-in calls, ${split.streamReads} stream reads, ` +
+        `${split.socketPosts} socket posts; AWS ${costText(cost)} per 100,000 messages`,
+    );
+    return Object.assign(result, { cpuSeconds, dynamoCalls: calls, ...split, cost, ...(ratePerSecond ? { ratePerSecond } : {}) });
   };
   for (const name of measured) {
     // The customers, before the agents' replies (whose queued sends take a minute): first at a
@@ -416,12 +424,25 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
       reportFailure,
     );
     if (!result) continue;
-    operations[name] = { ...result, cpuSeconds: cpu(), single: single[name], loadAverage, drainedBeforeSeconds: drainedSeconds };
+    const alone = single[name];
+    operations[name] = {
+      ...result,
+      cpuSeconds: cpu(),
+      single: alone,
+      loadAverage,
+      drainedBeforeSeconds: drainedSeconds,
+      // One request alone, its calls apart and its AWS cost (one REST request each).
+      ...(alone ? { ...splitCalls(alone.usage), cost: costOf(billedUsage(alone.usage), 1) } : {}),
+    };
     say(
       `${label}: ${(operationLabels[name] ?? name).padEnd(16)} ${Math.round(result.requestsPerSecond).toString().padStart(5)} req/s  ` +
         `p50 ${result.latency.p50.toFixed(1)} ms  p99 ${result.latency.p99.toFixed(1)} ms  max ${result.latency.max.toFixed(1)} ms` +
         (result.non2xx + result.errors > 0 ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : '') +
-        (drainedSeconds > 10 ? `  [waited ${Math.round(drainedSeconds)} s for the previous phase]` : ''),
+        (drainedSeconds > 10 ? `  [waited ${Math.round(drainedSeconds)} s for the previous phase]` : '') +
+        (operations[name]?.cost
+          ? `  alone: ${operations[name].tableCalls} table calls, ${operations[name].standInCalls} stand-in, ${operations[name].streamReads} stream, ` +
+            `${operations[name].socketPosts} posts; AWS ${costText(operations[name].cost)} per 100,000`
+          : ''),
     );
   }
 

@@ -15,6 +15,8 @@ import { campaignBenchMarkdown, campaignBenchText, type CampaignBenchResult } fr
 import { webhookBenchText, type WebhookBenchResult } from './webhook-run.ts';
 import { formatCount, formatMs, markdownTable, ratio, textTable } from './stats.ts';
 import { firstLine, type PhaseFailure } from './phases.ts';
+import { billedUsage, type CallSplit, type UsageCounts } from './usage.ts';
+import { costPartLabels, costParts, type Cost } from './cost.ts';
 
 export const operationLabels: Record<string, string> = {
   listOpen: 'open list',
@@ -33,14 +35,19 @@ export const anchors: Record<number, Record<string, { p99: number; rps: number }
   100000: { listOpen: { p99: 1663, rps: 36 }, listPending: { p99: 2239, rps: 25 }, search: { p99: 24112, rps: 2.1 }, messages: { p99: 408, rps: 161 } },
 };
 
-/** DynamoDB calls the runtime made per HTTP request (or per inbound message), idle polling taken out. */
-export interface DynamoCalls {
+/** Calls the runtime made per HTTP request (or per inbound message), idle polling taken out. */
+export interface DynamoCalls extends Partial<CallSplit> {
+  /** Every call of every kind (the old "DB calls"). */
   perRequest: number;
   byOperation: Record<string, number>;
   total: number;
+  /** Every counter per message (usage.ts); absent in older results. */
+  usage?: UsageCounts;
 }
 
-export type MeasuredOperation = OperationResult & {
+export type MeasuredOperation = OperationResult & Partial<CallSplit> & {
+  /** AWS cost of one request alone (cost.ts), per 100,000; absent in older results. */
+  cost?: Cost;
   /** CPU seconds each process used during the run. */
   cpuSeconds: Record<string, number>;
   /** One request at a time on the idle runtime (probe.ts): its own wall time, CPU and calls. */
@@ -51,7 +58,9 @@ export type MeasuredOperation = OperationResult & {
   drainedBeforeSeconds: number;
 };
 
-export type CustomersPhase = BurstResult & { cpuSeconds?: Record<string, number>; dynamoCalls?: DynamoCalls; ratePerSecond?: number };
+/** An inbound phase: its calls per message apart (CallSplit) and its AWS cost per 100,000 messages. */
+export type CustomersPhase = BurstResult &
+  Partial<CallSplit> & { cpuSeconds?: Record<string, number>; dynamoCalls?: DynamoCalls; ratePerSecond?: number; cost?: Cost };
 
 export interface SizeReport {
   size: number;
@@ -184,7 +193,10 @@ export function failureRows(results: Pick<Results, 'sizes' | 'failed'>): string[
   ];
 }
 
-const operationHeader = ['operation', 'req/s', 'p50', 'p95', 'p99', 'max', 'max/p99', 'non-2xx', 'old p99', 'old req/s', 'alone: ms', 'DB calls', 'CPU ms node', 'CPU ms DDB'];
+const operationHeader = ['operation', 'req/s', 'p50', 'p95', 'p99', 'max', 'max/p99', 'non-2xx', 'old p99', 'old req/s', 'alone: ms', 'DB calls', 'table calls', 'stand-in calls', 'stream reads', 'socket posts', 'USD/100k', 'CPU ms node', 'CPU ms DDB'];
+
+const calls = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(1));
+const usd = (cost: Cost | undefined) => (cost ? `$${cost.usdPer100k.toFixed(2)}` : '—');
 
 function operationRows(report: SizeReport): string[][] {
   return Object.entries(report.operations).map(([name, op]) => {
@@ -202,6 +214,11 @@ function operationRows(report: SizeReport): string[][] {
       old ? formatCount(old.rps) : '—',
       op!.single ? formatMs(op!.single.wallMs) : '—',
       op!.single ? op!.single.callsPerRequest.toFixed(1) : '—',
+      calls(op!.tableCalls),
+      calls(op!.standInCalls),
+      calls(op!.streamReads),
+      calls(op!.socketPosts),
+      usd(op!.cost),
       op!.single ? op!.single.cpuMs.runtime.toFixed(1) : '—',
       op!.single ? op!.single.cpuMs.dynamodb.toFixed(1) : '—',
     ];
@@ -241,12 +258,46 @@ function customersRows(report: SizeReport): string[][] {
             String(result.duplicated + result.duplicateEvents),
             String(result.missingOnScreen),
             result.dynamoCalls ? result.dynamoCalls.perRequest.toFixed(1) : '—',
+            calls(result.tableCalls),
+            calls(result.standInCalls),
+            calls(result.streamReads),
+            calls(result.socketPosts),
+            usd(result.cost),
           ],
         ]
       : [],
   );
 }
-const burstHeader = ['size', 'phase', 'messages / customers', 'screen p50', 'screen p99', 'screen max', 'all on screen', 'lost', 'duplicated', 'not on screen', 'DB calls/msg'];
+const burstHeader = ['size', 'phase', 'messages / customers', 'screen p50', 'screen p99', 'screen max', 'all on screen', 'lost', 'duplicated', 'not on screen', 'DB calls/msg', 'table calls', 'stand-in calls', 'stream reads', 'socket posts', 'USD/100k'];
+
+const costHeader = ['size', 'per 100,000', 'RRU', 'WRU', 'Lambda calls', 'GB-s', 'SQS', 'WS msgs', 'USD', ...costParts.map((part) => costPartLabels[part])];
+
+/** Each operation's and inbound phase's AWS cost per 100,000 (cost.ts), with the usage behind it, per one. */
+export function costRows(report: SizeReport): string[][] {
+  const row = (what: string, usageCounts: UsageCounts | undefined, cost: Cost | undefined): string[][] => {
+    if (!usageCounts || !cost) return [];
+    const usage = billedUsage(usageCounts);
+    return [
+      [
+        sizeLabel(report.size),
+        what,
+        usage.readUnits.toFixed(1),
+        usage.writeUnits.toFixed(1),
+        usage.lambdaInvocations.toFixed(1),
+        usage.lambdaGbSeconds.toFixed(3),
+        usage.sqsRequests.toFixed(1),
+        usage.socketMessages.toFixed(1),
+        `$${cost.usdPer100k.toFixed(2)}`,
+        ...costParts.map((part) => `${Math.round(cost.shares[part] * 100)} %`),
+      ],
+    ];
+  };
+  return [
+    ...Object.entries(report.operations).flatMap(([name, op]) => row(`${operationLabels[name] ?? name} requests`, op?.single?.usage, op?.cost)),
+    ...row(`inbound messages (steady, ${report.steady?.ratePerSecond ?? '?'}/s)`, report.steady?.dynamoCalls?.usage, report.steady?.cost),
+    ...row('inbound messages (burst)', report.burst?.dynamoCalls?.usage, report.burst?.cost),
+  ];
+}
 
 function memoryRow(report: SizeReport): string[] {
   const mb = (name: string) => (report.memoryPeaks[name] ? `${Math.round(report.memoryPeaks[name].maxMb)} MB` : '—');
@@ -279,6 +330,8 @@ export function printReport(results: Results): void {
     const search = searchRows(report);
     if (search.length > 0) console.log(textTable(operationHeader.slice(0, 6), search));
   }
+  const costs = results.sizes.flatMap(costRows);
+  if (costs.length > 0) console.log(`\nAWS cost per 100,000 (on-demand, us-east-1; usage per one; cost.ts, docs/performance.md)\n${textTable(costHeader, costs)}`);
   const customers = results.sizes.flatMap(customersRows);
   if (customers.length > 0) console.log(`\nInbound messages (post → appMessage on the admin's WebSocket)\n${textTable(burstHeader, customers)}`);
   for (const report of results.sizes) if (report.schedules) console.log(scheduledBurstText(report.schedules));
@@ -302,6 +355,8 @@ export function markdownReport(results: Results): string {
     if (search.length > 0) parts.push(`\n${markdownTable(operationHeader.slice(0, 6), search)}`);
     parts.push('');
   }
+  const costs = results.sizes.flatMap(costRows);
+  if (costs.length > 0) parts.push(`**AWS cost per 100,000** (on-demand, us-east-1; usage per one)\n\n${markdownTable(costHeader, costs)}\n`);
   const customers = results.sizes.flatMap(customersRows);
   if (customers.length > 0) parts.push(`**Inbound messages**\n\n${markdownTable(burstHeader, customers)}\n`);
   for (const report of results.sizes) if (report.schedules) parts.push(scheduledBurstMarkdown(report.schedules));
