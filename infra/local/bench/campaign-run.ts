@@ -180,6 +180,15 @@ async function runCampaign(
     const now = await admin.get<{ status: string; report: { deliveries: number } }>(
       `/campaigns/${created.body.id}`,
     );
+    // On a loaded machine a campaign of 1,000 outlasts the 15-minute access token: refresh it
+    // (the same session) and ask again; any other answer is the phase's error, with its status.
+    if (now.status === 401) {
+      const refreshed = await admin.post<{ token: string }>('/auth/refresh_token');
+      if (refreshed.status !== 200) throw new Error(`campaign ${created.body.id}: refreshing the token: HTTP ${refreshed.status}`);
+      admin.token = refreshed.body.token;
+      continue;
+    }
+    if (now.status !== 200) throw new Error(`campaign ${created.body.id}: HTTP ${now.status} ${JSON.stringify(now.body)}`);
     if (now.body.status === 'FINALIZADA') break;
     if (now.body.report.deliveries !== lastDeliveries) {
       lastDeliveries = now.body.report.deliveries;
