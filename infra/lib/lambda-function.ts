@@ -14,6 +14,7 @@ import { bundlePath } from '../../functions/build.ts';
 import { queueArnEnvName, queueUrlEnvName } from './app-manifest.ts';
 import type { DeploymentStage } from './deployment-stage.ts';
 import { acknowledgeRule, acknowledgeWildcardResource } from './nag.ts';
+import { lambdaDefaults } from './lambda-defaults.ts';
 
 /** Where a function's code comes from, by bundle name. Tests swap it for a stub. */
 export type FunctionCodeSource = (bundleName: string) => Code;
@@ -59,11 +60,11 @@ export class AppFunction extends Construct {
     this.lambda = new LambdaFunction(this, 'Function', {
       description: `${props.bundleName} (${props.stage.name})`,
       runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
+      architecture: lambdaDefaults.architecture === 'arm64' ? Architecture.ARM_64 : Architecture.X86_64,
       code: props.code(props.bundleName),
       handler: 'index.handler',
-      memorySize: props.memoryMb ?? 1024,
-      timeout: props.timeout ?? Duration.seconds(29),
+      memorySize: props.memoryMb ?? lambdaDefaults.memoryMb,
+      timeout: props.timeout ?? Duration.seconds(lambdaDefaults.timeoutSeconds),
       tracing: Tracing.ACTIVE,
       logGroup: this.logGroup,
       role,

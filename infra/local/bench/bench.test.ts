@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOptions, parseBenchArgs } from './args.ts';
-import { checkRows, itemSizeBytes, numberSizeBytes, parseTableLayout, tableRow, type TableRow } from './bulk-load.ts';
+import {
+  checkRows,
+  itemSizeBytes,
+  numberSizeBytes,
+  parseTableLayout,
+  tableRow,
+  type TableRow,
+} from './bulk-load.ts';
 import { itemMakers, loadProductData, type TableItem } from './items.ts';
-import { evaluateTargets, type SizeReport } from './report.ts';
+import { evaluateTargets, failureRows, markdownReport, type SizeReport } from './report.ts';
+import { phaseNumber } from './numbers.ts';
+import { runPhase, type PhaseFailure } from './phases.ts';
 import { burstPlan, dashboardDays, generateShape, messagesOf, spanDays, statusCounts } from './shape.ts';
 import { percentile, summarize } from './stats.ts';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -10,11 +19,28 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 describe('bench arguments', () => {
   it('defaults to the three sizes, 50 agents, 20 s and a burst of 1,000 from 200 customers', () => {
     expect(parseBenchArgs([])).toEqual(defaultOptions);
-    expect(defaultOptions).toMatchObject({ sizes: [1000, 10000, 100000], agents: 50, durationSeconds: 20, burst: 1000, burstContacts: 200 });
+    expect(defaultOptions).toMatchObject({
+      sizes: [1000, 10000, 100000],
+      agents: 50,
+      durationSeconds: 20,
+      burst: 1000,
+      burstContacts: 200,
+    });
   });
 
   it('reads every flag, and --quick is a preset that explicit flags override', () => {
-    expect(parseBenchArgs(['--sizes=500,2_000', '--agents=10', '--duration=3', '--burst=40', '--contacts=8', '--opened=4', '--data-dir=/tmp/x', '--fresh-seed'])).toMatchObject({
+    expect(
+      parseBenchArgs([
+        '--sizes=500,2_000',
+        '--agents=10',
+        '--duration=3',
+        '--burst=40',
+        '--contacts=8',
+        '--opened=4',
+        '--data-dir=/tmp/x',
+        '--fresh-seed',
+      ]),
+    ).toMatchObject({
       sizes: [500, 2000],
       agents: 10,
       durationSeconds: 3,
@@ -50,13 +76,33 @@ describe('latency figures', () => {
   });
 
   it('judges the targets: ratios between sizes, stalls, the burst and the dashboard', () => {
-    const op = (p99: number, max: number, rps: number) => ({ latency: { count: 10, p50: p99 / 2, p95: p99, p99, max, mean: p99 / 2 }, requestsPerSecond: rps });
+    const op = (p99: number, max: number, rps: number) => ({
+      latency: { count: 10, p50: p99 / 2, p95: p99, p99, max, mean: p99 / 2 },
+      requestsPerSecond: rps,
+    });
     const report = (size: number, p99: number): SizeReport =>
       ({
         size,
-        operations: { listOpen: op(p99, p99 * 2, 400), listPending: op(p99, p99 * 4, 300), search: op(p99, p99, 100) },
-        steady: { screenLatency: { p99: 120 }, lost: 0, duplicated: 0, duplicateEvents: 0, ratePerSecond: 10 },
-        burst: { messages: 100, drainSeconds: 4, screenLatency: { p99: 3000 }, lost: 0, duplicated: 0, duplicateEvents: 0 },
+        operations: {
+          listOpen: op(p99, p99 * 2, 400),
+          listPending: op(p99, p99 * 4, 300),
+          search: op(p99, p99, 100),
+        },
+        steady: {
+          screenLatency: { p99: 120 },
+          lost: 0,
+          duplicated: 0,
+          duplicateEvents: 0,
+          ratePerSecond: 10,
+        },
+        burst: {
+          messages: 100,
+          drainSeconds: 4,
+          screenLatency: { p99: 3000 },
+          lost: 0,
+          duplicated: 0,
+          duplicateEvents: 0,
+        },
       }) as unknown as SizeReport;
     const checks = evaluateTargets([report(1000, 50), report(100000, 70)]);
     const byTarget = Object.fromEntries(checks.map((check) => [check.target, check.ok]));
@@ -68,10 +114,15 @@ describe('latency figures', () => {
     expect(byTarget['0 lost and 0 duplicated messages']).toBe(true);
     expect(byTarget['90-day dashboard ≤ 100 ms']).toBeUndefined();
     // The burst is reported (throughput), not judged against the latency target.
-    expect(checks.find((check) => check.target.startsWith('burst of 100'))).toMatchObject({ ok: undefined, measured: '3.00 s at 1k' });
+    expect(checks.find((check) => check.target.startsWith('burst of 100'))).toMatchObject({
+      ok: undefined,
+      measured: '3.00 s at 1k',
+    });
     const lossy = report(100000, 70);
     lossy.burst!.lost = 1;
-    expect(evaluateTargets([lossy]).find((check) => check.target === '0 lost and 0 duplicated messages')?.ok).toBe(false);
+    expect(
+      evaluateTargets([lossy]).find((check) => check.target === '0 lost and 0 duplicated messages')?.ok,
+    ).toBe(false);
   });
 });
 
@@ -101,15 +152,25 @@ describe('the generated company', () => {
     expect(shape.contacts).toHaveLength(current.length);
     expect(new Set(shape.contacts.map((c) => c.number)).size).toBe(shape.contacts.length);
     expect(shape.contacts.every((c) => /^55\d{2}9\d{8}$/.test(c.number))).toBe(true);
-    expect(shape.tickets.filter((t) => t.status === 'pending').every((t) => t.agent === undefined && t.unreadMessages === 5)).toBe(true);
-    expect(shape.tickets.filter((t) => t.status !== 'pending').every((t) => t.agent !== undefined && t.acceptedAt !== undefined)).toBe(true);
+    expect(
+      shape.tickets
+        .filter((t) => t.status === 'pending')
+        .every((t) => t.agent === undefined && t.unreadMessages === 5),
+    ).toBe(true);
+    expect(
+      shape.tickets
+        .filter((t) => t.status !== 'pending')
+        .every((t) => t.agent !== undefined && t.acceptedAt !== undefined),
+    ).toBe(true);
     // Open tickets are dealt in turn: 200 over 20 agents is 10 each; 3 of them opened.
     const openPerAgent = new Map<number, number>();
-    for (const t of shape.tickets) if (t.status === 'open') openPerAgent.set(t.agent!, (openPerAgent.get(t.agent!) ?? 0) + 1);
+    for (const t of shape.tickets)
+      if (t.status === 'open') openPerAgent.set(t.agent!, (openPerAgent.get(t.agent!) ?? 0) + 1);
     expect([...openPerAgent.values()]).toEqual(Array(20).fill(10));
     shape.openedByAgent.forEach((ids, agent) => {
       expect(ids).toHaveLength(3);
-      for (const id of ids) expect(shape.tickets[id - 1]).toMatchObject({ status: 'open', agent, opened: true });
+      for (const id of ids)
+        expect(shape.tickets[id - 1]).toMatchObject({ status: 'open', agent, opened: true });
     });
     expect(shape.tickets.filter((t) => t.opened)).toHaveLength(60);
     expect(shape.searchesByAgent[0]!.map((q) => q.kind)).toEqual(['name', 'phone', 'order', 'word']);
@@ -135,7 +196,11 @@ describe('the generated company', () => {
   });
 
   it('sums the dashboard’s day buckets to the history', () => {
-    const days = dashboardDays(shape, (agent) => agent + 100, (instant) => ({ day: instant.slice(0, 10), hour: instant.slice(11, 13) }));
+    const days = dashboardDays(
+      shape,
+      (agent) => agent + 100,
+      (instant) => ({ day: instant.slice(0, 10), hour: instant.slice(11, 13) }),
+    );
     const total = (name: string) => [...days.values()].reduce((sum, fields) => sum + (fields[name] ?? 0), 0);
     expect(total('st')).toBe(2000);
     expect(total('fin')).toBe(1200);
@@ -177,21 +242,60 @@ describe('seed items', () => {
     );
     expect(make.contactToken({ companyId: 12, token: 'joao', contactId: 9 })).toEqual(direct(data.contactTokenEntity.put({ companyId: 12, token: 'joao', contactId: 9 }).params()));
     expect(make.contactNumber({ companyId: 3, number: '5511987654321', contactId: 77 })).toEqual(
-      direct(data.contactNumberEntity.create({ companyId: 3, number: '5511987654321', contactId: 77 }).params()),
+      direct(
+        data.contactNumberEntity.create({ companyId: 3, number: '5511987654321', contactId: 77 }).params(),
+      ),
     );
     expect(make.contactTicket({ companyId: 3, whatsappId: 4, contactId: 5, ticketId: 6 })).toEqual(
-      direct(data.contactTicketEntity.create({ companyId: 3, whatsappId: 4, contactId: 5, ticketId: 6 }).params()),
+      direct(
+        data.contactTicketEntity.create({ companyId: 3, whatsappId: 4, contactId: 5, ticketId: 6 }).params(),
+      ),
     );
-    expect(make.ticketUuid({ companyId: 3, uuid: 'a-b"c', ticketId: 6 })).toEqual(direct(data.ticketUuidEntity.create({ companyId: 3, uuid: 'a-b"c', ticketId: 6 }).params()));
+    expect(make.ticketUuid({ companyId: 3, uuid: 'a-b"c', ticketId: 6 })).toEqual(
+      direct(data.ticketUuidEntity.create({ companyId: 3, uuid: 'a-b"c', ticketId: 6 }).params()),
+    );
     const at = '2026-01-02T03:04:05.678Z';
-    expect(make.ticketCreated({ companyId: 3, createdAt: at, ticketId: 6 })).toEqual(direct(data.ticketCreatedEntity.put({ companyId: 3, createdAt: at, ticketId: 6 }).params()));
-    const moved = { companyId: 3, ticketId: 6, at, seq: '0000001a', actorId: 8, toUserId: 8, fromQueueId: 2, toQueueId: 2 };
-    expect(make.acceptEvent(moved)).toEqual(direct(data.ticketEventEntity.put({ ...moved, action: 'accept', fromStatus: 'pending', toStatus: 'open' }).params()));
+    expect(make.ticketCreated({ companyId: 3, createdAt: at, ticketId: 6 })).toEqual(
+      direct(data.ticketCreatedEntity.put({ companyId: 3, createdAt: at, ticketId: 6 }).params()),
+    );
+    const moved = {
+      companyId: 3,
+      ticketId: 6,
+      at,
+      seq: '0000001a',
+      actorId: 8,
+      toUserId: 8,
+      fromQueueId: 2,
+      toQueueId: 2,
+    };
+    expect(make.acceptEvent(moved)).toEqual(
+      direct(
+        data.ticketEventEntity
+          .put({ ...moved, action: 'accept', fromStatus: 'pending', toStatus: 'open' })
+          .params(),
+      ),
+    );
     expect(make.resolveEvent({ ...moved, fromUserId: 8 })).toEqual(
-      direct(data.ticketEventEntity.put({ ...moved, fromUserId: 8, action: 'resolve', fromStatus: 'open', toStatus: 'closed' }).params()),
+      direct(
+        data.ticketEventEntity
+          .put({ ...moved, fromUserId: 8, action: 'resolve', fromStatus: 'open', toStatus: 'closed' })
+          .params(),
+      ),
     );
     expect(make.createEvent({ companyId: 3, ticketId: 6, at, seq: '00000018', toQueueId: 2 })).toEqual(
-      direct(data.ticketEventEntity.put({ companyId: 3, ticketId: 6, at, seq: '00000018', toQueueId: 2, action: 'create', toStatus: 'pending' }).params()),
+      direct(
+        data.ticketEventEntity
+          .put({
+            companyId: 3,
+            ticketId: 6,
+            at,
+            seq: '00000018',
+            toQueueId: 2,
+            action: 'create',
+            toStatus: 'pending',
+          })
+          .params(),
+      ),
     );
   });
 });
@@ -202,12 +306,32 @@ describe('seed rows written straight into DynamoDB Local’s file', () => {
     'atende',
     JSON.stringify({
       UniqueIndexes: [
-        { DynamoDBAttribute: { AttributeName: 'pk', AttributeType: 'S' }, KeyType: 'HASH', SQLiteColumnName: 'hashKey', SQLiteDataType: 'TEXT' },
-        { DynamoDBAttribute: { AttributeName: 'sk', AttributeType: 'S' }, KeyType: 'RANGE', SQLiteColumnName: 'rangeKey', SQLiteDataType: 'TEXT' },
+        {
+          DynamoDBAttribute: { AttributeName: 'pk', AttributeType: 'S' },
+          KeyType: 'HASH',
+          SQLiteColumnName: 'hashKey',
+          SQLiteDataType: 'TEXT',
+        },
+        {
+          DynamoDBAttribute: { AttributeName: 'sk', AttributeType: 'S' },
+          KeyType: 'RANGE',
+          SQLiteColumnName: 'rangeKey',
+          SQLiteDataType: 'TEXT',
+        },
       ],
       UniqueGSIIndexes: [1, 2, 3].map((n) => [
-        { DynamoDBAttribute: { AttributeName: `gsi${n}pk`, AttributeType: 'S' }, KeyType: 'HASH', SQLiteColumnName: `indexKey_${2 * n - 2}`, SQLiteDataType: 'TEXT' },
-        { DynamoDBAttribute: { AttributeName: `gsi${n}sk`, AttributeType: 'S' }, KeyType: 'RANGE', SQLiteColumnName: `indexKey_${2 * n - 1}`, SQLiteDataType: 'TEXT' },
+        {
+          DynamoDBAttribute: { AttributeName: `gsi${n}pk`, AttributeType: 'S' },
+          KeyType: 'HASH',
+          SQLiteColumnName: `indexKey_${2 * n - 2}`,
+          SQLiteDataType: 'TEXT',
+        },
+        {
+          DynamoDBAttribute: { AttributeName: `gsi${n}sk`, AttributeType: 'S' },
+          KeyType: 'RANGE',
+          SQLiteColumnName: `indexKey_${2 * n - 1}`,
+          SQLiteDataType: 'TEXT',
+        },
       ]),
     }),
   );
@@ -220,7 +344,12 @@ describe('seed rows written straight into DynamoDB Local’s file', () => {
   const dayJson =
     '{"st":{"N":"3"},"waitN":{"N":"3"},"waitS":{"N":"2400000"},"h23":{"N":"1"},"__edb_e__":{"S":"dashboardDay"},"h14":{"N":"1"},"fin":{"N":"2"},"h19":{"N":"1"},"companyId":{"N":"2"},' +
     '"supS":{"N":"1440000"},"frtN":{"N":"3"},"supN":{"N":"2"},"leads":{"N":"6"},"sk":{"S":"DAY#2026-08-23"},"__edb_v__":{"S":"1"},"pk":{"S":"C#2#DASH"},"frtS":{"N":"3930000"},"day":{"S":"2026-08-23"}}';
-  const written = (json: string, hashes: [string, string, string], itemSize: number, indexKeys: Record<string, string>): TableRow => {
+  const written = (
+    json: string,
+    hashes: [string, string, string],
+    itemSize: number,
+    indexKeys: Record<string, string>,
+  ): TableRow => {
     const item = JSON.parse(json) as TableItem;
     return {
       hashKey: Buffer.from(item.pk!.S!),
@@ -230,17 +359,39 @@ describe('seed rows written straight into DynamoDB Local’s file', () => {
       hashRangeValue: Buffer.from(hashes[2], 'hex'),
       itemSize,
       ObjectJSON: Buffer.from(json),
-      indexKeys: Object.fromEntries(Object.entries(indexKeys).map(([column, value]) => [column, Buffer.from(value)])),
+      indexKeys: Object.fromEntries(
+        Object.entries(indexKeys).map(([column, value]) => [column, Buffer.from(value)]),
+      ),
     };
   };
   const at = '2026-08-24T08:50:16.208Z#0000000007';
   const ticket = written(
     ticketJson,
-    ['1F26B122809157DAD96F95A9DA47250ED9E05F71', 'DAE438FD81CBC653BD1B2BA572B49CABAB80BA92', 'F18A16234EBA0FB4820E446BF2F566CF18010516'],
+    [
+      '1F26B122809157DAD96F95A9DA47250ED9E05F71',
+      'DAE438FD81CBC653BD1B2BA572B49CABAB80BA92',
+      'F18A16234EBA0FB4820E446BF2F566CF18010516',
+    ],
     543,
-    { indexKey_0: 'C#2#TS#closed', indexKey_1: at, indexKey_2: 'C#2#TSQ#closed#1', indexKey_3: at, indexKey_4: 'C#2#TSU#closed#44', indexKey_5: at },
+    {
+      indexKey_0: 'C#2#TS#closed',
+      indexKey_1: at,
+      indexKey_2: 'C#2#TSQ#closed#1',
+      indexKey_3: at,
+      indexKey_4: 'C#2#TSU#closed#44',
+      indexKey_5: at,
+    },
   );
-  const day = written(dayJson, ['B9790F9D26D46FAE2AD997BA24DDCA3DB33B1A54', '5A824AC904B8F27E400389CBFAE52774001BA92D', 'DAA656B0F4F79D6CBE37802E74540C202A0CDE23'], 153, {});
+  const day = written(
+    dayJson,
+    [
+      'B9790F9D26D46FAE2AD997BA24DDCA3DB33B1A54',
+      '5A824AC904B8F27E400389CBFAE52774001BA92D',
+      'DAA656B0F4F79D6CBE37802E74540C202A0CDE23',
+    ],
+    153,
+    {},
+  );
 
   it('are the rows DynamoDB Local writes: salted key hashes, item size, index columns', () => {
     for (const expected of [ticket, day]) {
@@ -253,7 +404,21 @@ describe('seed rows written straight into DynamoDB Local’s file', () => {
 
   it('size numbers as DynamoDB Local encodes them, and lists and maps with their overhead', () => {
     // Sizes DynamoDB Local recorded for these numbers (and the same in lists, maps and sets).
-    const sizes = { '0': 1, '1': 2, '100': 2, '120': 3, '12345': 4, '2400000': 3, '-1': 3, '-12345': 5, '1.5': 3, '0.001': 2, '1.25E-7': 3, '123456789012345': 9, '-99999999999999999999999999999999999999': 21 };
+    const sizes = {
+      '0': 1,
+      '1': 2,
+      '100': 2,
+      '120': 3,
+      '12345': 4,
+      '2400000': 3,
+      '-1': 3,
+      '-12345': 5,
+      '1.5': 3,
+      '0.001': 2,
+      '1.25E-7': 3,
+      '123456789012345': 9,
+      '-99999999999999999999999999999999999999': 21,
+    };
     expect(Object.fromEntries(Object.keys(sizes).map((n) => [n, numberSizeBytes(n)]))).toEqual(sizes);
     expect(itemSizeBytes({ a: { L: [] } })).toBe(1 + 3);
     expect(itemSizeBytes({ a: { L: [{ S: 'xy' }, { N: '7' }] } })).toBe(1 + 3 + 2 + 2 + 2);
@@ -261,8 +426,73 @@ describe('seed rows written straight into DynamoDB Local’s file', () => {
   });
 
   it('tell a row that is not what DynamoDB Local would write', () => {
-    expect(checkRows(layout, [{ ...day, itemSize: 150 }])).toEqual(['C#2#DASH / DAY#2026-08-23: itemSize 153, DynamoDB Local 150']);
-    expect(checkRows(layout, [{ ...ticket, hashValue: day.hashValue }])).toEqual(['C#2 / TICKET#7: hashValue differs']);
+    expect(checkRows(layout, [{ ...day, itemSize: 150 }])).toEqual([
+      'C#2#DASH / DAY#2026-08-23: itemSize 153, DynamoDB Local 150',
+    ]);
+    expect(checkRows(layout, [{ ...ticket, hashValue: day.hashValue }])).toEqual([
+      'C#2 / TICKET#7: hashValue differs',
+    ]);
     expect(() => parseTableLayout('atende', '{"UniqueIndexes":[]}')).toThrow(/not the known layout/);
+  });
+});
+
+describe('numbers of the contacts the phases make', () => {
+  it('never repeat across phases nor match a seeded customer', () => {
+    const campaign = Array.from({ length: 10_000 }, (_, i) => phaseNumber('campaign', i));
+    const schedules = Array.from({ length: 1_000 }, (_, i) => phaseNumber('schedules', i));
+    expect(new Set([...campaign, ...schedules]).size).toBe(11_000);
+    const seeded = new Set(
+      generateShape({
+        tickets: 1000,
+        agents: 5,
+        openedPerAgent: 3,
+        nowMs: Date.UTC(2026, 10, 1),
+      }).contacts.map((c) => c.number),
+    );
+    expect([...campaign, ...schedules].filter((number) => seeded.has(number))).toEqual([]);
+    // The schedules phase runs after the campaign in the same runtime: its contact 991 is not the campaign's.
+    expect(phaseNumber('schedules', 991)).not.toBe(phaseNumber('campaign', 991));
+    expect(phaseNumber('schedules', 991)).toMatch(/^5500\d{9}$/);
+  });
+});
+
+describe('a failing phase', () => {
+  it('is recorded with its error while the phases after it keep their figures, and the report shows it', async () => {
+    const failures: PhaseFailure[] = [];
+    const told: string[] = [];
+    const schedules = await runPhase(
+      failures,
+      'schedules',
+      async () => {
+        throw new Error('contact 991: HTTP 409 {"error":"ERR_DUPLICATED_CONTACT"}');
+      },
+      (failure) => told.push(failure.phase),
+    );
+    const campaign = await runPhase(failures, 'campaign', async () => ({ recipientsPerSecond: 12 }));
+    expect(schedules).toBeUndefined();
+    expect(campaign).toEqual({ recipientsPerSecond: 12 });
+    expect(told).toEqual(['schedules']);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ phase: 'schedules' });
+    expect(failures[0]!.error).toContain('ERR_DUPLICATED_CONTACT');
+
+    const size = { size: 1000, operations: {}, failedPhases: failures } as unknown as SizeReport;
+    const rows = failureRows({
+      sizes: [size],
+      failed: [{ size: 10000, error: 'Error: runtime did not start\n    at x' }],
+    });
+    expect(rows).toEqual([
+      ['1k', 'schedules', 'Error: contact 991: HTTP 409 {"error":"ERR_DUPLICATED_CONTACT"}'],
+      ['10k', 'the whole size', 'Error: runtime did not start'],
+    ]);
+    const markdown = markdownReport({
+      startedAt: '',
+      totalSeconds: 0,
+      machine: {} as never,
+      sizes: [{ ...size, counts: {}, seed: { items: 0 }, memoryPeaks: {} } as unknown as SizeReport],
+      targets: [],
+    });
+    expect(markdown).toContain('**Failed phases**');
+    expect(markdown).toContain('ERR_DUPLICATED_CONTACT');
   });
 });

@@ -1,27 +1,107 @@
 /**
- * Counts every call a thread makes to DynamoDB Local (and its streams), by operation, and to the
- * WebSocket @connections API, where every AWS SDK client sends it: the HTTP agent's addRequest.
- * Loaded in the runtime's main thread by runtime-child.ts and in each function's thread through
- * ATENDE_THREAD_PRELOAD (function-threads.ts); `collectCalls` asks every thread for its counts
- * over a BroadcastChannel and adds them up. Plain JavaScript: function threads load it untranspiled.
+ * Counts every call a thread makes to DynamoDB Local (and its streams), by kind and operation,
+ * and to the WebSocket @connections API, where every AWS SDK client sends it: the HTTP agent's
+ * addRequest. Loaded in the runtime's main thread by runtime-child.ts and in each function's
+ * thread through ATENDE_THREAD_PRELOAD (function-threads.ts); `collectCalls` asks every thread for
+ * its counts over a BroadcastChannel and adds them up. Plain JavaScript: function threads load it
+ * untranspiled.
+ *
+ * Names (usage.ts reads them):
+ * - `table.<Operation>`, `standIn.<Operation>`, `control.<Operation>`, `other.<Operation>`: DynamoDB
+ *   calls by the table they name (call-classes.mjs);
+ * - `stream.<Operation>`: DynamoDB Streams reads; `socket.PostToConnection`: WebSocket posts;
+ * - `units.<kind>.read|write`: the capacity units DynamoDB Local reports for the calls
+ *   (ReturnConsumedCapacity TOTAL is added to each request when ATENDE_BENCH_CAPACITY=1; a call
+ *   answered without them counts in `units.<kind>.unmeasured.read|write`); `units.socket.messages`: WebSocket
+ *   messages as billed (32 KB each);
+ * - whatever the stand-ins report through globalThis.atendeBenchCount (infra/local/src/bench-hook.ts):
+ *   `sqs.*`, `scheduler.*`, `lambda.*`.
  */
 import { Agent } from 'node:http';
 import { BroadcastChannel } from 'node:worker_threads';
+import {
+  callKind,
+  consumedCapacity,
+  readOperations,
+  tableKind,
+  tablesOf,
+  withConsumedCapacity,
+} from './call-classes.mjs';
 
 const channelName = 'atende-bench-call-counts';
 const calls = {};
+const add = (name, amount = 1) => {
+  calls[name] = (calls[name] ?? 0) + amount;
+};
+globalThis.atendeBenchCount = add;
+
+const askCapacity = process.env.ATENDE_BENCH_CAPACITY === '1';
+const productTable = () => process.env.TABLE_NAME || 'atende';
+
+function textOf(chunk) {
+  if (typeof chunk === 'string') return chunk;
+  if (chunk instanceof Uint8Array)
+    return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8');
+  return undefined;
+}
+
+/** Counts a DynamoDB call when its body is written (its tables are named there), and its units from the answer. */
+function watchDynamoCall(request, operation) {
+  const end = request.end;
+  request.end = function (chunk, ...rest) {
+    request.end = end;
+    const text = textOf(chunk);
+    let body;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const kind = callKind(operation, tablesOf(body), productTable());
+    add(`${kind}.${operation}`);
+    const asked = askCapacity ? withConsumedCapacity(operation, text) : undefined;
+    if (asked !== undefined && !this.headersSent) {
+      this.setHeader('content-length', Buffer.byteLength(asked));
+      chunk = asked;
+    }
+    if (askCapacity && kind !== 'control') watchUnits(request, operation, kind);
+    return end.call(this, chunk, ...rest);
+  };
+}
+
+/** Reads ConsumedCapacity from the answer as the SDK reads it (chunks seen on their way, never taken). */
+function watchUnits(request, operation, kind) {
+  const direction = readOperations.has(operation) ? 'read' : 'write';
+  request.once('response', (response) => {
+    const chunks = [];
+    const emit = response.emit;
+    response.emit = function (event, ...args) {
+      if (event === 'data') chunks.push(Buffer.from(args[0]));
+      else if (event === 'end') {
+        const units = consumedCapacity(Buffer.concat(chunks).toString('utf8'));
+        if (!units || Object.keys(units).length === 0) add(`units.${kind}.unmeasured.${direction}`);
+        else
+          for (const [table, value] of Object.entries(units))
+            add(`units.${tableKind(table, productTable())}.${direction}`, value);
+      }
+      return emit.call(this, event, ...args);
+    };
+  });
+}
+
 const addRequest = Agent.prototype.addRequest;
 Agent.prototype.addRequest = function (request, options) {
   const target = request.getHeader('x-amz-target');
-  let name;
   if (typeof target === 'string') {
     const [service, operation] = target.split('.');
-    name = service?.startsWith('DynamoDBStreams') ? `Streams.${operation}` : (operation ?? target);
+    if (service?.startsWith('DynamoDBStreams')) add(`stream.${operation}`);
+    else if (service?.startsWith('DynamoDB')) watchDynamoCall(request, operation ?? target);
   } else if (request.path?.startsWith('/@connections/')) {
-    // The live fan-out: one PostToConnection per listening socket and batch.
-    name = 'WebSocket.PostToConnection';
+    // The live fan-out: one PostToConnection per listening socket and batch; billed per 32 KB.
+    add('socket.PostToConnection');
+    const bytes = Number(request.getHeader('content-length') ?? 0);
+    add('units.socket.messages', Math.max(1, Math.ceil(bytes / 32_768)));
   }
-  if (name) calls[name] = (calls[name] ?? 0) + 1;
   return addRequest.call(this, request, options);
 };
 

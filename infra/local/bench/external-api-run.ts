@@ -8,12 +8,16 @@
 import { ApiClient } from '../../../functions/test/integration/support/api-client.ts';
 import { runOperation, type LoadRequest, type OperationResult } from './load.ts';
 import { superUser } from './setup.ts';
+import { callsByOperation, perRequestUsage, splitCalls, type CallSplit, type UsageCounts } from './usage.ts';
 
 export interface ExternalApiBenchResult {
   callers: number;
   sends: Pick<OperationResult, 'requestsPerSecond' | 'latency' | 'statusCodes' | 'ok' | 'non2xx' | 'errors'>;
   /** DynamoDB calls per accepted send, idle polling taken out, by operation. */
   tableCallsPerSend: { perRequest: number; byOperation: Record<string, number> };
+  /** Per send, every kind of call apart, and every counter (usage.ts). */
+  callsPerSend?: CallSplit;
+  usagePerSend?: UsageCounts;
   throttle: {
     durationSeconds: number;
     /** The throttled company's plan. */
@@ -113,12 +117,10 @@ export async function runExternalApiBench(options: {
   await options.quiet();
   const seconds = (performance.now() - started) / 1000;
   const after = await options.calls();
-  const byOperation: Record<string, number> = {};
-  for (const [name, count] of Object.entries(after)) {
-    const own = (count - (before[name] ?? 0) - (options.background[name] ?? 0) * seconds) / Math.max(1, sends.ok);
-    if (own >= 0.05) byOperation[name] = Math.round(own * 10) / 10;
-  }
-  const perRequest = Math.round(Object.values(byOperation).reduce((sum, n) => sum + n, 0) * 10) / 10;
+  // The product table's calls only (usage.ts): the stand-ins, stream reads and posts apart.
+  const usage = perRequestUsage(before, after, options.background, seconds, sends.ok);
+  const byOperation = Object.fromEntries(Object.entries(callsByOperation(usage)).filter(([name]) => name.startsWith('table.')));
+  const perRequest = splitCalls(usage).tableCalls;
 
   // The throttle: a second company on a plan of 5 requests a second (burst 5).
   const throttledPlan = { rateLimit: 5, burstLimit: 5 };
@@ -168,6 +170,8 @@ export async function runExternalApiBench(options: {
       errors: sends.errors,
     },
     tableCallsPerSend: { perRequest, byOperation },
+    callsPerSend: splitCalls(usage),
+    usagePerSend: usage,
     throttle: {
       durationSeconds: options.durationSeconds,
       plan: throttledPlan,

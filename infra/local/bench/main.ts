@@ -35,6 +35,9 @@ import { runWebhookBench, webhookBenchText, type WebhookBenchResult } from './we
 import { burstPlan, generateShape, shapeVersion, type Shape } from './shape.ts';
 import { formatDuration } from './stats.ts';
 import { footprintText, measureFootprint, type Footprint } from './footprint.ts';
+import { runPhase, type PhaseFailure } from './phases.ts';
+import { billedUsage, callsByOperation, perRequestUsage, splitCalls } from './usage.ts';
+import { costOf, costText } from './cost.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -155,15 +158,12 @@ function operationRequests(shape: Shape, agents: AgentSession[], admin: AgentSes
   };
 }
 
-/** DynamoDB calls (and WebSocket posts) per inbound message of the burst, idle polling taken out. */
+/** Calls of every kind (and what the cost needs) per inbound message of the phase, idle polling taken out. */
 function perMessage(before: Record<string, number>, after: Record<string, number>, background: Record<string, number>, seconds: number, messages: number): DynamoCalls {
-  const byOperation: Record<string, number> = {};
-  for (const [name, count] of Object.entries(after)) {
-    const own = (count - (before[name] ?? 0) - (background[name] ?? 0) * seconds) / Math.max(1, messages);
-    if (own >= 0.05) byOperation[name] = Math.round(own * 10) / 10;
-  }
-  const total = Object.values(byOperation).reduce((sum, n) => sum + n, 0);
-  return { perRequest: total, byOperation, total: total * messages };
+  const usage = perRequestUsage(before, after, background, seconds, messages);
+  const byOperation = callsByOperation(usage);
+  const total = Math.round(Object.values(byOperation).reduce((sum, n) => sum + n, 0) * 10) / 10;
+  return { perRequest: total, byOperation, total: total * messages, ...splitCalls(usage), usage };
 }
 
 /** The probe's requests: each distinct request of the first connections, at most 4. */
@@ -213,6 +213,8 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     ADMIN_PASSWORD: superUser.password,
     ATENDE_RATE_LIMIT_PER_ADDRESS: '0',
     ATENDE_RATE_LIMIT_PER_COMPANY: '100000000',
+    // The call counter asks DynamoDB Local for each call's capacity units (call-counter.mjs).
+    ATENDE_BENCH_CAPACITY: '1',
   };
   let runtime: RuntimeProcess | undefined;
   const stopRuntime = async () => {
@@ -336,10 +338,13 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
 
   // First, one request of each kind alone on the idle runtime (also the warm-up: first calls of
   // each path, JIT, connection pools): its own wall time, CPU and calls, before any load.
+  // A phase that fails is reported with its error; the others keep their figures (phases.ts).
+  const failedPhases: PhaseFailure[] = [];
+  const reportFailure = (failure: PhaseFailure) => say(`${label}: ${failure.phase} failed: ${failure.error}`);
   const single: Partial<Record<OperationName, ProbeResult>> = {};
   for (const name of measured) {
     status(`${label}: one ${operationLabels[name]} request alone… ${eta()}`, { force: true });
-    single[name] = await probe(rt, probeRequests(requests[name]), quiet, idle);
+    single[name] = await runPhase(failedPhases, `${operationLabels[name]} alone`, () => probe(rt, probeRequests(requests[name]), quiet, idle), reportFailure);
   }
 
   const operations: Partial<Record<OperationName, MeasuredOperation>> = {};
@@ -377,14 +382,22 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
       `${label}: ${kind === 'burst' ? 'burst' : `steady ${ratePerSecond}/s`}: ${result.messages} from ${result.customers} customers: on screen p50 ${result.screenLatency.p50.toFixed(0)} ms, ` +
         `p99 ${result.screenLatency.p99.toFixed(0)} ms; lost ${result.lost}, duplicated ${result.duplicated}`,
     );
-    return Object.assign(result, { cpuSeconds, dynamoCalls: calls, ...(ratePerSecond ? { ratePerSecond } : {}) });
+    // A real message comes from the connector through SQS, not through API Gateway: no REST request.
+    const split = splitCalls(calls.usage ?? {});
+    const cost = costOf(billedUsage(calls.usage ?? {}), 0);
+    say(
+      `${label}: ${kind} per message: ${split.tableCalls} table calls, ${split.standInCalls} stand-in calls, ${split.streamReads} stream reads, ` +
+        `${split.socketPosts} socket posts; AWS ${costText(cost)} per 100,000 messages`,
+    );
+    return Object.assign(result, { cpuSeconds, dynamoCalls: calls, ...split, cost, ...(ratePerSecond ? { ratePerSecond } : {}) });
   };
   for (const name of measured) {
     // The customers, before the agents' replies (whose queued sends take a minute): first at a
     // steady pace (every size), then all at once (the burst, at the largest size by default).
     if (name === 'reply') {
-      if (options.steady > 0) steady = await customersWrite('steady', options.steady, options.steadyRate);
-      if (options.burst > 0 && (options.burstEverySize || size === largest)) burst = await customersWrite('burst', options.burst);
+      if (options.steady > 0) steady = await runPhase(failedPhases, 'steady inbound', () => customersWrite('steady', options.steady, options.steadyRate), reportFailure);
+      if (options.burst > 0 && (options.burstEverySize || size === largest))
+        burst = await runPhase(failedPhases, 'inbound burst', () => customersWrite('burst', options.burst), reportFailure);
     }
 
     status(`${label}: waiting for the runtime to finish the previous phase before ${operationLabels[name]}… ${eta()}`, { force: true });
@@ -393,24 +406,44 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     const loadAverage = loadavg()[0]!;
     const cpu = cpuUsage({ runtime: rt.pid, dynamodb: rt.dynamoPid, bench: process.pid });
     const opStart = Date.now();
-    const result = await runOperation({
-      url: rt.url,
-      name,
-      connections: options.agents,
-      durationSeconds: options.durationSeconds,
-      requestsOf: requests[name],
-      onTick: (completed) =>
-        status(
-          `${label}: ${operationLabels[name]} ${formatDuration((Date.now() - opStart) / 1000)}/${options.durationSeconds} s, ` +
-            `${completed.toLocaleString('en-US')} answers ${eta()}`,
-        ),
-    });
-    operations[name] = { ...result, cpuSeconds: cpu(), single: single[name], loadAverage, drainedBeforeSeconds: drainedSeconds };
+    const result = await runPhase(
+      failedPhases,
+      operationLabels[name] ?? name,
+      () =>
+        runOperation({
+          url: rt.url,
+          name,
+          connections: options.agents,
+          durationSeconds: options.durationSeconds,
+          requestsOf: requests[name],
+          onTick: (completed) =>
+            status(
+              `${label}: ${operationLabels[name]} ${formatDuration((Date.now() - opStart) / 1000)}/${options.durationSeconds} s, ` +
+                `${completed.toLocaleString('en-US')} answers ${eta()}`,
+            ),
+        }),
+      reportFailure,
+    );
+    if (!result) continue;
+    const alone = single[name];
+    operations[name] = {
+      ...result,
+      cpuSeconds: cpu(),
+      single: alone,
+      loadAverage,
+      drainedBeforeSeconds: drainedSeconds,
+      // One request alone, its calls apart and its AWS cost (one REST request each).
+      ...(alone ? { ...splitCalls(alone.usage), cost: costOf(billedUsage(alone.usage), 1) } : {}),
+    };
     say(
       `${label}: ${(operationLabels[name] ?? name).padEnd(16)} ${Math.round(result.requestsPerSecond).toString().padStart(5)} req/s  ` +
         `p50 ${result.latency.p50.toFixed(1)} ms  p99 ${result.latency.p99.toFixed(1)} ms  max ${result.latency.max.toFixed(1)} ms` +
         (result.non2xx + result.errors > 0 ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : '') +
-        (drainedSeconds > 10 ? `  [waited ${Math.round(drainedSeconds)} s for the previous phase]` : ''),
+        (drainedSeconds > 10 ? `  [waited ${Math.round(drainedSeconds)} s for the previous phase]` : '') +
+        (operations[name]?.cost
+          ? `  alone: ${operations[name].tableCalls} table calls, ${operations[name].standInCalls} stand-in, ${operations[name].streamReads} stream, ` +
+            `${operations[name].socketPosts} posts; AWS ${costText(operations[name].cost)} per 100,000`
+          : ''),
     );
   }
 
@@ -422,15 +455,18 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     await quiet();
     await freshTokens();
     admin.token = adminSession.token;
-    webhooks = await runWebhookBench({
-      admin,
-      whatsappId: setup.whatsappId,
-      count: options.quick ? 100 : 500,
-      onProgress: (line) => status(`${label}: ${line} ${eta()}`),
-    }).catch((error: unknown) => {
-      say(`${label}: the webhook row failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return undefined;
-    });
+    webhooks = await runPhase(
+      failedPhases,
+      'webhooks',
+      () =>
+        runWebhookBench({
+          admin,
+          whatsappId: setup.whatsappId,
+          count: options.quick ? 100 : 500,
+          onProgress: (line) => status(`${label}: ${line} ${eta()}`),
+        }),
+      reportFailure,
+    );
     if (webhooks) say(`${label}: ${webhookBenchText(webhooks)}`);
   }
 
@@ -444,7 +480,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     admin.token = adminSession.token;
     const recipients = Math.min(size, 10_000);
     // A failure here is reported and the size goes on: the other rows keep their figures.
-    campaigns = await runCampaignBench({
+    campaigns = await runPhase(failedPhases, 'campaign', () => runCampaignBench({
       admin,
       url: rt.url,
       dynamoEndpoint: rt.env.DYNAMODB_ENDPOINT!,
@@ -466,10 +502,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
         : {}),
       ...(operations.reply ? { replyWithout: operations.reply } : {}),
       onProgress: (line) => status(`${label}: ${line} ${eta()}`),
-    }).catch((error: unknown) => {
-      say(`${label}: the campaign rows failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return undefined;
-    });
+    }), reportFailure);
     if (campaigns) say(
       `${label}: campaign to ${campaigns.recipients}: ${campaigns.recipientsPerSecond.toFixed(1)} recipients/s; sent once ${campaigns.sentOnce}, ` +
         `missing ${campaigns.missing}, duplicated ${campaigns.duplicated}; reply p99 ${campaigns.replyWithout?.p99 ?? '—'} ms without, ` +
@@ -486,7 +519,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     await quiet();
     await freshTokens();
     admin.token = adminSession.token;
-    externalApi = await runExternalApiBench({
+    externalApi = await runPhase(failedPhases, 'external API', () => runExternalApiBench({
       url: rt.url,
       admin,
       companyId: setup.companyId,
@@ -497,10 +530,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
       background,
       quiet: () => quiet(),
       onProgress: (line) => status(`${label}: ${line} ${eta()}`, { force: true }),
-    }).catch((error: unknown) => {
-      say(`${label}: the external API rows failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return undefined;
-    });
+    }), reportFailure);
     if (externalApi) {
       const { sends, tableCallsPerSend, throttle } = externalApi;
       say(
@@ -523,16 +553,22 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     await quiet();
     await freshTokens();
     admin.token = adminSession.token;
-    schedules = await runScheduledBurst({
-      admin,
-      dynamoEndpoint: rt.env.DYNAMODB_ENDPOINT!,
-      tableName: rt.env.TABLE_NAME!,
-      companyId: setup.companyId,
-      whatsappId: setup.whatsappId,
-      count: 1000,
-      onProgress: (line) => status(`${label}: ${line} ${eta()}`),
-    });
-    say(
+    schedules = await runPhase(
+      failedPhases,
+      'schedules',
+      () =>
+        runScheduledBurst({
+          admin,
+          dynamoEndpoint: rt.env.DYNAMODB_ENDPOINT!,
+          tableName: rt.env.TABLE_NAME!,
+          companyId: setup.companyId,
+          whatsappId: setup.whatsappId,
+          count: 1000,
+          onProgress: (line) => status(`${label}: ${line} ${eta()}`),
+        }),
+      reportFailure,
+    );
+    if (schedules) say(
       `${label}: ${schedules.schedules} schedules due in one minute: to the outbox p50 ${schedules.latencySeconds.p50.toFixed(1)} s, ` +
         `p99 ${schedules.latencySeconds.p99.toFixed(1)} s; sent once ${schedules.sentOnce}, missing ${schedules.missing}, duplicated ${schedules.duplicated}`,
     );
@@ -563,6 +599,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     ...(externalApi ? { externalApi } : {}),
     ...(campaigns ? { campaigns } : {}),
     ...(webhooks ? { webhooks } : {}),
+    failedPhases,
     memoryAtStart,
     memoryPeaks,
     runtimeLogLines,

@@ -7,14 +7,18 @@
 import type { LoadRequest } from './load.ts';
 import { cpuSeconds, waitUntilIdle } from './memory.ts';
 import type { RuntimeProcess } from './runtime-process.ts';
+import { callsByOperation, perRequestUsage, splitCalls, type CallSplit, type UsageCounts } from './usage.ts';
 
-export interface ProbeResult {
+export interface ProbeResult extends CallSplit {
   requests: number;
   wallMs: number;
   cpuMs: { runtime: number; dynamodb: number };
-  /** Per request, by DynamoDB operation (plus WebSocket.PostToConnection). */
+  /** Per request, by kind and operation (`table.Query`, `standIn.PutItem`, `stream.GetRecords`, `socket.PostToConnection`). */
   calls: Record<string, number>;
+  /** Every call of every kind, per request (the old "DB calls"). */
   callsPerRequest: number;
+  /** Every counter per request, calls and what the cost needs (usage.ts). */
+  usage: UsageCounts;
   /** Calls per second the idle runtime made just before (polling), by operation. */
   background: Record<string, number>;
   /** Requests that did not answer 2xx (e.g. a timeout), with their status. */
@@ -97,11 +101,8 @@ export async function probe(
   const after = await runtime.dynamoCalls();
   const elapsed = (performance.now() - started) / 1000;
   const n = sent;
-  const calls: Record<string, number> = {};
-  for (const [name, count] of Object.entries(after)) {
-    const own = count - (before[name] ?? 0) - (idle.calls[name] ?? 0) * elapsed;
-    if (own / n >= 0.05) calls[name] = Math.round((own / n) * 10) / 10;
-  }
+  const usage = perRequestUsage(before, after, idle.calls, elapsed, n);
+  const calls = callsByOperation(usage);
   return {
     requests: n,
     wallMs: (seconds * 1000) / n,
@@ -110,7 +111,9 @@ export async function probe(
       dynamodb: runtime.dynamoPid ? (Math.max(0, (cpuSeconds(runtime.dynamoPid) ?? 0) - dynamoCpu - idle.cpu.dynamodb * elapsed) * 1000) / n : 0,
     },
     calls,
-    callsPerRequest: Object.values(calls).reduce((sum, value) => sum + value, 0),
+    callsPerRequest: Math.round(Object.values(calls).reduce((sum, value) => sum + value, 0) * 10) / 10,
+    ...splitCalls(usage),
+    usage,
     background: idle.calls,
     failures,
   };

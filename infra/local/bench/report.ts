@@ -14,6 +14,9 @@ import { scheduledBurstMarkdown, scheduledBurstText, type ScheduledBurstResult }
 import { campaignBenchMarkdown, campaignBenchText, type CampaignBenchResult } from './campaign-run.ts';
 import { webhookBenchText, type WebhookBenchResult } from './webhook-run.ts';
 import { formatCount, formatMs, markdownTable, ratio, textTable } from './stats.ts';
+import { firstLine, type PhaseFailure } from './phases.ts';
+import { billedUsage, type CallSplit, type UsageCounts } from './usage.ts';
+import { costPartLabels, costParts, type Cost } from './cost.ts';
 
 export const operationLabels: Record<string, string> = {
   listOpen: 'open list',
@@ -32,14 +35,19 @@ export const anchors: Record<number, Record<string, { p99: number; rps: number }
   100000: { listOpen: { p99: 1663, rps: 36 }, listPending: { p99: 2239, rps: 25 }, search: { p99: 24112, rps: 2.1 }, messages: { p99: 408, rps: 161 } },
 };
 
-/** DynamoDB calls the runtime made per HTTP request (or per inbound message), idle polling taken out. */
-export interface DynamoCalls {
+/** Calls the runtime made per HTTP request (or per inbound message), idle polling taken out. */
+export interface DynamoCalls extends Partial<CallSplit> {
+  /** Every call of every kind (the old "DB calls"). */
   perRequest: number;
   byOperation: Record<string, number>;
   total: number;
+  /** Every counter per message (usage.ts); absent in older results. */
+  usage?: UsageCounts;
 }
 
-export type MeasuredOperation = OperationResult & {
+export type MeasuredOperation = OperationResult & Partial<CallSplit> & {
+  /** AWS cost of one request alone (cost.ts), per 100,000; absent in older results. */
+  cost?: Cost;
   /** CPU seconds each process used during the run. */
   cpuSeconds: Record<string, number>;
   /** One request at a time on the idle runtime (probe.ts): its own wall time, CPU and calls. */
@@ -50,7 +58,9 @@ export type MeasuredOperation = OperationResult & {
   drainedBeforeSeconds: number;
 };
 
-export type CustomersPhase = BurstResult & { cpuSeconds?: Record<string, number>; dynamoCalls?: DynamoCalls; ratePerSecond?: number };
+/** An inbound phase: its calls per message apart (CallSplit) and its AWS cost per 100,000 messages. */
+export type CustomersPhase = BurstResult &
+  Partial<CallSplit> & { cpuSeconds?: Record<string, number>; dynamoCalls?: DynamoCalls; ratePerSecond?: number; cost?: Cost };
 
 export interface SizeReport {
   size: number;
@@ -74,6 +84,8 @@ export interface SizeReport {
   campaigns?: CampaignBenchResult;
   /** The outbound webhook row (the largest size); absent in older results. */
   webhooks?: WebhookBenchResult;
+  /** Phases that failed, with their error (the others kept their figures); absent in older results. */
+  failedPhases?: PhaseFailure[];
   memoryAtStart: Record<string, number | undefined>;
   memoryPeaks: Record<string, MemoryPeak>;
   runtimeLogLines: number;
@@ -166,10 +178,25 @@ interface Results {
   totalSeconds: number;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
   sizes: SizeReport[];
+  /** Sizes that failed as a whole (the runtime, the company's setup), with their error. */
+  failed?: { size: number; error: string }[];
   targets: TargetCheck[];
 }
 
-const operationHeader = ['operation', 'req/s', 'p50', 'p95', 'p99', 'max', 'max/p99', 'non-2xx', 'old p99', 'old req/s', 'alone: ms', 'DB calls', 'CPU ms node', 'CPU ms DDB'];
+const failureHeader = ['size', 'phase', 'error'];
+
+/** Every failed phase and size: reported, never silently missing from the tables. */
+export function failureRows(results: Pick<Results, 'sizes' | 'failed'>): string[][] {
+  return [
+    ...results.sizes.flatMap((report) => (report.failedPhases ?? []).map((f) => [sizeLabel(report.size), f.phase, firstLine(f.error)])),
+    ...(results.failed ?? []).map((f) => [sizeLabel(f.size), 'the whole size', firstLine(f.error)]),
+  ];
+}
+
+const operationHeader = ['operation', 'req/s', 'p50', 'p95', 'p99', 'max', 'max/p99', 'non-2xx', 'old p99', 'old req/s', 'alone: ms', 'DB calls', 'table calls', 'stand-in calls', 'stream reads', 'socket posts', 'USD/100k', 'CPU ms node', 'CPU ms DDB'];
+
+const calls = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(1));
+const usd = (cost: Cost | undefined) => (cost ? `$${cost.usdPer100k.toFixed(2)}` : '—');
 
 function operationRows(report: SizeReport): string[][] {
   return Object.entries(report.operations).map(([name, op]) => {
@@ -187,6 +214,11 @@ function operationRows(report: SizeReport): string[][] {
       old ? formatCount(old.rps) : '—',
       op!.single ? formatMs(op!.single.wallMs) : '—',
       op!.single ? op!.single.callsPerRequest.toFixed(1) : '—',
+      calls(op!.tableCalls),
+      calls(op!.standInCalls),
+      calls(op!.streamReads),
+      calls(op!.socketPosts),
+      usd(op!.cost),
       op!.single ? op!.single.cpuMs.runtime.toFixed(1) : '—',
       op!.single ? op!.single.cpuMs.dynamodb.toFixed(1) : '—',
     ];
@@ -226,12 +258,46 @@ function customersRows(report: SizeReport): string[][] {
             String(result.duplicated + result.duplicateEvents),
             String(result.missingOnScreen),
             result.dynamoCalls ? result.dynamoCalls.perRequest.toFixed(1) : '—',
+            calls(result.tableCalls),
+            calls(result.standInCalls),
+            calls(result.streamReads),
+            calls(result.socketPosts),
+            usd(result.cost),
           ],
         ]
       : [],
   );
 }
-const burstHeader = ['size', 'phase', 'messages / customers', 'screen p50', 'screen p99', 'screen max', 'all on screen', 'lost', 'duplicated', 'not on screen', 'DB calls/msg'];
+const burstHeader = ['size', 'phase', 'messages / customers', 'screen p50', 'screen p99', 'screen max', 'all on screen', 'lost', 'duplicated', 'not on screen', 'DB calls/msg', 'table calls', 'stand-in calls', 'stream reads', 'socket posts', 'USD/100k'];
+
+const costHeader = ['size', 'per 100,000', 'RRU', 'WRU', 'Lambda calls', 'GB-s', 'SQS', 'WS msgs', 'USD', ...costParts.map((part) => costPartLabels[part])];
+
+/** Each operation's and inbound phase's AWS cost per 100,000 (cost.ts), with the usage behind it, per one. */
+export function costRows(report: SizeReport): string[][] {
+  const row = (what: string, usageCounts: UsageCounts | undefined, cost: Cost | undefined): string[][] => {
+    if (!usageCounts || !cost) return [];
+    const usage = billedUsage(usageCounts);
+    return [
+      [
+        sizeLabel(report.size),
+        what,
+        usage.readUnits.toFixed(1),
+        usage.writeUnits.toFixed(1),
+        usage.lambdaInvocations.toFixed(1),
+        usage.lambdaGbSeconds.toFixed(3),
+        usage.sqsRequests.toFixed(1),
+        usage.socketMessages.toFixed(1),
+        `$${cost.usdPer100k.toFixed(2)}`,
+        ...costParts.map((part) => `${Math.round(cost.shares[part] * 100)} %`),
+      ],
+    ];
+  };
+  return [
+    ...Object.entries(report.operations).flatMap(([name, op]) => row(`${operationLabels[name] ?? name} requests`, op?.single?.usage, op?.cost)),
+    ...row(`inbound messages (steady, ${report.steady?.ratePerSecond ?? '?'}/s)`, report.steady?.dynamoCalls?.usage, report.steady?.cost),
+    ...row('inbound messages (burst)', report.burst?.dynamoCalls?.usage, report.burst?.cost),
+  ];
+}
 
 function memoryRow(report: SizeReport): string[] {
   const mb = (name: string) => (report.memoryPeaks[name] ? `${Math.round(report.memoryPeaks[name].maxMb)} MB` : '—');
@@ -264,6 +330,8 @@ export function printReport(results: Results): void {
     const search = searchRows(report);
     if (search.length > 0) console.log(textTable(operationHeader.slice(0, 6), search));
   }
+  const costs = results.sizes.flatMap(costRows);
+  if (costs.length > 0) console.log(`\nAWS cost per 100,000 (on-demand, us-east-1; usage per one; cost.ts, docs/performance.md)\n${textTable(costHeader, costs)}`);
   const customers = results.sizes.flatMap(customersRows);
   if (customers.length > 0) console.log(`\nInbound messages (post → appMessage on the admin's WebSocket)\n${textTable(burstHeader, customers)}`);
   for (const report of results.sizes) if (report.schedules) console.log(scheduledBurstText(report.schedules));
@@ -272,6 +340,8 @@ export function printReport(results: Results): void {
   console.log(`\nMemory and seed\n${textTable(memoryHeader, results.sizes.map(memoryRow))}`);
   const ratios = ratioRows(results.sizes);
   if (ratios.length > 0) console.log(`\nLargest size vs smallest\n${textTable(['operation', 'p95 ratio', 'p99 ratio'], ratios)}`);
+  const failures = failureRows(results);
+  if (failures.length > 0) console.log(`\nFAILED phases (their figures are missing; the rest are kept)\n${textTable(failureHeader, failures)}`);
   console.log(`\nTargets (/work/shared/anchors.md)\n${textTable(['target', 'measured', ''], targetRows(results.targets))}`);
 }
 
@@ -285,6 +355,8 @@ export function markdownReport(results: Results): string {
     if (search.length > 0) parts.push(`\n${markdownTable(operationHeader.slice(0, 6), search)}`);
     parts.push('');
   }
+  const costs = results.sizes.flatMap(costRows);
+  if (costs.length > 0) parts.push(`**AWS cost per 100,000** (on-demand, us-east-1; usage per one)\n\n${markdownTable(costHeader, costs)}\n`);
   const customers = results.sizes.flatMap(customersRows);
   if (customers.length > 0) parts.push(`**Inbound messages**\n\n${markdownTable(burstHeader, customers)}\n`);
   for (const report of results.sizes) if (report.schedules) parts.push(scheduledBurstMarkdown(report.schedules));
@@ -292,6 +364,8 @@ export function markdownReport(results: Results): string {
   parts.push(`**Memory and seed**\n\n${markdownTable(memoryHeader, results.sizes.map(memoryRow))}\n`);
   const ratios = ratioRows(results.sizes);
   if (ratios.length > 0) parts.push(`**Largest size vs smallest**\n\n${markdownTable(['operation', 'p95 ratio', 'p99 ratio'], ratios)}\n`);
+  const failures = failureRows(results);
+  if (failures.length > 0) parts.push(`**Failed phases** (their figures are missing)\n\n${markdownTable(failureHeader, failures)}\n`);
   parts.push(`**Targets**\n\n${markdownTable(['target', 'measured', ''], targetRows(results.targets))}`);
   return parts.join('\n');
 }

@@ -11,7 +11,12 @@ import type { ChildMessage } from './runtime-child.ts';
 import { findDynamoPid } from './memory.ts';
 
 const childScript = join(fileURLToPath(new URL('.', import.meta.url)), 'runtime-child.ts');
-const startTimeoutMs = 180_000;
+/**
+ * A start takes 10–15 s on two quiet cores; on 2026-11-28, with the machine's load average near
+ * 100 from other jobs, a restart on 19,000 seeded items did not finish in 180 s and the whole
+ * size was lost: the limit only catches a runtime that will never start.
+ */
+const startTimeoutMs = 600_000;
 const stopTimeoutMs = 60_000;
 
 export interface RuntimeProcess {

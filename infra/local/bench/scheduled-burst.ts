@@ -6,6 +6,7 @@
  */
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiClient } from '../../../functions/test/integration/support/api-client.ts';
+import { phaseNumber } from './numbers.ts';
 import { seedClient } from './seed.ts';
 import { inLanes } from './setup.ts';
 import {
@@ -79,10 +80,10 @@ export async function runScheduledBurst(options: {
     Array.from({ length: count }, (_, i) => i),
     lanes,
     async (i) => {
-      // Area code 00 exists nowhere, so no seeded contact has these numbers.
+      // Numbers no seeded contact and no other phase has (numbers.ts).
       const answer = await admin.post<{ id: number }>('/contacts', {
         name: `Agenda ${tag} ${i}`,
-        number: `5500${String(Date.now() % 1000).padStart(3, '0')}${String(i).padStart(6, '0')}`,
+        number: phaseNumber('schedules', i),
       });
       if (answer.status !== 201)
         throw new Error(`contact ${i}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);

@@ -9,6 +9,8 @@ import { queueEnvName } from '../../../functions/src/manifest.ts';
 import type { QueueDefinition } from './runtime-manifest.ts';
 
 export const tableName = 'atende';
+/** The local SQS and Scheduler stand-ins' own table, without a stream (stand-in-table.ts); no such table in AWS. */
+export const standInTableName = 'atende-local-stand-ins';
 export const mediaBucket = 'atende-media';
 export const region = 'us-east-1';
 export const stage = 'local';

@@ -7,6 +7,8 @@ import type { Context } from 'aws-lambda';
 import { lambdaContext } from './lambda-context.mjs';
 import { bundlePath } from '../../../functions/build.ts';
 import type { FunctionSettings } from './runtime-manifest.ts';
+import { countForBench } from './bench-hook.ts';
+import { lambdaDefaults } from '../../lib/lambda-defaults.ts';
 
 export type LambdaHandler = (event: unknown, context: Context) => unknown;
 
@@ -14,8 +16,8 @@ export type LambdaHandler = (event: unknown, context: Context) => unknown;
 export type HandlerLoader = (functionName: string) => Promise<LambdaHandler>;
 
 /** The CDK stack's defaults for a function that declares no limits of its own. */
-const defaultTimeoutSeconds = 29;
-const defaultMemoryMb = 1024;
+const defaultTimeoutSeconds = lambdaDefaults.timeoutSeconds;
+const defaultMemoryMb = lambdaDefaults.memoryMb;
 const accountId = '000000000000';
 
 export class FunctionTimeoutError extends Error {
@@ -85,10 +87,16 @@ export class FunctionInvoker {
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new FunctionTimeoutError(functionName, seconds)), seconds * 1000);
     });
+    const startedMs = performance.now();
     try {
       return await Promise.race([Promise.resolve().then(() => handler(event, context)), timedOut]);
     } finally {
       clearTimeout(timer);
+      // What Lambda would bill: the invocation and its duration at the function's memory.
+      const ms = performance.now() - startedMs;
+      countForBench('lambda.Invocation');
+      countForBench('lambda.ms', ms);
+      countForBench('lambda.gbSeconds', (Math.ceil(ms) / 1000) * (memoryMb / 1024));
       for (const listener of this.settledListeners) listener(functionName);
     }
   }

@@ -30,6 +30,7 @@ import {
   type QueuedMessage,
 } from './queue-message.ts';
 import type { QueueDefinition } from './runtime-manifest.ts';
+import { countForBench } from './bench-hook.ts';
 import { deadLettersPk, deduplicationPk, queueMessagesPk } from './runtime-keys.ts';
 
 /** SQS limits. */
@@ -92,6 +93,7 @@ export class LocalQueue implements QueuePort {
       if (isDuplicate(error, prepared.deduplicationWrite)) return;
       throw error;
     }
+    countForBench('sqs.SendMessage');
     prepared.committed();
   }
 
@@ -311,6 +313,9 @@ class QueueDispatcher {
             toSqsRecord(message, { arn: this.arn, region: this.options.region, fifo: this.queue.fifo }),
           ),
         };
+        // In AWS the event source mapping receives the batch and deletes what succeeded.
+        countForBench('sqs.ReceiveMessage');
+        countForBench('sqs.DeleteMessageBatch');
         failed = failedMessageIds(batch, await this.options.invoker.invoke(this.queue.consumer.name, event));
       } catch (error) {
         this.options.log.error(

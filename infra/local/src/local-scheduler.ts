@@ -25,6 +25,7 @@ import type { OneTimeSchedule, SchedulerPort } from '../../../functions/src/port
 import { isDuplicate, type LocalQueue } from './local-queue.ts';
 import type { Logger } from './log.ts';
 import { schedulesPk } from './runtime-keys.ts';
+import { countForBench } from './bench-hook.ts';
 
 /** EventBridge Scheduler's rule for schedule names. */
 const namePattern = /^[0-9a-zA-Z\-_.]{1,64}$/;
@@ -250,6 +251,9 @@ export class LocalScheduler implements SchedulerPort {
       prepared.deduplicationWrite === undefined ? undefined : prepared.deduplicationWrite + 1;
     try {
       await this.documents.send(new TransactWriteCommand({ TransactItems: [done, ...prepared.writes] }));
+      // In AWS: one Scheduler invocation, whose target is one SQS send.
+      countForBench('scheduler.Invocation');
+      countForBench('sqs.SendMessage');
       prepared.committed();
     } catch (error) {
       if (

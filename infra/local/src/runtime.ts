@@ -27,6 +27,7 @@ import {
   region,
   runtimeEnvironment,
   stage,
+  standInTableName,
   tableName,
 } from './env.ts';
 import { localSecurityHeaders } from '../../lib/security-headers.ts';
@@ -54,6 +55,7 @@ import {
 import { startLocalS3, type LocalS3 } from './s3.ts';
 import { startStreamReader } from './stream-reader.ts';
 import { ensureTable } from './table.ts';
+import { ensureStandInTable, moveStandInItems } from './stand-in-table.ts';
 
 export type { HandlerLoader, LambdaHandler } from './invoke.ts';
 export type { RuntimeManifest } from './runtime-manifest.ts';
@@ -264,14 +266,14 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     cleanups.set('clients', () => clients.destroy());
     const queue = new LocalQueue({
       documents: clients.documents,
-      tableName,
+      tableName: standInTableName,
       queues: allQueues(manifest),
       invoker,
       region,
       log,
       maxVisibilityTimeoutMs: options.maxVisibilityTimeoutMs,
     });
-    const scheduler = new LocalScheduler(clients.documents, tableName, queue, log);
+    const scheduler = new LocalScheduler(clients.documents, standInTableName, queue, log);
     const mail = createLocalMail(dataDir, log);
     installLocalBindings({ queue, scheduler, mail, apiUsage: externalApiLimiter });
 
@@ -296,6 +298,17 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     for (const result of [dynamoResult, bundlesResult]) if (result.status === 'rejected') throw result.reason;
 
     const firstStart = await ensureTable(clients.dynamo, tableName);
+    // The stand-ins' table (fresh and existing data directories), with what older data
+    // directories kept of theirs in the product table moved into it before they load it.
+    await ensureStandInTable(clients.dynamo, standInTableName);
+    const movedStandInItems = await moveStandInItems(
+      clients.documents,
+      tableName,
+      standInTableName,
+      allQueues(manifest).map((definition) => definition.name),
+    );
+    if (movedStandInItems > 0)
+      log.info(`local runtime: moved ${movedStandInItems} queue and timer items into ${standInTableName}`);
     // The connector's commands wait in their queue until the connector runs (its start resumes
     // them), as the Fargate task receives nothing before it has started: commands left from
     // before a stop or a crash are not handed to a consumer that is not there yet.

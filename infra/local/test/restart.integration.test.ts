@@ -4,11 +4,15 @@
  * those that fell due while the runtime was stopped.
  */
 import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecorder } from './fixtures/fixture-functions.ts';
 import { startFixtureRuntime, sleep, temporaryDirectory, waitFor } from './fixtures/harness.ts';
+import { startDynamoLocal } from '../src/dynamo.ts';
+import { standInTableName } from '../src/env.ts';
+import { findFreePort } from '../src/free-port.ts';
+import { queueMessagesPk, schedulesPk } from '../src/runtime-keys.ts';
 
 let directory: Awaited<ReturnType<typeof temporaryDirectory>>;
 
@@ -28,6 +32,18 @@ function documentsFor(endpoint: string): DynamoDBDocumentClient {
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),
   );
+}
+
+async function partition(documents: DynamoDBDocumentClient, table: string, pk: string) {
+  const answer = await documents.send(
+    new QueryCommand({
+      TableName: table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ConsistentRead: true,
+    }),
+  );
+  return answer.Items ?? [];
 }
 
 describe('stop and start on the same data directory', () => {
@@ -53,6 +69,15 @@ describe('stop and start on the same data directory', () => {
       body: 'not yet',
     });
     await first.runtime.queue.send('jobs', { body: 'delayed across the restart', delaySeconds: 2 });
+    // The stand-ins keep their state in their own table, without a stream, never in the product's.
+    const standIns = await documents.send(new DescribeTableCommand({ TableName: standInTableName }));
+    expect(standIns.Table?.StreamSpecification?.StreamEnabled ?? false).toBe(false);
+    // (The due-later timer is there for a minute; the others may already have been handed on.)
+    expect((await partition(documents, standInTableName, schedulesPk)).map((item) => item.sk)).toContain(
+      'due-later',
+    );
+    expect(await partition(documents, 'atende', schedulesPk)).toHaveLength(0);
+    expect(await partition(documents, 'atende', queueMessagesPk('jobs'))).toHaveLength(0);
     const secret = first.runtime.env.JWT_SECRET;
     documents.destroy();
     await first.runtime.stop();
@@ -85,6 +110,69 @@ describe('stop and start on the same data directory', () => {
       expect(keys).toEqual(['USER#2']);
       reopened.destroy();
     } finally {
+      await second.runtime.stop();
+    }
+  });
+
+  it("moves the queue and timer items a data directory from before the stand-ins' table kept in the product table", async () => {
+    const dataDir = join(directory.path, 'before-stand-in-table');
+    const first = await startFixtureRuntime(dataDir);
+    await first.runtime.stop();
+    // The data directory as an older runtime left it: no stand-ins' table, their items in the product's.
+    const port = await findFreePort();
+    const dynamo = await startDynamoLocal({ dbDir: join(dataDir, 'dynamodb'), port });
+    const documents = documentsFor(dynamo.endpoint);
+    try {
+      await documents.send(new DeleteTableCommand({ TableName: standInTableName }));
+      const atMs = Date.now() - 1000;
+      await documents.send(
+        new PutCommand({
+          TableName: 'atende',
+          Item: {
+            pk: schedulesPk,
+            sk: 'old-layout-timer',
+            gsi1pk: schedulesPk,
+            gsi1sk: `${new Date(atMs).toISOString()}#old-layout-timer`,
+            atMs,
+            queueName: 'jobs',
+            body: 'timer kept in the product table',
+          },
+        }),
+      );
+      await documents.send(
+        new PutCommand({
+          TableName: 'atende',
+          Item: {
+            pk: queueMessagesPk('jobs'),
+            sk: '00000000000001-old',
+            sequence: '00000000000001-old',
+            messageId: 'old-layout-message',
+            body: 'message kept in the product table',
+            sentAtMs: atMs,
+            visibleAtMs: atMs,
+            receiveCount: 0,
+          },
+        }),
+      );
+    } finally {
+      documents.destroy();
+      await dynamo.stop();
+    }
+
+    const recorder = createRecorder();
+    const second = await startFixtureRuntime(dataDir, { recorder });
+    const reopened = documentsFor(second.runtime.env.DYNAMODB_ENDPOINT!);
+    try {
+      expect(second.runtime.firstStart).toBe(false);
+      const bodies = () => recorder.queueDeliveries.flatMap((d) => d.records.map((r) => r.body as string));
+      await waitFor(() => bodies().includes('timer kept in the product table'), 5000);
+      await waitFor(() => bodies().includes('message kept in the product table'), 5000);
+      expect(await partition(reopened, 'atende', schedulesPk)).toHaveLength(0);
+      expect(await partition(reopened, 'atende', queueMessagesPk('jobs'))).toHaveLength(0);
+      const standIns = await reopened.send(new DescribeTableCommand({ TableName: standInTableName }));
+      expect(standIns.Table?.StreamSpecification?.StreamEnabled ?? false).toBe(false);
+    } finally {
+      reopened.destroy();
       await second.runtime.stop();
     }
   });

@@ -4,6 +4,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createRuntimeDynamoClients } from '../../../../infra/local/src/dynamo-clients.ts';
 import { workerRuntime } from '../../../../infra/local/test-support/worker-runtime.ts';
 import { schedulesPk } from '../../../../infra/local/src/runtime-keys.ts';
+import { standInTableName } from '../../../../infra/local/src/env.ts';
 import { ApiClient, clientAddressHeader } from './api-client.ts';
 
 export const superUser = { email: 'root@atende.test', password: 'Root-pass-1' };
@@ -49,7 +50,7 @@ export async function startTestRuntime() {
       const clients = createRuntimeDynamoClients(runtime.env.DYNAMODB_ENDPOINT!);
       try {
         const answer = await clients.documents.send(
-          new QueryCommand({ TableName: runtime.env.TABLE_NAME!, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': schedulesPk } }),
+          new QueryCommand({ TableName: standInTableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': schedulesPk } }),
         );
         return (answer.Items ?? [])
           .filter((item) => String(item.sk).includes(nameIncludes))

@@ -1,0 +1,36 @@
+/**
+ * A bench phase that fails (a setup step answering 409, a runtime hiccup) is recorded with its
+ * error and the run goes on: the other phases and sizes keep their figures, and the report and
+ * `.bench/latest.json` say which phase failed and why.
+ */
+export interface PhaseFailure {
+  phase: string;
+  error: string;
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/** Runs one phase; a failure is pushed to `failures` (and told to `onFailure`) and answers undefined. */
+export async function runPhase<T>(
+  failures: PhaseFailure[],
+  phase: string,
+  work: () => Promise<T>,
+  onFailure?: (failure: PhaseFailure) => void,
+): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    const failure = { phase, error: errorText(error) };
+    failures.push(failure);
+    onFailure?.(failure);
+    return undefined;
+  }
+}
+
+/** The first line of an error, for a table cell. */
+export function firstLine(error: string, max = 160): string {
+  const line = error.split('\n')[0] ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
