@@ -6,6 +6,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { documentClient } from '../src/aws/dynamo.ts';
 import { handler } from '../src/live/broadcast-handler.ts';
+import { forgetSocketLists } from '../src/live/fan-out.ts';
 
 const dynamo = mockClient(documentClient);
 const sockets = mockClient(ApiGatewayManagementApiClient);
@@ -58,6 +59,8 @@ describe('the live broadcaster', () => {
   beforeEach(() => {
     dynamo.reset();
     sockets.reset();
+    // Each case sets its own sockets table: none may start from the list an earlier case kept.
+    forgetSocketLists();
   });
 
   it("posts a user change to the connections of the user's company only, without secrets", async () => {
