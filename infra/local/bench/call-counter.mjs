@@ -118,7 +118,9 @@ let lastCollect = 0;
 export async function collectCalls(waitMs = 150) {
   lastCollect += 1;
   const id = `${process.pid}-${lastCollect}`;
-  const total = { ...calls };
+  // Every thread answers, this one too (its own `answering` channel hears the question), so the
+  // total starts empty: starting from this thread's counts would add them twice.
+  const total = {};
   const asking = new BroadcastChannel(channelName);
   asking.onmessage = (event) => {
     if (event.data?.type !== 'counts' || event.data.id !== id) return;
