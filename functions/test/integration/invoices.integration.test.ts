@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntimeDynamoClients } from '../../../infra/local/src/dynamo-clients.ts';
+import { standInTableName } from '../../../infra/local/src/env.ts';
 import { queueMessagesPk } from '../../../infra/local/src/runtime-keys.ts';
 import { recurringSchedules } from '../../src/manifest.ts';
 import { type ApiClient } from './support/api-client.ts';
@@ -31,7 +32,8 @@ async function billingBacklog(): Promise<number> {
   try {
     const answer = await clients.documents.send(
       new QueryCommand({
-        TableName: env.runtime.env.TABLE_NAME!,
+        // The local SQS stand-in keeps its messages in a table of its own.
+        TableName: standInTableName,
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': queueMessagesPk('billing') },
         ConsistentRead: true,
