@@ -76,7 +76,8 @@ export async function startDynamoLocal(options: { dbDir: string; port: number })
   return launch(dynamoLocalJarDir(), options.dbDir, options.port, launcherDir);
 }
 
-class PortInUseError extends Error {
+/** The port picked for DynamoDB Local was taken by another process before the JVM bound it. */
+export class PortInUseError extends Error {
   constructor(port: number, output: string) {
     super(
       `DynamoDB Local could not bind port ${port} (taken since it was found free); start again:\n${output}`,

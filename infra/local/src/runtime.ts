@@ -17,7 +17,7 @@ import {
   type LocalConnector,
 } from './local-connector.ts';
 import { runTasks } from './run-tasks.ts';
-import { startDynamoLocal } from './dynamo.ts';
+import { PortInUseError, startDynamoLocal } from './dynamo.ts';
 import { createRuntimeDynamoClients, type RuntimeDynamoClients } from './dynamo-clients.ts';
 import {
   applyEnvironment,
@@ -126,6 +126,21 @@ let running = false;
 let generation = 0;
 
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  // A free port is picked before the JVM binds it, so another process may take it in between
+  // (seen with several runtimes starting at once): the start is undone and tried again with
+  // new ports, as the error asks of a person.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startRuntimeOnce(options);
+    } catch (error) {
+      if (!(error instanceof PortInUseError) || attempt >= portRaceAttempts) throw error;
+    }
+  }
+}
+
+const portRaceAttempts = 3;
+
+async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
   if (running) throw new Error('A local runtime is already running in this process; stop() it first');
   running = true;
   const startedAtMs = Date.now();
