@@ -5,8 +5,6 @@ import {
   announcementUpdateInputSchema,
 } from '@atende/shared/entities/announcement';
 import { idPathSchema } from '@atende/shared/fields';
-import { limits } from '@atende/shared/constants';
-import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { putMedia, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
 import {
   createAnnouncement,
@@ -27,32 +25,14 @@ import {
 } from '#domain/announcement-rules';
 import { pageOf } from '#domain/paging';
 import { restModule } from '#http/rest-module';
+import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { publicAnnouncement } from './serialize.ts';
 
-/** A file as the multipart parser hands it over. */
-const uploadedFile = z.object(
-  {
-    filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
-    mimetype: z.string().min(1).max(limits.mimeTypeMax, msg.tooLong),
-    content: z.instanceof(Buffer),
-  },
-  { error: msg.required },
-);
-
 /** POST /announcements/{id}/media-upload: multipart `file` (one). */
 const mediaUploadSchema = z.object({
-  file: z.union(
-    [
-      uploadedFile,
-      z
-        .array(uploadedFile)
-        .length(1)
-        .transform((files) => files[0]!),
-    ],
-    { error: msg.required },
-  ),
+  file: oneFile(uploadedFileSchema),
 });
 
 async function withMediaUrl(announcement: AnnouncementRecord) {

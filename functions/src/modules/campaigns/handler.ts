@@ -41,6 +41,7 @@ import { assertNewTimeNotInPast } from '#domain/future-time';
 import { mediaOfUpload } from '#domain/media-rules';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { restModule } from '#http/rest-module';
+import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { schedulerPort } from '#ports/queue-port';
@@ -50,25 +51,8 @@ import { publicCampaign, type CampaignRelated } from './serialize.ts';
 
 const pageSize = 20;
 
-const uploadedFile = z.object(
-  {
-    filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
-    mimetype: z.string().min(1).max(limits.mimeTypeMax, msg.tooLong),
-    content: z.instanceof(Buffer),
-  },
-  { error: msg.required },
-);
 const mediaUploadSchema = z.object({
-  file: z.union(
-    [
-      uploadedFile,
-      z
-        .array(uploadedFile)
-        .length(1)
-        .transform((files) => files[0]!),
-    ],
-    { error: msg.required },
-  ),
+  file: oneFile(uploadedFileSchema),
   typeArch: z.string().max(limits.shortTextMax, msg.tooLong).optional(),
 });
 

@@ -10,7 +10,6 @@ import {
 } from '@atende/shared/entities/contact-list';
 import { idPathSchema } from '@atende/shared/fields';
 import { foldForSearch } from '@atende/shared/search-text';
-import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import {
   createContactList,
@@ -29,6 +28,7 @@ import { AppError } from '#domain/app-error';
 import { importRowsOf, normaliseNumber, readSheetRows } from '#domain/contact-list-import';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { restModule } from '#http/rest-module';
+import { oneFile, importedFileSchema } from '#http/uploaded-file';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { maxCheckWaits } from './check-step.ts';
@@ -39,26 +39,8 @@ import { sendContactListWork } from './work.ts';
 /** Rows per page of both lists (the product we replace pages by 20). */
 const pageSize = 20;
 
-/** A file as the multipart parser hands it over. */
-const uploadedFile = z.object(
-  {
-    filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
-    mimetype: z.string().max(limits.mimeTypeMax, msg.tooLong).default(''),
-    content: z.instanceof(Buffer),
-  },
-  { error: msg.required },
-);
 const uploadSchema = z.object({
-  file: z.union(
-    [
-      uploadedFile,
-      z
-        .array(uploadedFile)
-        .length(1)
-        .transform((files) => files[0]!),
-    ],
-    { error: msg.required },
-  ),
+  file: oneFile(importedFileSchema),
 });
 
 /** The number as stored (digits only), still 8 or more digits once the spaces and signs are gone. */

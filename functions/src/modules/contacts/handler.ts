@@ -7,7 +7,6 @@ import {
   type ContactsQuery,
 } from '@atende/shared/entities/contact';
 import { idPathSchema } from '@atende/shared/fields';
-import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { getCompany } from '#data/companies';
 import { companyTimeZone } from '#data/company-time-zone';
@@ -27,6 +26,7 @@ import { AppError } from '#domain/app-error';
 import { contactMatches, searchQueryTokens } from '#domain/contact-tokens';
 import { daysRangeIn, inRange, type InstantRange } from '#domain/day-range';
 import { restModule } from '#http/rest-module';
+import { oneFile, importedFileSchema } from '#http/uploaded-file';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { assertNumberOnWhatsapp } from './check-number.ts';
@@ -58,28 +58,9 @@ async function creationRange(companyId: number, query: ContactsQuery): Promise<I
   return daysRangeIn(first, last, await companyTimeZone(companyId));
 }
 
-/** A file as the multipart parser hands it over. */
-const uploadedFile = z.object(
-  {
-    filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
-    mimetype: z.string().max(limits.mimeTypeMax, msg.tooLong).default(''),
-    content: z.instanceof(Buffer),
-  },
-  { error: msg.required },
-);
-
 /** POST /contacts/import: multipart `file` (one). */
 const importBodySchema = z.object({
-  file: z.union(
-    [
-      uploadedFile,
-      z
-        .array(uploadedFile)
-        .length(1)
-        .transform((files) => files[0]!),
-    ],
-    { error: msg.required },
-  ),
+  file: oneFile(importedFileSchema),
 });
 
 /** Time kept back from the Lambda's limit to answer what was imported so far. */

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import {
   fileListCreateInputSchema,
   fileListQuerySchema,
@@ -6,7 +5,6 @@ import {
   fileListUploadFieldsSchema,
 } from '@atende/shared/entities/file-list';
 import { idPathSchema } from '@atende/shared/fields';
-import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { putMedia, signedMediaUrl } from '#aws/s3';
 import {
@@ -30,33 +28,15 @@ import {
 import { mediaOfUpload } from '#domain/media-rules';
 import { pageOf } from '#domain/paging';
 import { restModule } from '#http/rest-module';
+import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { removeFileListObjects } from './media.ts';
 import { publicFileList } from './serialize.ts';
 
-/** A file as the multipart parser hands it over. */
-const uploadedFile = z.object(
-  {
-    filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
-    mimetype: z.string().min(1).max(limits.mimeTypeMax, msg.tooLong),
-    content: z.instanceof(Buffer),
-  },
-  { error: msg.required },
-);
-
 /** POST /files/uploadList/{id}: the spec's fields, with one option's file in `files`. */
 const uploadSchema = fileListUploadFieldsSchema.extend({
-  files: z.union(
-    [
-      uploadedFile,
-      z
-        .array(uploadedFile)
-        .length(1)
-        .transform((files) => files[0]!),
-    ],
-    { error: msg.required },
-  ),
+  files: oneFile(uploadedFileSchema),
 });
 
 async function fileListOrFail(companyId: number, id: number) {

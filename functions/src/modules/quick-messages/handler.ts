@@ -28,34 +28,16 @@ import {
   quickMessageViewer,
 } from '#domain/quick-message-rules';
 import { restModule } from '#http/rest-module';
+import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { publicQuickMessage } from './serialize.ts';
 
-/** A file as the multipart parser hands it over. */
-const uploadedFile = z.object(
-  {
-    filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
-    mimetype: z.string().min(1).max(limits.mimeTypeMax, msg.tooLong),
-    content: z.instanceof(Buffer),
-  },
-  { error: msg.required },
-);
-
 /** POST /quick-messages/{id}/media-upload: multipart `file` (one), and the SPA's `typeArch`, unused. */
 const mediaUploadSchema = z.object({
-  file: z.union(
-    [
-      uploadedFile,
-      z
-        .array(uploadedFile)
-        .length(1)
-        .transform((files) => files[0]!),
-    ],
-    { error: msg.required },
-  ),
+  file: oneFile(uploadedFileSchema),
   typeArch: z.string().max(limits.shortTextMax, msg.tooLong).optional(),
 });
 

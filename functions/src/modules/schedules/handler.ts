@@ -6,8 +6,6 @@ import {
   scheduleUpdateInputSchema,
 } from '@atende/shared/entities/schedule';
 import { idPathSchema } from '@atende/shared/fields';
-import { limits } from '@atende/shared/constants';
-import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { isAdmin, type Principal } from '#auth/principal';
 import { putMedia, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
 import { getContact, getContacts } from '#data/contacts';
@@ -34,33 +32,15 @@ import {
 } from '#domain/schedule-rules';
 import { companyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
+import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { armScheduleTimer, cancelScheduleTimer } from './schedule-timer.ts';
 import { publicSchedule } from './serialize.ts';
 
-/** A file as the multipart parser hands it over. */
-const uploadedFile = z.object(
-  {
-    filename: z.string().max(limits.fileNameMax, msg.tooLong).default(''),
-    mimetype: z.string().min(1).max(limits.mimeTypeMax, msg.tooLong),
-    content: z.instanceof(Buffer),
-  },
-  { error: msg.required },
-);
-
 /** POST /schedules/{id}/media-upload: multipart `file` (one). */
 const mediaUploadSchema = z.object({
-  file: z.union(
-    [
-      uploadedFile,
-      z
-        .array(uploadedFile)
-        .length(1)
-        .transform((files) => files[0]!),
-    ],
-    { error: msg.required },
-  ),
+  file: oneFile(uploadedFileSchema),
 });
 
 async function answerOf(schedule: ScheduleRecord) {
