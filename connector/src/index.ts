@@ -112,6 +112,7 @@ export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
     messages: new MessageStore(deps.documents, deps.tableName),
     replies: new ReplyStore(deps.documents, deps.tableName),
     clock,
+    timers,
     log,
   };
 

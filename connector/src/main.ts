@@ -65,6 +65,8 @@ async function main(): Promise<void> {
   const poller = startCommandPoller({
     sqs,
     queueUrl: commandsUrl,
+    visibilityTimeoutSeconds: Number(process.env.QUEUE_URL_CONNECTOR_COMMANDS_VISIBILITY_SECONDS ?? 60),
+    maxBatchSeconds: Number(process.env.QUEUE_URL_CONNECTOR_COMMANDS_MAX_BATCH_SECONDS ?? 300),
     handle: (event) => connector.handleCommands(event),
     log,
   });

@@ -208,6 +208,109 @@ describe('commands against the table', () => {
   });
 });
 
+describe('a send redelivered while its first run is still at work', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date('2025-03-01T12:00:00Z') });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const send = (messageId: string) =>
+    commandEvent({ ...ids, type: 'sendMessage', messageId, ticketId: 1, to: '5511999990001', body: 'una vez' });
+
+  async function connectedBeta(table: MemoryTable) {
+    seedConnection(table, { provider: 'beta', running: true });
+    const task = await startTask(table, 'task-a');
+    await task.connector.reconcile();
+    await settle(vi);
+    task.sockets.last().pair();
+    await settle(vi);
+    return task;
+  }
+
+  it('waits while the first run sends, then finds it sent: WhatsApp gets it once', async () => {
+    const table = new MemoryTable();
+    table.put({ pk: 'C#1#MSG#R1', sk: 'MSG', body: 'una vez', fromMe: true, ack: 0 });
+    const task = await connectedBeta(table);
+    const socket = task.sockets.last();
+    let finish!: () => void;
+    socket.sendMessage.mockImplementationOnce(() => new Promise((resolve) => (finish = () => resolve(undefined))));
+    // The first run is inside the provider call (a slow batch received again by another poller).
+    const first = task.connector.handleCommands(send('R1'));
+    await settle(vi);
+    expect(socket.sendMessage).toHaveBeenCalledTimes(1);
+
+    let second: Awaited<typeof first> | undefined;
+    const redelivered = task.connector.handleCommands(send('R1')).then((result) => (second = result));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(second, 'the redelivery waits for the first run').toBeUndefined();
+    expect(socket.sendMessage).toHaveBeenCalledTimes(1);
+
+    finish();
+    expect(await first).toEqual({ batchItemFailures: [] });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await redelivered).toEqual({ batchItemFailures: [] });
+    expect(socket.sendMessage).toHaveBeenCalledTimes(1);
+    expect(table.get('C#1#MSG#R1', 'MSG')).toMatchObject({ ack: 1 });
+    expect(table.get('C#1#MSG#R1', 'MSG')?.sendClaimUntil).toBeUndefined();
+  });
+
+  it('sends once the claim of a run that died lapses', async () => {
+    const table = new MemoryTable();
+    table.put({
+      pk: 'C#1#MSG#R4',
+      sk: 'MSG',
+      body: 'una vez',
+      fromMe: true,
+      ack: 0,
+      sendClaimUntil: Date.now() + 10_000,
+    });
+    const task = await connectedBeta(table);
+    const socket = task.sockets.last();
+    let result: unknown;
+    const redelivered = task.connector.handleCommands(send('R4')).then((value) => (result = value));
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(result).toBeUndefined();
+    expect(socket.sendMessage).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await redelivered).toEqual({ batchItemFailures: [] });
+    expect(socket.sendMessage).toHaveBeenCalledTimes(1);
+    expect(table.get('C#1#MSG#R4', 'MSG')).toMatchObject({ ack: 1 });
+  });
+
+  it('is sent when the claim it finds has lapsed (its first run died between the claim and the result)', async () => {
+    const table = new MemoryTable();
+    table.put({
+      pk: 'C#1#MSG#R2',
+      sk: 'MSG',
+      body: 'una vez',
+      fromMe: true,
+      ack: 0,
+      sendClaimUntil: Date.now() - 1,
+    });
+    const task = await connectedBeta(table);
+    expect(await task.connector.handleCommands(send('R2'))).toEqual({ batchItemFailures: [] });
+    expect(task.sockets.last().sendMessage).toHaveBeenCalledTimes(1);
+    // With our id: the phone drops a second copy of an id it already has.
+    expect(task.sockets.last().sendMessage.mock.calls[0]![2]).toEqual({ messageId: 'R2' });
+    expect(table.get('C#1#MSG#R2', 'MSG')).toMatchObject({ ack: 1 });
+  });
+
+  it('a failed send gives its claim back, so a resend may go at once', async () => {
+    const table = new MemoryTable();
+    table.put({ pk: 'C#1#MSG#R3', sk: 'MSG', body: 'una vez', fromMe: true, ack: 0 });
+    const task = await connectedBeta(table);
+    task.sockets.last().sendMessage.mockRejectedValueOnce(new Error('not-acceptable'));
+    await task.connector.handleCommands(send('R3'));
+    expect(table.get('C#1#MSG#R3', 'MSG')).toMatchObject({ error: 'ERR_SENDING_WAPP_MSG' });
+    expect(table.get('C#1#MSG#R3', 'MSG')?.sendClaimUntil).toBeUndefined();
+    await task.connector.handleCommands(send('R3'));
+    expect(table.get('C#1#MSG#R3', 'MSG')).toMatchObject({ ack: 1 });
+    expect(task.sockets.last().sendMessage).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('inbound emission never loses an event', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: new Date('2025-03-01T12:00:00Z') });
@@ -308,5 +411,56 @@ describe('the Fargate command poller', () => {
       QueueUrl: 'https://sqs/q.fifo',
       Entries: [{ Id: '0', ReceiptHandle: 'ra' }],
     });
+  });
+
+  it('keeps a slow batch invisible while it works on it, up to its longest time, and no longer after', async () => {
+    const sent: { name: string; input: Record<string, unknown>; at: number }[] = [];
+    let receives = 0;
+    const sqs = {
+      send: vi.fn(async (command: { constructor: { name: string }; input: Record<string, unknown> }) => {
+        sent.push({ name: command.constructor.name, input: command.input, at: Date.now() });
+        if (command.constructor.name === 'ReceiveMessageCommand') {
+          receives += 1;
+          if (receives === 1)
+            return { Messages: [{ MessageId: 'a', ReceiptHandle: 'ra', Body: '{}', Attributes: { MessageGroupId: '2' } }] };
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return { Messages: [] };
+        }
+        return {};
+      }),
+    };
+    let handledAt = 0;
+    let handlingFrom = 0;
+    const handle = vi.fn(async () => {
+      handlingFrom = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      handledAt = Date.now();
+      return { batchItemFailures: [] };
+    });
+    const poller = startCommandPoller({
+      sqs: sqs as never,
+      queueUrl: 'https://sqs/q.fifo',
+      handle,
+      log: memoryLogger(),
+      pollers: 1,
+      visibilityTimeoutSeconds: 0.2,
+      maxBatchSeconds: 0.8,
+    });
+    await vi.waitFor(() => expect(sent.some((s) => s.name === 'DeleteMessageBatchCommand')).toBe(true), {
+      timeout: 10_000,
+    });
+    await poller.stop();
+    const renewals = sent.filter((s) => s.name === 'ChangeMessageVisibilityBatchCommand');
+    expect(renewals.length).toBeGreaterThan(0);
+    expect(renewals[0]!.input).toEqual({
+      QueueUrl: 'https://sqs/q.fifo',
+      Entries: [{ Id: '0', ReceiptHandle: 'ra', VisibilityTimeout: 0.2 }],
+    });
+    // None that would reach past the longest time (counted from before the handling began), none
+    // after the batch was done.
+    for (const renewal of renewals) {
+      expect(renewal.at + 200).toBeLessThanOrEqual(handlingFrom + 800 + 20);
+      expect(renewal.at).toBeLessThanOrEqual(handledAt);
+    }
   });
 });

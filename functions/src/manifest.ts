@@ -226,6 +226,12 @@ export interface ServiceQueueDefinition {
   service: 'connector';
   batchSize: number;
   visibilityTimeoutSeconds: number;
+  /**
+   * How long the service may keep one batch in hand: it extends the batch's visibility while it
+   * works (a slow WhatsApp send must not be handed to another poller meanwhile), up to this.
+   * The local runtime gives its in-process consumer the same limit.
+   */
+  maxBatchSeconds: number;
   maxReceiveCount: number;
 }
 
@@ -237,6 +243,7 @@ export const serviceQueues: ServiceQueueDefinition[] = [
     service: 'connector',
     batchSize: 10,
     visibilityTimeoutSeconds: 60,
+    maxBatchSeconds: 300,
     maxReceiveCount: 10,
   },
 ];

@@ -75,6 +75,16 @@ describe('webhook events of a change', () => {
     ).toEqual(['message.updated', 'message.status_changed']);
   });
 
+  it("is no event when only the connector's send claim changed", () => {
+    const message = { companyId: 1, id: 'M1', ack: 0, body: 'hola' };
+    const claimed = { ...message, sendClaimUntil: 1_700_000_045_000 };
+    expect(webhookEventsOf({ entity: 'message', kind: 'update', newItem: claimed, oldItem: message })).toEqual([]);
+    // The claim goes when the send is recorded: that update is news (the ack moved).
+    expect(
+      webhookEventsOf({ entity: 'message', kind: 'update', newItem: { ...message, ack: 1 }, oldItem: claimed }),
+    ).toEqual(['message.updated', 'message.status_changed']);
+  });
+
   it('ignores deletions and other entities', () => {
     expect(
       webhookEventsOf({ entity: 'ticket', kind: 'delete', newItem: undefined, oldItem: ticket }),

@@ -277,7 +277,12 @@ export class AtendeStack extends Stack {
         inboundQueue: { name: connectorInboundQueue, queue: inbound.queue },
         consumedQueues: this.serviceQueues
           .consumedBy('connector')
-          .map((serviceQueue) => ({ name: serviceQueue.definition.name, queue: serviceQueue.queue })),
+          .map(({ definition, queue }) => ({
+            name: definition.name,
+            queue,
+            visibilityTimeoutSeconds: definition.visibilityTimeoutSeconds,
+            maxBatchSeconds: definition.maxBatchSeconds,
+          })),
         alarms,
       });
     }

@@ -56,8 +56,11 @@ export interface ConnectorServiceProps {
   mediaBucket: IBucket;
   /** Where the connector sends the WhatsApp events (the `inbound` work queue). */
   inboundQueue: { name: string; queue: IQueue };
-  /** The queues it consumes (the `connector-commands` service queue). */
-  consumedQueues: { name: string; queue: IQueue }[];
+  /**
+   * The queues it consumes (the `connector-commands` service queue), with the visibility timeout
+   * its poller renews while a batch is in hand and the longest it keeps one.
+   */
+  consumedQueues: { name: string; queue: IQueue; visibilityTimeoutSeconds: number; maxBatchSeconds: number }[];
   alarms: OperationalAlarms;
 }
 
@@ -130,7 +133,11 @@ export class ConnectorService extends Construct {
         MEDIA_BUCKET: props.mediaBucket.bucketName,
         [queueUrlEnvName(props.inboundQueue.name)]: props.inboundQueue.queue.queueUrl,
         ...Object.fromEntries(
-          props.consumedQueues.map(({ name, queue }) => [queueUrlEnvName(name), queue.queueUrl]),
+          props.consumedQueues.flatMap(({ name, queue, visibilityTimeoutSeconds, maxBatchSeconds }) => [
+            [queueUrlEnvName(name), queue.queueUrl],
+            [`${queueUrlEnvName(name)}_VISIBILITY_SECONDS`, String(visibilityTimeoutSeconds)],
+            [`${queueUrlEnvName(name)}_MAX_BATCH_SECONDS`, String(maxBatchSeconds)],
+          ]),
         ),
         AWS_REGION: Stack.of(this).region,
         PORT: String(connectorHealthPort),

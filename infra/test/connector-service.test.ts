@@ -220,6 +220,8 @@ describe('connector service', () => {
       MEDIA_BUCKET: { Ref: logicalId(stack, stack.mediaBucket.bucket) },
       QUEUE_URL_INBOUND: { Ref: logicalId(stack, stack.workQueues.queues.get('inbound')!.queue) },
       QUEUE_URL_CONNECTOR_COMMANDS: { Ref: logicalId(stack, commandsQueue(synthesized).queue) },
+      QUEUE_URL_CONNECTOR_COMMANDS_VISIBILITY_SECONDS: '60',
+      QUEUE_URL_CONNECTOR_COMMANDS_MAX_BATCH_SECONDS: '300',
       AWS_REGION: 'us-east-1',
       PORT: String(connectorHealthPort),
       APP_STAGE: 'test',

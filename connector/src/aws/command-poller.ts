@@ -5,6 +5,7 @@
  * order holds). A few pollers run side by side so one slow connection does not hold the others.
  */
 import {
+  ChangeMessageVisibilityBatchCommand,
   DeleteMessageBatchCommand,
   ReceiveMessageCommand,
   type Message,
@@ -21,6 +22,10 @@ export interface CommandPollerOptions {
   log: Logger;
   pollers?: number;
   waitTimeSeconds?: number;
+  /** The queue's visibility timeout: renewed every half of it while a batch is in hand. */
+  visibilityTimeoutSeconds?: number;
+  /** The longest a batch is kept in hand: past it, its visibility is no longer renewed. */
+  maxBatchSeconds?: number;
 }
 
 export interface CommandPoller {
@@ -86,12 +91,15 @@ export function startCommandPoller(options: CommandPollerOptions): CommandPoller
       })),
     };
     let failed: Set<string>;
+    const keepInHand = holdVisibility(messages);
     try {
       const response = await options.handle(event);
       failed = new Set(response.batchItemFailures.map((failure) => failure.itemIdentifier));
     } catch (error) {
       options.log.error('connector command batch failed', { error });
       return;
+    } finally {
+      keepInHand.stop();
     }
     const done = messages.filter(
       (message) => message.MessageId && message.ReceiptHandle && !failed.has(message.MessageId),
@@ -113,6 +121,37 @@ export function startCommandPoller(options: CommandPollerOptions): CommandPoller
       // They come back and are carried out again: every command is idempotent.
       options.log.error('deleting handled commands failed', { error });
     }
+  };
+
+  /**
+   * While a batch is worked on, its messages stay invisible: without this a batch slower than the
+   * visibility timeout (sends to a slow WhatsApp) is received again by another poller and its
+   * commands run twice side by side. Renewed up to maxBatchSeconds, then left to expire.
+   */
+  const holdVisibility = (messages: Message[]) => {
+    const visibility = options.visibilityTimeoutSeconds ?? 60;
+    const deadline = Date.now() + (options.maxBatchSeconds ?? 300) * 1000;
+    const handles = messages.filter((message) => message.ReceiptHandle);
+    const timer = setInterval(() => {
+      if (Date.now() + visibility * 1000 > deadline) {
+        clearInterval(timer);
+        return;
+      }
+      options.sqs
+        .send(
+          new ChangeMessageVisibilityBatchCommand({
+            QueueUrl: options.queueUrl,
+            Entries: handles.map((message, index) => ({
+              Id: String(index),
+              ReceiptHandle: message.ReceiptHandle!,
+              VisibilityTimeout: visibility,
+            })),
+          }),
+        )
+        .catch((error: unknown) => options.log.warn('renewing a batch\'s visibility failed', { error }));
+    }, (visibility * 1000) / 2);
+    timer.unref();
+    return { stop: () => clearInterval(timer) };
   };
 
   const running = Array.from({ length: options.pollers ?? 4 }, () =>

@@ -4,7 +4,7 @@
  */
 import type { ConnectorCommand, ConnectorReply } from '@atende/shared/entities/connector-command';
 import { NotConnectedError, type ProviderSession, type QuotedMessage } from '../providers/provider.ts';
-import type { Clock, Logger } from '../ports.ts';
+import { sleep, type Clock, type Logger, type Timers } from '../ports.ts';
 import type { MessageStore } from '../table/messages.ts';
 import type { ReplyStore } from '../table/replies.ts';
 import type { SessionHandle } from '../sessions/handle.ts';
@@ -17,8 +17,12 @@ export interface DispatchDeps {
   messages: MessageStore;
   replies: ReplyStore;
   clock: Clock;
+  timers: Timers;
   log: Logger;
 }
+
+/** How often a send that found its message claimed looks again. */
+const claimPollMs = 1_000;
 
 /** Another task must carry it out (or this one later): let SQS redeliver it. */
 function retryIfElsewhere(result: RunResult): CommandOutcome {
@@ -119,8 +123,18 @@ async function send(
 ): Promise<CommandOutcome> {
   const { companyId, messageId } = command;
   const now = () => new Date(deps.clock.now());
-  const stored = await deps.messages.get(companyId, messageId);
-  if (stored && stored.ack >= 1) {
+  let claim = await deps.messages.claimSend(companyId, messageId, now());
+  if (claim === 'in-hand') {
+    // A redelivery while its first run may still be sending it (or a run that died after its
+    // claim): wait here until that run records the result or its claim lapses. Waiting rather
+    // than going back to the queue keeps the connection's order and spends no receives.
+    deps.log.info('sendMessage claimed by another run; waiting for its result', { companyId, messageId });
+    while (claim === 'in-hand') {
+      await sleep(deps.timers, claimPollMs);
+      claim = await deps.messages.claimSend(companyId, messageId, now());
+    }
+  }
+  if (claim === 'sent') {
     deps.log.info('sendMessage already carried out (a redelivery); skipped', { companyId, messageId });
     return 'done';
   }

@@ -18,6 +18,20 @@ export interface StoredMessage {
 
 export const sendingError = 'ERR_SENDING_WAPP_MSG';
 
+/**
+ * What claiming a send found: `claimed` (this run sends it), `sent` (a receipt or an earlier run
+ * already did), `in-hand` (another run claimed it moments ago and may still be sending), or
+ * `missing` (no stored message, e.g. an automatic reply: nothing to claim, it is sent as it is).
+ */
+export type SendClaim = 'claimed' | 'sent' | 'in-hand' | 'missing';
+
+/**
+ * How long a claim keeps other runs off a send: longer than one provider call, and short, since
+ * the redelivery that follows a crash between the claim and the result waits it out before it
+ * sends (with the same id, which WhatsApp does not show twice).
+ */
+export const sendClaimMs = 30_000;
+
 export class MessageStore {
   constructor(
     private readonly documents: DynamoDBDocumentClient,
@@ -44,21 +58,50 @@ export class MessageStore {
     };
   }
 
+  /**
+   * Claims the send before the provider is called, so a command redelivered while its first run
+   * is still at work (a batch past its visibility timeout) does not send the message again.
+   */
+  async claimSend(companyId: number, messageId: string, now: Date): Promise<SendClaim> {
+    try {
+      await this.documents.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: messageKey(companyId, messageId),
+          UpdateExpression: 'SET #claim = :until',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(#ack) OR #ack < :sent) AND ' +
+            '(attribute_not_exists(#claim) OR #claim < :now)',
+          ExpressionAttributeNames: { '#ack': 'ack', '#claim': 'sendClaimUntil' },
+          ExpressionAttributeValues: { ':sent': 1, ':now': now.getTime(), ':until': now.getTime() + sendClaimMs },
+        }),
+      );
+      return 'claimed';
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    // Refused: say why (rare, so one more read rather than returning the old item everywhere).
+    const stored = await this.get(companyId, messageId);
+    if (!stored) return 'missing';
+    return stored.ack >= 1 ? 'sent' : 'in-hand';
+  }
+
   /** Sent: ack 1 unless a receipt already raised it; clears an earlier failure. */
   async markSent(companyId: number, messageId: string, now: Date): Promise<void> {
     await this.update(companyId, messageId, {
-      UpdateExpression: 'SET #ack = :ack, #updatedAt = :updatedAt REMOVE #error',
+      UpdateExpression: 'SET #ack = :ack, #updatedAt = :updatedAt REMOVE #error, #claim',
       ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#ack) OR #ack < :ack)',
-      ExpressionAttributeNames: { '#ack': 'ack', '#updatedAt': 'updatedAt', '#error': 'error' },
+      ExpressionAttributeNames: { '#ack': 'ack', '#updatedAt': 'updatedAt', '#error': 'error', '#claim': 'sendClaimUntil' },
       ExpressionAttributeValues: { ':ack': 1, ':updatedAt': now.toISOString() },
     });
   }
 
   async markFailed(companyId: number, messageId: string, now: Date): Promise<void> {
     await this.update(companyId, messageId, {
-      UpdateExpression: 'SET #error = :error, #updatedAt = :updatedAt',
+      // The claim goes too: a resend of a failed message may claim it at once.
+      UpdateExpression: 'SET #error = :error, #updatedAt = :updatedAt REMOVE #claim',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#error': 'error', '#updatedAt': 'updatedAt' },
+      ExpressionAttributeNames: { '#error': 'error', '#updatedAt': 'updatedAt', '#claim': 'sendClaimUntil' },
       ExpressionAttributeValues: { ':error': sendingError, ':updatedAt': now.toISOString() },
     });
   }

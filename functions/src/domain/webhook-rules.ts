@@ -13,6 +13,23 @@ export interface WebhookSourceChange {
   oldItem: Record<string, unknown> | undefined;
 }
 
+/**
+ * Attributes that are bookkeeping, not part of what a receiver is told: the connector's claim on
+ * a message it is sending. An update that changes only these is no event.
+ */
+const bookkeepingFields = new Set(['sendClaimUntil']);
+
+function onlyBookkeepingChanged(before: Record<string, unknown>, after: Record<string, unknown>): boolean {
+  const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
+  let changed = false;
+  for (const field of fields) {
+    if (JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
+    if (!bookkeepingFields.has(field)) return false;
+    changed = true;
+  }
+  return changed;
+}
+
 /** The events a change is: created, updated, and status changed (a ticket's status, a message's ack). */
 export function webhookEventsOf(change: WebhookSourceChange): WebhookEvent[] {
   if (change.kind === 'delete' || !change.newItem) return [];
@@ -20,6 +37,7 @@ export function webhookEventsOf(change: WebhookSourceChange): WebhookEvent[] {
   if (!statusField) return [];
   const prefix = change.entity as 'ticket' | 'message';
   if (change.kind === 'create') return [`${prefix}.created`];
+  if (change.oldItem && onlyBookkeepingChanged(change.oldItem, change.newItem)) return [];
   const events: WebhookEvent[] = [`${prefix}.updated`];
   if (change.oldItem && change.oldItem[statusField] !== change.newItem[statusField])
     events.push(`${prefix}.status_changed`);

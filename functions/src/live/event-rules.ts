@@ -133,17 +133,18 @@ eventRules.whatsapp = (change) => {
 eventRules.message = (change) => {
   const item = change.newItem ?? change.oldItem;
   if (!item || change.kind === 'delete') return [];
+  const message = publicMessage(item as MessageRecord);
+  // A change nobody can see (the connector's send claim) is not news to any screen.
+  if (
+    change.kind === 'update' &&
+    change.oldItem &&
+    JSON.stringify(publicMessage(change.oldItem as MessageRecord)) === JSON.stringify(message)
+  )
+    return [];
   const ticketId = Number(item.ticketId);
   const watching = inRoom(rooms.chatBox(ticketId));
   const audience: Audience = (listener) => watching(listener) || adminsOnly(listener);
-  return [
-    {
-      companyId: Number(item.companyId),
-      event: 'appMessage',
-      data: { action: change.kind, ticketId, message: publicMessage(item as MessageRecord) },
-      audience,
-    },
-  ];
+  return [{ companyId: Number(item.companyId), event: 'appMessage', data: { action: change.kind, ticketId, message }, audience }];
 };
 
 /**

@@ -101,11 +101,15 @@ export function functionSettings(manifest: RuntimeManifest): Map<string, Functio
     settings.set(name, { timeoutSeconds, memoryMb });
   settings.set(manifest.webSocketApi.name, { timeoutSeconds: 29 });
   for (const consumer of manifest.streamConsumers) settings.set(consumer.name, { timeoutSeconds: 60 });
-  for (const queue of allQueues(manifest)) {
+  for (const queue of manifest.queues) {
     settings.set(queue.consumer.name, {
       timeoutSeconds: Math.min(900, Math.max(1, Math.floor(queue.visibilityTimeoutSeconds / 6))),
     });
   }
+  // A service is no Lambda: it keeps a batch as long as its poller may renew the batch's
+  // visibility (a 10 s cut would hand a slow send to a second run while the first goes on).
+  for (const queue of manifest.serviceQueues ?? [])
+    settings.set(queue.service, { timeoutSeconds: queue.maxBatchSeconds });
   for (const task of manifest.tasks ?? []) settings.set(task.name, { timeoutSeconds: 120 });
   // API Gateway waits 30 s at most for an authorizer (REST APIs' integration limit).
   for (const authorizer of manifest.restAuthorizers ?? [])
