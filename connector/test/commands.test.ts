@@ -217,7 +217,14 @@ describe('a send redelivered while its first run is still at work', () => {
   });
 
   const send = (messageId: string) =>
-    commandEvent({ ...ids, type: 'sendMessage', messageId, ticketId: 1, to: '5511999990001', body: 'una vez' });
+    commandEvent({
+      ...ids,
+      type: 'sendMessage',
+      messageId,
+      ticketId: 1,
+      to: '5511999990001',
+      body: 'una vez',
+    });
 
   async function connectedBeta(table: MemoryTable) {
     seedConnection(table, { provider: 'beta', running: true });
@@ -235,7 +242,9 @@ describe('a send redelivered while its first run is still at work', () => {
     const task = await connectedBeta(table);
     const socket = task.sockets.last();
     let finish!: () => void;
-    socket.sendMessage.mockImplementationOnce(() => new Promise((resolve) => (finish = () => resolve(undefined))));
+    socket.sendMessage.mockImplementationOnce(
+      () => new Promise((resolve) => (finish = () => resolve(undefined))),
+    );
     // The first run is inside the provider call (a slow batch received again by another poller).
     const first = task.connector.handleCommands(send('R1'));
     await settle(vi);
@@ -422,7 +431,11 @@ describe('the Fargate command poller', () => {
         if (command.constructor.name === 'ReceiveMessageCommand') {
           receives += 1;
           if (receives === 1)
-            return { Messages: [{ MessageId: 'a', ReceiptHandle: 'ra', Body: '{}', Attributes: { MessageGroupId: '2' } }] };
+            return {
+              Messages: [
+                { MessageId: 'a', ReceiptHandle: 'ra', Body: '{}', Attributes: { MessageGroupId: '2' } },
+              ],
+            };
           await new Promise((resolve) => setTimeout(resolve, 20));
           return { Messages: [] };
         }

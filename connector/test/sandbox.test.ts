@@ -194,6 +194,12 @@ describe('sandbox provider', () => {
     // A redelivered command is not sent twice.
     await run(send);
     expect(table.list('C#1', 'SANDBOX#2#OUT#')).toHaveLength(1);
+    // Nor when the result was never recorded (a crash after the delivery): like a phone, the
+    // sandbox shows a message id once.
+    table.put({ ...table.get('C#1#MSG#OUT1', 'MSG')!, ack: 0 });
+    await run(send);
+    expect(table.list('C#1', 'SANDBOX#2#OUT#')).toHaveLength(1);
+    expect(table.get('C#1#MSG#OUT1', 'MSG')).toMatchObject({ ack: 1 });
 
     await run({ type: 'sandboxAck', id: 'OUT1', ack: 3 });
     expect(task.inbound.sent.at(-1)).toMatchObject({

@@ -237,7 +237,7 @@ export interface ServiceQueueDefinition {
 
 export const serviceQueues: ServiceQueueDefinition[] = [
   {
-    // Commands to the connector (docs/connector.md): one FIFO group per connection.
+    // Commands to the connector (docs/connector.md): one FIFO group per chat, session commands per connection.
     name: 'connector-commands',
     fifo: true,
     service: 'connector',

@@ -132,24 +132,27 @@ export function startCommandPoller(options: CommandPollerOptions): CommandPoller
     const visibility = options.visibilityTimeoutSeconds ?? 60;
     const deadline = Date.now() + (options.maxBatchSeconds ?? 300) * 1000;
     const handles = messages.filter((message) => message.ReceiptHandle);
-    const timer = setInterval(() => {
-      if (Date.now() + visibility * 1000 > deadline) {
-        clearInterval(timer);
-        return;
-      }
-      options.sqs
-        .send(
-          new ChangeMessageVisibilityBatchCommand({
-            QueueUrl: options.queueUrl,
-            Entries: handles.map((message, index) => ({
-              Id: String(index),
-              ReceiptHandle: message.ReceiptHandle!,
-              VisibilityTimeout: visibility,
-            })),
-          }),
-        )
-        .catch((error: unknown) => options.log.warn('renewing a batch\'s visibility failed', { error }));
-    }, (visibility * 1000) / 2);
+    const timer = setInterval(
+      () => {
+        if (Date.now() + visibility * 1000 > deadline) {
+          clearInterval(timer);
+          return;
+        }
+        options.sqs
+          .send(
+            new ChangeMessageVisibilityBatchCommand({
+              QueueUrl: options.queueUrl,
+              Entries: handles.map((message, index) => ({
+                Id: String(index),
+                ReceiptHandle: message.ReceiptHandle!,
+                VisibilityTimeout: visibility,
+              })),
+            }),
+          )
+          .catch((error: unknown) => options.log.warn("renewing a batch's visibility failed", { error }));
+      },
+      (visibility * 1000) / 2,
+    );
     timer.unref();
     return { stop: () => clearInterval(timer) };
   };

@@ -1,6 +1,6 @@
 /**
  * The consumer of the connector-commands FIFO queue, with Lambda's partial-batch semantics:
- * records of one connection (one FIFO group) are carried out in order, different connections in
+ * records of one FIFO group (a chat, or a connection's session commands) are carried out in order, other groups in
  * parallel; when one fails, it and every later record of its group are reported as failures, so
  * SQS redelivers them in order. A record that is not a valid command can never succeed: it is
  * logged and dropped rather than blocking its connection.

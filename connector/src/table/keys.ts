@@ -52,6 +52,14 @@ export const spoolPrefix = (whatsappId: number): string => `WSPOOL#${whatsappId}
 
 /** What the business sent to a sandbox customer (read by GET /api/sandbox/{id}/outbox). */
 export const sandboxOutboxPrefix = (whatsappId: number): string => `SANDBOX#${whatsappId}#OUT#`;
+/**
+ * One per message id the sandbox delivered: like a phone, the sandbox shows a message id once,
+ * so a send repeated after a crash between WhatsApp and the recorded result is dropped.
+ */
+export const sandboxDeliveredKey = (companyId: number, whatsappId: number, messageId: string): ItemKey => ({
+  pk: companyPk(companyId),
+  sk: `SANDBOX#${whatsappId}#DELIVERED#${messageId}`,
+});
 export const sandboxOutboxKey = (
   companyId: number,
   whatsappId: number,

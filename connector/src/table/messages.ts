@@ -73,7 +73,11 @@ export class MessageStore {
             'attribute_exists(pk) AND (attribute_not_exists(#ack) OR #ack < :sent) AND ' +
             '(attribute_not_exists(#claim) OR #claim < :now)',
           ExpressionAttributeNames: { '#ack': 'ack', '#claim': 'sendClaimUntil' },
-          ExpressionAttributeValues: { ':sent': 1, ':now': now.getTime(), ':until': now.getTime() + sendClaimMs },
+          ExpressionAttributeValues: {
+            ':sent': 1,
+            ':now': now.getTime(),
+            ':until': now.getTime() + sendClaimMs,
+          },
         }),
       );
       return 'claimed';
@@ -91,7 +95,12 @@ export class MessageStore {
     await this.update(companyId, messageId, {
       UpdateExpression: 'SET #ack = :ack, #updatedAt = :updatedAt REMOVE #error, #claim',
       ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#ack) OR #ack < :ack)',
-      ExpressionAttributeNames: { '#ack': 'ack', '#updatedAt': 'updatedAt', '#error': 'error', '#claim': 'sendClaimUntil' },
+      ExpressionAttributeNames: {
+        '#ack': 'ack',
+        '#updatedAt': 'updatedAt',
+        '#error': 'error',
+        '#claim': 'sendClaimUntil',
+      },
       ExpressionAttributeValues: { ':ack': 1, ':updatedAt': now.toISOString() },
     });
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ConnectorCommand } from '@atende/shared/entities/connector-command';
+import { connectorCommandGroup, type ConnectorCommand } from '@atende/shared/entities/connector-command';
 import { queuePort } from './queue-port.ts';
 
 export const connectorCommandsQueue = 'connector-commands';
@@ -7,15 +7,16 @@ export const connectorCommandsQueue = 'connector-commands';
 type WithoutId<T> = T extends unknown ? Omit<T, 'commandId'> & { commandId?: string } : never;
 
 /**
- * Sends a command to the connector: one FIFO group per connection, so its commands stay in order.
- * Connection ids are numbered per company, so the group and deduplication ids carry the company.
+ * Sends a command to the connector: in order within its FIFO group (a chat's commands, or the
+ * connection's session commands: connectorCommandGroup). Connection ids are numbered per
+ * company, so the group and deduplication ids carry the company.
  */
 export async function sendConnectorCommand(command: WithoutId<ConnectorCommand>): Promise<string> {
   const commandId = command.commandId ?? randomUUID();
   const queue = await queuePort();
   await queue.send(connectorCommandsQueue, {
     body: JSON.stringify({ ...command, commandId }),
-    groupId: `${command.companyId}:${command.whatsappId}`,
+    groupId: connectorCommandGroup(command),
     deduplicationId: `${command.companyId}:${commandId}`,
   });
   return commandId;

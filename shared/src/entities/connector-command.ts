@@ -1,6 +1,7 @@
 /**
- * Commands from the REST modules to the connector (docs/connector.md): one FIFO group per
- * connection, deduplicated by commandId. The connector owns the WhatsApp protocol; these
+ * Commands from the REST modules to the connector (docs/connector.md): one FIFO group per chat
+ * for what concerns a chat, per connection for the rest (connectorCommandGroup), deduplicated by
+ * commandId. The connector owns the WhatsApp protocol; these
  * shapes are all the rest of the product knows of it.
  */
 import * as z from 'zod';
@@ -19,7 +20,15 @@ const replyKey = z.string().min(1);
 /** A number as digits with country and area code, or a full JID. */
 const chatSchema = z.string().min(1);
 
-export const sandboxMediaTypes = ['image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'call_log'] as const;
+export const sandboxMediaTypes = [
+  'image',
+  'audio',
+  'video',
+  'application',
+  'locationMessage',
+  'vcard',
+  'call_log',
+] as const;
 
 export const connectorCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('startSession'), ...base }),
@@ -36,8 +45,19 @@ export const connectorCommandSchema = z.discriminatedUnion('type', [
     media: inboundMediaSchema.nullable().optional(),
     quotedMessageId: messageIdSchema.nullable().optional(),
   }),
-  z.object({ type: z.literal('deleteMessage'), ...base, messageId: messageIdSchema, chat: chatSchema, fromMe: z.boolean() }),
-  z.object({ type: z.literal('markRead'), ...base, chat: chatSchema, messageIds: z.array(messageIdSchema).min(1) }),
+  z.object({
+    type: z.literal('deleteMessage'),
+    ...base,
+    messageId: messageIdSchema,
+    chat: chatSchema,
+    fromMe: z.boolean(),
+  }),
+  z.object({
+    type: z.literal('markRead'),
+    ...base,
+    chat: chatSchema,
+    messageIds: z.array(messageIdSchema).min(1),
+  }),
   z.object({ type: z.literal('checkNumber'), ...base, number: z.string().regex(/^\d{8,20}$/), replyKey }),
   z.object({ type: z.literal('profilePicture'), ...base, chat: chatSchema, replyKey }),
   z.object({ type: z.literal('rejectCall'), ...base, callId: z.string().min(1), from: chatSchema }),
@@ -55,12 +75,42 @@ export const connectorCommandSchema = z.discriminatedUnion('type', [
     data: z.string().optional(),
     fileName: z.string().optional(),
   }),
-  z.object({ type: z.literal('sandboxAck'), ...base, id: messageIdSchema, ack: z.number().int().min(1).max(5) }),
+  z.object({
+    type: z.literal('sandboxAck'),
+    ...base,
+    id: messageIdSchema,
+    ack: z.number().int().min(1).max(5),
+  }),
   z.object({ type: z.literal('sandboxDrop'), ...base }),
   z.object({ type: z.literal('sandboxRestore'), ...base }),
 ]);
 export type ConnectorCommand = z.infer<typeof connectorCommandSchema>;
 export type ConnectorCommandType = ConnectorCommand['type'];
+
+/**
+ * The FIFO group of a command. What concerns one chat (a send, a delete, a read receipt) is
+ * ordered within that chat only, so a connection's chats are served side by side: one slow
+ * recipient or a burst of schedules no longer queues every other chat of the connection behind
+ * it. Session commands (start, stop, QR, the sandbox's) and lookups stay in the connection's
+ * group. The chat is its JID's user part, so a number and its JID share a group. Bulk sends
+ * keep their pace where they are planned (the campaign dispatcher), not here.
+ */
+export function connectorCommandGroup(command: {
+  type: ConnectorCommandType;
+  companyId: number;
+  whatsappId: number;
+  to?: string;
+  chat?: string;
+}): string {
+  const connection = `${command.companyId}:${command.whatsappId}`;
+  const chat =
+    command.type === 'sendMessage'
+      ? command.to
+      : command.type === 'deleteMessage' || command.type === 'markRead'
+        ? command.chat
+        : undefined;
+  return chat ? `${connection}:${chat.split('@')[0]!.split(':')[0]}` : connection;
+}
 
 /** The answer to checkNumber / profilePicture, written by the connector under the replyKey. */
 export const connectorReplySchema = z.discriminatedUnion('type', [

@@ -8,10 +8,11 @@
  * messages sent meanwhile wait, as WhatsApp would hold them, and arrive on restore.
  */
 import { randomBytes } from 'node:crypto';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { backoffDelay } from '../../backoff.ts';
 import { jidUser, toJid } from '../../jid.ts';
-import { companyPk, sandboxOutboxKey, sandboxOutboxPrefix } from '../../table/keys.ts';
+import { cancellationCodes } from '../../table/errors.ts';
+import { companyPk, sandboxDeliveredKey, sandboxOutboxKey, sandboxOutboxPrefix } from '../../table/keys.ts';
 import {
   NotConnectedError,
   type OutgoingMessage,
@@ -219,28 +220,56 @@ export class SandboxSession implements ProviderSession {
     const to = jidUser(jid);
     const nowMs = this.ctx.clock.now();
     const sentAt = new Date(nowMs).toISOString();
-    await this.ctx.table.documents.send(
-      new PutCommand({
-        TableName: this.ctx.table.tableName,
-        Item: {
-          ...sandboxOutboxKey(this.ctx.companyId, this.ctx.whatsappId, to, sentAt, message.messageId),
-          to,
-          id: message.messageId,
-          body: message.body,
-          ...(message.media
-            ? {
-                mediaType: mediaTypeOf(message.media.mimetype),
-                mediaKey: message.media.key,
-                mimetype: message.media.mimetype,
-              }
-            : {}),
-          ...(message.media?.fileName ? { fileName: message.media.fileName } : {}),
-          ...(message.quoted ? { quotedId: message.quoted.id } : {}),
-          sentAt,
-          expiresAt: Math.floor(nowMs / 1000) + outboxTtlSeconds,
-        },
-      }),
-    );
+    const expiresAt = Math.floor(nowMs / 1000) + outboxTtlSeconds;
+    const { tableName } = this.ctx.table;
+    try {
+      await this.ctx.table.documents.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              // A message id is delivered once (what a phone does with a repeated id).
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...sandboxDeliveredKey(this.ctx.companyId, this.ctx.whatsappId, message.messageId),
+                  expiresAt,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...sandboxOutboxKey(this.ctx.companyId, this.ctx.whatsappId, to, sentAt, message.messageId),
+                  to,
+                  id: message.messageId,
+                  body: message.body,
+                  ...(message.media
+                    ? {
+                        mediaType: mediaTypeOf(message.media.mimetype),
+                        mediaKey: message.media.key,
+                        mimetype: message.media.mimetype,
+                      }
+                    : {}),
+                  ...(message.media?.fileName ? { fileName: message.media.fileName } : {}),
+                  ...(message.quoted ? { quotedId: message.quoted.id } : {}),
+                  sentAt,
+                  expiresAt,
+                },
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+      this.ctx.log.info('sandbox: a message id delivered before was sent again; dropped', {
+        companyId: this.ctx.companyId,
+        whatsappId: this.ctx.whatsappId,
+        messageId: message.messageId,
+      });
+    }
     this.sentTo.set(message.messageId, jid);
   }
 
