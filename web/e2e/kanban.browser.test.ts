@@ -36,6 +36,7 @@ describe('kanban: drag a card to a lane, seen live in a second browser', () => {
 
   const lane = (key: string) => board.getByTestId(`kanban-lane-${key}`);
   const card = () => board.getByTestId(`kanban-card-${ticket.id}`);
+  const toastWith = (text: string) => board.locator('[data-toast="success"]', { hasText: text });
   const tagChip = () =>
     watcher.getByTestId('ticket-tags').locator('.ticket-tags__chip', { hasText: laneName });
 
@@ -71,6 +72,11 @@ describe('kanban: drag a card to a lane, seen live in a second browser', () => {
 
   it('shows the customer’s card in Creados, and the ticket without tags to the agent', async () => {
     await board.goto(app.url('/kanban'));
+    // The screen says how Creados differs from the spec's "without tags".
+    await board
+      .getByTestId('kanban-help')
+      .getByText(t('kanban.creadosHelp'))
+      .waitFor({ state: 'visible', timeout: 15_000 });
     await lane(String(laneId)).getByText(laneName).waitFor({ state: 'visible', timeout: 15_000 });
     const inCreados = lane('creados').getByTestId(`kanban-card-${ticket.id}`);
     await inCreados.waitFor({ state: 'visible', timeout: 15_000 });
@@ -103,6 +109,8 @@ describe('kanban: drag a card to a lane, seen live in a second browser', () => {
       })
       .toContain('kanban-lane--over');
     await board.mouse.up();
+    // extended §8: from Creados (no lane tag) only a tag is added.
+    await toastWith(t('kanban.tagAdded')).waitFor({ state: 'visible', timeout: 15_000 });
 
     await lane(String(laneId))
       .getByTestId(`kanban-card-${ticket.id}`)
@@ -136,6 +144,8 @@ describe('kanban: drag a card to a lane, seen live in a second browser', () => {
       })
       .toContain('kanban-lane--over');
     await board.keyboard.press('Space');
+    // extended §8: back to Creados only the lane's tag is removed.
+    await toastWith(t('kanban.tagRemoved')).waitFor({ state: 'visible', timeout: 15_000 });
     await lane('creados')
       .getByTestId(`kanban-card-${ticket.id}`)
       .waitFor({ state: 'visible', timeout: 15_000 });

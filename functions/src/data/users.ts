@@ -41,6 +41,16 @@ export async function listCompanyUsers(companyId: number): Promise<UserRecord[]>
 }
 
 /**
+ * AP-USR-8: the id and name of every user of a company, for the transfer dialog's search. The
+ * same one Query as AP-USR-4 (the company's `USER#` range, bounded by the plan's user limit),
+ * projected to what the search needs, so neither password hashes nor e-mails leave the table.
+ */
+export async function listCompanyUserNames(companyId: number): Promise<{ id: number; name: string }[]> {
+  const { data } = await userEntity.query.byId({ companyId }).go({ pages: 'all', attributes: ['id', 'name'] });
+  return data;
+}
+
+/**
  * AP-USR-5: create a user, claiming the e-mail and counting against the plan's limit in one
  * transaction, so neither a duplicate e-mail nor one user too many can slip in.
  */

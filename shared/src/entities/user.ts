@@ -11,7 +11,7 @@ import {
   requiredEnum,
 } from '../fields.ts';
 import { validationMessages as msg } from '../validation-messages.ts';
-import { pagedSearchQuerySchema } from '../query-params.ts';
+import { pagedSearchQuerySchema, searchParamSchema } from '../query-params.ts';
 
 /** Profiles are compared case-insensitively in places, so input is lower-cased first. */
 export const profileSchema = z.preprocess(
@@ -94,6 +94,22 @@ export type UserUpdateInput = z.infer<typeof userUpdateInputSchema>;
 /** GET /users/ and /users/list. */
 export const userListQuerySchema = pagedSearchQuerySchema;
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** Most users one GET /users/search answers (the transfer dialog's suggestions). */
+export const userSearchLimitMax = 20;
+
+/** GET /users/search: users whose name's words start with the typed words; a small page. */
+export const userSearchQuerySchema = z.object({
+  searchParam: searchParamSchema,
+  limit: z.coerce.number().int().positive().max(userSearchLimitMax, msg.invalidValue).default(10),
+});
+export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
+
+/** One suggestion of GET /users/search: only what the dialog shows and sends. */
+export interface UserSuggestion {
+  id: number;
+  name: string;
+}
 
 /** Whether a profile is admin, compared case-insensitively as the product does. */
 export function isAdminProfile(profile: string | null | undefined): boolean {

@@ -493,6 +493,8 @@ const uiMessages = {
   'tickets.transfer.title': 'Transferir ticket',
   'tickets.transfer.user': 'Usuario',
   'tickets.transfer.userPlaceholder': 'Sin usuario (queda esperando)',
+  'tickets.transfer.userSearchPlaceholder': 'Escriba parte del nombre',
+  'tickets.transfer.moreUsers': 'Hay más usuarios: escriba más letras del nombre.',
   'tickets.transfer.queue': 'Cola',
   'tickets.transfer.queuePlaceholder': 'Seleccione una cola',
   'tickets.transfer.whatsapp': 'Conexión',

@@ -40,6 +40,24 @@ async function viewerOf(principal: Principal, needsQueues = true): Promise<Ticke
   return { userId: principal.userId, isAdmin: false, queueIds: scope.queueIds, allTicket: scope.allTicket };
 }
 
+/**
+ * The connection of a ticket someone starts: the one the request names; else the starter's own
+ * connection (core §3 User.whatsappId) while it exists; else the company's default. A user's
+ * connection deleted since it was set falls back to the default rather than failing.
+ */
+async function connectionForNewTicket(principal: Principal, namedId: number | null | undefined) {
+  if (namedId) {
+    const named = await getWhatsapp(principal.companyId, namedId);
+    if (!named) throw new AppError('ERR_NO_WAPP_FOUND');
+    return named;
+  }
+  const starter = await getUser(principal.companyId, principal.userId);
+  const own = starter?.whatsappId ? await getWhatsapp(principal.companyId, starter.whatsappId) : undefined;
+  const chosen = own ?? (await listWhatsapps(principal.companyId)).find((whatsapp) => whatsapp.isDefault);
+  if (!chosen) throw new AppError('ERR_NO_DEF_WAPP_FOUND');
+  return chosen;
+}
+
 async function oneWithRelated(principal: Principal, ticket: Parameters<typeof withRelated>[1][number]) {
   return (await withRelated(principal.companyId, [ticket]))[0]!;
 }
@@ -143,10 +161,7 @@ export const handler = restModule([
       assertMayCreateInQueue(creator, body.queueId);
       const contact = await getContact(principal.companyId, body.contactId);
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
-      const whatsapp = body.whatsappId
-        ? await getWhatsapp(principal.companyId, body.whatsappId)
-        : (await listWhatsapps(principal.companyId)).find((w) => w.isDefault);
-      if (!whatsapp) throw new AppError(body.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
+      const whatsapp = await connectionForNewTicket(principal, body.whatsappId);
       if (body.queueId && !(await getQueue(principal.companyId, body.queueId))) throw new AppError('ERR_NOT_FOUND');
       // An agent opens tickets for themselves; only admins assign them to someone else.
       const userId = isAdmin(principal) && body.userId ? body.userId : principal.userId;

@@ -1,16 +1,30 @@
 import * as z from 'zod';
 import { idPathSchema } from '@atende/shared/fields';
-import { userCreateInputSchema, userListQuerySchema, userUpdateInputSchema } from '@atende/shared/entities/user';
+import {
+  userCreateInputSchema,
+  userListQuerySchema,
+  userSearchQuerySchema,
+  userUpdateInputSchema,
+} from '@atende/shared/entities/user';
 import { hashPassword, verifyPassword } from '#auth/password';
 import { isAdmin } from '#auth/principal';
 import { forgetSession } from '#auth/session-check';
 import { companyContext } from '#http/company-context';
 import { nextId } from '#data/ids';
 import { queueRefsByIds } from '#data/queues';
-import { createUser, deleteUser, getUser, listCompanyUsers, updateUser, type UserRecord } from '#data/users';
+import {
+  createUser,
+  deleteUser,
+  getUser,
+  listCompanyUserNames,
+  listCompanyUsers,
+  updateUser,
+  type UserRecord,
+} from '#data/users';
 import { AppError } from '#domain/app-error';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { publicUser } from '#domain/serialize';
+import { searchUsersByName } from '#domain/user-search';
 import {
   assertMayDeleteUser,
   assertMayEditUser,
@@ -66,6 +80,19 @@ export const handler = restModule([
     path: '/users/list',
     access: 'user',
     handler: async ({ principal }) => publicUsers(principal.companyId, sortedByName(await listCompanyUsers(principal.companyId))),
+  }),
+  route({
+    // The transfer dialog's autocomplete (core §2): any user may transfer, so any user may search
+    // their own company's team by name; the answer holds only ids and names.
+    method: 'GET',
+    path: '/users/search',
+    access: 'user',
+    query: userSearchQuerySchema,
+    handler: async ({ principal, query }) => {
+      const names = await listCompanyUserNames(principal.companyId);
+      const found = searchUsersByName(names, query.searchParam, query.limit);
+      return { users: found.users.map(({ id, name }) => ({ id, name })), hasMore: found.hasMore };
+    },
   }),
   route({
     method: 'GET',

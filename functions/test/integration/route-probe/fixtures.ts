@@ -210,6 +210,11 @@ export const routeFixtures: Record<string, RouteFixture> = {
   // users
   'GET /users': { query: (r) => ['', `searchParam=${r.marker}`], otherCompany: 'own' },
   'GET /users/list': { otherCompany: 'own' },
+  // The transfer dialog's search: B finds only its own users, even typing A's agents' names.
+  'GET /users/search': {
+    query: (r) => ['', `searchParam=agente${r.marker}`, `searchParam=${r.marker}&limit=20`],
+    otherCompany: 'own',
+  },
   'GET /users/{id}': { params: (r) => ({ id: r.userId }), otherCompany: 'denied', queueAgent: 'denied' },
   'POST /users': {
     // A's queue in the body must not link company B's user to it (answered without A's names).

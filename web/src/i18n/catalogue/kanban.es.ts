@@ -10,7 +10,12 @@ export const kanbanMessages = {
   'kanban.loadMore': 'Cargar más',
   'kanban.noContact': 'Sin contacto',
   'kanban.noMessage': 'Sin mensajes',
-  'kanban.moved': 'Ticket movido a {lane}',
+  // extended §8 writes these two toasts word for word (a move between two lanes shows both).
+  'kanban.tagRemoved': 'Ticket Tag Removido!',
+  'kanban.tagAdded': 'Ticket Tag Adicionado!',
+  // extended §2.17 says Creados holds tickets without tags; here it is without a kanban tag (docs/decisions.md, "Kanban").
+  'kanban.creadosHelp':
+    'Creados reúne los tickets sin ninguna etiqueta de carril del kanban; pueden tener otras etiquetas.',
   'kanban.moveFailed': 'No se pudo mover el ticket. El tablero se actualizó.',
   'kanban.noPermission': 'Esta empresa no tiene permiso para acceder a esta página. Te estamos redirigiendo.',
   'kanban.dnd.instructions':

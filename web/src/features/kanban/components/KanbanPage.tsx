@@ -11,7 +11,7 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { Alert, Flex, Heading, Loader } from '@aws-amplify/ui-react';
+import { Alert, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../app/providers/auth/index.ts';
 import { t } from '../../../i18n/index.ts';
@@ -108,7 +108,11 @@ export function KanbanPage() {
     move.mutate(
       { ticketId: data.ticketId, fromTagId: data.fromTagId, toTagId },
       {
-        onSuccess: () => toast.success(t('kanban.moved', { lane: titleOf(toTagId) })),
+        // extended §8: the old lane's tag removed, the new one added (both on a lane-to-lane move).
+        onSuccess: () => {
+          if (data.fromTagId !== null) toast.success(t('kanban.tagRemoved'));
+          if (toTagId !== null) toast.success(t('kanban.tagAdded'));
+        },
         onError: (error) =>
           error instanceof ApiError && error.status === 409
             ? toast.error(t('kanban.moveFailed'))
@@ -139,6 +143,9 @@ export function KanbanPage() {
       className="kanban-page"
     >
       <Heading level={3}>{t('kanban.title')}</Heading>
+      <Text fontSize="small" color="font.tertiary" data-testid="kanban-help">
+        {t('kanban.creadosHelp')}
+      </Text>
       {allowed && (board.isPending || tags.isPending) && <Loader size="large" />}
       {board.isError && !planRefused(board.error) && <Alert variation="error">{t('kanban.loadError')}</Alert>}
       {board.data && tags.data && (

@@ -6,7 +6,7 @@ export interface UserRef {
   name: string;
 }
 
-/** GET /users/list: the company's users for the transfer modal; a 404 reads as none. */
+/** GET /users/list: every user of the company (chats, the admins' ticket search); a 404 reads as none. */
 export async function getUsersList(signal?: AbortSignal): Promise<UserRef[]> {
   try {
     const list = await api.get<UserRef[]>('/users/list', undefined, signal);

@@ -41,8 +41,9 @@ function otherOpenTicketOf(error: unknown): OtherOpenTicket | undefined {
 
 /**
  * core §2 New-ticket modal: contact autocomplete (from 3 characters, debounced 500 ms), queue
- * (required unless admin: Selecione uma fila) and connection. Posts with status open and opens the
- * new ticket by its uuid; a conflict on the caller's own ticket opens that one instead.
+ * (required unless admin: Selecione uma fila) and connection (the user's own preselected). Posts
+ * with status open and opens the new ticket by its uuid; a conflict on the caller's own ticket
+ * opens that one instead.
  */
 export function NewTicketModal({ onClose, onOpened, initialContact }: NewTicketModalProps) {
   const { user } = useAuth();
@@ -51,7 +52,8 @@ export function NewTicketModal({ onClose, onOpened, initialContact }: NewTicketM
   const [search, setSearch] = useState('');
   const [contact, setContact] = useState<TicketContact | undefined>(initialContact);
   const [queueId, setQueueId] = useState('');
-  const [whatsappId, setWhatsappId] = useState('');
+  // Untouched: the user's own connection (core §3 User.whatsappId) while it exists, as the server does.
+  const [whatsappChoice, setWhatsappChoice] = useState<string | undefined>(undefined);
   const [errors, setErrors] = useState<{ contact?: string; queue?: string }>({});
   const [conflict, setConflict] = useState<string | undefined>(undefined);
   const debounced = useDebouncedValue(search.trim());
@@ -60,6 +62,8 @@ export function NewTicketModal({ onClose, onOpened, initialContact }: NewTicketM
   const queues = useQueues();
   const whatsapps = useWhatsapps();
   const createTicket = useCreateTicket();
+  const ownWhatsapp = (whatsapps.data ?? []).find((whatsapp) => whatsapp.id === user?.whatsappId);
+  const whatsappId = whatsappChoice ?? (ownWhatsapp ? String(ownWhatsapp.id) : '');
   // An agent may open tickets only in their own queues (the API refuses others).
   const ownQueueIds = new Set((user?.queues ?? []).map((queue) => queue.id));
   const offeredQueues = (queues.data ?? []).filter((queue) => isAdmin || ownQueueIds.has(queue.id));
@@ -184,7 +188,7 @@ export function NewTicketModal({ onClose, onOpened, initialContact }: NewTicketM
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('tickets.new.whatsapp')} value={whatsappId} onChange={(event) => setWhatsappId(event.target.value)}>
+        <SelectField label={t('tickets.new.whatsapp')} value={whatsappId} onChange={(event) => setWhatsappChoice(event.target.value)}>
           <option value="">{t('tickets.new.whatsappDefault')}</option>
           {(whatsapps.data ?? []).map((whatsapp) => (
             <option key={whatsapp.id} value={whatsapp.id}>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Flex, SelectField, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { Modal } from '../../../components/Modal.tsx';
 import { t } from '../../../i18n/index.ts';
 import { useWhatsapps } from '../../connections/api/get-whatsapps.ts';
 import { useQueues } from '../../queues/api/get-queues.ts';
-import { useUsersList } from '../api/get-users-list.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useUserSearch } from '../api/search-users.ts';
 import type { Ticket, TicketUpdate } from '../api/types.ts';
 import { transferUpdate } from '../ticket-actions.ts';
 
@@ -16,12 +17,20 @@ interface TransferTicketModalProps {
 
 const numberOrUndefined = (value: string) => (value ? Number(value) : undefined);
 
-/** core §2 Transfer modal: user, queue and WhatsApp connection. */
+/**
+ * core §2 Transfer modal: user (autocomplete: the server searches the company's users by the
+ * start of their names' words, debounced 500 ms, so a team of hundreds needs no long list),
+ * queue and WhatsApp connection.
+ */
 export function TransferTicketModal({ ticket, onClose, onTransfer }: TransferTicketModalProps) {
-  const users = useUsersList();
   const queues = useQueues();
   const whatsapps = useWhatsapps();
-  const [userId, setUserId] = useState('');
+  const [userSearch, setUserSearch] = useState('');
+  const [user, setUser] = useState<{ id: number; name: string } | undefined>(undefined);
+  const typed = useDebouncedValue(userSearch.trim());
+  const searching = !user && typed.length > 0;
+  const users = useUserSearch(typed, searching);
+  const userId = user ? String(user.id) : '';
   const [queueId, setQueueId] = useState(ticket.queueId ? String(ticket.queueId) : '');
   const [whatsappId, setWhatsappId] = useState('');
   const [saving, setSaving] = useState(false);
@@ -58,14 +67,39 @@ export function TransferTicketModal({ ticket, onClose, onTransfer }: TransferTic
       }
     >
       <Flex direction="column" gap="medium">
-        <SelectField label={t('tickets.transfer.user')} value={userId} onChange={(event) => setUserId(event.target.value)}>
-          <option value="">{t('tickets.transfer.userPlaceholder')}</option>
-          {(users.data ?? []).map((user) => (
-            <option key={user.id} value={user.id}>
-              {user.name}
-            </option>
-          ))}
-        </SelectField>
+        <div className="contact-search">
+          <TextField
+            label={t('tickets.transfer.user')}
+            placeholder={t('tickets.transfer.userSearchPlaceholder')}
+            descriptiveText={user ? undefined : t('tickets.transfer.userPlaceholder')}
+            value={user ? user.name : userSearch}
+            autoComplete="off"
+            onChange={(event) => {
+              setUser(undefined);
+              setUserSearch(event.target.value);
+            }}
+          />
+          {searching && (
+            <ul className="contact-search__results" role="listbox" aria-label={t('tickets.transfer.user')}>
+              {users.isFetching && !users.data && (
+                <li className="contact-search__info">
+                  <Loader size="small" /> {t('tickets.new.searching')}
+                </li>
+              )}
+              {users.data && users.data.users.length === 0 && (
+                <li className="contact-search__info">{t('tickets.new.noResults')}</li>
+              )}
+              {(users.data?.users ?? []).map((item) => (
+                <li key={item.id} role="option" aria-selected={false}>
+                  <button type="button" onClick={() => setUser(item)}>
+                    <span>{item.name}</span>
+                  </button>
+                </li>
+              ))}
+              {users.data?.hasMore && <li className="contact-search__info">{t('tickets.transfer.moreUsers')}</li>}
+            </ul>
+          )}
+        </div>
         <SelectField label={t('tickets.transfer.queue')} value={queueId} onChange={(event) => setQueueId(event.target.value)}>
           <option value="">{t('tickets.transfer.queuePlaceholder')}</option>
           {(queues.data ?? []).map((queue) => (
