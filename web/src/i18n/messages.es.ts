@@ -389,6 +389,10 @@ const uiMessages = {
   'plans.apiRateLimit': 'API externa: solicitudes por segundo',
   'plans.apiBurstLimit': 'API externa: ráfaga',
   'plans.apiMonthlyQuota': 'API externa: cuota mensual (0 = sin cuota)',
+  'plans.campaignsLimit': 'Límite de campañas',
+  'plans.schedulesLimit': 'Límite de agendamientos',
+  'plans.noLimit': 'Sin límite',
+  'plans.noLimitHint': 'Vacío: sin límite',
   'plans.saveFailed':
     'Não foi possível realizar a operação. Verifique se já existe um plano com o mesmo nome ou se os campos foram preenchidos corretamente',
 
