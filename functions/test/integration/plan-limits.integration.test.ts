@@ -120,3 +120,48 @@ describe("the plan's campaigns limit", () => {
     expect(await campaignCountOf(companyId)).toBe(4);
   });
 });
+
+describe('ERR_USER_CREATION_DISABLED: the platform closes the public sign-up', () => {
+  const signUp = (label: string) =>
+    env.client().post<{ id?: number; error?: string }>('/companies/cadastro', {
+      name: `Registro ${label} ${stamp}`,
+      email: `registro-${label}-${stamp}@example.com`,
+      phone: '(11) 98888-7777',
+      password: 'secret1',
+      planId: publicPlanId,
+    });
+  let publicPlanId: number;
+
+  beforeAll(async () => {
+    publicPlanId = (await env.client().get<{ id: number }[]>('/plans/list')).body[0]!.id;
+  });
+  afterAll(async () => {
+    // The platform's settings are global to the runtime: open again.
+    await root?.put('/settings/userCreation', { value: 'enabled' });
+  });
+
+  it('refuses a sign-up while the super user has user creation disabled, and only the super user may change it', async () => {
+    const { admin } = await companyOn({});
+    const denied = await admin.put('/settings/userCreation', { value: 'disabled' });
+    expect(denied.status).toBe(403);
+    expect(denied.body).toEqual({ error: 'ERR_NO_PERMISSION' });
+    expect((await signUp('abierto')).status).toBe(201);
+
+    expect((await root.put('/settings/userCreation', { value: 'disabled' })).status).toBe(200);
+    const closed = await signUp('cerrado');
+    expect(closed.status).toBe(403);
+    expect(closed.body).toEqual({ error: 'ERR_USER_CREATION_DISABLED' });
+    // While it is closed, an admin still adds users to their own company.
+    const user = await admin.post('/users', {
+      name: 'Agente',
+      email: `agente-${stamp}@example.com`,
+      password: 'secret1',
+      profile: 'user',
+      allTicket: 'desabled',
+    });
+    expect(user.status, JSON.stringify(user.body)).toBe(201);
+    // Nothing was made: the same e-mail signs up once the sign-up opens again.
+    expect((await root.put('/settings/userCreation', { value: 'enabled' })).status).toBe(200);
+    expect((await signUp('cerrado')).status).toBe(201);
+  });
+});

@@ -336,6 +336,10 @@ const uiMessages = {
   'settings.secrets.stored': 'Guardado: {masked}',
   'settings.secrets.none': 'Sin configurar',
   'settings.secrets.remove': 'Quitar token',
+  'settings.signup.title': 'Registro público',
+  'settings.signup.userCreation': 'Creación de usuarios',
+  'settings.signup.userCreationHint':
+    'Deshabilitada: la página de registro no crea empresas ni usuarios. Los administradores siguen creando usuarios de su empresa.',
   'settings.payments.provider': 'Proveedor de pagos',
   'settings.payments.providerHint': 'El que usa PAGAR en Facturas. Sandbox: pagos simulados, sin enviar nada a Asaas.',
   'settings.payments.provider.sandbox': 'Sandbox (pagos simulados)',
