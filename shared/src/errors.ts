@@ -27,6 +27,15 @@ export const errorCatalogue = {
   ERR_SUBSCRIPTION_EXPIRED: { status: 402, es: 'La suscripción de la empresa está vencida.' },
   ERR_PLAN_FEATURE_DISABLED: { status: 403, es: 'El plan de la empresa no incluye esta función.' },
   ERR_PLAN_LIMIT_REACHED: { status: 403, es: 'Se alcanzó el límite del plan.' },
+  // The plan's campaigns and schedules limits (docs/decisions.md, "Plan limits: campaigns and schedules").
+  ERR_CAMPAIGN_LIMIT_REACHED: {
+    status: 403,
+    es: 'Se alcanzó el límite de campañas del plan. Elimine una campaña o cambie de plan.',
+  },
+  ERR_SCHEDULE_LIMIT_REACHED: {
+    status: 403,
+    es: 'Se alcanzó el límite de agendamientos del plan. Elimine un agendamiento o cambie de plan.',
+  },
   ERR_USER_CREATION_DISABLED: { status: 403, es: 'La creación de usuarios está deshabilitada.' },
   // Messages and tickets
   ERR_SENDING_WAPP_MSG: { status: 502, es: 'Error al enviar el mensaje de WhatsApp.' },

@@ -6,6 +6,7 @@ import {
   campaignLeaseEntity,
   campaignShippingEntity,
 } from './campaign-entity.ts';
+import { companyEntity } from './company-entity.ts';
 import { nextId } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
 import { writeAll } from './transaction.ts';
@@ -81,14 +82,71 @@ export async function listCampaigns(companyId: number): Promise<CampaignRecord[]
   return data;
 }
 
-/** AP-CA-3: create a campaign. */
+/**
+ * AP-CA-3: create a campaign and count it on the company (`campaignCount + 1`, only while below
+ * the plan's limit when it has one), in one transaction. A company older than the count is
+ * counted first (countCampaignsOnce), so its earlier campaigns weigh on the limit too.
+ */
 export async function createCampaign(
   companyId: number,
   fields: CampaignFields & { name: string; status: CampaignStatusValue },
+  limit: number | null,
 ): Promise<CampaignRecord> {
   const id = await nextId({ companyId }, 'campaign');
-  const { data } = await campaignEntity.create({ companyId, id, ...fields }).go();
-  return data;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await writeAll(
+        { campaign: campaignEntity, company: companyEntity },
+        ({ campaign, company }) => [
+          campaign.create({ companyId, id, ...fields }).commit(),
+          company
+            .update({ id: companyId })
+            .add({ campaignCount: 1 })
+            .where(({ campaignCount }, { exists, lt }) =>
+              limit === null
+                ? exists(campaignCount)
+                : `${exists(campaignCount)} AND ${lt(campaignCount, limit)}`,
+            )
+            .commit(),
+        ],
+        ['ERR_INTERNAL', 'ERR_CAMPAIGN_LIMIT_REACHED'],
+        'ERR_RECORD_CONFLICT',
+      );
+      break;
+    } catch (error) {
+      const uncounted =
+        attempt === 1 &&
+        error instanceof AppError &&
+        error.code === 'ERR_CAMPAIGN_LIMIT_REACHED' &&
+        (await countCampaignsOnce(companyId));
+      if (!uncounted) throw error;
+    }
+  }
+  const created = await getCampaign(companyId, id);
+  if (!created) throw new Error(`campaign ${companyId}/${id} vanished after creation`);
+  return created;
+}
+
+/**
+ * Gives a company older than `campaignCount` its count, from its campaigns (AP-CA-2, one
+ * partition's query), only if no count exists yet. Answers false when it already had one. No
+ * campaign can be created meanwhile (creation needs the count); a deletion meanwhile leaves the
+ * count one too high, on the side of refusing.
+ */
+async function countCampaignsOnce(companyId: number): Promise<boolean> {
+  const { data: company } = await companyEntity.get({ id: companyId }).go({ consistent: true });
+  if (!company || typeof company.campaignCount === 'number') return false;
+  const held = (await listCampaigns(companyId)).length;
+  try {
+    await companyEntity
+      .patch({ id: companyId })
+      .set({ campaignCount: held })
+      .where(({ campaignCount }, { notExists }) => notExists(campaignCount))
+      .go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  return true;
 }
 
 /**
@@ -125,16 +183,42 @@ export async function updateCampaign(
   }
 }
 
-/** AP-CA-5: delete a campaign (404 when gone). Its entries go with deleteShippingOf. */
+/**
+ * AP-CA-5: delete a campaign (404 when gone) and uncount it, in one transaction. A company not
+ * yet counted (older than the count) is left uncounted, checked in the same transaction.
+ */
 export async function deleteCampaign(companyId: number, id: number): Promise<void> {
-  try {
-    await campaignEntity
-      .delete({ companyId, id })
-      .where(({ id: existing }, { exists }) => exists(existing))
-      .go();
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND');
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    const { data: company } = await companyEntity.get({ id: companyId }).go({ consistent: true });
+    const counted = typeof company?.campaignCount === 'number';
+    try {
+      await writeAll(
+        { campaign: campaignEntity, company: companyEntity },
+        ({ campaign, company: companies }) => [
+          campaign
+            .delete({ companyId, id })
+            .where(({ id: existing }, { exists }) => exists(existing))
+            .commit(),
+          counted
+            ? companies
+                .update({ id: companyId })
+                .subtract({ campaignCount: 1 })
+                .where(({ campaignCount }, { exists }) => exists(campaignCount))
+                .commit()
+            : companies
+                .check({ id: companyId })
+                .where(({ campaignCount }, { notExists }) => notExists(campaignCount))
+                .commit(),
+        ],
+        ['ERR_NOT_FOUND', 'ERR_RECORD_CONFLICT'],
+        'ERR_RECORD_CONFLICT',
+      );
+      return;
+    } catch (error) {
+      // The count appeared (or went) between the read and the write: read it again.
+      if (error instanceof AppError && error.code === 'ERR_RECORD_CONFLICT' && attempt < 3) continue;
+      throw error;
+    }
   }
 }
 

@@ -48,6 +48,11 @@ export const companyEntity = new Entity(
       queueCount: { type: 'number', default: 0 },
       /** Scheduled messages of the company (the plan's `schedules` limit); absent on companies older than the count. */
       scheduleCount: { type: 'number', default: 0 },
+      /**
+       * Campaigns the company holds, any status (the plan's `campaigns` limit); absent on companies
+       * older than the count, which are counted on their first campaign (createCampaign).
+       */
+      campaignCount: { type: 'number', default: 0 },
       /** Contacts of the company, kept in the same transactions that create and delete them. */
       contactCount: { type: 'number', default: 0 },
       /** The company's one default connection (core §3, ERR_NO_OTHER_WHATSAPP). */

@@ -31,12 +31,18 @@ export async function createPlan(plan: PlanFields & { id: number; nameKey: strin
 }
 
 /** AP-PL-4: change a plan; a new name is claimed and the old one released atomically. */
-export async function updatePlan(current: PlanRecord, changes: Partial<PlanFields> & { nameKey?: string }): Promise<void> {
+export async function updatePlan(
+  current: PlanRecord,
+  changes: Partial<PlanFields> & { nameKey?: string },
+  cleared: readonly ('campaigns' | 'schedules')[] = [],
+): Promise<void> {
   const renamed = changes.nameKey !== undefined && changes.nameKey !== current.nameKey;
   await writeAll(
     { plan: planEntity, planName: planNameEntity },
     ({ plan, planName }) => [
-      plan.patch({ id: current.id }).set(changes).commit(),
+      cleared.length > 0
+        ? plan.patch({ id: current.id }).set(changes).remove([...cleared]).commit()
+        : plan.patch({ id: current.id }).set(changes).commit(),
       ...(renamed
         ? [
             planName.create({ nameKey: changes.nameKey!, planId: current.id }).commit(),

@@ -63,7 +63,7 @@ export async function createSchedule(
         ).commit(),
       ];
     },
-    ['ERR_INTERNAL', 'ERR_PLAN_LIMIT_REACHED'],
+    ['ERR_INTERNAL', 'ERR_SCHEDULE_LIMIT_REACHED'],
   );
   const created = await getSchedule(companyId, id);
   if (!created) throw new Error(`schedule ${companyId}/${id} vanished after creation`);

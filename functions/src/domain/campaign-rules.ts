@@ -64,3 +64,11 @@ export const campaignDirectStartWindowMs = 60_000;
 export function campaignStartScheduleName(companyId: number, campaignId: number): string {
   return `c${companyId}-campaign-${campaignId}-start`;
 }
+
+/**
+ * The plan's campaigns limit: how many campaigns the company may hold at once, whatever their
+ * status (docs/decisions.md, "Plan limits: campaigns and schedules"); null or absent: unlimited.
+ */
+export function campaignLimitOf(plan: { campaigns?: number | null } | undefined): number | null {
+  return typeof plan?.campaigns === 'number' ? plan.campaigns : null;
+}

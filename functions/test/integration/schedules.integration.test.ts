@@ -296,7 +296,7 @@ describe('schedules', () => {
       sendAt: hoursAhead(3),
     });
     expect(third.status).toBe(403);
-    expect(third.body).toEqual({ error: 'ERR_PLAN_LIMIT_REACHED' });
+    expect(third.body).toEqual({ error: 'ERR_SCHEDULE_LIMIT_REACHED' });
     // Deleting one frees its place.
     expect((await limited.delete(`/schedules/${first.id}`)).status).toBe(204);
     await createSchedule(limited, { body: 'Tercero programado', contactId, sendAt: hoursAhead(3) });

@@ -48,6 +48,11 @@ export const settingValueSchemas = {
    * is set, otherwise the sandbox where it is enabled.
    */
   paymentProvider: z.enum(paymentProviders),
+  /**
+   * Whether the public sign-up creates companies and their users (core §8,
+   * ERR_USER_CREATION_DISABLED); set by the super user on the platform company. Unset: enabled.
+   */
+  userCreation: enabledDisabledSchema,
   /** Whether the company may run campaigns; stored as text. */
   campaignsEnabled: z.enum(['true', 'false']),
   /**
@@ -72,6 +77,7 @@ export const superUserSettingKeys: readonly string[] = [
   'asaas',
   'asaasWebhookToken',
   'paymentProvider',
+  'userCreation',
 ] satisfies SettingKey[];
 export function isSuperUserSetting(key: string): boolean {
   return superUserSettingKeys.includes(key);
@@ -108,6 +114,7 @@ export const settingUpdateInputSchema = z.discriminatedUnion('key', [
   settingInput('asaas'),
   settingInput('asaasWebhookToken'),
   settingInput('paymentProvider'),
+  settingInput('userCreation'),
   settingInput('campaignsEnabled'),
   settingInput('timezone'),
 ]);

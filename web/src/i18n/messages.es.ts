@@ -336,6 +336,10 @@ const uiMessages = {
   'settings.secrets.stored': 'Guardado: {masked}',
   'settings.secrets.none': 'Sin configurar',
   'settings.secrets.remove': 'Quitar token',
+  'settings.signup.title': 'Registro público',
+  'settings.signup.userCreation': 'Creación de usuarios',
+  'settings.signup.userCreationHint':
+    'Deshabilitada: la página de registro no crea empresas ni usuarios. Los administradores siguen creando usuarios de su empresa.',
   'settings.payments.provider': 'Proveedor de pagos',
   'settings.payments.providerHint': 'El que usa PAGAR en Facturas. Sandbox: pagos simulados, sin enviar nada a Asaas.',
   'settings.payments.provider.sandbox': 'Sandbox (pagos simulados)',
@@ -389,6 +393,10 @@ const uiMessages = {
   'plans.apiRateLimit': 'API externa: solicitudes por segundo',
   'plans.apiBurstLimit': 'API externa: ráfaga',
   'plans.apiMonthlyQuota': 'API externa: cuota mensual (0 = sin cuota)',
+  'plans.campaignsLimit': 'Límite de campañas',
+  'plans.schedulesLimit': 'Límite de agendamientos',
+  'plans.noLimit': 'Sin límite',
+  'plans.noLimitHint': 'Vacío: sin límite',
   'plans.saveFailed':
     'Não foi possível realizar a operação. Verifique se já existe um plano com o mesmo nome ou se os campos foram preenchidos corretamente',
 

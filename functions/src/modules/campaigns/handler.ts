@@ -32,6 +32,7 @@ import {
   assertCampaignEditable,
   assertMayCancel,
   assertMayRestart,
+  campaignLimitOf,
   campaignDirectStartWindowMs,
   campaignStartScheduleName,
   startProblems,
@@ -40,6 +41,7 @@ import {
 import { assertNewTimeNotInPast } from '#domain/future-time';
 import { mediaOfUpload } from '#domain/media-rules';
 import { matchesSearch, pageOf } from '#domain/paging';
+import { companyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
 import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
 import { route } from '#http/route';
@@ -220,7 +222,12 @@ export const handler = restModule([
         Object.entries(changes).filter(([, v]) => v !== null && v !== undefined),
       );
       if (status === 'PROGRAMADA') assertStartable(fields);
-      const created = await createCampaign(principal.companyId, { ...fields, name: body.name, status });
+      const { plan } = await companyContext(principal.companyId);
+      const created = await createCampaign(
+        principal.companyId,
+        { ...fields, name: body.name, status },
+        campaignLimitOf(plan),
+      );
       await armStart(created);
       return new HttpAnswer(201, await full(created));
     },

@@ -10,7 +10,7 @@ import { idPathSchema } from '@atende/shared/fields';
 import { isAdmin } from '#auth/principal';
 import { getCompany, listAllCompanies, updateCompany, type CompanyChanges } from '#data/companies';
 import { getPlan, listPlans } from '#data/plans';
-import { putSetting } from '#data/settings';
+import { listSettings, putSetting } from '#data/settings';
 import { AppError } from '#domain/app-error';
 import { isPublicPlan, nameKey, platformCompanyId, signupTerms } from '#domain/company-rules';
 import { rateLimits } from '#domain/rate-limits';
@@ -58,6 +58,7 @@ export const handler = restModule([
         logAttempt('signup', 'throttled', { address });
         throw error;
       }
+      await assertSignupOpen();
       // Sign-up is onto a plan the public list offers; others are given by super users.
       const plan = await getPlan(body.planId);
       if (!plan || !isPublicPlan(plan)) throw new AppError('ERR_NO_PLAN_FOUND');
@@ -189,3 +190,13 @@ export const handler = restModule([
     },
   }),
 ]);
+
+/**
+ * core §8 ERR_USER_CREATION_DISABLED: the super user closed the public sign-up (the platform's
+ * `userCreation` setting is disabled; docs/decisions.md, "Sign-up closed: userCreation").
+ */
+async function assertSignupOpen(): Promise<void> {
+  const settings = await listSettings(platformCompanyId);
+  if (settings.find((setting) => setting.key === 'userCreation')?.value === 'disabled')
+    throw new AppError('ERR_USER_CREATION_DISABLED');
+}

@@ -77,10 +77,16 @@ export const handler = restModule([
     body: planUpdateInputSchema,
     handler: async ({ params, body }) => {
       const current = await planOrFail(params.id);
-      await updatePlan(current, {
-        ...stripNulls(body),
-        ...(body.name !== undefined ? { name: body.name.trim(), nameKey: nameKey(body.name) } : {}),
-      });
+      // A limit sent as null is taken away (unlimited), not kept.
+      const cleared = clearableLimits.filter((limit) => body[limit] === null);
+      await updatePlan(
+        current,
+        {
+          ...stripNulls(body),
+          ...(body.name !== undefined ? { name: body.name.trim(), nameKey: nameKey(body.name) } : {}),
+        },
+        cleared,
+      );
       const plan = await planOrFail(params.id);
       await provisionPlan(plan);
       return publicPlan(plan);
@@ -101,6 +107,9 @@ export const handler = restModule([
     },
   }),
 ]);
+
+/** The limits a plan may leave out (none: unlimited). */
+const clearableLimits = ['campaigns', 'schedules'] as const;
 
 /** Stored plans have no nulls: an absent limit means none. */
 function stripNulls<T extends Record<string, unknown>>(input: T): { [K in keyof T]: Exclude<T[K], null> } {

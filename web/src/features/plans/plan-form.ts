@@ -16,11 +16,17 @@ export interface PlanFormValues extends PlanFlagValues {
   users: string;
   connections: string;
   queues: string;
+  /** The campaigns and schedules limits; '' for none (unlimited). */
+  campaigns: string;
+  schedules: string;
   value: string;
   apiRateLimit: string;
   apiBurstLimit: string;
   apiMonthlyQuota: string;
 }
+
+/** The limits a plan may leave empty (unlimited), in the order the form shows them. */
+export const planOptionalLimitFields = ['campaigns', 'schedules'] as const;
 
 /** The external API's limits in the order the form shows them (the plan's usage plan). */
 export const planApiLimitFields = ['apiRateLimit', 'apiBurstLimit', 'apiMonthlyQuota'] as const;
@@ -47,7 +53,17 @@ export const planFormFlags: readonly PlanFlag[] = [
 
 export function emptyPlanForm(): PlanFormValues {
   const flags = Object.fromEntries(planFlags.map((flag) => [flag, 'true'])) as PlanFlagValues;
-  return { name: '', users: '0', connections: '0', queues: '0', value: '0', ...apiLimitValues({}), ...flags };
+  return {
+    name: '',
+    users: '0',
+    connections: '0',
+    queues: '0',
+    campaigns: '',
+    schedules: '',
+    value: '0',
+    ...apiLimitValues({}),
+    ...flags,
+  };
 }
 
 export function planFormOf(plan: Plan): PlanFormValues {
@@ -60,6 +76,8 @@ export function planFormOf(plan: Plan): PlanFormValues {
     users: String(plan.users),
     connections: String(plan.connections),
     queues: String(plan.queues),
+    campaigns: plan.campaigns == null ? '' : String(plan.campaigns),
+    schedules: plan.schedules == null ? '' : String(plan.schedules),
     value: String(plan.value),
     ...apiLimitValues(plan),
     ...flags,
@@ -69,7 +87,16 @@ export function planFormOf(plan: Plan): PlanFormValues {
 export function checkPlanForm(values: PlanFormValues): FormCheck<PlanCreateInput> {
   const flags = Object.fromEntries(planFlags.map((flag) => [flag, values[flag] === 'true']));
   // Money may be typed with a decimal comma.
-  return validateForm(planCreateInputSchema, { ...values, ...flags, value: values.value.replace(',', '.') });
+  // An empty limit is none (null), not 0: the schema would read '' as 0.
+  const optionalLimits = Object.fromEntries(
+    planOptionalLimitFields.map((field) => [field, values[field].trim() === '' ? null : values[field]]),
+  );
+  return validateForm(planCreateInputSchema, {
+    ...values,
+    ...flags,
+    ...optionalLimits,
+    value: values.value.replace(',', '.'),
+  });
 }
 
 /** Price as the product shows plans: R$ with two decimals. */

@@ -57,6 +57,15 @@ describe('plans form', () => {
     expect(form.useKanban).toBe('true');
     expect(formatPlanPrice(49).replace(/\s/g, ' ')).toBe('R$ 49,00');
   });
+
+  it('sends the campaigns and schedules limits, an empty one as null (unlimited)', () => {
+    const result = checkPlanForm({ ...emptyPlanForm(), name: 'Pro', campaigns: '4', schedules: ' ' });
+    expect(result.ok && result.data).toMatchObject({ campaigns: 4, schedules: null });
+    expect(checkPlanForm({ ...emptyPlanForm(), name: 'Pro', campaigns: '-1' })).toMatchObject({ ok: false });
+    const limited = planFormOf({ id: 1, name: 'B', users: 1, connections: 1, queues: 1, value: 0, campaigns: 0, schedules: 12 });
+    expect(limited).toMatchObject({ campaigns: '0', schedules: '12' });
+    expect(planFormOf({ id: 1, name: 'B', users: 1, connections: 1, queues: 1, value: 0 })).toMatchObject({ campaigns: '', schedules: '' });
+  });
 });
 
 describe('help form', () => {

@@ -14,6 +14,7 @@ import {
   formatPlanPrice,
   planApiLimitFields,
   planFormFlags,
+  planOptionalLimitFields,
   planFormOf,
   type PlanFormValues,
 } from '../plan-form.ts';
@@ -89,6 +90,21 @@ export function PlansManager() {
               name={field}
               type="number"
               min={0}
+              value={values[field]}
+              onChange={(event) => set(field, event.target.value)}
+              hasError={!!errors[field]}
+              errorMessage={errors[field]}
+            />
+          ))}
+          {planOptionalLimitFields.map((field) => (
+            <TextField
+              key={field}
+              label={t(`plans.${field}Limit`)}
+              name={field}
+              type="number"
+              min={0}
+              placeholder={t('plans.noLimit')}
+              descriptiveText={t('plans.noLimitHint')}
               value={values[field]}
               onChange={(event) => set(field, event.target.value)}
               hasError={!!errors[field]}

@@ -13,6 +13,7 @@ import type { SettingRow } from '../api/get-settings.ts';
 import { OptionsTab } from './OptionsTab.tsx';
 import { PaymentSecretsCard } from './PaymentSecretsCard.tsx';
 import { SchedulesTab } from './SchedulesTab.tsx';
+import { SignupSettingCard } from './SignupSettingCard.tsx';
 
 // The super-admin tabs are their own chunks: most admins never open them.
 const CompaniesManager = lazy(() => import('../../companies/components/CompaniesManager.tsx'));
@@ -57,6 +58,7 @@ export function SettingsPage() {
         <>
           <OptionsTab settings={settings.data} isLoading={settings.isLoading} />
           {isSuper && !settings.isLoading ? <PaymentSecretsCard settings={settings.data} /> : null}
+          {isSuper && !settings.isLoading ? <SignupSettingCard settings={settings.data} /> : null}
         </>
       ),
     },
