@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client.ts';
 import { signUpCompany, startTestRuntime, superUser, type TestRuntime } from './support/runtime.ts';
+import { agentOf } from './support/people.ts';
+import { listen, type LiveFrame } from './support/live.ts';
 import { connectSandbox, customerWrites, outboxOf, pendingTicketsOf } from './support/sandbox.ts';
 import { until } from './support/until.ts';
 
@@ -250,6 +252,82 @@ describe('schedules', () => {
     const retried = await admin.put<Schedule>(`/schedules/${schedule.id}`, { sendAt: hoursAhead(3) });
     expect(retried.body).toMatchObject({ status: 'PENDENTE', errorReason: null });
     expect(await timerOf(companyId, schedule.id)).toHaveLength(1);
+  });
+
+  it('tells every user of the company about a schedule made, moved and deleted by another, and no other company', async () => {
+    const admin = env.client();
+    const { companyId } = await signUpCompany(admin, 'Agenda en vivo');
+    const ana = await agentOf(admin, companyId, 'ana');
+    const outsider = env.client();
+    await signUpCompany(outsider, 'Agenda ajena');
+    const [anaLive, outsiderLive] = [await listen(ana.agent), await listen(outsider)];
+    try {
+      const contactId = await contactOf(admin, 'Fabio', '5511970000041');
+      const scheduleEvents = (frames: LiveFrame[]) => frames.filter((f) => f.event === 'schedule');
+      const created = await createSchedule(admin, {
+        body: 'Recordatorio de cita',
+        contactId,
+        sendAt: hoursAhead(2),
+      });
+      const made = await until(
+        async () =>
+          scheduleEvents(anaLive.frames).find(
+            (f) => f.data.action === 'create' && (f.data.schedule as Schedule).id === created.id,
+          ),
+        'the create at Ana',
+      );
+      expect(made.data.schedule).toMatchObject({
+        id: created.id,
+        body: 'Recordatorio de cita',
+        status: 'PENDENTE',
+        contact: { name: 'Fabio' },
+        mediaPath: null,
+      });
+      const later = hoursAhead(5);
+      expect((await admin.put(`/schedules/${created.id}`, { sendAt: later })).status).toBe(200);
+      await until(
+        async () =>
+          scheduleEvents(anaLive.frames).find(
+            (f) =>
+              f.data.action === 'update' &&
+              (f.data.schedule as Schedule).id === created.id &&
+              Date.parse((f.data.schedule as Schedule).sendAt) === Date.parse(later),
+          ),
+        'the move at Ana',
+      );
+      expect((await admin.delete(`/schedules/${created.id}`)).status).toBe(204);
+      await until(
+        async () =>
+          scheduleEvents(anaLive.frames).find(
+            (f) => f.data.action === 'delete' && f.data.scheduleId === created.id,
+          ),
+        'the delete at Ana',
+      );
+      // The outsider's own change arrives after the three above: events go out in order, so by
+      // the time it is heard nothing of the other company's is still on its way.
+      const own = await contactOf(outsider, 'Propio', '5511970000042');
+      const mine = await createSchedule(outsider, {
+        body: 'Mi propia agenda',
+        contactId: own,
+        sendAt: hoursAhead(2),
+      });
+      await until(
+        async () =>
+          scheduleEvents(outsiderLive.frames).find(
+            (f) => (f.data.schedule as Schedule | undefined)?.id === mine.id,
+          ),
+        "the outsider's own schedule",
+      );
+      expect(
+        scheduleEvents(outsiderLive.frames).filter(
+          (f) =>
+            (f.data.schedule as Schedule | undefined)?.body === 'Recordatorio de cita' ||
+            f.data.scheduleId === created.id,
+        ),
+      ).toEqual([]);
+    } finally {
+      for (const live of [anaLive, outsiderLive]) live.socket.close();
+    }
   });
 
   it("keeps to the plan's schedules limit, and refuses everything to a plan without schedules", async () => {
