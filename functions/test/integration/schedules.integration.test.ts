@@ -238,6 +238,53 @@ describe('schedules', () => {
     );
   });
 
+  it('ends ERRO, never ENVIADA, when WhatsApp refuses the message it was handed (sandbox: a 999 number)', async () => {
+    const admin = env.client();
+    const { companyId } = await signUpCompany(admin, 'Envío fallido');
+    // Made before the connection exists, so no number check refuses it (docs/sandbox.md).
+    const contactId = await contactOf(admin, 'Gema', '9995511970000061');
+    const whatsappId = await connectSandbox(admin);
+    const live = await listen(admin);
+    try {
+      const schedule = await createSchedule(admin, {
+        body: 'No llegará nunca',
+        contactId,
+        sendAt: hoursAhead(1),
+      });
+      await env.fireTimersNow(`c${companyId}-schedule-${schedule.id}`);
+      const failed = await until(async () => {
+        const read = await admin.get<Schedule>(`/schedules/${schedule.id}`);
+        return read.body.status === 'ERRO' ? read.body : undefined;
+      }, 'ERRO');
+      expect(failed).toMatchObject({ errorReason: 'ERR_SENDING_WAPP_MSG', sentAt: null });
+      expect(failed.ticketId).not.toBeNull();
+      const messages = await admin.get<{ messages: { body: string; error?: string | null }[] }>(
+        `/messages/${failed.ticketId}`,
+      );
+      expect(messages.body.messages.find((m) => m.body === 'No llegará nunca')?.error).toBe(
+        'ERR_SENDING_WAPP_MSG',
+      );
+      expect(await outboxOf(admin, whatsappId, '9995511970000061')).toEqual([]);
+      // Every status the calendar was told, in order: handed over, then failed; never sent.
+      const statuses = await until(async () => {
+        const told = live.frames
+          .filter(
+            (f) => f.event === 'schedule' && (f.data.schedule as Schedule | undefined)?.id === schedule.id,
+          )
+          .map((f) => (f.data.schedule as Schedule).status);
+        return told.at(-1) === 'ERRO' ? told : undefined;
+      }, 'the ERRO event');
+      expect(statuses).not.toContain('ENVIADA');
+      expect(statuses.filter((status, i) => status !== statuses[i - 1])).toEqual([
+        'PENDENTE',
+        'AGENDADA',
+        'ERRO',
+      ]);
+    } finally {
+      live.socket.close();
+    }
+  });
+
   it('records ERRO with its reason when there is no connection to send on, and an edit makes it pending again', async () => {
     const admin = env.client();
     const { companyId } = await signUpCompany(admin, 'Sin conexión');
