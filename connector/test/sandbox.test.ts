@@ -209,6 +209,20 @@ describe('sandbox provider', () => {
     });
   });
 
+  it('refuses a send to a number starting with 999 (not on WhatsApp): the message gets the send error, the outbox nothing', async () => {
+    const { table, run } = await pairedSandbox();
+    table.put({ pk: 'C#1#MSG#OUT9', sk: 'MSG', __edb_e__: 'message', body: 'x', fromMe: true, ack: 0 });
+    await run({
+      type: 'sendMessage',
+      messageId: 'OUT9',
+      ticketId: 5,
+      to: '9995511970000061@s.whatsapp.net',
+      body: 'x',
+    });
+    expect(table.get('C#1#MSG#OUT9', 'MSG')).toMatchObject({ ack: 0, error: 'ERR_SENDING_WAPP_MSG' });
+    expect(table.list('C#1', 'SANDBOX#2#OUT#')).toEqual([]);
+  });
+
   it('drop behaves like a lost socket (OPENING, retries on the backoff) until restore; messages meanwhile wait', async () => {
     const { table, task, run } = await pairedSandbox();
     table.put({ pk: 'C#1#MSG#OUT2', sk: 'MSG', body: 'x', fromMe: true, ack: 0 });

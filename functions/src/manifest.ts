@@ -107,6 +107,8 @@ export const streamConsumers: StreamConsumer[] = [
   { name: 'dashboard-aggregator', entry: 'src/modules/dashboard-aggregator/handler.ts', batchSize: 100 },
   // Ticket and message changes become deliveries to the companies' outbound webhooks (docs/decisions.md, "Outbound webhooks").
   { name: 'webhook-events', entry: 'src/modules/webhooks/events-handler.ts', batchSize: 100 },
+  // A scheduled message's send result (ack or error) becomes its schedule's status (docs/decisions.md, "Schedule status follows the send result").
+  { name: 'schedule-outcomes', entry: 'src/modules/schedules/outcome-handler.ts', batchSize: 100 },
 ];
 
 /** Queues and their consumers. One-time schedules (EventBridge Scheduler) target these queues. */

@@ -9,6 +9,7 @@ import {
   scheduleLimitOf,
   scheduleMessageKey,
   scheduleTimerName,
+  sendResultOf,
 } from '../src/domain/schedule-rules.ts';
 import { derivedMessageId } from '../src/modules/messages/send-outbound.ts';
 
@@ -34,12 +35,32 @@ describe('a fired schedule timer', () => {
 });
 
 describe('schedule rules', () => {
-  it('refuses to edit a sent schedule only', () => {
+  it('refuses to edit a sent schedule, or one handed to WhatsApp and waiting for its result', () => {
     expect(() => assertScheduleEditable({ status: 'ENVIADA', sendAt: due })).toThrow(
+      new AppError('ERR_SCHEDULE_ALREADY_SENT'),
+    );
+    expect(() => assertScheduleEditable({ status: 'AGENDADA', sendAt: due })).toThrow(
       new AppError('ERR_SCHEDULE_ALREADY_SENT'),
     );
     expect(() => assertScheduleEditable({ status: 'PENDENTE', sendAt: due })).not.toThrow();
     expect(() => assertScheduleEditable({ status: 'ERRO', sendAt: due })).not.toThrow();
+  });
+
+  it("reads the send result from the schedule's message: its error, else its ack, else nothing yet", () => {
+    const created = '2026-03-01T12:00:00.000Z';
+    const answered = '2026-03-01T12:00:03.000Z';
+    expect(sendResultOf({ ack: 0, createdAt: created })).toBeUndefined();
+    expect(sendResultOf({ ack: 1, createdAt: created, updatedAt: answered })).toEqual({
+      status: 'ENVIADA',
+      sentAt: answered,
+    });
+    expect(sendResultOf({ ack: 3, createdAt: created })).toEqual({ status: 'ENVIADA', sentAt: created });
+    expect(
+      sendResultOf({ ack: 0, error: 'ERR_SENDING_WAPP_MSG', createdAt: created, updatedAt: answered }),
+    ).toEqual({
+      status: 'ERRO',
+      errorReason: 'ERR_SENDING_WAPP_MSG',
+    });
   });
 
   it('takes png and jpeg images only', () => {

@@ -36,6 +36,8 @@ export const messageEntity = new Entity(
       userId: { type: 'number' },
       /** Sent through the external message API (POST /api/messages/send): the chat labels it. */
       fromApi: { type: 'boolean' },
+      /** Sent for a scheduled message: its send result becomes the schedule's status (schedule-outcomes consumer). */
+      scheduleId: { type: 'number' },
       createdAt: { type: 'string', required: true, readOnly: true },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },

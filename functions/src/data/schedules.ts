@@ -142,21 +142,48 @@ export async function deleteSchedule(current: ScheduleRecord): Promise<void> {
 }
 
 /**
- * AP-SC-6: a pending schedule's outcome, PENDENTE -> ENVIADA (with sentAt, ticket and message)
- * or PENDENTE -> ERRO (with the reason), only if it is still pending at the send time it was
- * fired for. Answers false when another delivery recorded it first (or it was moved).
+ * AP-SC-6: a fired schedule handed to WhatsApp, PENDENTE -> AGENDADA (with its ticket and message),
+ * or a failure before that, PENDENTE -> ERRO (with the reason), only if it is still pending at the
+ * send time it was fired for. Answers false when another delivery, or the send result itself
+ * (AP-SC-7), recorded it first, or it was moved.
  */
 export async function recordScheduleOutcome(
   current: Pick<ScheduleRecord, 'companyId' | 'id' | 'sendAt'>,
   outcome:
-    | { status: 'ENVIADA'; sentAt: string; ticketId: number; messageId: string }
-    | { status: 'ERRO'; errorReason: string },
+    { status: 'AGENDADA'; ticketId: number; messageId: string } | { status: 'ERRO'; errorReason: string },
 ): Promise<boolean> {
   try {
     await scheduleEntity
       .patch({ companyId: current.companyId, id: current.id })
       .set(outcome)
       .where(({ status, sendAt }, { eq }) => `${eq(status, 'PENDENTE')} AND ${eq(sendAt, current.sendAt)}`)
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * AP-SC-7: the send result of a schedule's message (docs/decisions.md, "Schedule status follows the
+ * send result"): AGENDADA (or still PENDENTE, when the result came before the hand-over was
+ * recorded) -> ENVIADA with `sentAt`, or -> ERRO with the reason, only while the schedule is at
+ * the send time the message was made for. Answers false when it was recorded already or moved.
+ */
+export async function recordScheduleSendResult(
+  current: Pick<ScheduleRecord, 'companyId' | 'id' | 'sendAt'>,
+  message: { ticketId: number; messageId: string },
+  result: { status: 'ENVIADA'; sentAt: string } | { status: 'ERRO'; errorReason: string },
+): Promise<boolean> {
+  try {
+    await scheduleEntity
+      .patch({ companyId: current.companyId, id: current.id })
+      .set({ ...result, ...message })
+      .where(
+        ({ status, sendAt }, { eq }) =>
+          `(${eq(status, 'PENDENTE')} OR ${eq(status, 'AGENDADA')}) AND ${eq(sendAt, current.sendAt)}`,
+      )
       .go({ response: 'none' });
     return true;
   } catch (error) {

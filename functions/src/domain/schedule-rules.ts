@@ -52,9 +52,25 @@ export function fireVerdict(
   return Date.parse(schedule.sendAt) > now.getTime() ? 'reschedule' : 'send';
 }
 
-/** A sent schedule is history: it can be read and deleted, never edited. */
+/**
+ * A sent schedule is history, and one handed to WhatsApp (AGENDADA) is on its way: either can be
+ * read and deleted, never edited.
+ */
 export function assertScheduleEditable(schedule: ScheduleState): void {
-  if (schedule.status === 'ENVIADA') throw new AppError('ERR_SCHEDULE_ALREADY_SENT');
+  if (schedule.status === 'ENVIADA' || schedule.status === 'AGENDADA')
+    throw new AppError('ERR_SCHEDULE_ALREADY_SENT');
+}
+
+/** What a schedule's message, as it is now, says of its send: failed, sent, or nothing yet. */
+export function sendResultOf(message: {
+  ack?: number;
+  error?: string;
+  updatedAt?: string;
+  createdAt: string;
+}): { status: 'ERRO'; errorReason: string } | { status: 'ENVIADA'; sentAt: string } | undefined {
+  if (message.error) return { status: 'ERRO', errorReason: message.error };
+  if ((message.ack ?? 0) >= 1) return { status: 'ENVIADA', sentAt: message.updatedAt ?? message.createdAt };
+  return undefined;
 }
 
 /** Schedules take png, jpg and jpeg images only (core §5), judged by the stored type. */

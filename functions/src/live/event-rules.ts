@@ -23,6 +23,8 @@ import { chatMemberEventRule, chatMessageEventRule } from '../modules/chats/even
 import { invoiceEventRule } from '../modules/subscription/events.ts';
 import { contactListEventRule, contactListItemEventRule } from '../modules/contact-lists/events.ts';
 import { queueIntegrationEventRule } from '../modules/queue-integrations/events.ts';
+import { scheduleEventRule } from '../modules/schedules/events.ts';
+import { promptEventRule } from '../modules/prompts/events.ts';
 import type { EntityChange, EventRule, LiveEvent, LiveOutput, SocketAccess } from './live-event.ts';
 
 /**
@@ -231,6 +233,12 @@ eventRules.campaign = campaignEventRule;
 
 /** Queue integrations: admins only, without the signing key or service-account JSON. */
 eventRules.queueIntegration = queueIntegrationEventRule;
+
+/** Schedules: every socket of the company (the calendar is everyone's). */
+eventRules.schedule = scheduleEventRule;
+
+/** AI prompts: admins only, keys masked. */
+eventRules.prompt = promptEventRule;
 
 export async function eventsFor(change: EntityChange): Promise<LiveOutput[]> {
   const rule = eventRules[change.entity];

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, type LiveFrame } from './support/live.ts';
 import { agentOf } from './support/people.ts';
+import { until } from './support/until.ts';
 import { signUpCompany, startTestRuntime, superUser, type TestRuntime } from './support/runtime.ts';
 
 /** /prompt (extended §2.11, §5, §7): admins of a plan with useOpenAi; the key never comes back. */
@@ -27,6 +29,79 @@ type PromptAnswer = {
 };
 
 describe('prompts', () => {
+  it("tells the company's other admins about a prompt made, edited and deleted, and no agent or other company", async () => {
+    const admin = env.client();
+    const company = await signUpCompany(admin, 'Prompts en vivo');
+    const second = await agentOf(admin, company.companyId, 'segunda', { profile: 'admin' });
+    const agent = await agentOf(admin, company.companyId, 'agente');
+    const outsider = env.client();
+    await signUpCompany(outsider, 'Prompts ajenos');
+    const [secondLive, agentLive, outsiderLive] = [
+      await listen(second.agent),
+      await listen(agent.agent),
+      await listen(outsider),
+    ];
+    try {
+      const promptEvents = (frames: LiveFrame[]) => frames.filter((f) => f.event === 'prompt');
+      const queue = await admin.post<{ id: number }>('/queue', { name: 'Soporte', color: '#0a7cff' });
+      const created = await admin.post<PromptAnswer>('/prompt', {
+        name: 'Asistente vivo',
+        prompt: text,
+        apiKey: key,
+        queueId: queue.body.id,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const made = await until(
+        async () =>
+          promptEvents(secondLive.frames).find(
+            (f) => f.data.action === 'create' && (f.data.prompt as PromptAnswer).id === created.body.id,
+          ),
+        'the create at the second admin',
+      );
+      expect(made.data.prompt).toMatchObject({
+        name: 'Asistente vivo',
+        queue: { name: 'Soporte' },
+        apiKey: 'sk-••••••••CRET',
+      });
+      expect(JSON.stringify(made.data)).not.toContain(key);
+      expect((await admin.put(`/prompt/${created.body.id}`, { name: 'Asistente nuevo' })).status).toBe(200);
+      await until(
+        async () =>
+          promptEvents(secondLive.frames).find(
+            (f) => f.data.action === 'update' && (f.data.prompt as PromptAnswer).name === 'Asistente nuevo',
+          ),
+        'the edit at the second admin',
+      );
+      expect((await admin.delete(`/prompt/${created.body.id}`)).status).toBe(200);
+      await until(
+        async () =>
+          promptEvents(secondLive.frames).find(
+            (f) => f.data.action === 'delete' && f.data.promptId === created.body.id,
+          ),
+        'the delete at the second admin',
+      );
+      // A later event of their own reaches the agent and the outsider: by then the prompt's would have too.
+      await admin.post('/contacts', { name: 'Marca', number: '5511970000051' });
+      await until(
+        async () => agentLive.frames.find((f) => f.event === 'contact'),
+        'a later event at the agent',
+      );
+      const ownQueue = await outsider.post<{ id: number }>('/queue', { name: 'Propia', color: '#0a7cff' });
+      await until(
+        async () =>
+          outsiderLive.frames.find(
+            (f) =>
+              f.event === 'queue' && (f.data.queue as { id: number } | undefined)?.id === ownQueue.body.id,
+          ),
+        "the outsider's own queue",
+      );
+      expect(promptEvents(agentLive.frames)).toEqual([]);
+      expect(promptEvents(outsiderLive.frames)).toEqual([]);
+    } finally {
+      for (const live of [secondLive, agentLive, outsiderLive]) live.socket.close();
+    }
+  });
+
   it('creates with the defaults, lists, edits keeping the key, deletes; answers carry only the masked key', async () => {
     const admin = env.client();
     const company = await signUpCompany(admin, 'Prompts');

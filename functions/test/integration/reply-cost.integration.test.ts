@@ -170,9 +170,9 @@ describe("an agent's reply", () => {
     const seconds = 3;
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     const { counts } = await counter.collectTableCalls();
-    // Three readers (one per consumer), each polling every 250 ms when nothing wakes it: 12 a
-    // second (75 with the old 40 ms pause). A margin for a timer's invocation waking them.
-    expect((counts['stream.GetRecords'] ?? 0) / seconds).toBeLessThanOrEqual(18);
+    // Four readers (one per consumer), each polling every 250 ms when nothing wakes it: 16 a
+    // second (100 with the old 40 ms pause). A margin for a timer's invocation waking them.
+    expect((counts['stream.GetRecords'] ?? 0) / seconds).toBeLessThanOrEqual(24);
   }, 60_000);
 
   it("reaches a webhook added after the company's webhooks were kept, and no longer one removed", async () => {

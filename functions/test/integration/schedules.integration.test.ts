@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client.ts';
 import { signUpCompany, startTestRuntime, superUser, type TestRuntime } from './support/runtime.ts';
+import { agentOf } from './support/people.ts';
+import { listen, type LiveFrame } from './support/live.ts';
 import { connectSandbox, customerWrites, outboxOf, pendingTicketsOf } from './support/sandbox.ts';
 import { until } from './support/until.ts';
 
@@ -236,6 +238,53 @@ describe('schedules', () => {
     );
   });
 
+  it('ends ERRO, never ENVIADA, when WhatsApp refuses the message it was handed (sandbox: a 999 number)', async () => {
+    const admin = env.client();
+    const { companyId } = await signUpCompany(admin, 'Envío fallido');
+    // Made before the connection exists, so no number check refuses it (docs/sandbox.md).
+    const contactId = await contactOf(admin, 'Gema', '9995511970000061');
+    const whatsappId = await connectSandbox(admin);
+    const live = await listen(admin);
+    try {
+      const schedule = await createSchedule(admin, {
+        body: 'No llegará nunca',
+        contactId,
+        sendAt: hoursAhead(1),
+      });
+      await env.fireTimersNow(`c${companyId}-schedule-${schedule.id}`);
+      const failed = await until(async () => {
+        const read = await admin.get<Schedule>(`/schedules/${schedule.id}`);
+        return read.body.status === 'ERRO' ? read.body : undefined;
+      }, 'ERRO');
+      expect(failed).toMatchObject({ errorReason: 'ERR_SENDING_WAPP_MSG', sentAt: null });
+      expect(failed.ticketId).not.toBeNull();
+      const messages = await admin.get<{ messages: { body: string; error?: string | null }[] }>(
+        `/messages/${failed.ticketId}`,
+      );
+      expect(messages.body.messages.find((m) => m.body === 'No llegará nunca')?.error).toBe(
+        'ERR_SENDING_WAPP_MSG',
+      );
+      expect(await outboxOf(admin, whatsappId, '9995511970000061')).toEqual([]);
+      // Every status the calendar was told, in order: handed over, then failed; never sent.
+      const statuses = await until(async () => {
+        const told = live.frames
+          .filter(
+            (f) => f.event === 'schedule' && (f.data.schedule as Schedule | undefined)?.id === schedule.id,
+          )
+          .map((f) => (f.data.schedule as Schedule).status);
+        return told.at(-1) === 'ERRO' ? told : undefined;
+      }, 'the ERRO event');
+      expect(statuses).not.toContain('ENVIADA');
+      expect(statuses.filter((status, i) => status !== statuses[i - 1])).toEqual([
+        'PENDENTE',
+        'AGENDADA',
+        'ERRO',
+      ]);
+    } finally {
+      live.socket.close();
+    }
+  });
+
   it('records ERRO with its reason when there is no connection to send on, and an edit makes it pending again', async () => {
     const admin = env.client();
     const { companyId } = await signUpCompany(admin, 'Sin conexión');
@@ -250,6 +299,82 @@ describe('schedules', () => {
     const retried = await admin.put<Schedule>(`/schedules/${schedule.id}`, { sendAt: hoursAhead(3) });
     expect(retried.body).toMatchObject({ status: 'PENDENTE', errorReason: null });
     expect(await timerOf(companyId, schedule.id)).toHaveLength(1);
+  });
+
+  it('tells every user of the company about a schedule made, moved and deleted by another, and no other company', async () => {
+    const admin = env.client();
+    const { companyId } = await signUpCompany(admin, 'Agenda en vivo');
+    const ana = await agentOf(admin, companyId, 'ana');
+    const outsider = env.client();
+    await signUpCompany(outsider, 'Agenda ajena');
+    const [anaLive, outsiderLive] = [await listen(ana.agent), await listen(outsider)];
+    try {
+      const contactId = await contactOf(admin, 'Fabio', '5511970000041');
+      const scheduleEvents = (frames: LiveFrame[]) => frames.filter((f) => f.event === 'schedule');
+      const created = await createSchedule(admin, {
+        body: 'Recordatorio de cita',
+        contactId,
+        sendAt: hoursAhead(2),
+      });
+      const made = await until(
+        async () =>
+          scheduleEvents(anaLive.frames).find(
+            (f) => f.data.action === 'create' && (f.data.schedule as Schedule).id === created.id,
+          ),
+        'the create at Ana',
+      );
+      expect(made.data.schedule).toMatchObject({
+        id: created.id,
+        body: 'Recordatorio de cita',
+        status: 'PENDENTE',
+        contact: { name: 'Fabio' },
+        mediaPath: null,
+      });
+      const later = hoursAhead(5);
+      expect((await admin.put(`/schedules/${created.id}`, { sendAt: later })).status).toBe(200);
+      await until(
+        async () =>
+          scheduleEvents(anaLive.frames).find(
+            (f) =>
+              f.data.action === 'update' &&
+              (f.data.schedule as Schedule).id === created.id &&
+              Date.parse((f.data.schedule as Schedule).sendAt) === Date.parse(later),
+          ),
+        'the move at Ana',
+      );
+      expect((await admin.delete(`/schedules/${created.id}`)).status).toBe(204);
+      await until(
+        async () =>
+          scheduleEvents(anaLive.frames).find(
+            (f) => f.data.action === 'delete' && f.data.scheduleId === created.id,
+          ),
+        'the delete at Ana',
+      );
+      // The outsider's own change arrives after the three above: events go out in order, so by
+      // the time it is heard nothing of the other company's is still on its way.
+      const own = await contactOf(outsider, 'Propio', '5511970000042');
+      const mine = await createSchedule(outsider, {
+        body: 'Mi propia agenda',
+        contactId: own,
+        sendAt: hoursAhead(2),
+      });
+      await until(
+        async () =>
+          scheduleEvents(outsiderLive.frames).find(
+            (f) => (f.data.schedule as Schedule | undefined)?.id === mine.id,
+          ),
+        "the outsider's own schedule",
+      );
+      expect(
+        scheduleEvents(outsiderLive.frames).filter(
+          (f) =>
+            (f.data.schedule as Schedule | undefined)?.body === 'Recordatorio de cita' ||
+            f.data.scheduleId === created.id,
+        ),
+      ).toEqual([]);
+    } finally {
+      for (const live of [anaLive, outsiderLive]) live.socket.close();
+    }
   });
 
   it("keeps to the plan's schedules limit, and refuses everything to a plan without schedules", async () => {

@@ -218,6 +218,9 @@ export class SandboxSession implements ProviderSession {
     this.requireConnected();
     const jid = toJid(message.to);
     const to = jidUser(jid);
+    // Like checkNumber: a number starting with 999 is not on WhatsApp, so sending to it fails
+    // (the message shows the send error), for tests and demonstrations of a failed send.
+    if (to.startsWith('999')) throw new Error(`sandbox: ${to} is not on WhatsApp`);
     const nowMs = this.ctx.clock.now();
     const sentAt = new Date(nowMs).toISOString();
     const expiresAt = Math.floor(nowMs / 1000) + outboxTtlSeconds;

@@ -44,6 +44,8 @@ export interface OutboundMessage {
   quotedId?: string;
   /** Sent through the external message API: stored marked so the chat labels it. */
   fromApi?: boolean;
+  /** Sent for this schedule: the message carries it so its send result reaches the schedule. */
+  scheduleId?: number;
 }
 
 export function chatOf(contact: Pick<ContactRecord, 'number' | 'isGroup'> | undefined): string {
@@ -90,6 +92,7 @@ export async function storeOutbound(message: OutboundMessage): Promise<StoredOut
       read: true,
       ...(message.userId ? { userId: message.userId } : {}),
       ...(message.fromApi ? { fromApi: true } : {}),
+      ...(message.scheduleId ? { scheduleId: message.scheduleId } : {}),
       ...(media
         ? {
             mediaType: media.mediaType,

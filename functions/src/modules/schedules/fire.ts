@@ -15,7 +15,8 @@ export type FireOutcome = 'sent' | 'failed' | 'stale' | 'rescheduled' | 'recorde
 /**
  * Sends a due schedule: on the contact's open ticket, or a ticket opened on the company's
  * default connection, under a message id derived from the schedule and its send time, then
- * records PENDENTE -> ENVIADA. A timer fired twice or a redelivered queue message stores and
+ * records PENDENTE -> AGENDADA (handed to WhatsApp); the message's send result makes it ENVIADA
+ * or ERRO (`outcome-handler.ts`). A timer fired twice or a redelivered queue message stores and
  * sends the same message id, which goes out once, and finds the schedule recorded already.
  * A business failure (contact or connection gone) records PENDENTE -> ERRO with its code;
  * anything else is thrown for the queue to deliver again (`lastAttempt` records it as ERRO).
@@ -34,11 +35,7 @@ export async function fireSchedule(
   }
   try {
     const sent = await send(schedule);
-    return (await recordScheduleOutcome(schedule, {
-      status: 'ENVIADA',
-      sentAt: new Date().toISOString(),
-      ...sent,
-    }))
+    return (await recordScheduleOutcome(schedule, { status: 'AGENDADA', ...sent }))
       ? 'sent'
       : 'recorded-elsewhere';
   } catch (error) {
@@ -73,6 +70,7 @@ async function send(schedule: ScheduleRecord): Promise<{ ticketId: number; messa
     ticket,
     contact,
     id: messageId,
+    scheduleId: schedule.id,
     body: schedule.body,
     ...(schedule.userId ? { userId: schedule.userId } : {}),
     ...(schedule.mediaKey && schedule.mediaMimetype

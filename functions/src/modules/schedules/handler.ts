@@ -197,8 +197,9 @@ export const handler = restModule([
       const current = await scheduleOrFail(principal, params.id);
       await deleteSchedule(current);
       await cancelScheduleTimer(current);
-      // A sent schedule's image is also its message's, which keeps it.
-      if (current.status !== 'ENVIADA') await removeMediaQuietly(current.mediaKey, 'schedule media');
+      // A schedule that made its message (AGENDADA, ENVIADA, or ERRO after the hand-over) shares
+      // its image with that message, which keeps it.
+      if (!current.messageId) await removeMediaQuietly(current.mediaKey, 'schedule media');
       return new HttpAnswer(204);
     },
   }),

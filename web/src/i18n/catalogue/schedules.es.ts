@@ -8,6 +8,8 @@ export const schedulesMessages = {
   'schedules.failed': 'Error de envío: {reason}',
   'schedules.failedUnknown': 'motivo desconocido',
   'schedules.sentNotice': 'Este mensaje ya fue enviado: no se puede editar.',
+  'schedules.sendingNotice':
+    'Este mensaje ya se entregó a WhatsApp y espera su confirmación: no se puede editar.',
   'schedules.noPermission':
     'Esta empresa no tiene permiso para acceder a esta página. Te estamos redirigiendo.',
   'schedules.modal.addTitle': 'Nuevo agendamiento',

@@ -15,6 +15,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useDeletePrompt } from '../api/delete-prompt.ts';
 import { usePrompts } from '../api/get-prompts.ts';
 import type { AiUsage, Prompt } from '../api/types.ts';
+import { useLivePrompts } from '../live-prompts.ts';
 import { PromptModal } from './PromptModal.tsx';
 
 /** Like the other plan-gated screens (extended §6): the message, then / after one second. */
@@ -53,6 +54,7 @@ function UsageLine({ usage }: { usage: AiUsage }) {
 
 function PromptsList() {
   const records = usePrompts();
+  useLivePrompts();
   const rows = records.data?.prompts ?? [];
   const [modal, setModal] = useState<{ id?: number } | undefined>(undefined);
   const removal = useDeleteConfirm<Prompt>(useDeletePrompt(), {

@@ -24,8 +24,7 @@ export async function getAllSchedules(signal?: AbortSignal): Promise<Schedule[]>
 export const schedulesQueryOptions = queryOptions({
   queryKey: schedulesQueryKeys.list(),
   queryFn: ({ signal }) => getAllSchedules(signal),
-  // A schedule is sent (or fails) on the server at its time: the calendar catches up on its own.
-  refetchInterval: 30_000,
+  // No refetch on a timer: `schedule` live events keep the list (live-schedules.ts).
 });
 
 export function useSchedules(enabled: boolean) {

@@ -62,7 +62,9 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
   const contacts = useContactSearch(debounced, searching);
   const save = useSaveSchedule();
   const remove = useDeleteSchedule();
-  const sent = record?.status === 'ENVIADA';
+  // AGENDADA: handed to WhatsApp, its result not yet known; like a sent one, it can only be read.
+  const sending = record?.status === 'AGENDADA';
+  const sent = record?.status === 'ENVIADA' || sending;
   const shownMedia = file?.name ?? (removeMedia ? '' : (record?.mediaName ?? ''));
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -110,8 +112,8 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
         </Alert>
       )}
       {sent && (
-        <Alert variation="success" role="status">
-          {t('schedules.sentNotice')}
+        <Alert variation={sending ? 'info' : 'success'} role="status">
+          {t(sending ? 'schedules.sendingNotice' : 'schedules.sentNotice')}
         </Alert>
       )}
       <div className="schedule-contact">

@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useSchedules } from '../api/get-schedules.ts';
 import type { Schedule, ScheduleContact } from '../api/types.ts';
 import { calendarLocalizer, calendarMessages } from '../calendar-setup.ts';
+import { useLiveSchedules } from '../live-schedules.ts';
 import { wallDateOf } from '../schedule-time.ts';
 import { useCompanyTimeZone } from '../../settings/use-company-time-zone.ts';
 import '../schedules.css';
@@ -52,6 +53,7 @@ export function SchedulesPage() {
   const allowed = planAllows(user?.company?.plan, 'useSchedules');
   const timeZone = useCompanyTimeZone();
   const schedules = useSchedules(allowed);
+  useLiveSchedules();
   const [view, setView] = useState<View>('month');
   const [date, setDate] = useState(() => wallDateOf(new Date(), timeZone));
   const contactParam = Number(params.get('contactId') ?? '');

@@ -1,0 +1,51 @@
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { getSchedule, recordScheduleSendResult } from '#data/schedules';
+import { scheduleMessageKey, sendResultOf } from '#domain/schedule-rules';
+import { changeFromRecord } from '#live/stream-changes';
+import { derivedMessageId } from '../messages/send-outbound.ts';
+
+/**
+ * Stream consumer: a scheduled message's send result becomes its schedule's status
+ * (docs/decisions.md, "Schedule status follows the send result"). The connector writes the result
+ * on the message (ack 1, or `error`); a message that carries a `scheduleId` and now shows one
+ * moves the schedule AGENDADA -> ENVIADA or ERRO, only while the schedule is still at the send
+ * time that message was made for (its id derives from it). Conditional and idempotent, so a batch
+ * delivered again changes nothing twice.
+ */
+export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+  for (const record of event.Records) {
+    try {
+      await followSendResult(record);
+    } catch (error) {
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: 'schedule send result not recorded',
+          error: String(error),
+        }),
+      );
+      // This record and the ones after it are delivered again (in order).
+      const sequence = record.dynamodb?.SequenceNumber;
+      return { batchItemFailures: sequence ? [{ itemIdentifier: sequence }] : [] };
+    }
+  }
+  return { batchItemFailures: [] };
+};
+
+async function followSendResult(record: DynamoDBRecord): Promise<void> {
+  const change = changeFromRecord(record);
+  const message = change?.entity === 'message' ? change.newItem : undefined;
+  if (!message || typeof message.scheduleId !== 'number') return;
+  const result = sendResultOf(message as Parameters<typeof sendResultOf>[0]);
+  if (!result) return;
+  const companyId = Number(message.companyId);
+  const schedule = await getSchedule(companyId, message.scheduleId);
+  if (!schedule || (schedule.status !== 'AGENDADA' && schedule.status !== 'PENDENTE')) return;
+  // A message of an earlier send time (the schedule was failed, edited and fired again) is not this one's.
+  if (derivedMessageId(scheduleMessageKey(companyId, schedule.id, schedule.sendAt)) !== message.id) return;
+  await recordScheduleSendResult(
+    schedule,
+    { ticketId: Number(message.ticketId), messageId: String(message.id) },
+    result,
+  );
+}
