@@ -548,7 +548,9 @@ export async function listCampaignRecipients(
   cursor: string | null,
   limit: number,
 ): Promise<{ entries: RecipientEntry[]; cursor: string | null }> {
-  const options = { cursor, count: limit, attributes: [...recipientAttributes] };
+  // `limit` (DynamoDB's Limit, pages followed until reached), not `count`, which reads whole 1 MB
+  // pages and cuts them: page 1 of a 10,000-recipient campaign read them all (docs/decisions.md).
+  const options = { cursor, limit, attributes: [...recipientAttributes] };
   const page = recipientState
     ? await campaignShippingEntity.query
         .byRecipientState({ companyId, campaignId, recipientState })

@@ -214,6 +214,62 @@ describe('campaign recipients', () => {
     expect(await exportCsv(admin, created.id)).toHaveLength(1 + 21);
   });
 
+  it('pages deep and exports past one page of the index', async () => {
+    const admin = env.client();
+    const company = await signUpCompany(admin, 'Campaña larga');
+    const created = await admin.post<{ id: number }>('/campaigns', { name: 'Larga', message1: 'hola' });
+    expect(created.status).toBe(201);
+    // A run's entries as the dispatcher writes them (AP-CA-9, AP-CA-12), written straight to the table.
+    process.env.TABLE_NAME = table();
+    const { campaignEntity, campaignShippingEntity } = await import('../../src/data/campaign-entity.ts');
+    const count = 1_030;
+    const at = new Date().toISOString();
+    const items = Array.from({ length: count }, (_, position) => {
+      const delivered = position % 2 === 0;
+      const { Item } = campaignShippingEntity
+        .put({
+          companyId: company.companyId,
+          campaignId: created.body.id,
+          position,
+          number: `5511${String(position).padStart(9, '0')}`,
+          name: `Cliente ${position}`,
+          slot: 1,
+          rank: position,
+          recipientState: delivered ? 'delivered' : 'pending',
+          ...(delivered ? { deliveredAt: at } : {}),
+        })
+        .params() as { Item: Record<string, unknown> };
+      return Item;
+    });
+    for (let i = 0; i < items.length; i += 25) {
+      await clients.documents.send(
+        new BatchWriteCommand({
+          RequestItems: { [table()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
+        }),
+      );
+    }
+    await campaignEntity
+      .patch({ companyId: company.companyId, id: created.body.id })
+      .set({ recipientsIndexed: true })
+      .go();
+    const last = await recipients(admin, created.body.id, '?pageNumber=52');
+    expect(last.hasMore).toBe(false);
+    expect(last.records.map((r) => r.name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Cliente ${1020 + i}`),
+    );
+    const pending = await recipients(admin, created.body.id, '?state=pending&pageNumber=26');
+    expect(pending.records.map((r) => r.name)).toEqual(
+      Array.from({ length: 15 }, (_, i) => `Cliente ${1001 + 2 * i}`),
+    );
+    // The export reads the index 500 at a time, following its cursor.
+    const csv = await exportCsv(admin, created.body.id);
+    expect(csv).toHaveLength(1 + count);
+    expect(csv.slice(1).map((line) => line.split(';')[0])).toEqual(
+      Array.from({ length: count }, (_, i) => `Cliente ${i}`),
+    );
+    expect(await exportCsv(admin, created.body.id, '?state=delivered')).toHaveLength(1 + count / 2);
+  });
+
   it('shows who was asked to confirm and who confirmed', async () => {
     const admin = env.client();
     const company = await signUpCompany(admin, 'Campaña confirmaciones');
