@@ -62,6 +62,11 @@ export const campaignEntity = new Entity(
        * only by raising it, so a redelivered step can tell whether the next one is armed yet.
        */
       armedPosition: { type: 'number' },
+      /**
+       * Set when a fresh run starts: its shipping entries carry recipientState and rank, so the
+       * report lists them through the recipients indexes (AP-CA-24). Absent on older campaigns.
+       */
+      recipientsIndexed: { type: 'boolean' },
       validContacts: { type: 'number', default: 0 },
       deliveries: { type: 'number', default: 0 },
       confirmationRequests: { type: 'number', default: 0 },
@@ -103,6 +108,17 @@ export const campaignShippingEntity = new Entity(
       confirmationRequestedAt: text,
       confirmedAt: text,
       ticketId: { type: 'number' },
+      /**
+       * The report's state (shared/entities/campaign-recipient), kept by every write that sets
+       * the timestamps above, in the same write; with `rank` it places the entry in the
+       * recipients indexes. Entries of runs started before it existed lack both (the report
+       * reads those campaigns through byPosition: docs/decisions.md, "Campaign recipients").
+       */
+      recipientState: {
+        type: ['pending', 'awaitingConfirmation', 'delivered', 'confirmed', 'notOnWhatsapp'] as const,
+      },
+      /** The position again, zero-padded in the index keys so that they sort in send order. */
+      rank: { type: 'number', padding: { length: 13, char: '0' } },
     },
     indexes: {
       byPosition: {
@@ -113,6 +129,28 @@ export const campaignShippingEntity = new Entity(
           template: 'CAMPSHIP#${campaignId}#${position}',
           casing: exactCase,
         },
+      },
+      /** AP-CA-24: a campaign's recipients of one state, in send order. */
+      byRecipientState: {
+        index: 'gsi1',
+        pk: {
+          field: 'gsi1pk',
+          composite: ['companyId', 'campaignId', 'recipientState'],
+          template: 'C#${companyId}#CAMPREC#${campaignId}#${recipientState}',
+          casing: exactCase,
+        },
+        sk: { field: 'gsi1sk', composite: ['rank'], template: 'R#${rank}', casing: exactCase },
+      },
+      /** AP-CA-24: all of a campaign's recipients, in send order (the not-on-WhatsApp ones last). */
+      byRecipientRank: {
+        index: 'gsi2',
+        pk: {
+          field: 'gsi2pk',
+          composite: ['companyId', 'campaignId'],
+          template: 'C#${companyId}#CAMPREC#${campaignId}',
+          casing: exactCase,
+        },
+        sk: { field: 'gsi2sk', composite: ['rank'], template: 'R#${rank}', casing: exactCase },
       },
     },
   },

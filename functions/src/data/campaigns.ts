@@ -257,6 +257,7 @@ export async function startRun(
         confirmationRequests: 0,
         confirmations: 0,
         validContacts: 0,
+        recipientsIndexed: true,
       }
     : {};
   try {
@@ -300,14 +301,22 @@ export async function cancelRun(companyId: number, id: number): Promise<boolean>
   }
 }
 
-/** AP-CA-9: write a page of shipping entries; an entry already written is left as it is. */
+/**
+ * AP-CA-9: write a page of shipping entries; an entry already written is left as it is. Each is
+ * `pending` (or `notOnWhatsapp`, for the list items the run skips) and ranked by its position.
+ */
 export async function putShippingEntries(
-  entries: Omit<ShippingRecord, 'deliveredAt' | 'confirmationRequestedAt' | 'confirmedAt'>[],
+  entries: (Omit<
+    ShippingRecord,
+    'deliveredAt' | 'confirmationRequestedAt' | 'confirmedAt' | 'recipientState' | 'rank'
+  > & { recipientState?: 'pending' | 'notOnWhatsapp' })[],
 ): Promise<void> {
   await Promise.all(
     entries.map(async (entry) => {
       try {
-        await campaignShippingEntity.create(entry).go();
+        await campaignShippingEntity
+          .create({ ...entry, recipientState: entry.recipientState ?? 'pending', rank: entry.position })
+          .go();
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
       }
@@ -398,7 +407,11 @@ export async function claimSend(claim: {
     ({ campaign, shipping, confirmation }) => [
       shipping
         .patch({ companyId, campaignId, position })
-        .set(delivery ? { deliveredAt: claim.at } : { confirmationRequestedAt: claim.at })
+        .set(
+          delivery
+            ? { deliveredAt: claim.at, recipientState: 'delivered', rank: position }
+            : { confirmationRequestedAt: claim.at, recipientState: 'awaitingConfirmation', rank: position },
+        )
         .where(
           ({ deliveredAt, confirmationRequestedAt }, { notExists }) =>
             `${notExists(deliveredAt)} AND ${notExists(confirmationRequestedAt)}`,
@@ -452,7 +465,7 @@ export async function claimConfirmedDelivery(
     ({ campaign, shipping }) => [
       shipping
         .patch({ companyId, campaignId, position })
-        .set({ confirmedAt: at, deliveredAt: at })
+        .set({ confirmedAt: at, deliveredAt: at, recipientState: 'confirmed', rank: position })
         .where(
           ({ deliveredAt, confirmationRequestedAt }, { exists, notExists }) =>
             `${exists(confirmationRequestedAt)} AND ${notExists(deliveredAt)}`,
@@ -584,4 +597,59 @@ export async function releaseConnectionLease(
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
+}
+
+/** What the report shows of a recipient, read from its entry (AP-CA-24). */
+export type RecipientEntry = Pick<
+  ShippingRecord,
+  | 'position'
+  | 'name'
+  | 'number'
+  | 'confirmationRequestedAt'
+  | 'deliveredAt'
+  | 'confirmedAt'
+  | 'recipientState'
+>;
+
+const recipientAttributes = [
+  'position',
+  'name',
+  'number',
+  'confirmationRequestedAt',
+  'deliveredAt',
+  'confirmedAt',
+  'recipientState',
+] as const;
+
+/**
+ * AP-CA-24: a campaign's recipients, of one state (gsi1) or all (gsi2), in send order, up to
+ * `limit` from `cursor`. Only for campaigns whose run wrote indexed entries (recipientsIndexed).
+ */
+export async function listCampaignRecipients(
+  companyId: number,
+  campaignId: number,
+  recipientState: ShippingRecord['recipientState'],
+  cursor: string | null,
+  limit: number,
+): Promise<{ entries: RecipientEntry[]; cursor: string | null }> {
+  // `limit` (DynamoDB's Limit, pages followed until reached), not `count`, which reads whole 1 MB
+  // pages and cuts them: page 1 of a 10,000-recipient campaign read them all (docs/decisions.md).
+  const options = { cursor, limit, attributes: [...recipientAttributes] };
+  const page = recipientState
+    ? await campaignShippingEntity.query
+        .byRecipientState({ companyId, campaignId, recipientState })
+        .go(options)
+    : await campaignShippingEntity.query.byRecipientRank({ companyId, campaignId }).go(options);
+  return { entries: page.data, cursor: page.cursor };
+}
+
+/**
+ * AP-CA-25: every entry of a campaign through the table (`sk begins_with CAMPSHIP#<id>#`), for
+ * a campaign whose entries predate the recipients indexes (read whole: a bounded set).
+ */
+export async function allShippingOf(companyId: number, campaignId: number): Promise<RecipientEntry[]> {
+  const { data } = await campaignShippingEntity.query
+    .byPosition({ companyId, campaignId })
+    .go({ pages: 'all', attributes: [...recipientAttributes] });
+  return data;
 }

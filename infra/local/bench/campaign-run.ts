@@ -38,6 +38,8 @@ export interface CampaignBenchResult {
   /** The agents' replies (POST /messages) while the campaign runs, and before it (the bench's reply row). */
   replyDuring?: { p50: number; p99: number; requestsPerSecond: number; non2xx: number };
   replyWithout?: { p50: number; p99: number; requestsPerSecond: number };
+  /** The report's recipients list of the campaign without waits (issue #29); absent in older results. */
+  recipientsList?: RecipientsListResult;
   pacing: {
     settings: typeof pacingSettings;
     recipients: number;
@@ -57,6 +59,55 @@ export interface CampaignBenchResult {
 }
 
 type Documents = DynamoDBDocumentClient;
+
+export interface RecipientsListResult {
+  /** Median of 5 calls each (ms): page 1 of all, page 1 of one state, and the deepest page shown. */
+  firstPageMs: number;
+  statePageMs: number;
+  deepPage: number;
+  deepPageMs: number;
+  /** The CSV of every recipient: its time and lines (header included). */
+  exportMs: number;
+  exportLines: number;
+}
+
+/** GET /campaigns/{id}/recipients (pages read the pages before them: AP-CA-24) and its export, timed. */
+async function measureRecipientsList(
+  admin: ApiClient,
+  url: string,
+  campaignId: number,
+  count: number,
+): Promise<RecipientsListResult> {
+  const median = async (path: string) => {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const start = performance.now();
+      const answer = await admin.get(path);
+      if (answer.status !== 200) throw new Error(`${path}: HTTP ${answer.status}`);
+      times.push(performance.now() - start);
+    }
+    return rounded(times.sort((a, b) => a - b)[2]!);
+  };
+  const deepPage = Math.max(1, Math.min(500, Math.ceil(count / 20)));
+  const base = `/campaigns/${campaignId}/recipients`;
+  const firstPageMs = await median(base);
+  const statePageMs = await median(`${base}?state=delivered`);
+  const deepPageMs = await median(`${base}?pageNumber=${deepPage}`);
+  const start = performance.now();
+  const exported = await fetch(`${url}/api${base}/export`, {
+    headers: { authorization: `Bearer ${admin.token!}` },
+  });
+  const text = await exported.text();
+  if (exported.status !== 200) throw new Error(`${base}/export: HTTP ${exported.status}`);
+  return {
+    firstPageMs,
+    statePageMs,
+    deepPage,
+    deepPageMs,
+    exportMs: rounded(performance.now() - start),
+    exportLines: text.trimEnd().split('\n').length,
+  };
+}
 
 async function query(documents: Documents, tableName: string, pk: string, prefix: string) {
   const items: Record<string, unknown>[] = [];
@@ -184,11 +235,13 @@ async function runCampaign(
     // (the same session) and ask again; any other answer is the phase's error, with its status.
     if (now.status === 401) {
       const refreshed = await admin.post<{ token: string }>('/auth/refresh_token');
-      if (refreshed.status !== 200) throw new Error(`campaign ${created.body.id}: refreshing the token: HTTP ${refreshed.status}`);
+      if (refreshed.status !== 200)
+        throw new Error(`campaign ${created.body.id}: refreshing the token: HTTP ${refreshed.status}`);
       admin.token = refreshed.body.token;
       continue;
     }
-    if (now.status !== 200) throw new Error(`campaign ${created.body.id}: HTTP ${now.status} ${JSON.stringify(now.body)}`);
+    if (now.status !== 200)
+      throw new Error(`campaign ${created.body.id}: HTTP ${now.status} ${JSON.stringify(now.body)}`);
     if (now.body.status === 'FINALIZADA') break;
     if (now.body.report.deliveries !== lastDeliveries) {
       lastDeliveries = now.body.report.deliveries;
@@ -241,7 +294,7 @@ export async function runCampaignBench(options: {
     });
     if (settings.status !== 200) throw new Error(`campaign settings: HTTP ${settings.status}`);
     let replyDuring: OperationResult | undefined;
-    await runCampaign(
+    const bulk = await runCampaign(
       admin,
       { name: `Bench ${tag}`, whatsappId, contactListId: imported.listId, message1: `Bench ${tag} {nome}` },
       count,
@@ -272,6 +325,8 @@ export async function runCampaignBench(options: {
     const times = new Map<string, number>();
     for (const item of sent) times.set(String(item.body), (times.get(String(item.body)) ?? 0) + 1);
     const instants = sent.map((item) => Date.parse(String(item.sentAt))).sort((a, b) => a - b);
+    options.onProgress?.("campaigns: the report's recipients list…");
+    const recipientsList = await measureRecipientsList(admin, options.url, bulk.id, count);
     const sendSeconds = instants.length > 1 ? (instants.at(-1)! - instants[0]!) / 1000 : 0;
 
     // Pacing: a small campaign with real intervals, planned gaps against actual ones.
@@ -347,6 +402,7 @@ export async function runCampaignBench(options: {
         ? { replyDuring: { ...reply(replyDuring), non2xx: replyDuring.non2xx + replyDuring.errors } }
         : {}),
       ...(options.replyWithout ? { replyWithout: reply(options.replyWithout) } : {}),
+      recipientsList,
       pacing: {
         settings: pacingSettings,
         recipients: entries.length,
@@ -395,6 +451,19 @@ function rows(result: CampaignBenchResult): string[][] {
   ];
 }
 
+const recipientsHeader = ['page 1', 'page 1 of one state', 'deepest page', 'CSV of all'];
+
+function recipientsRows(list: RecipientsListResult): string[][] {
+  return [
+    [
+      `${list.firstPageMs.toFixed(0)} ms`,
+      `${list.statePageMs.toFixed(0)} ms`,
+      `page ${list.deepPage}: ${list.deepPageMs.toFixed(0)} ms`,
+      `${list.exportLines - 1} rows in ${list.exportMs.toFixed(0)} ms`,
+    ],
+  ];
+}
+
 function pacingRows(result: CampaignBenchResult): string[][] {
   const p = result.pacing;
   return [
@@ -420,6 +489,9 @@ function gapLines(result: CampaignBenchResult): string {
 export function campaignBenchText(result: CampaignBenchResult): string {
   return (
     `\nCampaign without waits (the sandbox's outbox)\n${textTable(header, rows(result))}` +
+    (result.recipientsList
+      ? `\nCampaign report: recipients list (median of 5)\n${textTable(recipientsHeader, recipientsRows(result.recipientsList))}`
+      : '') +
     `\nCampaign pacing (planned gap vs the claims' and the outbox's)\n${textTable(pacingHeader, pacingRows(result))}\n${gapLines(result)}`
   );
 }
@@ -427,6 +499,9 @@ export function campaignBenchText(result: CampaignBenchResult): string {
 export function campaignBenchMarkdown(result: CampaignBenchResult): string {
   return (
     `**Campaign without waits** (the sandbox's outbox)\n\n${markdownTable(header, rows(result))}\n\n` +
+    (result.recipientsList
+      ? `**Campaign report: recipients list** (median of 5)\n\n${markdownTable(recipientsHeader, recipientsRows(result.recipientsList))}\n\n`
+      : '') +
     `**Campaign pacing** (planned gap vs actual)\n\n${markdownTable(pacingHeader, pacingRows(result))}\n`
   );
 }

@@ -139,21 +139,34 @@ interface Recipient {
 }
 
 /**
+ * Where the entry of a list item the run skips as not on WhatsApp is written: past any send
+ * position (the dispatcher reads positions below preparedCount only), by item id (below 10^12),
+ * so a repeated step writes the same entry.
+ */
+const notOnWhatsappPositionBase = 1_000_000_000_000;
+
+/**
  * One page of a run's recipients from `cursor`: the contact list's items valid on WhatsApp (in id
- * order), or for a tag list the contacts carrying the tag (the run's snapshot, paged by offset).
+ * order), or for a tag list the contacts carrying the tag (the run's snapshot, paged by offset);
+ * `notOnWhatsapp`: the page's list items the WhatsApp check found without an account.
  */
 async function recipientsPage(
   campaign: CampaignRecord,
   cursor: string | null,
-): Promise<{ recipients: Recipient[]; cursor: string | null }> {
+): Promise<{ recipients: Recipient[]; notOnWhatsapp: Recipient[]; cursor: string | null }> {
   if (campaign.contactListId) {
     const page = await listItemsOfContactList(campaign.companyId, campaign.contactListId, cursor, {
       limit: preparePageSize,
     });
+    const recipientOf = (item: (typeof page.items)[number]) => ({
+      id: item.id,
+      name: item.name,
+      number: item.number,
+      email: item.email ?? '',
+    });
     return {
-      recipients: page.items
-        .filter((item) => item.isWhatsappValid === true)
-        .map((item) => ({ id: item.id, name: item.name, number: item.number, email: item.email ?? '' })),
+      recipients: page.items.filter((item) => item.isWhatsappValid === true).map(recipientOf),
+      notOnWhatsapp: page.items.filter((item) => item.isWhatsappValid === false).map(recipientOf),
       cursor: page.cursor,
     };
   }
@@ -163,10 +176,11 @@ async function recipientsPage(
     const contacts = await contactsInOrder(campaign.companyId, ids.slice(offset, offset + preparePageSize));
     return {
       recipients: contacts.map((c) => ({ id: c.id, name: c.name, number: c.number, email: c.email ?? '' })),
+      notOnWhatsapp: [],
       cursor: offset + preparePageSize < ids.length ? String(offset + preparePageSize) : null,
     };
   }
-  return { recipients: [], cursor: null };
+  return { recipients: [], notOnWhatsapp: [], cursor: null };
 }
 
 /**
@@ -196,6 +210,20 @@ async function prepare(step: Step<'prepare'>): Promise<void> {
         gapAfter: gapBefore(position + 1, settings, Math.random),
       };
     }),
+  );
+  // The skipped ones, for the report's list only (no slot: nothing is sent to them).
+  await putShippingEntries(
+    page.notOnWhatsapp.map((recipient) => ({
+      companyId: step.companyId,
+      campaignId: step.campaignId,
+      position: notOnWhatsappPositionBase + recipient.id,
+      listItemId: recipient.id,
+      name: recipient.name,
+      number: recipient.number,
+      email: recipient.email,
+      slot: 0,
+      recipientState: 'notOnWhatsapp' as const,
+    })),
   );
   const to = step.from + valid.length;
   const done = page.cursor === null;

@@ -756,6 +756,17 @@ export const routeFixtures: Record<string, RouteFixture> = {
     otherCompany: 'denied',
   },
   'DELETE /campaigns/{id}/media-upload': { params: (r) => ({ id: r.campaignId }), otherCompany: 'denied' },
+  // the report's recipients (issue #29): admins of the campaign's own company only
+  'GET /campaigns/{id}/recipients': {
+    params: (r) => ({ id: r.campaignId }),
+    query: () => ['', 'state=delivered&pageNumber=1'],
+    otherCompany: 'denied',
+  },
+  'GET /campaigns/{id}/recipients/export': {
+    params: (r) => ({ id: r.campaignId }),
+    query: () => ['', 'state=notOnWhatsapp'],
+    otherCompany: 'denied',
+  },
 };
 
 /**

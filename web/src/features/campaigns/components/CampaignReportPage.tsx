@@ -8,6 +8,7 @@ import { useLiveEvent } from '../../../lib/use-live-event.ts';
 import { campaignsKeys, useCampaign, type CampaignRecord } from '../api/campaigns.ts';
 import { useCompanyTimeZone } from '../../settings/use-company-time-zone.ts';
 import '../campaigns.css';
+import { CampaignRecipients } from './CampaignRecipients.tsx';
 
 function NumberCard({
   labelKey,
@@ -53,6 +54,7 @@ export function CampaignReportPage({ campaignId }: { campaignId: number }) {
     if (live?.status !== 'FINALIZADA') return;
     const timer = setTimeout(() => {
       void queryClient.invalidateQueries({ queryKey: campaignsKeys.one(campaignId) });
+      void queryClient.invalidateQueries({ queryKey: ['campaigns', 'recipients', campaignId] });
     }, campaignReportReloadDelayMs);
     return () => clearTimeout(timer);
   }, [live?.status, campaignId, queryClient]);
@@ -138,6 +140,11 @@ export function CampaignReportPage({ campaignId }: { campaignId: number }) {
           }
         />
       </Grid>
+      <CampaignRecipients
+        campaignId={campaignId}
+        timeZone={timeZone}
+        progress={`${report.deliveries}/${report.confirmationRequests}/${report.confirmations}`}
+      />
     </Flex>
   );
 }
