@@ -36,7 +36,18 @@ export const connectorCommandSchema = z.discriminatedUnion('type', [
     media: inboundMediaSchema.nullable().optional(),
     quotedMessageId: messageIdSchema.nullable().optional(),
   }),
-  z.object({ type: z.literal('deleteMessage'), ...base, messageId: messageIdSchema, chat: chatSchema, fromMe: z.boolean() }),
+  z.object({
+    type: z.literal('deleteMessage'),
+    ...base,
+    messageId: messageIdSchema,
+    chat: chatSchema,
+    fromMe: z.boolean(),
+    /**
+     * Where WhatsApp's answer goes: the REST route marks the message deleted only when WhatsApp
+     * accepted. Optional so a command queued by an older REST function is still carried out.
+     */
+    replyKey: replyKey.optional(),
+  }),
   z.object({ type: z.literal('markRead'), ...base, chat: chatSchema, messageIds: z.array(messageIdSchema).min(1) }),
   z.object({ type: z.literal('checkNumber'), ...base, number: z.string().regex(/^\d{8,20}$/), replyKey }),
   z.object({ type: z.literal('profilePicture'), ...base, chat: chatSchema, replyKey }),
@@ -62,8 +73,9 @@ export const connectorCommandSchema = z.discriminatedUnion('type', [
 export type ConnectorCommand = z.infer<typeof connectorCommandSchema>;
 export type ConnectorCommandType = ConnectorCommand['type'];
 
-/** The answer to checkNumber / profilePicture, written by the connector under the replyKey. */
+/** The answer to checkNumber / profilePicture / deleteMessage, written by the connector under the replyKey. */
 export const connectorReplySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('deleteMessage'), deleted: z.literal(true) }),
   z.object({ type: z.literal('checkNumber'), exists: z.boolean(), jid: z.string().nullable() }),
   z.object({ type: z.literal('profilePicture'), url: z.string().nullable() }),
   z.object({ type: z.literal('error'), error: z.string() }),
