@@ -206,6 +206,34 @@ describe('commands against the table', () => {
     );
     expect(table.get('C#1#MSG#F1', 'MSG')).toMatchObject({ ack: 0, error: 'ERR_SENDING_WAPP_MSG' });
   });
+
+  it('beta: a delete with a reply key answers deleted when WhatsApp took it and ERR_DELETE_WAPP_MSG when it refused', async () => {
+    const table = new MemoryTable();
+    seedConnection(table, { provider: 'beta', running: true });
+    const task = await startTask(table, 'task-a');
+    await task.connector.reconcile();
+    await settle(vi);
+    task.sockets.last().pair();
+    await settle(vi);
+    const socket = task.sockets.last();
+    table.put({ pk: 'C#1#MSG#D1', sk: 'MSG', body: 'uno', fromMe: true, ack: 1 });
+    table.put({ pk: 'C#1#MSG#D2', sk: 'MSG', body: 'dos', fromMe: true, ack: 1 });
+    const remove = { ...ids, type: 'deleteMessage' as const, chat: '5511999990001', fromMe: true };
+    await task.connector.handleCommands(commandEvent({ ...remove, messageId: 'D1', replyKey: 'k-ok' }));
+    socket.sendMessage.mockRejectedValueOnce(new Error('forbidden'));
+    await task.connector.handleCommands(commandEvent({ ...remove, messageId: 'D2', replyKey: 'k-refused' }));
+    expect(socket.sendMessage.mock.calls.map((call) => call[1])).toEqual([
+      { delete: { remoteJid: '5511999990001@s.whatsapp.net', fromMe: true, id: 'D1' } },
+      { delete: { remoteJid: '5511999990001@s.whatsapp.net', fromMe: true, id: 'D2' } },
+    ]);
+    expect(table.get('C#1', 'REPLY#k-ok')?.reply).toEqual({ type: 'deleteMessage', deleted: true });
+    expect(table.get('C#1#MSG#D1', 'MSG')).toMatchObject({ isDeleted: true });
+    expect(table.get('C#1#MSG#D2', 'MSG')?.isDeleted).toBeUndefined();
+    expect(table.get('C#1', 'REPLY#k-refused')?.reply).toEqual({
+      type: 'error',
+      error: 'ERR_DELETE_WAPP_MSG',
+    });
+  });
 });
 
 describe('a send redelivered while its first run is still at work', () => {

@@ -306,4 +306,23 @@ describe('sandbox provider', () => {
     });
     expect(table.get('C#1', 'REPLY#r2')).toMatchObject({ reply: { type: 'profilePicture', url: null } });
   });
+
+  it('answers deleteMessage under the reply key: deleted, refused for a [no-borrar] text, or not connected', async () => {
+    const { table, run } = await pairedSandbox();
+    table.put({ pk: 'C#1#MSG#OK1', sk: 'MSG', body: 'hola', fromMe: true, ack: 1 });
+    table.put({ pk: 'C#1#MSG#NO1', sk: 'MSG', body: 'precio [no-borrar]', fromMe: true, ack: 1 });
+    await run(
+      { type: 'deleteMessage', messageId: 'OK1', chat: customer, fromMe: true, replyKey: 'd1' },
+      { type: 'deleteMessage', messageId: 'NO1', chat: customer, fromMe: true, replyKey: 'd2' },
+    );
+    expect(table.get('C#1', 'REPLY#d1')?.reply).toEqual({ type: 'deleteMessage', deleted: true });
+    expect(table.get('C#1', 'REPLY#d2')?.reply).toEqual({ type: 'error', error: 'ERR_DELETE_WAPP_MSG' });
+    // Marked deleted only when WhatsApp took it.
+    expect(table.get('C#1#MSG#OK1', 'MSG')?.isDeleted).toBe(true);
+    expect(table.get('C#1#MSG#NO1', 'MSG')?.isDeleted).toBeUndefined();
+
+    await run({ type: 'stopSession' });
+    await run({ type: 'deleteMessage', messageId: 'OK1', chat: customer, fromMe: true, replyKey: 'd3' });
+    expect(table.get('C#1', 'REPLY#d3')?.reply).toEqual({ type: 'error', error: 'ERR_WAPP_NOT_INITIALIZED' });
+  });
 });

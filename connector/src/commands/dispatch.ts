@@ -106,8 +106,22 @@ async function live(command: LiveCommand, deps: DispatchDeps): Promise<CommandOu
         type: 'profilePicture',
         url: await s.profilePicture(command.chat),
       }));
-    case 'deleteMessage':
-      return bestEffort(command, deps, session, (s) => s.deleteMessage(command));
+    case 'deleteMessage': {
+      const work = (s: ProviderSession) => s.deleteMessage(command);
+      if (!command.replyKey) return bestEffort(command, deps, session, work);
+      // The REST route waits for this answer and marks the message deleted only on success.
+      return reply(
+        { ...command, replyKey: command.replyKey },
+        deps,
+        'ERR_DELETE_WAPP_MSG',
+        session,
+        async (s) => {
+          await work(s);
+          await deps.messages.markDeleted(command.companyId, command.messageId, new Date(deps.clock.now()));
+          return { type: 'deleteMessage', deleted: true };
+        },
+      );
+    }
     case 'markRead':
       return bestEffort(command, deps, session, (s) => s.markRead(command));
     case 'rejectCall':
@@ -166,7 +180,9 @@ async function send(
 }
 
 async function reply(
-  command: Extract<ConnectorCommand, { type: 'checkNumber' | 'profilePicture' }>,
+  command: Extract<ConnectorCommand, { type: 'checkNumber' | 'profilePicture' | 'deleteMessage' }> & {
+    replyKey: string;
+  },
   deps: DispatchDeps,
   failureCode: string,
   session: ProviderSession | null,

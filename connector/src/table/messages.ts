@@ -115,6 +115,19 @@ export class MessageStore {
     });
   }
 
+  /**
+   * Deleted for everyone: WhatsApp accepted the delete. Written here rather than by the REST route
+   * that asked, so a delete that WhatsApp takes after the route stopped waiting still shows.
+   */
+  async markDeleted(companyId: number, messageId: string, now: Date): Promise<void> {
+    await this.update(companyId, messageId, {
+      UpdateExpression: 'SET #isDeleted = :deleted, #updatedAt = :updatedAt',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#isDeleted': 'isDeleted', '#updatedAt': 'updatedAt' },
+      ExpressionAttributeValues: { ':deleted': true, ':updatedAt': now.toISOString() },
+    });
+  }
+
   private async update(
     companyId: number,
     messageId: string,

@@ -182,7 +182,17 @@ eventRules.ticket = async (change) => {
   };
   if (!after) return [{ companyId, event: 'ticket', data: { action: 'delete', ticketId: item.id }, audience }, leave];
   const [ticket] = await withRelated(companyId, [after]);
-  return [{ companyId, event: 'ticket', data: { action: 'update', ticket }, audience }, leave];
+  const outputs: LiveOutput[] = [
+    { companyId, event: 'ticket', data: { action: 'update', ticket }, audience },
+  ];
+  // core §4 lists `updateUnread` among the ticket events: sent whenever the unread count moved
+  // (a customer's message, the ticket read), to the same sockets; the update keeps the count too.
+  const unreadMessages = Number(after.unreadMessages ?? 0);
+  if (unreadMessages !== Number(before?.unreadMessages ?? 0)) {
+    const data = { action: 'updateUnread', ticketId: Number(after.id), unreadMessages };
+    outputs.push({ companyId, event: 'ticket', data, audience });
+  }
+  return [...outputs, leave];
 };
 
 /** The new access of a user whose profile, super flag, queues or allTicket changed. */

@@ -51,6 +51,11 @@ export const connectorCommandSchema = z.discriminatedUnion('type', [
     messageId: messageIdSchema,
     chat: chatSchema,
     fromMe: z.boolean(),
+    /**
+     * Where WhatsApp's answer goes: the REST route marks the message deleted only when WhatsApp
+     * accepted. Optional so a command queued by an older REST function is still carried out.
+     */
+    replyKey: replyKey.optional(),
   }),
   z.object({
     type: z.literal('markRead'),
@@ -112,8 +117,9 @@ export function connectorCommandGroup(command: {
   return chat ? `${connection}:${chat.split('@')[0]!.split(':')[0]}` : connection;
 }
 
-/** The answer to checkNumber / profilePicture, written by the connector under the replyKey. */
+/** The answer to checkNumber / profilePicture / deleteMessage, written by the connector under the replyKey. */
 export const connectorReplySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('deleteMessage'), deleted: z.literal(true) }),
   z.object({ type: z.literal('checkNumber'), exists: z.boolean(), jid: z.string().nullable() }),
   z.object({ type: z.literal('profilePicture'), url: z.string().nullable() }),
   z.object({ type: z.literal('error'), error: z.string() }),

@@ -9,6 +9,7 @@ import { filesMessages } from './catalogue/files.es.ts';
 import { campaignsMessages } from './catalogue/campaigns.es.ts';
 import { inboxMessages } from './catalogue/inbox.es.ts';
 import { inboxMediaMessages } from './catalogue/inbox-media.es.ts';
+import { messageDeleteMessages } from './catalogue/message-delete.es.ts';
 import { inboxSearchMessages } from './catalogue/inbox-search.es.ts';
 import { invoicesMessages } from './catalogue/invoices.es.ts';
 import { checkoutMessages } from './catalogue/checkout.es.ts';
@@ -472,7 +473,7 @@ const uiMessages = {
   'tickets.closedHint': 'Este ticket está resuelto. Reábralo para responder.',
   'tickets.pendingHint': 'Acepte el ticket para responder.',
   'tickets.messages.loadingOlder': 'Cargando mensajes anteriores…',
-  'tickets.messages.deleted': 'Este mensaje fue eliminado',
+  'tickets.messages.deleted': 'Mensaje eliminado',
   'tickets.messages.edited': 'Editado',
   'tickets.messages.error': 'No se pudo enviar',
   'tickets.messages.reply': 'Responder',
@@ -655,6 +656,7 @@ const uiMessages = {
   ...checkoutMessages,
   ...inboxMessages,
   ...inboxMediaMessages,
+  ...messageDeleteMessages,
   ...inboxSearchMessages,
   ...contactsImportMessages,
   ...announcementsMessages,

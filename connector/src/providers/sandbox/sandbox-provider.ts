@@ -8,11 +8,17 @@
  * messages sent meanwhile wait, as WhatsApp would hold them, and arrive on restore.
  */
 import { randomBytes } from 'node:crypto';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { backoffDelay } from '../../backoff.ts';
 import { jidUser, toJid } from '../../jid.ts';
 import { cancellationCodes } from '../../table/errors.ts';
-import { companyPk, sandboxDeliveredKey, sandboxOutboxKey, sandboxOutboxPrefix } from '../../table/keys.ts';
+import {
+  companyPk,
+  messageKey,
+  sandboxDeliveredKey,
+  sandboxOutboxKey,
+  sandboxOutboxPrefix,
+} from '../../table/keys.ts';
 import {
   NotConnectedError,
   type OutgoingMessage,
@@ -24,6 +30,8 @@ import {
 import { sandboxInboundEvent, type SandboxInbound } from './sandbox-inbound.ts';
 
 export const sandboxNumber = '5500000000000';
+/** A message whose text holds this is one the sandbox refuses to delete. */
+export const sandboxUndeletableMark = '[no-borrar]';
 const outboxTtlSeconds = 30 * 24 * 3600;
 
 type State = 'stopped' | 'qrcode' | 'connected' | 'dropped';
@@ -276,8 +284,21 @@ export class SandboxSession implements ProviderSession {
     this.sentTo.set(message.messageId, jid);
   }
 
-  async deleteMessage(): Promise<void> {
+  /**
+   * Deletes for everyone, as WhatsApp does, except a message whose text holds `[no-borrar]`: the
+   * sandbox refuses it the way WhatsApp refuses a delete it will not carry out (too old, say), so
+   * tests and demonstrations can show the refusal (docs/sandbox.md).
+   */
+  async deleteMessage(input: { messageId: string }): Promise<void> {
     this.requireConnected();
+    const { Item } = await this.ctx.table.documents.send(
+      new GetCommand({
+        TableName: this.ctx.table.tableName,
+        Key: messageKey(this.ctx.companyId, input.messageId),
+      }),
+    );
+    if (typeof Item?.body === 'string' && Item.body.includes(sandboxUndeletableMark))
+      throw new Error('sandbox: WhatsApp refused to delete this message');
   }
 
   async markRead(): Promise<void> {

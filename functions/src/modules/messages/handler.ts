@@ -4,7 +4,7 @@ import { quotedMessageInputSchema } from '@atende/shared/entities/message';
 import { pageNumberSchema } from '@atende/shared/query-params';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { getContact, type ContactRecord } from '#data/contacts';
-import { changeMessage, getMessage, listTicketMessages, type MessageRecord } from '#data/messages';
+import { getMessage, listTicketMessages, type MessageRecord } from '#data/messages';
 import { clearUnread, type TicketRecord } from '#data/tickets';
 import { mediaUrlSeconds, putMedia, readMedia, signedMediaUrl } from '#aws/s3';
 import { getQuickMessage } from '#data/quick-messages';
@@ -18,6 +18,7 @@ import { recordConnectionTokenRoutes } from '#http/route-list';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { sendConnectorCommand } from '#ports/connector-commands';
+import { deleteSentMessage } from './delete-message.ts';
 import { externalApiDocsRoute } from './external-api-openapi.ts';
 import { externalApiRoutes } from './external-api.ts';
 import { newMessageId, sendOutbound, type OutboundMedia } from './send-outbound.ts';
@@ -124,22 +125,7 @@ export const handler = restModule([
     access: 'user',
     params: z.object({ messageId: z.string().min(1).max(128) }),
     handler: async ({ principal, params }) => {
-      const message = await getMessage(principal.companyId, params.messageId);
-      if (!message) throw new AppError('ERR_NOT_FOUND');
-      const ticket = await visibleTicket(principal, message.ticketId);
-      // Only what the business sent can be deleted for everyone.
-      if (!message.fromMe) throw new AppError('ERR_NO_PERMISSION');
-      if (message.isDeleted) return new HttpAnswer(204);
-      const contact = await getContact(principal.companyId, ticket.contactId);
-      await changeMessage(principal.companyId, message.id, { isDeleted: true });
-      await sendConnectorCommand({
-        type: 'deleteMessage',
-        companyId: principal.companyId,
-        whatsappId: ticket.whatsappId,
-        messageId: message.id,
-        chat: contact?.isGroup ? `${contact.number}@g.us` : `${contact?.number ?? ''}@s.whatsapp.net`,
-        fromMe: true,
-      });
+      await deleteSentMessage(principal, params.messageId);
       return new HttpAnswer(204);
     },
   }),

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Ticket, TicketListFilter, TicketsPage } from './api/types.ts';
-import { applyTicketEvent, listCount, parseTicketEvent, ticketBelongs, type TicketViewer } from './ticket-list-rules.ts';
+import {
+  applyTicketEvent,
+  applyUnreadEvent,
+  listCount,
+  parseTicketEvent,
+  parseUnreadEvent,
+  ticketBelongs,
+  type TicketViewer,
+} from './ticket-list-rules.ts';
 
 const me: TicketViewer = { id: 7, isAdmin: false, queueIds: [1] };
 const admin: TicketViewer = { id: 1, isAdmin: true, queueIds: [] };
@@ -122,5 +130,36 @@ describe('parseTicketEvent and listCount', () => {
     expect(listCount(pages([ticket()]))).toBe(5);
     expect(listCount({ pages: [{ tickets: [ticket(), ticket({ id: 2 })], hasMore: false }], pageParams: [1] })).toBe(2);
     expect(listCount(undefined)).toBe(0);
+  });
+});
+
+describe('updateUnread (core §4)', () => {
+  it('reads the event and nothing else', () => {
+    expect(parseUnreadEvent({ action: 'updateUnread', ticketId: 10, unreadMessages: 0 })).toEqual({
+      ticketId: 10,
+      unreadMessages: 0,
+    });
+    expect(parseUnreadEvent({ action: 'update', ticketId: 10, unreadMessages: 0 })).toBeUndefined();
+    expect(parseUnreadEvent({ action: 'updateUnread', ticketId: 10, unreadMessages: -1 })).toBeUndefined();
+    expect(parseUnreadEvent({ action: 'updateUnread', unreadMessages: 2 })).toBeUndefined();
+    // The list rules leave it alone: it is not an update.
+    expect(parseTicketEvent({ action: 'updateUnread', ticketId: 10, unreadMessages: 0 })).toBeUndefined();
+  });
+
+  it('sets the count of the ticket in place, on whichever page holds it', () => {
+    const data = pages([ticket({ id: 1, unreadMessages: 0 })], [ticket({ id: 10, unreadMessages: 3 })]);
+    const read = applyUnreadEvent(data, { ticketId: 10, unreadMessages: 0 })!;
+    expect(read.pages.map((page) => page.tickets.map((t) => [t.id, t.unreadMessages]))).toEqual([
+      [[1, 0]],
+      [[10, 0]],
+    ]);
+    expect(read.pages[0]!.count).toBe(5);
+  });
+
+  it('leaves a list without the ticket, or already showing the count, as it was', () => {
+    const data = pages([ticket({ id: 1, unreadMessages: 2 })]);
+    expect(applyUnreadEvent(data, { ticketId: 10, unreadMessages: 0 })).toBe(data);
+    expect(applyUnreadEvent(data, { ticketId: 1, unreadMessages: 2 })).toBe(data);
+    expect(applyUnreadEvent(undefined, { ticketId: 1, unreadMessages: 0 })).toBeUndefined();
   });
 });

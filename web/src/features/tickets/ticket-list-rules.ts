@@ -90,3 +90,39 @@ export function listCount(data: InfiniteData<TicketsPage> | undefined): number {
   if (first && typeof first.count === 'number') return first.count;
   return data.pages.reduce((sum, page) => sum + page.tickets.length, 0);
 }
+
+/** The live `ticket` event `updateUnread` (core §4): a ticket's unread count moved. */
+export type TicketUnreadEvent = { ticketId: number; unreadMessages: number };
+
+export function parseUnreadEvent(data: unknown): TicketUnreadEvent | undefined {
+  if (!isRecord(data) || data.action !== 'updateUnread') return undefined;
+  const ticketId = Number(data.ticketId);
+  const unreadMessages = Number(data.unreadMessages);
+  return Number.isInteger(ticketId) && ticketId > 0 && Number.isInteger(unreadMessages) && unreadMessages >= 0
+    ? { ticketId, unreadMessages }
+    : undefined;
+}
+
+/**
+ * A list with the ticket's new unread count, in place (the count does not move a ticket between
+ * lists or up the list: the `update` that comes with a new message does); unchanged data when the
+ * list does not hold the ticket or already shows that count.
+ */
+export function applyUnreadEvent(
+  data: InfiniteData<TicketsPage> | undefined,
+  event: TicketUnreadEvent,
+): InfiniteData<TicketsPage> | undefined {
+  if (!data) return data;
+  const stale = (ticket: Ticket) =>
+    ticket.id === event.ticketId && ticket.unreadMessages !== event.unreadMessages;
+  if (!data.pages.some((page) => page.tickets.some(stale))) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      tickets: page.tickets.map((ticket) =>
+        stale(ticket) ? { ...ticket, unreadMessages: event.unreadMessages } : ticket,
+      ),
+    })),
+  };
+}

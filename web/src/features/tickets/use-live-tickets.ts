@@ -5,7 +5,14 @@ import { useLiveEvent } from '../../lib/use-live-event.ts';
 import { ticketsQueryKeys } from './api/tickets-query-keys.ts';
 import type { Message, MessagesPage, Ticket, TicketListFilter, TicketsPage } from './api/types.ts';
 import { parseMessageEvent, upsertMessage } from './message-rules.ts';
-import { applyTicketEvent, parseTicketEvent, type TicketViewer } from './ticket-list-rules.ts';
+import {
+  applyTicketEvent,
+  applyUnreadEvent,
+  parseTicketEvent,
+  parseUnreadEvent,
+  type TicketUnreadEvent,
+  type TicketViewer,
+} from './ticket-list-rules.ts';
 import { applySearchEvent, type TicketSearchFilter } from './ticket-search.ts';
 
 /**
@@ -14,6 +21,20 @@ import { applySearchEvent, type TicketSearchFilter } from './ticket-search.ts';
  */
 export function useLiveTickets(viewer: TicketViewer | undefined): void {
   const queryClient = useQueryClient();
+
+  /** core §4 `updateUnread`: every loaded list, search and open ticket shows the new count. */
+  const applyUnread = (event: TicketUnreadEvent) => {
+    for (const key of [ticketsQueryKeys.lists(), ticketsQueryKeys.searches()]) {
+      queryClient.setQueriesData<InfiniteData<TicketsPage>>({ queryKey: key }, (current) =>
+        applyUnreadEvent(current, event),
+      );
+    }
+    queryClient.setQueriesData<Ticket>({ queryKey: ticketsQueryKeys.details() }, (current) =>
+      current && current.id === event.ticketId && current.unreadMessages !== event.unreadMessages
+        ? { ...current, unreadMessages: event.unreadMessages }
+        : current,
+    );
+  };
 
   useEffect(() => {
     const releases = [
@@ -26,6 +47,11 @@ export function useLiveTickets(viewer: TicketViewer | undefined): void {
   }, []);
 
   useLiveEvent('ticket', (data) => {
+    const unread = parseUnreadEvent(data);
+    if (unread) {
+      applyUnread(unread);
+      return;
+    }
     const event = parseTicketEvent(data);
     if (!event || !viewer) return;
     for (const query of queryClient.getQueryCache().findAll({ queryKey: ticketsQueryKeys.lists() })) {

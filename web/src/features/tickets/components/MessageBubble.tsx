@@ -5,6 +5,7 @@ import { ackLook } from '../message-rules.ts';
 import { formatTime } from '../ticket-format.ts';
 import { AlertCircleIcon, ClockDotIcon, DoubleTickIcon, PhoneMissedIcon, ReplyIcon, TickIcon } from './icons.tsx';
 import { MessageMedia } from './media/MessageMedia.tsx';
+import { MessageOptionsMenu } from './MessageOptionsMenu.tsx';
 
 function Ack({ ack }: { ack: number }) {
   const look = ackLook(ack);
@@ -27,10 +28,12 @@ interface MessageBubbleProps {
   message: Message;
   quoted: Message | undefined;
   onReply?(message: Message): void;
+  /** The chat offers "Borrar" on the business's own messages (not in the read-only peek). */
+  canDelete?: boolean;
 }
 
 /** One message: own messages on the right with ticks, the contact's on the left (core §2). */
-export function MessageBubble({ message, quoted, onReply }: MessageBubbleProps) {
+export function MessageBubble({ message, quoted, onReply, canDelete = false }: MessageBubbleProps) {
   const side = message.fromMe ? 'msg--me' : 'msg--them';
   if (message.mediaType === 'call_log') {
     return (
@@ -93,6 +96,7 @@ export function MessageBubble({ message, quoted, onReply }: MessageBubbleProps) 
             </span>
           )}
         </span>
+        {canDelete && message.fromMe && !message.isDeleted && <MessageOptionsMenu message={message} />}
         {onReply && !message.isDeleted && (
           <button
             type="button"

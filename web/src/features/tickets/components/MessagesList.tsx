@@ -14,6 +14,8 @@ interface MessagesListProps {
   /** A closed ticket's conversation ends after its last message. */
   closed?: boolean;
   onReply?(message: Message): void;
+  /** Offer "Borrar" on the business's own messages. */
+  canDelete?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ interface MessagesListProps {
  * message, follows new ones while the reader is at the bottom, and loads older pages when scrolled
  * near the top (core §9), keeping the reader's place.
  */
-export function MessagesList({ ticketId, closed = false, onReply }: MessagesListProps) {
+export function MessagesList({ ticketId, closed = false, onReply, canDelete = false }: MessagesListProps) {
   const query = useMessages(ticketId);
   const boxRef = useRef<HTMLDivElement>(null);
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
@@ -101,6 +103,7 @@ export function MessagesList({ ticketId, closed = false, onReply }: MessagesList
             message={row.message}
             quoted={row.message.quotedMsgId ? byId.get(row.message.quotedMsgId) : undefined}
             onReply={onReply}
+            canDelete={canDelete}
           />
         ),
       )}

@@ -221,6 +221,7 @@ export function TicketChat({ idOrUuid, onBack }: TicketChatProps) {
           ticketId={ticket.id}
           closed={ticket.status === 'closed'}
           onReply={ticket.status === 'open' ? setReplyTo : undefined}
+          canDelete
         />
         {ticket.status === 'open' ? (
           <MessageInput ticketId={ticket.id} replyTo={replyTo} onCancelReply={() => setReplyTo(undefined)} />

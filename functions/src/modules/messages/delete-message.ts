@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '#auth/principal';
+import { awaitConnectorReply } from '#data/connector-replies';
+import { getContact } from '#data/contacts';
+import { getMessage } from '#data/messages';
+import { AppError } from '#domain/app-error';
+import { sendConnectorCommand } from '#ports/connector-commands';
+import { visibleTicket } from './visible-ticket.ts';
+
+/**
+ * DELETE /messages/{id}: deletes a message the business sent, for everyone. WhatsApp is asked
+ * first and the connector marks the message deleted only once WhatsApp took the delete (its live
+ * `appMessage` update shows "Mensaje eliminado" to everyone watching the ticket). A refusal, a
+ * connection that is not connected, or no answer in time: ERR_DELETE_WAPP_MSG and the message
+ * stays as it was (docs/decisions.md, "Deleting a sent message").
+ */
+export async function deleteSentMessage(principal: Principal, messageId: string): Promise<void> {
+  const { companyId } = principal;
+  const message = await getMessage(companyId, messageId);
+  if (!message) throw new AppError('ERR_NOT_FOUND');
+  const ticket = await visibleTicket(principal, message.ticketId);
+  // Only what the business sent can be deleted for everyone.
+  if (!message.fromMe) throw new AppError('ERR_NO_PERMISSION');
+  if (message.isDeleted) return;
+  const contact = await getContact(companyId, ticket.contactId);
+  if (!contact) throw new AppError('ERR_DELETE_WAPP_MSG');
+  const replyKey = randomUUID();
+  await sendConnectorCommand({
+    type: 'deleteMessage',
+    companyId,
+    whatsappId: ticket.whatsappId,
+    messageId: message.id,
+    chat: contact.isGroup ? `${contact.number}@g.us` : `${contact.number}@s.whatsapp.net`,
+    fromMe: true,
+    replyKey,
+  });
+  const reply = await awaitConnectorReply(companyId, replyKey);
+  if (reply?.type !== 'deleteMessage') throw new AppError('ERR_DELETE_WAPP_MSG');
+}
