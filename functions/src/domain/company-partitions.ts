@@ -72,6 +72,13 @@ export const companyPartitionFamilies: readonly PartitionFamily[] = [
   { template: 'C#${companyId}#WS', attribute: 'gsi1pk', route: 'foreign-index', holds: 'open WebSocket connections (`WS#<connectionId>`)' },
   { template: 'C#${companyId}#SCHEDULES', attribute: 'gsi1pk', route: 'index-of-main', holds: 'scheduled messages by send time' },
   { template: 'C#${companyId}#SCHEDULES#CT#${contactId}', attribute: 'gsi2pk', route: 'index-of-main', holds: "a contact's scheduled messages" },
+  {
+    template: 'C#${companyId}#CAMPREC#${campaignId}#${recipientState}',
+    attribute: 'gsi1pk',
+    route: 'index-of-main',
+    holds: "a campaign's recipients of one state, in send order",
+  },
+  { template: 'C#${companyId}#CAMPREC#${campaignId}', attribute: 'gsi2pk', route: 'index-of-main', holds: "a campaign's recipients in send order" },
   { template: 'C#${companyId}#CHAT#${chatId}', attribute: 'pk', route: 'chat-partition', holds: "an internal chat's member views and messages" },
   { template: 'C#${companyId}#U#${userId}#CHATS', attribute: 'gsi1pk', route: 'index-of-chat', holds: "a user's internal chats (member views)" },
 ];
