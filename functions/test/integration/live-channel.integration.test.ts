@@ -22,7 +22,8 @@ let data: {
 
 beforeAll(async () => {
   dataDir = ramTempDir('live');
-  runtime = await startRuntime({ port: 0, dataDir, quiet: true });
+  // No warm-up: functions load on their first call, as with `npm start` (a start is seconds, not ~25).
+  runtime = await startRuntime({ port: 0, dataDir, quiet: true, warmUp: false });
   // The runtime set TABLE_NAME, DYNAMODB_ENDPOINT and JWT_SECRET for this process, so the data
   // layer is imported only now.
   data = {

@@ -19,7 +19,8 @@ async function start(): Promise<Runtime> {
   process.env.ADMIN_EMAIL = superUser.email;
   process.env.ADMIN_PASSWORD = superUser.password;
   process.env.CLIENT_ADDRESS_HEADER = clientAddressHeader;
-  runtime = await startRuntime({ port: 0, dataDir, quiet: true });
+  // No warm-up: functions load on their first call, as with `npm start` (each start is seconds, not ~25).
+  runtime = await startRuntime({ port: 0, dataDir, quiet: true, warmUp: false });
   return runtime;
 }
 
