@@ -5,6 +5,7 @@
  * shapes are all the rest of the product knows of it.
  */
 import * as z from 'zod';
+import { messageMediaTypes } from '../constants.ts';
 import { idSchema, messageIdSchema } from '../fields.ts';
 import { inboundMediaSchema } from './inbound-message.ts';
 
@@ -20,15 +21,8 @@ const replyKey = z.string().min(1);
 /** A number as digits with country and area code, or a full JID. */
 const chatSchema = z.string().min(1);
 
-export const sandboxMediaTypes = [
-  'image',
-  'audio',
-  'video',
-  'application',
-  'locationMessage',
-  'vcard',
-  'call_log',
-] as const;
+/** What a sandbox customer may send: the media types a stored message can have. */
+export const sandboxMediaTypes = messageMediaTypes;
 
 export const connectorCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('startSession'), ...base }),

@@ -7,10 +7,8 @@ import {
 } from '@atende/shared/entities/campaign';
 import {
   campaignRecipientsExportQuerySchema,
-  campaignRecipientsPageSize,
   campaignRecipientsQuerySchema,
   campaignRecipientsCsvExport,
-  type CampaignRecipientState,
 } from '@atende/shared/entities/campaign-recipient';
 import { idPathSchema } from '@atende/shared/fields';
 import { limits } from '@atende/shared/constants';
@@ -23,8 +21,6 @@ import {
   deleteCampaign,
   deleteShippingOf,
   getCampaign,
-  allShippingOf,
-  listCampaignRecipients,
   listCampaigns,
   releaseConnectionLease,
   updateCampaign,
@@ -37,12 +33,6 @@ import { getTag } from '#data/tags';
 import { getWhatsapp, listWhatsapps } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
 import { filledSlots } from '#domain/campaign-messages';
-import {
-  publicRecipient,
-  recipientCsvLine,
-  recipientsCsvHeader,
-  recipientsInOrder,
-} from '#domain/campaign-recipients';
 import {
   assertCampaignEditable,
   assertMayCancel,
@@ -61,6 +51,7 @@ import { restModule } from '#http/rest-module';
 import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
+import { recipientCsvLines, recipientsPage } from './recipients.ts';
 import { schedulerPort } from '#ports/queue-port';
 import { campaignsQueue, enqueueStep } from './dispatch-messages.ts';
 import { beginRun } from './dispatcher.ts';
@@ -176,44 +167,6 @@ async function armStart(campaign: CampaignRecord): Promise<void> {
 
 const admin = { access: 'admin', feature: 'useCampaigns' } as const;
 
-/** Entries read a query while exporting. */
-const exportPageSize = 500;
-
-/**
- * The first `count` recipients of a campaign (of one state, or all) in send order, and whether
- * more follow: through the recipients indexes (AP-CA-24), or for a campaign whose entries predate
- * them, read whole and filtered (AP-CA-25).
- */
-async function recipientsOf(
-  campaign: CampaignRecord,
-  state: CampaignRecipientState | undefined,
-  count: number,
-) {
-  if (!campaign.recipientsIndexed) {
-    const all = recipientsInOrder(await allShippingOf(campaign.companyId, campaign.id), state);
-    return { entries: all.slice(0, count), hasMore: all.length > count };
-  }
-  const page = await listCampaignRecipients(campaign.companyId, campaign.id, state, null, count + 1);
-  return { entries: page.entries.slice(0, count), hasMore: page.entries.length > count };
-}
-
-/** Every recipient (of one state, or all) as CSV lines, a page of the index at a time. */
-async function recipientCsvLines(campaign: CampaignRecord, state: CampaignRecipientState | undefined) {
-  const lines = [recipientsCsvHeader];
-  if (!campaign.recipientsIndexed) {
-    const all = recipientsInOrder(await allShippingOf(campaign.companyId, campaign.id), state);
-    for (const entry of all) lines.push(recipientCsvLine(publicRecipient(entry)));
-    return lines;
-  }
-  let cursor: string | null = null;
-  do {
-    const page = await listCampaignRecipients(campaign.companyId, campaign.id, state, cursor, exportPageSize);
-    for (const entry of page.entries) lines.push(recipientCsvLine(publicRecipient(entry)));
-    cursor = page.cursor;
-  } while (cursor);
-  return lines;
-}
-
 /**
  * /api/campaigns (extended §2.2–2.4, §4, §7): campaigns of the caller's company, for admins of a
  * plan with campaigns. The server enforces the edit rule and the two admin transitions (cancel,
@@ -267,13 +220,7 @@ export const handler = restModule([
     params: idPathSchema,
     query: campaignRecipientsQuerySchema,
     handler: async ({ principal, params, query }) => {
-      const campaign = await campaignOrFail(principal, params.id);
-      const wanted = query.pageNumber * campaignRecipientsPageSize;
-      const { entries, hasMore } = await recipientsOf(campaign, query.state, wanted);
-      return {
-        records: entries.slice(wanted - campaignRecipientsPageSize).map(publicRecipient),
-        hasMore,
-      };
+      return recipientsPage(await campaignOrFail(principal, params.id), query.state, query.pageNumber);
     },
   }),
   route({
@@ -283,8 +230,7 @@ export const handler = restModule([
     params: idPathSchema,
     query: campaignRecipientsExportQuerySchema,
     handler: async ({ principal, params, query }) => {
-      const campaign = await campaignOrFail(principal, params.id);
-      const lines = await recipientCsvLines(campaign, query.state);
+      const lines = await recipientCsvLines(await campaignOrFail(principal, params.id), query.state);
       return new HttpAnswer(200, undefined, {
         headers: {
           'content-disposition': `attachment; filename="${campaignRecipientsCsvExport.filename}"`,

@@ -4,6 +4,7 @@ import { awaitConnectorReply } from '#data/connector-replies';
 import { getContact } from '#data/contacts';
 import { getMessage } from '#data/messages';
 import { AppError } from '#domain/app-error';
+import { chatOf } from '#domain/contact-chat';
 import { sendConnectorCommand } from '#ports/connector-commands';
 import { visibleTicket } from './visible-ticket.ts';
 
@@ -30,7 +31,7 @@ export async function deleteSentMessage(principal: Principal, messageId: string)
     companyId,
     whatsappId: ticket.whatsappId,
     messageId: message.id,
-    chat: contact.isGroup ? `${contact.number}@g.us` : `${contact.number}@s.whatsapp.net`,
+    chat: chatOf(contact),
     fromMe: true,
     replyKey,
   });

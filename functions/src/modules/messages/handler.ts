@@ -11,6 +11,7 @@ import { getQuickMessage } from '#data/quick-messages';
 import type { Principal } from '#auth/principal';
 import { mayReadQuickMessage } from '#domain/quick-message-rules';
 import { AppError } from '#domain/app-error';
+import { chatOf } from '#domain/contact-chat';
 import { mediaKeyOf, mediaOfUpload } from '#domain/media-rules';
 
 import { restModule } from '#http/rest-module';
@@ -84,7 +85,7 @@ async function markTicketRead(
     type: 'markRead',
     companyId,
     whatsappId: ticket.whatsappId,
-    chat: contact.isGroup ? `${contact.number}@g.us` : `${contact.number}@s.whatsapp.net`,
+    chat: chatOf(contact),
     messageIds: unread.map((m) => m.id),
   });
 }

@@ -6,6 +6,7 @@ import { contactSnapshotOf } from '#data/ticket-contact';
 import { createTicket, type TicketRecord } from '#data/tickets';
 import { listWhatsapps } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
+import { chatOf } from '#domain/contact-chat';
 import type { StoredMediaType } from '#domain/media-rules';
 import { sendConnectorCommand } from '#ports/connector-commands';
 
@@ -46,10 +47,6 @@ export interface OutboundMessage {
   fromApi?: boolean;
   /** Sent for this schedule: the message carries it so its send result reaches the schedule. */
   scheduleId?: number;
-}
-
-export function chatOf(contact: Pick<ContactRecord, 'number' | 'isGroup'> | undefined): string {
-  return contact?.isGroup ? `${contact.number}@g.us` : `${contact?.number ?? ''}@s.whatsapp.net`;
 }
 
 /** What storing an outbound message left to do: hand its command to the connector (none when already carried out). */

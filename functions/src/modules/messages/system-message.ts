@@ -4,6 +4,7 @@ import { getMessage, storeMessageOnce } from '#data/messages';
 import type { SystemMessageItem } from '#data/ticket-automation';
 import type { TicketRecord } from '#data/tickets';
 import { renderTemplate } from '#domain/chatbot/texts';
+import { chatOf } from '#domain/contact-chat';
 import { sendConnectorCommand } from '#ports/connector-commands';
 
 /**
@@ -25,11 +26,6 @@ export function randomMessageId(): string {
 /** The id of the n-th system message caused by `cause` (an inbound message id, a timer's version…). */
 export function derivedMessageId(companyId: number, cause: string, index: number): string {
   return `3EB0${createHash('sha256').update(`${companyId}:${cause}:${index}`).digest('hex').slice(0, 20).toUpperCase()}`;
-}
-
-/** The chat a ticket's contact is reached at. */
-export function chatOf(contact: Pick<ContactRecord, 'number' | 'isGroup'> | undefined): string {
-  return contact?.isGroup ? `${contact.number}@g.us` : `${contact?.number ?? ''}@s.whatsapp.net`;
 }
 
 /**

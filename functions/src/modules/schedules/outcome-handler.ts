@@ -38,6 +38,9 @@ async function followSendResult(record: DynamoDBRecord): Promise<void> {
   if (!message || typeof message.scheduleId !== 'number') return;
   const result = sendResultOf(message as Parameters<typeof sendResultOf>[0]);
   if (!result) return;
+  // Later receipts (delivered, read) change nothing here: the result was already followed.
+  const before = change?.oldItem && sendResultOf(change.oldItem as Parameters<typeof sendResultOf>[0]);
+  if (before?.status === result.status) return;
   const companyId = Number(message.companyId);
   const schedule = await getSchedule(companyId, message.scheduleId);
   if (!schedule || (schedule.status !== 'AGENDADA' && schedule.status !== 'PENDENTE')) return;

@@ -10,7 +10,7 @@ import { changeTicketTags } from '#data/tags';
 import { changeTicketState, countTicketPartition, createTicket, deleteTicket, queryTicketPartition } from '#data/tickets';
 import { contactSnapshotOf } from '#data/ticket-contact';
 import { getUser } from '#data/users';
-import { getWhatsapp, listWhatsapps } from '#data/whatsapps';
+import { getWhatsapp } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
 import { mergeNewestFirst, ticketListPartitions, type TicketListViewer } from '#domain/ticket-lists';
 import { listCount } from '#domain/ticket-list-counts';
@@ -21,6 +21,7 @@ import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { visibleTicket, visibleTicketByUuid } from '../messages/visible-ticket.ts';
 import { afterTicketChange } from '../timers/after-ticket-change.ts';
+import { connectionForNewTicket } from './new-ticket-connection.ts';
 import { matchesDates, ticketDateFilter, ticketsCreatedInList } from './date-filters.ts';
 import { pageHead, relatedPage, withRelated } from './related.ts';
 import { searchTickets } from './search.ts';
@@ -38,24 +39,6 @@ async function viewerOf(principal: Principal, needsQueues = true): Promise<Ticke
   // Read with the session by the session check every request runs first: no read here.
   const scope = await listScopeOf(principal);
   return { userId: principal.userId, isAdmin: false, queueIds: scope.queueIds, allTicket: scope.allTicket };
-}
-
-/**
- * The connection of a ticket someone starts: the one the request names; else the starter's own
- * connection (core §3 User.whatsappId) while it exists; else the company's default. A user's
- * connection deleted since it was set falls back to the default rather than failing.
- */
-async function connectionForNewTicket(principal: Principal, namedId: number | null | undefined) {
-  if (namedId) {
-    const named = await getWhatsapp(principal.companyId, namedId);
-    if (!named) throw new AppError('ERR_NO_WAPP_FOUND');
-    return named;
-  }
-  const starter = await getUser(principal.companyId, principal.userId);
-  const own = starter?.whatsappId ? await getWhatsapp(principal.companyId, starter.whatsappId) : undefined;
-  const chosen = own ?? (await listWhatsapps(principal.companyId)).find((whatsapp) => whatsapp.isDefault);
-  if (!chosen) throw new AppError('ERR_NO_DEF_WAPP_FOUND');
-  return chosen;
 }
 
 async function oneWithRelated(principal: Principal, ticket: Parameters<typeof withRelated>[1][number]) {
