@@ -4,7 +4,8 @@
  * the way a receiver is told to, records what came, and answers like an n8n "Respond to Webhook"
  * node: `{ text }`, with `transfer: true` when the customer asks for a person ("persona") and
  * `close: true` on "chau"; "foto" answers a text with a `mediaUrl` (a PNG it serves itself),
- * "catálogo" a `replies` entry naming a PDF, "falsa" a URL whose bytes are HTML dressed as a PNG.
+ * "catálogo" a `replies` entry naming a PDF, "falsa" a URL whose bytes are HTML dressed as a PNG,
+ * "enorme" a video past the size cap.
  * A wrong signature answers 401. Plain node:http on a free port.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -107,7 +108,9 @@ export class IntegrationReceiverFake {
             ? { replies: [{ text: '', mediaUrl: `${this.origin}/media/catalogo` }] }
             : lower.includes('falsa')
               ? { text: 'Mire', mediaUrl: `${this.origin}/media/falsa.png` }
-              : { text: `Recibido: ${text}` };
+              : lower.includes('enorme')
+                ? { text: 'El video', mediaUrl: `${this.origin}/media/enorme.mp4` }
+                : { text: `Recibido: ${text}` };
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify([answer]));
   }
@@ -121,6 +124,11 @@ export class IntegrationReceiverFake {
       // No extension and a wrong type: the bytes decide.
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       res.end(receiverCatalogPdf);
+    } else if (path === '/media/enorme.mp4') {
+      // Past the 16 MB cap (botMediaMaxBytes), refused by its Content-Length.
+      const big = Buffer.alloc(17 * 1024 * 1024);
+      res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': big.length });
+      res.end(big);
     } else if (path === '/media/falsa.png') {
       res.writeHead(200, { 'content-type': 'image/png' });
       res.end('<html><script>alert(1)</script></html>');

@@ -207,9 +207,14 @@ describe('n8n and webhook integrations in a conversation', () => {
     expect(withLink.slice(-2).map((item) => item.body)).toEqual(['Mire', `${receiver.origin}/media/falsa.png`]);
     expect(withLink.at(-1)!.mediaType).toBeNull();
 
+    // A file past the size cap (16 MB): the link too.
+    await say('md-4', 'un video enorme');
+    const withBig = await sent(withLink.length + 2);
+    expect(withBig.slice(-2).map((item) => item.body)).toEqual(['El video', `${receiver.origin}/media/enorme.mp4`]);
+
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const all = await outboxOf<Sent>(admin, whatsappId, customer);
-    expect(all).toHaveLength(withLink.length);
+    expect(all).toHaveLength(withBig.length);
     expect(all.filter((item) => item.mediaType === 'image')).toHaveLength(1);
 
     // Stored on the ticket as the bot's media messages, with the receiver's bytes.
