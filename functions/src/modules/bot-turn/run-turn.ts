@@ -13,8 +13,8 @@ import { botMayAnswer, botSourceOf, historyUpTo, type BotSource } from '#domain/
 import { transferNoticeText } from '#domain/chatbot/texts';
 import { mediaKeyOf } from '#domain/media-rules';
 import { dailyAiCallCap, retryDelayMs, usageDay } from '#domain/prompt-rules';
-import { sendConnectorCommand } from '#ports/connector-commands';
-import { secretBox } from '#ports/secret-box';
+import { sendConnectorCommand } from '#modules/connector-commands/send';
+import { secretBox } from '#homes/adapters';
 import { chatOf } from '#domain/contact-chat';
 import { derivedMessageId, systemMessageItems } from '../messages/system-message.ts';
 import type { PromptConfig } from './openai-provider.ts';

@@ -52,7 +52,7 @@ import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { recipientCsvLines, recipientsPage } from './recipients.ts';
-import { schedulerPort } from '#ports/queue-port';
+import { schedulerPort } from '#homes/adapters';
 import { campaignsQueue, enqueueStep } from './dispatch-messages.ts';
 import { beginRun } from './dispatcher.ts';
 import { publicCampaign, type CampaignRelated } from './serialize.ts';

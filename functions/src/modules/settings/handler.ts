@@ -14,7 +14,7 @@ import { publicSetting, publicSettings } from '#domain/serialize';
 import { forgetCompanyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
-import { secretBox } from '#ports/secret-box';
+import { secretBox } from '#homes/adapters';
 
 /** A secret setting is stored sealed (the company id bound to it), with its mask beside it. */
 async function putSecretSetting(companyId: number, key: string, value: string) {
