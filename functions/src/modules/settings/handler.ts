@@ -10,7 +10,7 @@ import {
 import { deleteSetting, listSettings, putSetting } from '#data/settings';
 import { AppError } from '#domain/app-error';
 import { maskLastFour } from '#domain/secret-mask';
-import { publicSetting, publicSettings } from '#domain/serialize';
+import { publicSetting, publicSettings } from './serialize.ts';
 import { forgetCompanyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
