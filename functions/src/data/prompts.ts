@@ -5,6 +5,7 @@ import { AppError } from '#domain/app-error';
 import { aiUsageEntity, promptEntity } from './prompt-entity.ts';
 import { queueEntity } from './queue-entity.ts';
 import { writeAll } from './transaction.ts';
+import { getCompanyItem } from './company-items.ts';
 
 export type PromptRecord = EntityItem<typeof promptEntity>;
 export type PromptFields = Omit<PromptRecord, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
@@ -18,8 +19,7 @@ export async function listPrompts(companyId: number): Promise<PromptRecord[]> {
 
 /** AP-PR-2: one prompt (also the bot turn's read of the ticket's prompt). */
 export async function getPrompt(companyId: number, id: number): Promise<PromptRecord | undefined> {
-  const { data } = await promptEntity.get({ companyId, id }).go({ consistent: true });
-  return data ?? undefined;
+  return getCompanyItem(promptEntity, companyId, id);
 }
 
 /**
