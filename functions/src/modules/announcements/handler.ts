@@ -5,7 +5,7 @@ import {
   announcementUpdateInputSchema,
 } from '@atende/shared/entities/announcement';
 import { idPathSchema } from '@atende/shared/fields';
-import { removeMediaQuietly, signedMediaUrl } from '#aws/s3';
+import { removeMediaQuietly } from '#aws/s3';
 import {
   createAnnouncement,
   deleteAnnouncement,
@@ -29,7 +29,7 @@ import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { publicAnnouncement } from './serialize.ts';
-import { replaceAttachment } from '../media/replace-attachment.ts';
+import { attachmentUrl, replaceAttachment } from '../media/replace-attachment.ts';
 
 /** POST /announcements/{id}/media-upload: multipart `file` (one). */
 const mediaUploadSchema = z.object({
@@ -37,10 +37,7 @@ const mediaUploadSchema = z.object({
 });
 
 async function withMediaUrl(announcement: AnnouncementRecord) {
-  const url = announcement.mediaKey
-    ? await signedMediaUrl(announcement.mediaKey, announcement.mediaName, announcement.mediaMimetype)
-    : null;
-  return publicAnnouncement(announcement, url);
+  return publicAnnouncement(announcement, await attachmentUrl(announcement));
 }
 
 /** The announcement if the caller may read it: an inactive one is not found for non-super users. */

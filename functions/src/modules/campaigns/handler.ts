@@ -13,7 +13,7 @@ import {
 import { idPathSchema } from '@atende/shared/fields';
 import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
-import { removeMediaQuietly, signedMediaUrl } from '#aws/s3';
+import { removeMediaQuietly } from '#aws/s3';
 import type { Principal } from '#auth/principal';
 import {
   cancelRun,
@@ -56,7 +56,7 @@ import { schedulerPort } from '#homes/adapters';
 import { campaignsQueue, enqueueStep } from './dispatch-messages.ts';
 import { beginRun } from './dispatcher.ts';
 import { publicCampaign, type CampaignRelated } from './serialize.ts';
-import { replaceAttachment } from '../media/replace-attachment.ts';
+import { attachmentUrl, replaceAttachment } from '../media/replace-attachment.ts';
 
 const pageSize = 20;
 
@@ -96,10 +96,7 @@ async function relatedOf(campaign: CampaignRecord, withCount: boolean): Promise<
 }
 
 async function full(campaign: CampaignRecord) {
-  const url = campaign.mediaKey
-    ? await signedMediaUrl(campaign.mediaKey, campaign.mediaName, campaign.mediaMimetype)
-    : null;
-  return publicCampaign(campaign, await relatedOf(campaign, true), url);
+  return publicCampaign(campaign, await relatedOf(campaign, true), await attachmentUrl(campaign));
 }
 
 async function campaignOrFail(principal: Principal, id: number): Promise<CampaignRecord> {

@@ -1,4 +1,4 @@
-import { putMedia, removeMediaQuietly } from '#aws/s3';
+import { putMedia, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
 
 /** The attachment fields a record keeps (quick messages, announcements, campaigns, schedules). */
 export interface AttachmentFields {
@@ -48,4 +48,13 @@ export async function replaceAttachment<R>(
   }
   await removeMediaQuietly(previousKey, what);
   return saved;
+}
+
+/** A record's attachment as answers carry it: a URL signed for a few minutes, or null without one. */
+export async function attachmentUrl(record: {
+  mediaKey?: string;
+  mediaName?: string;
+  mediaMimetype?: string;
+}): Promise<string | null> {
+  return record.mediaKey ? signedMediaUrl(record.mediaKey, record.mediaName, record.mediaMimetype) : null;
 }

@@ -34,7 +34,7 @@ import { HttpAnswer } from '#http/types';
 import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { publicQuickMessage } from './serialize.ts';
-import { replaceAttachment } from '../media/replace-attachment.ts';
+import { attachmentUrl, replaceAttachment } from '../media/replace-attachment.ts';
 
 /** POST /quick-messages/{id}/media-upload: multipart `file` (one), and the SPA's `typeArch`, unused. */
 const mediaUploadSchema = z.object({
@@ -43,10 +43,7 @@ const mediaUploadSchema = z.object({
 });
 
 async function withMediaUrl(quickMessage: QuickMessageRecord) {
-  const url = quickMessage.mediaKey
-    ? await signedMediaUrl(quickMessage.mediaKey, quickMessage.mediaName, quickMessage.mediaMimetype)
-    : null;
-  return publicQuickMessage(quickMessage, url);
+  return publicQuickMessage(quickMessage, await attachmentUrl(quickMessage));
 }
 
 /** The quick message if the caller may read it; another user's private one is not found. */

@@ -7,7 +7,7 @@ import {
 } from '@atende/shared/entities/schedule';
 import { idPathSchema } from '@atende/shared/fields';
 import { isAdmin, type Principal } from '#auth/principal';
-import { removeMediaQuietly, signedMediaUrl } from '#aws/s3';
+import { removeMediaQuietly } from '#aws/s3';
 import { getContact, getContacts } from '#data/contacts';
 import {
   changeSchedule,
@@ -37,7 +37,7 @@ import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { armScheduleTimer, cancelScheduleTimer } from './schedule-timer.ts';
 import { publicSchedule } from './serialize.ts';
-import { replaceAttachment } from '../media/replace-attachment.ts';
+import { attachmentUrl, replaceAttachment } from '../media/replace-attachment.ts';
 
 /** POST /schedules/{id}/media-upload: multipart `file` (one). */
 const mediaUploadSchema = z.object({
@@ -47,7 +47,7 @@ const mediaUploadSchema = z.object({
 async function answerOf(schedule: ScheduleRecord) {
   const [contact, url] = await Promise.all([
     getContact(schedule.companyId, schedule.contactId),
-    schedule.mediaKey ? signedMediaUrl(schedule.mediaKey, schedule.mediaName, schedule.mediaMimetype) : null,
+    attachmentUrl(schedule),
   ]);
   return publicSchedule(schedule, contact, url);
 }
@@ -121,7 +121,7 @@ export const handler = restModule([
           publicSchedule(
             s,
             contacts.get(s.contactId),
-            s.mediaKey ? await signedMediaUrl(s.mediaKey, s.mediaName, s.mediaMimetype) : null,
+            await attachmentUrl(s),
           ),
         ),
       );
