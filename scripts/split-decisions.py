@@ -51,7 +51,7 @@ that older record superseded.
 AREAS: list[tuple[str, str]] = [
     ("Security", r"^security|inputs, third round|who sees what"),
     ("Tests, benchmark and tooling", r"\btests?\b|bench|route probe|test support|crashes of the local"),
-    ("Platform, runtime and performance", r"foundation|lambda|local runtime|aws sdk|infrastructure|stream consumers|live fan-out|fewer table calls|inbound write path|company time zone|shared for a second"),
+    ("Platform, runtime and performance", r"the house|foundation|lambda|local runtime|aws sdk|infrastructure|stream consumers|live fan-out|fewer table calls|inbound write path|company time zone|shared for a second"),
     ("WhatsApp and the connector", r"whatsapp|connector|connection tokens"),
     ("Campaigns and contact lists", r"campaign|contact.list"),
     ("Bots and integrations", r"chatbot|queue|dialogflow|ai prompts|integrations|webhooks|external message api|flows"),
@@ -351,6 +351,8 @@ def main(argv: list[str]) -> int:
         )
         next_number += 1
         for reference in supersedes:
+            if reference.lower() in {"nothing", "none", "-"}:
+                continue
             older = find_record(records, reference)
             if older:
                 set_status(older, f"Superseded by [{record.number:04d}]({record.path.name})", dry_run)
