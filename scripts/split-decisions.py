@@ -277,7 +277,7 @@ CODE_FILES = ["functions/src", "functions/test", "connector/src", "infra", "shar
 
 def fix_links(records: dict[str, Record], entries: list[str], dry_run: bool) -> int:
     changed = 0
-    quote = r"[\"“]([^\"”\n]+)[\"”]"
+    quote = r"[\"“]([^\"”]{1,160})[\"”]"
     # `docs/decisions.md, "Title"` (also across a comment's line break), `decisions.md "Title"`.
     pattern = re.compile(r"((?:docs/)?)decisions\.md(`?)(,?(?:\s|\*|//|\()*(?:sections? )?)" + quote)
     anchor = re.compile(r"(?:\[decisions\.md\])?\((?:docs/)?decisions\.md#([a-z0-9\-]+)\)")
@@ -302,10 +302,10 @@ def fix_links(records: dict[str, Record], entries: list[str], dry_run: bool) -> 
             return f"docs/decisions/{record.path.name}"
 
         def replace(match: re.Match[str]) -> str:
-            record = find_record(records, match.group(4))
+            record = find_record(records, " ".join(match.group(4).replace("*", " ").split()))
             if not record:
                 return match.group(0)
-            whole = slugify(match.group(4))
+            whole = slugify(" ".join(match.group(4).split()))
             if record.slug == whole or record.slug.startswith(whole):
                 return f"{target(record, match.group(1))}{match.group(2)}"
             return f"{target(record, match.group(1))}{match.group(2)}{match.group(3)}\"{match.group(4)}\""
