@@ -246,10 +246,13 @@ def write_index(records: dict[str, Record], dry_run: bool) -> None:
         by_area.setdefault(record.area, []).append(record)
     for area in sorted(by_area, key=lambda a: order.index(a) if a in order else len(order)):
         lines.append(f"**{area}**")
-        lines.append("")
         for record in by_area[area]:
-            mark = "" if record.status.lower().startswith("accepted") else f" _({record.status.split('[')[0].strip()})_"
-            lines.append(f"- [{record.number:04d}]({record.path.name}) {record.title}{mark}")
+            mark = ""
+            if not record.status.lower().startswith("accepted"):
+                by = re.search(r"\[(\d{4})\]", record.status)
+                mark = f" _(superseded by {by.group(1)})_" if by else f" _({record.status})_"
+            title = re.sub(r"\s*\(issue #\d+[^)]*\)", "", record.title)
+            lines.append(f"- [{record.number:04d}]({record.path.name}) {title}{mark}")
         lines.append("")
     text = "\n".join(lines).rstrip() + "\n"
     if not dry_run:
