@@ -25,6 +25,23 @@ export default tseslint.config(
     },
   },
   {
+    // The domain is pure (docs/architecture.md): no storage, AWS SDK, adapters, HTTP or modules.
+    files: ['functions/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(#(data|aws|homes|http|live|modules|tasks)/|(\\.\\./)+(data|aws|homes|http|live|modules|tasks)/|@aws-sdk/|electrodb$)',
+              message: 'functions/src/domain is pure: take plain shapes, and leave storage and AWS to data/ and the adapters.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -9,7 +9,7 @@ const data = vi.hoisted(() => ({
 
 vi.mock('#data/plans', () => ({ listPlans: vi.fn(async () => data.plans) }));
 vi.mock('#data/companies', () => ({ listAllCompanies: vi.fn(async () => data.companies) }));
-vi.mock('#ports/api-usage', () => ({
+vi.mock('#homes/adapters', () => ({
   apiUsage: vi.fn(async () => ({
     putPlan: async ({ planId, limits }: { planId: number; limits: { rateLimit: number } }) =>
       void data.calls.push(`plan ${planId} rate ${limits.rateLimit}`),

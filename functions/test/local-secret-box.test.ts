@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localSecretBox } from '#ports/local-secret-box';
+import { localSecretBox } from '#homes/local-secret-box';
 
 let dataDir: string;
 let previous: string | undefined;

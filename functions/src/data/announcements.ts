@@ -3,6 +3,7 @@ import { AppError } from '#domain/app-error';
 import { announcementEntity } from './announcement-entity.ts';
 import { nextId } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
+import { orNotFound } from './company-items.ts';
 
 export type AnnouncementRecord = EntityItem<typeof announcementEntity>;
 
@@ -60,13 +61,10 @@ export async function updateAnnouncement(
 
 /** AP-AN-5: delete an announcement (404 when it is already gone). */
 export async function deleteAnnouncement(id: number): Promise<void> {
-  try {
-    await announcementEntity
+  await orNotFound(() =>
+    announcementEntity
       .delete({ id })
       .where(({ id: existing }, { exists }) => exists(existing))
-      .go();
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND');
-    throw error;
-  }
+      .go(),
+  );
 }

@@ -10,6 +10,7 @@ import { companyEntity } from './company-entity.ts';
 import { nextId } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
 import { writeAll } from './transaction.ts';
+import { getCompanyItem, listCompanyItems } from './company-items.ts';
 
 /** Campaigns, their shipping entries, the per-connection lease and pending confirmations (AP-CA-*). */
 
@@ -72,14 +73,12 @@ async function conditional(
 
 /** AP-CA-1: a campaign by id (consistent: the dispatcher decides on it). */
 export async function getCampaign(companyId: number, id: number): Promise<CampaignRecord | undefined> {
-  const { data } = await campaignEntity.get({ companyId, id }).go({ consistent: true });
-  return data ?? undefined;
+  return getCompanyItem(campaignEntity, companyId, id);
 }
 
 /** AP-CA-2: every campaign of a company (`sk begins_with CAMPAIGN#`); a bounded set, paged in memory. */
 export async function listCampaigns(companyId: number): Promise<CampaignRecord[]> {
-  const { data } = await campaignEntity.query.byId({ companyId }).go({ pages: 'all' });
-  return data;
+  return listCompanyItems(campaignEntity, companyId);
 }
 
 /**

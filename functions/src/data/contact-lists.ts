@@ -8,6 +8,7 @@ import { contactListItemEntity, contactListNumberEntity } from './contact-list-i
 import { nextId, reserveIds } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
 import { writeAll } from './transaction.ts';
+import { getCompanyItem, listCompanyItems, orNotFound } from './company-items.ts';
 
 /**
  * Contact lists and their items (AP-CL-*, docs/data-model.md). `contactsCount` changes only in
@@ -21,14 +22,12 @@ const listEntities = { list: contactListEntity, item: contactListItemEntity, gua
 
 /** AP-CL-1: a contact list by id. */
 export async function getContactList(companyId: number, id: number): Promise<ContactListRecord | undefined> {
-  const { data } = await contactListEntity.get({ companyId, id }).go({ consistent: true });
-  return data ?? undefined;
+  return getCompanyItem(contactListEntity, companyId, id);
 }
 
 /** AP-CL-2: every contact list of a company (`sk begins_with CLIST#`): a small set, paged in memory. */
 export async function listContactLists(companyId: number): Promise<ContactListRecord[]> {
-  const { data } = await contactListEntity.query.byId({ companyId }).go({ pages: 'all' });
-  return data;
+  return listCompanyItems(contactListEntity, companyId);
 }
 
 /** AP-CL-3: create a contact list. */
@@ -75,15 +74,12 @@ export async function updateContactList(
 
 /** AP-CL-5: delete a contact list (404 when gone). Its items go afterwards (deleteItemsOfContactList). */
 export async function deleteContactList(companyId: number, id: number): Promise<void> {
-  try {
-    await contactListEntity
+  await orNotFound(() =>
+    contactListEntity
       .delete({ companyId, id })
       .where(({ id: existing }, { exists }) => exists(existing))
-      .go();
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND');
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /** AP-CLI-1: a list item by id. */
@@ -91,8 +87,7 @@ export async function getContactListItem(
   companyId: number,
   id: number,
 ): Promise<ContactListItemRecord | undefined> {
-  const { data } = await contactListItemEntity.get({ companyId, id }).go({ consistent: true });
-  return data ?? undefined;
+  return getCompanyItem(contactListItemEntity, companyId, id);
 }
 
 /**

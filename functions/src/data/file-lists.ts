@@ -3,6 +3,7 @@ import { AppError } from '#domain/app-error';
 import { fileListEntity } from './file-list-entity.ts';
 import { nextId } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
+import { getCompanyItem, listCompanyItems } from './company-items.ts';
 
 export type FileListRecord = EntityItem<typeof fileListEntity>;
 /** One option of a list: its id, name and, once uploaded, the file's key, name and type. */
@@ -22,8 +23,7 @@ export interface FileListChanges {
  * campaign sends after its message).
  */
 export async function getFileList(companyId: number, id: number): Promise<FileListRecord | undefined> {
-  const { data } = await fileListEntity.get({ companyId, id }).go({ consistent: true });
-  return data ?? undefined;
+  return getCompanyItem(fileListEntity, companyId, id);
 }
 
 /**
@@ -31,8 +31,7 @@ export async function getFileList(companyId: number, id: number): Promise<FileLi
  * A small set (a company keeps tens of lists); search and pages are applied in memory.
  */
 export async function listFileLists(companyId: number): Promise<FileListRecord[]> {
-  const { data } = await fileListEntity.query.byId({ companyId }).go({ pages: 'all' });
-  return data;
+  return listCompanyItems(fileListEntity, companyId);
 }
 
 /** AP-FL-3: create a list with its options (ids 1..n) in one write. */

@@ -4,6 +4,7 @@ import { invoiceEntity } from './invoice-entity.ts';
 import { AppError } from '#domain/app-error';
 import { isConditionFailure } from './sessions.ts';
 import { writeAll } from './transaction.ts';
+import { getCompanyItem } from './company-items.ts';
 
 export type InvoiceRecord = EntityItem<typeof invoiceEntity>;
 
@@ -39,8 +40,7 @@ export async function listInvoices(companyId: number): Promise<InvoiceRecord[]> 
 
 /** AP-IN-3: an invoice by id. */
 export async function getInvoice(companyId: number, id: number): Promise<InvoiceRecord | undefined> {
-  const { data } = await invoiceEntity.get({ companyId, id }).go({ consistent: true });
-  return data ?? undefined;
+  return getCompanyItem(invoiceEntity, companyId, id);
 }
 
 /**

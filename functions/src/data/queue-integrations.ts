@@ -4,6 +4,7 @@ import { nameKey } from '#domain/company-rules';
 import { nextId } from './ids.ts';
 import { queueIntegrationEntity } from './queue-integration-entity.ts';
 import { isConditionFailure } from './sessions.ts';
+import { getCompanyItem } from './company-items.ts';
 
 export type QueueIntegrationRecord = EntityItem<typeof queueIntegrationEntity>;
 
@@ -22,8 +23,7 @@ export async function getQueueIntegration(
   companyId: number,
   id: number,
 ): Promise<QueueIntegrationRecord | undefined> {
-  const { data } = await queueIntegrationEntity.get({ companyId, id }).go({ consistent: true });
-  return data ?? undefined;
+  return getCompanyItem(queueIntegrationEntity, companyId, id);
 }
 
 /**

@@ -6,6 +6,7 @@ import { queueEntity } from './queue-entity.ts';
 import { queueOptionEntity } from './queue-option-entity.ts';
 import { isConditionFailure } from './sessions.ts';
 import { writeAll } from './transaction.ts';
+import { getCompanyItem } from './company-items.ts';
 
 export type QueueOptionRecord = EntityItem<typeof queueOptionEntity>;
 
@@ -26,8 +27,7 @@ export async function listAllQueueOptions(companyId: number, queueId: number): P
 
 /** AP-QO-3: one option by id. */
 export async function getQueueOption(companyId: number, id: number): Promise<QueueOptionRecord | undefined> {
-  const { data } = await queueOptionEntity.get({ companyId, id }).go({ consistent: true });
-  return data ?? undefined;
+  return getCompanyItem(queueOptionEntity, companyId, id);
 }
 
 /**

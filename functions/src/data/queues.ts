@@ -15,6 +15,7 @@ import { writeAll } from './transaction.ts';
 import { userEntity } from './user-entity.ts';
 import { whatsappEntity } from './whatsapp-entity.ts';
 import { moveDirectoryVersion } from './directory-version.ts';
+import { getCompanyItem } from './company-items.ts';
 
 export type QueueRecord = EntityItem<typeof queueEntity>;
 
@@ -42,8 +43,7 @@ export async function listQueues(companyId: number): Promise<QueueRecord[]> {
 
 /** AP-Q-2: one queue. */
 export async function getQueue(companyId: number, id: number): Promise<QueueRecord | undefined> {
-  const { data } = await queueEntity.get({ companyId, id }).go({ consistent: true });
-  return data ?? undefined;
+  return getCompanyItem(queueEntity, companyId, id);
 }
 
 /**

@@ -1,15 +1,13 @@
 import type { EntityItem } from 'electrodb';
-import { AppError } from '#domain/app-error';
+import { getCompanyItem, listCompanyItems, orNotFound } from './company-items.ts';
 import { nextId } from './ids.ts';
 import { quickMessageEntity } from './quick-message-entity.ts';
-import { isConditionFailure } from './sessions.ts';
 
 export type QuickMessageRecord = EntityItem<typeof quickMessageEntity>;
 
 /** AP-QM-1: a quick message by id. */
 export async function getQuickMessage(companyId: number, id: number): Promise<QuickMessageRecord | undefined> {
-  const { data } = await quickMessageEntity.get({ companyId, id }).go({ consistent: true });
-  return data ?? undefined;
+  return getCompanyItem(quickMessageEntity, companyId, id);
 }
 
 /**
@@ -17,8 +15,7 @@ export async function getQuickMessage(companyId: number, id: number): Promise<Qu
  * A bounded set (tens to a few hundred); visibility, search and pages are applied in memory.
  */
 export async function listQuickMessages(companyId: number): Promise<QuickMessageRecord[]> {
-  const { data } = await quickMessageEntity.query.byId({ companyId }).go({ pages: 'all' });
-  return data;
+  return listCompanyItems(quickMessageEntity, companyId);
 }
 
 /** AP-QM-3: create a quick message. */
@@ -43,26 +40,18 @@ export async function updateQuickMessage(
   changes: Changes,
   options: { removeMedia?: boolean } = {},
 ): Promise<QuickMessageRecord> {
-  try {
-    let patch = quickMessageEntity.patch({ companyId, id }).set({ ...changes });
-    if (options.removeMedia) patch = patch.remove(['mediaKey', 'mediaName', 'mediaMimetype']);
-    const { data } = await patch.go({ response: 'all_new' });
-    return data as QuickMessageRecord;
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND');
-    throw error;
-  }
+  let patch = quickMessageEntity.patch({ companyId, id }).set({ ...changes });
+  if (options.removeMedia) patch = patch.remove(['mediaKey', 'mediaName', 'mediaMimetype']);
+  const { data } = await orNotFound(() => patch.go({ response: 'all_new' }));
+  return data as QuickMessageRecord;
 }
 
 /** AP-QM-5: delete a quick message (404 when it is already gone). */
 export async function deleteQuickMessage(companyId: number, id: number): Promise<void> {
-  try {
-    await quickMessageEntity
+  await orNotFound(() =>
+    quickMessageEntity
       .delete({ companyId, id })
       .where(({ id: existing }, { exists }) => exists(existing))
-      .go();
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND');
-    throw error;
-  }
+      .go(),
+  );
 }

@@ -5,13 +5,13 @@ import { nextId } from './ids.ts';
 import { scheduleEntity } from './schedule-entity.ts';
 import { isConditionFailure } from './sessions.ts';
 import { writeAll } from './transaction.ts';
+import { getCompanyItem } from './company-items.ts';
 
 export type ScheduleRecord = EntityItem<typeof scheduleEntity>;
 
 /** AP-SC-1: a schedule by id. */
 export async function getSchedule(companyId: number, id: number): Promise<ScheduleRecord | undefined> {
-  const { data } = await scheduleEntity.get({ companyId, id }).go({ consistent: true });
-  return data ?? undefined;
+  return getCompanyItem(scheduleEntity, companyId, id);
 }
 
 /**

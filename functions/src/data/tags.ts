@@ -9,6 +9,7 @@ import { ticketEntity } from './ticket-entity.ts';
 import type { TicketRecord } from './tickets.ts';
 import { writeAll } from './transaction.ts';
 import { moveDirectoryVersion } from './directory-version.ts';
+import { getCompanyItem, orNotFound } from './company-items.ts';
 
 export type TagRecord = EntityItem<typeof tagEntity>;
 
@@ -24,8 +25,7 @@ export const tagRef = (tag: TagRecord): TicketTagRef => ({ id: tag.id, name: tag
 
 /** AP-TG-1: a tag by id. */
 export async function getTag(companyId: number, id: number): Promise<TagRecord | undefined> {
-  const { data } = await tagEntity.get({ companyId, id }).go({ consistent: true });
-  return data ?? undefined;
+  return getCompanyItem(tagEntity, companyId, id);
 }
 
 /** AP-TG-2: several tags at once (a ticket's tags, a sync's tags). */
@@ -89,15 +89,12 @@ export async function updateTag(
  * tags that exist) and dropped by the ticket's next tag change.
  */
 export async function deleteTag(companyId: number, id: number): Promise<void> {
-  try {
-    await tagEntity
+  await orNotFound(() =>
+    tagEntity
       .delete({ companyId, id })
       .where(({ id: tagId }, { exists }) => exists(tagId))
-      .go();
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND');
-    throw error;
-  }
+      .go(),
+  );
   await moveDirectoryVersion(companyId);
   const ticketIds = await ticketIdsWithTag(companyId, id);
   for (let start = 0; start < ticketIds.length; start += 25) {

@@ -1,5 +1,8 @@
 import { contactTicketEntity, ticketEntity } from './ticket-entity.ts';
-import type { TicketRecord } from './tickets.ts';
+import type { EntityItem } from 'electrodb';
+
+/** tickets.ts's TicketRecord, named here from the entity so the two modules do not import each other. */
+type TicketRecord = EntityItem<typeof ticketEntity>;
 
 /** BatchGetItem keys left unprocessed (throttling) are asked again, a few times, backing off. */
 async function untilProcessed<K, T>(keys: K[], read: (keys: K[]) => Promise<{ data: T[]; unprocessed: K[] }>): Promise<T[]> {

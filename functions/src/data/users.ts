@@ -5,14 +5,14 @@ import { writeAll } from './transaction.ts';
 import { userEmailEntity } from './user-email-entity.ts';
 import { userEntity } from './user-entity.ts';
 import { moveDirectoryVersion } from './directory-version.ts';
+import { getCompanyItem, listCompanyItems } from './company-items.ts';
 
 export type UserRecord = EntityItem<typeof userEntity>;
 type NewUser = Omit<UserRecord, 'createdAt' | 'updatedAt'>;
 
 /** AP-USR-1: a user of a company by id. Consistent, because access decisions depend on it. */
 export async function getUser(companyId: number, id: number): Promise<UserRecord | undefined> {
-  const { data } = await userEntity.get({ companyId, id }).go({ consistent: true });
-  return data ?? undefined;
+  return getCompanyItem(userEntity, companyId, id);
 }
 
 /** AP-USR-2: record that a user is online now (the client's userStatus, every 5 minutes). */
@@ -36,8 +36,7 @@ export async function getUserByEmail(email: string): Promise<UserRecord | undefi
 
 /** AP-USR-4: every user of a company (bounded by the plan's user limit). */
 export async function listCompanyUsers(companyId: number): Promise<UserRecord[]> {
-  const { data } = await userEntity.query.byId({ companyId }).go({ pages: 'all' });
-  return data;
+  return listCompanyItems(userEntity, companyId);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { webhookLimits, type WebhookEvent } from '@atende/shared/entities/webhook';
-import { AppError } from '#domain/app-error';
+import { getCompanyItem, listCompanyItems, orNotFound } from './company-items.ts';
 import { nextId } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
 import { webhookDeliveryEntity } from './webhook-delivery-entity.ts';
@@ -11,14 +11,12 @@ export type WebhookDeliveryRecord = EntityItem<typeof webhookDeliveryEntity>;
 
 /** AP-WH-1: a webhook by id. */
 export async function getWebhook(companyId: number, id: number): Promise<WebhookRecord | undefined> {
-  const { data } = await webhookEntity.get({ companyId, id }).go({ consistent: true });
-  return data ?? undefined;
+  return getCompanyItem(webhookEntity, companyId, id);
 }
 
 /** AP-WH-2: every webhook of a company (`pk = C#<companyId>`, `sk begins_with WEBHOOK#`; at most webhookLimits.perCompany). */
 export async function listWebhooks(companyId: number): Promise<WebhookRecord[]> {
-  const { data } = await webhookEntity.query.byId({ companyId }).go({ pages: 'all' });
-  return data;
+  return listCompanyItems(webhookEntity, companyId);
 }
 
 /** AP-WH-3: create a webhook. */
@@ -44,26 +42,18 @@ export async function updateWebhook(
   id: number,
   changes: Partial<Pick<WebhookRecord, 'name' | 'url' | 'events' | 'enabled' | 'secret' | 'secretHint'>>,
 ): Promise<WebhookRecord> {
-  try {
-    const { data } = await webhookEntity.patch({ companyId, id }).set(changes).go({ response: 'all_new' });
-    return data as WebhookRecord;
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND');
-    throw error;
-  }
+  const { data } = await orNotFound(() => webhookEntity.patch({ companyId, id }).set(changes).go({ response: 'all_new' }));
+  return data as WebhookRecord;
 }
 
 /** AP-WH-5: delete a webhook (404 when already gone). Its deliveries expire on their own. */
 export async function deleteWebhook(companyId: number, id: number): Promise<void> {
-  try {
-    await webhookEntity
+  await orNotFound(() =>
+    webhookEntity
       .delete({ companyId, id })
       .where(({ id: existing }, { exists }) => exists(existing))
-      .go();
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('ERR_NOT_FOUND');
-    throw error;
-  }
+      .go(),
+  );
 }
 
 export function deliveryExpiry(now = Date.now()): number {

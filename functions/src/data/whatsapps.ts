@@ -7,6 +7,7 @@ import { connectionTokenEntity } from './connection-token-entity.ts';
 import { writeAll } from './transaction.ts';
 import { whatsappEntity } from './whatsapp-entity.ts';
 import { moveDirectoryVersion } from './directory-version.ts';
+import { getCompanyItem } from './company-items.ts';
 
 export type WhatsappRecord = EntityItem<typeof whatsappEntity>;
 type NewWhatsapp = Omit<WhatsappRecord, 'createdAt' | 'updatedAt'>;
@@ -19,8 +20,7 @@ export async function listWhatsapps(companyId: number): Promise<WhatsappRecord[]
 
 /** AP-WA-2: one connection. */
 export async function getWhatsapp(companyId: number, id: number): Promise<WhatsappRecord | undefined> {
-  const { data } = await whatsappEntity.get({ companyId, id }).go({ consistent: true });
-  return data ?? undefined;
+  return getCompanyItem(whatsappEntity, companyId, id);
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { ExternalApiLimits } from '@atende/shared/entities/plan';
-import { localBindings } from './local-bindings.ts';
 
 /** A product plan as its usage plan needs it. */
 export interface UsagePlanSpec {
@@ -22,12 +21,4 @@ export interface ApiUsagePort {
   assignCompany(companyId: number, plan: UsagePlanSpec): Promise<void>;
   /** Deletes the company's key. */
   removeCompany(companyId: number): Promise<void>;
-}
-
-/** The local runtime's adapter when it installed one, else API Gateway's. */
-export async function apiUsage(): Promise<ApiUsagePort> {
-  const local = localBindings()?.apiUsage;
-  if (local) return local;
-  const { apiGatewayUsage } = await import('#aws/api-gateway-usage');
-  return apiGatewayUsage();
 }

@@ -1,6 +1,6 @@
 /**
  * Port for sending to the product's queues. In AWS it is SQS; the local runtime installs an
- * in-process adapter with the same contract (see local-bindings.ts).
+ * in-process adapter with the same contract (homes/local.ts).
  */
 export interface QueueMessage {
   body: string;

@@ -1,6 +1,6 @@
 import { listAllCompanies } from '#data/companies';
 import { listPlans } from '#data/plans';
-import { apiUsage } from '#ports/api-usage';
+import { apiUsage } from '#homes/adapters';
 import { usagePlanSpecOf } from '../modules/messages/api-usage-provisioning.ts';
 
 export interface ApiUsageSyncResult {

@@ -9,7 +9,7 @@
 import { SHARE_ENV, Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { bundlePath } from '../../../functions/build.ts';
-import { localBindings, type LocalBindings } from '../../../functions/src/ports/local-bindings.ts';
+import { localBindings, type LocalBindings } from '../../../functions/src/homes/local.ts';
 import type { HandlerLoader } from './invoke.ts';
 import type { ContextFields } from './lambda-context.mjs';
 

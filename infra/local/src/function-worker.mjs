@@ -22,7 +22,7 @@ function callParent(port, method, args) {
   });
 }
 
-// The same global slot functions/src/ports/local-bindings.ts reads.
+// The same global slot functions/src/homes/local.ts reads.
 globalThis[Symbol.for('atende.localBindings')] = {
   queue: { send: (queueName, message) => callParent('queue', 'send', [queueName, message]) },
   scheduler: {

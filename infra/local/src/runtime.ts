@@ -7,7 +7,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { installLocalBindings } from '../../../functions/src/ports/local-bindings.ts';
+import { installLocalBindings } from '../../../functions/src/homes/local.ts';
 import { ensureFunctionBundles } from './build-steps.ts';
 import { createLocalMail } from './local-mail.ts';
 import {

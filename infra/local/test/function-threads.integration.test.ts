@@ -5,7 +5,7 @@ import {
   installLocalBindings,
   localBindings,
   type LocalBindings,
-} from '../../../functions/src/ports/local-bindings.ts';
+} from '../../../functions/src/homes/local.ts';
 import { threadedBundleLoader, type ThreadedFunctions } from '../src/function-threads.ts';
 import { FunctionInvoker } from '../src/invoke.ts';
 

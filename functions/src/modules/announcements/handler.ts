@@ -5,7 +5,7 @@ import {
   announcementUpdateInputSchema,
 } from '@atende/shared/entities/announcement';
 import { idPathSchema } from '@atende/shared/fields';
-import { putMedia, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
+import { removeMediaQuietly } from '#aws/s3';
 import {
   createAnnouncement,
   deleteAnnouncement,
@@ -29,6 +29,7 @@ import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { publicAnnouncement } from './serialize.ts';
+import { attachmentUrl, replaceAttachment } from '../media/replace-attachment.ts';
 
 /** POST /announcements/{id}/media-upload: multipart `file` (one). */
 const mediaUploadSchema = z.object({
@@ -36,10 +37,7 @@ const mediaUploadSchema = z.object({
 });
 
 async function withMediaUrl(announcement: AnnouncementRecord) {
-  const url = announcement.mediaKey
-    ? await signedMediaUrl(announcement.mediaKey, announcement.mediaName, announcement.mediaMimetype)
-    : null;
-  return publicAnnouncement(announcement, url);
+  return publicAnnouncement(announcement, await attachmentUrl(announcement));
 }
 
 /** The announcement if the caller may read it: an inactive one is not found for non-super users. */
@@ -127,20 +125,17 @@ export const handler = restModule([
       const file = body.file;
       // The type comes from the bytes (docs/security.md, "Media"): PNG or JPEG only.
       const { mimetype } = await announcementImageOf(file.content, file.mimetype);
-      const key = announcementMediaKey(current.id);
-      await putMedia(key, file.content, mimetype, file.filename);
-      let updated: AnnouncementRecord;
-      try {
-        updated = await updateAnnouncement(current.id, {
-          mediaKey: key,
-          mediaName: file.filename || 'imagen',
-          mediaMimetype: mimetype,
-        });
-      } catch (error) {
-        await removeMediaQuietly(key, 'announcement media');
-        throw error;
-      }
-      await removeMediaQuietly(current.mediaKey, 'announcement media');
+      const updated = await replaceAttachment(
+        {
+          key: announcementMediaKey(current.id),
+          file,
+          mimetype,
+          defaultName: 'imagen',
+          previousKey: current.mediaKey,
+          what: 'announcement media',
+        },
+        ({ mediaSize: _size, ...media }) => updateAnnouncement(current.id, media),
+      );
       return withMediaUrl(updated);
     },
   }),

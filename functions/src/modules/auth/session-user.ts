@@ -3,7 +3,8 @@ import { getPlan } from '#data/plans';
 import { queueRefsByIds } from '#data/queues';
 import { listSettings } from '#data/settings';
 import type { UserRecord } from '#data/users';
-import { publicCompany, publicUser } from '#domain/serialize';
+import { publicCompany } from '../companies/serialize.ts';
+import { publicUser } from '../users/serialize.ts';
 
 /** The signed-in user as login, refresh and /auth/me answer it: with company, plan and settings. */
 export async function sessionUser(user: UserRecord) {

@@ -1,7 +1,7 @@
 import { getQueue } from '#data/queues';
 import type { TicketRecord } from '#data/tickets';
 import { botMayAnswer, botRunState, botSourceOf } from '#domain/bot-turn-rules';
-import { queuePort } from '#ports/queue-port';
+import { queuePort } from '#homes/adapters';
 import type { BotTurnJob } from './run-turn.ts';
 
 export const botTurnsQueue = 'bot-turns';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { queueDelayFor } from '#domain/campaign-pacing';
-import { queuePort } from '#ports/queue-port';
+import { queuePort } from '#homes/adapters';
 
 /** The standard queue the campaign steps travel on (manifest `campaigns`). */
 export const campaignsQueue = 'campaigns';

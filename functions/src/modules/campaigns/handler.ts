@@ -13,7 +13,7 @@ import {
 import { idPathSchema } from '@atende/shared/fields';
 import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
-import { putMedia, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
+import { removeMediaQuietly } from '#aws/s3';
 import type { Principal } from '#auth/principal';
 import {
   cancelRun,
@@ -52,10 +52,11 @@ import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { recipientCsvLines, recipientsPage } from './recipients.ts';
-import { schedulerPort } from '#ports/queue-port';
+import { schedulerPort } from '#homes/adapters';
 import { campaignsQueue, enqueueStep } from './dispatch-messages.ts';
 import { beginRun } from './dispatcher.ts';
 import { publicCampaign, type CampaignRelated } from './serialize.ts';
+import { attachmentUrl, replaceAttachment } from '../media/replace-attachment.ts';
 
 const pageSize = 20;
 
@@ -95,10 +96,7 @@ async function relatedOf(campaign: CampaignRecord, withCount: boolean): Promise<
 }
 
 async function full(campaign: CampaignRecord) {
-  const url = campaign.mediaKey
-    ? await signedMediaUrl(campaign.mediaKey, campaign.mediaName, campaign.mediaMimetype)
-    : null;
-  return publicCampaign(campaign, await relatedOf(campaign, true), url);
+  return publicCampaign(campaign, await relatedOf(campaign, true), await attachmentUrl(campaign));
 }
 
 async function campaignOrFail(principal: Principal, id: number): Promise<CampaignRecord> {
@@ -353,21 +351,17 @@ export const handler = restModule([
       const file = body.file;
       // The type comes from the bytes (docs/security.md, "Media"), not the browser's claim.
       const { mimetype } = await mediaOfUpload(file.content, file.mimetype);
-      const key = `c${principal.companyId}/campaigns/${current.id}/${Date.now()}`;
-      await putMedia(key, file.content, mimetype, file.filename);
-      let updated: CampaignRecord;
-      try {
-        updated = await updateCampaign(principal.companyId, current.id, current.status, {
-          mediaKey: key,
-          mediaName: file.filename || 'archivo',
-          mediaMimetype: mimetype,
-          mediaSize: file.content.length,
-        });
-      } catch (error) {
-        await removeMediaQuietly(key, 'campaign media');
-        throw error;
-      }
-      await removeMediaQuietly(current.mediaKey, 'campaign media');
+      const updated = await replaceAttachment(
+        {
+          key: `c${principal.companyId}/campaigns/${current.id}/${Date.now()}`,
+          file,
+          mimetype,
+          defaultName: 'archivo',
+          previousKey: current.mediaKey,
+          what: 'campaign media',
+        },
+        (media) => updateCampaign(principal.companyId, current.id, current.status, media),
+      );
       return full(updated);
     },
   }),

@@ -1,5 +1,5 @@
 import type { CompanyPurgeBody } from '#domain/company-purge-plan';
-import { queuePort } from '#ports/queue-port';
+import { queuePort } from '#homes/adapters';
 
 /** The manifest queue that drives a company purge (consumer: modules/company-purge/handler.ts). */
 export const companyPurgeQueue = 'company-purge';

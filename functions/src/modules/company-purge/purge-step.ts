@@ -30,7 +30,7 @@ import {
   type CompanyPurgeBody,
   type PurgeProgress,
 } from '#domain/company-purge-plan';
-import { sendConnectorCommand } from '#ports/connector-commands';
+import { sendConnectorCommand } from '#modules/connector-commands/send';
 import { cancelTicketTimer } from '../timers/ticket-timers.ts';
 import { enqueuePurgeStep } from './enqueue.ts';
 import { deleteMediaUnder, mediaLeftUnder } from './media.ts';

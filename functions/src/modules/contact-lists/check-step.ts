@@ -7,7 +7,7 @@ import {
   setItemWhatsappValidity,
 } from '#data/contact-lists';
 import { listWhatsapps } from '#data/whatsapps';
-import { sendConnectorCommand } from '#ports/connector-commands';
+import { sendConnectorCommand } from '#modules/connector-commands/send';
 import type { ContactListWork, ContactListWorkInput } from './work.ts';
 
 /**

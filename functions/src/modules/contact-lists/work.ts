@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { queuePort } from '#ports/queue-port';
+import { queuePort } from '#homes/adapters';
 
 /** The `contact-lists` work queue: bounded, resumable steps that each send the next one themselves. */
 export const contactListWorkQueue = 'contact-lists';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { awaitConnectorReply } from '#data/connector-replies';
 import { listWhatsapps } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
-import { sendConnectorCommand } from '#ports/connector-commands';
+import { sendConnectorCommand } from '#modules/connector-commands/send';
 
 /**
  * Asks a connected connection (the default one first) whether a number is on WhatsApp. With no

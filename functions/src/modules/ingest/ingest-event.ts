@@ -21,7 +21,7 @@ import {
   storedBody,
   storedMedia,
 } from '#domain/inbound-rules';
-import { sendConnectorCommand } from '#ports/connector-commands';
+import { sendConnectorCommand } from '#modules/connector-commands/send';
 import { automationSettingKeys, loadAutomationContext } from '../timers/automation-context.ts';
 import { runInboundAutomation } from './automation.ts';
 import { answerCampaignConfirmation } from '../campaigns/confirmation-reply.ts';

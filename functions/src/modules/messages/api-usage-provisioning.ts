@@ -1,6 +1,7 @@
 import { externalApiLimitsOf } from '@atende/shared/entities/plan';
 import type { PlanRecord } from '#data/plans';
-import { apiUsage, type UsagePlanSpec } from '#ports/api-usage';
+import { apiUsage } from '#homes/adapters';
+import type { UsagePlanSpec } from '#ports/api-usage';
 
 /**
  * Keeps the external message API's usage plans and keys in step with plans and companies

@@ -5,7 +5,7 @@ import { getContact } from '#data/contacts';
 import { getMessage } from '#data/messages';
 import { AppError } from '#domain/app-error';
 import { chatOf } from '#domain/contact-chat';
-import { sendConnectorCommand } from '#ports/connector-commands';
+import { sendConnectorCommand } from '#modules/connector-commands/send';
 import { visibleTicket } from './visible-ticket.ts';
 
 /**

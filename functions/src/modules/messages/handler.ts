@@ -18,7 +18,7 @@ import { restModule } from '#http/rest-module';
 import { recordConnectionTokenRoutes } from '#http/route-list';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
-import { sendConnectorCommand } from '#ports/connector-commands';
+import { sendConnectorCommand } from '#modules/connector-commands/send';
 import { deleteSentMessage } from './delete-message.ts';
 import { externalApiDocsRoute } from './external-api-openapi.ts';
 import { externalApiRoutes } from './external-api.ts';

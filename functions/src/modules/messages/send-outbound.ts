@@ -8,7 +8,7 @@ import { listWhatsapps } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
 import { chatOf } from '#domain/contact-chat';
 import type { StoredMediaType } from '#domain/media-rules';
-import { sendConnectorCommand } from '#ports/connector-commands';
+import { sendConnectorCommand } from '#modules/connector-commands/send';
 
 /** Ids shaped like WhatsApp's own (3EB0 + hex), so the phone and our store agree on them. */
 export function newMessageId(): string {

@@ -5,7 +5,7 @@ import type { SystemMessageItem } from '#data/ticket-automation';
 import type { TicketRecord } from '#data/tickets';
 import { renderTemplate } from '#domain/chatbot/texts';
 import { chatOf } from '#domain/contact-chat';
-import { sendConnectorCommand } from '#ports/connector-commands';
+import { sendConnectorCommand } from '#modules/connector-commands/send';
 
 /**
  * Messages the system sends to a ticket's customer (the chatbot's menus, greetings, notices,

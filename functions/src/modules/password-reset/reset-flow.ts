@@ -11,7 +11,7 @@ import {
   resetCodeRules,
   resetMail,
 } from '#domain/reset-code';
-import { sendMail } from '#ports/mail';
+import { mailPort } from '#homes/adapters';
 import { logAttempt, refusingLimit, spendAttempt } from '../auth/attempts.ts';
 import { emailKey } from '../auth/login.ts';
 
@@ -64,7 +64,7 @@ export async function requestResetCode(email: string, address: string): Promise<
     attempts: 0,
     expiresAt: Math.floor(Date.now() / 1000) + resetCodeRules.lifetimeSeconds,
   });
-  await sendMail({ to: user.email, ...resetMail(code) });
+  await (await mailPort()).send({ to: user.email, ...resetMail(code) });
   logAttempt('reset-code', 'sent', fields);
 }
 
@@ -75,7 +75,7 @@ export async function requestResetCode(email: string, address: string): Promise<
 async function noticeBlockedResets(email: string, fields: { emailKey: string; address: string }) {
   const user = await getUserByEmail(email);
   if (!user || !(await takeRateSlot(rateLimits.resetBlockedNotices, fields.emailKey))) return;
-  await sendMail({ to: user.email, ...resetBlockedMail() });
+  await (await mailPort()).send({ to: user.email, ...resetBlockedMail() });
   logAttempt('reset-code', 'blocked-notice-sent', fields);
 }
 

@@ -7,7 +7,7 @@ import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from '#data/pl
 import { AppError } from '#domain/app-error';
 import { isPublicPlan, nameKey } from '#domain/company-rules';
 import { matchesSearch, pageOf } from '#domain/paging';
-import { publicPlan } from '#domain/serialize';
+import { publicPlan } from './serialize.ts';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { provisionPlan, unprovisionPlan } from '#modules/messages/api-usage-provisioning';

@@ -5,10 +5,8 @@ import type {
 } from '#data/queue-integrations';
 import { maskServiceAccount, type IntegrationWrite } from '#domain/queue-integration-rules';
 import { maskLastFour } from '#domain/secret-mask';
-import { secretBox } from '#ports/secret-box';
-
-/** Prefixes of the secret box's ciphertexts (ports/local-secret-box.ts, aws/kms-secret-box.ts). */
-const sealedPrefixes = ['local:v', 'kms:v'];
+import { isSealedSecret } from '#domain/sealed-secret';
+import { secretBox } from '#homes/adapters';
 
 /**
  * Seals the secrets a write sets (the dialogflow service-account JSON, the n8n/webhook signing
@@ -45,14 +43,14 @@ export async function openIntegrationSecret(
   stored: string | undefined | null,
 ): Promise<string | undefined> {
   if (!stored) return undefined;
-  if (!sealedPrefixes.some((prefix) => stored.startsWith(prefix))) return stored;
+  if (!isSealedSecret(stored)) return stored;
   return (await secretBox()).open(companyId, stored);
 }
 
 /** The masked forms answers carry, computed from a legacy plain value when no mask was stored. */
 export function integrationMasks(integration: QueueIntegrationRecord) {
   const legacy = (value: string | undefined) =>
-    value && !sealedPrefixes.some((prefix) => value.startsWith(prefix)) ? value : undefined;
+    value && !isSealedSecret(value) ? value : undefined;
   return {
     jsonContent: integration.jsonContent
       ? (integration.jsonContentMask ?? maskServiceAccount(legacy(integration.jsonContent) ?? ''))

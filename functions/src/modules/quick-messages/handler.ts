@@ -6,7 +6,7 @@ import {
   quickMessageUpdateInputSchema,
 } from '@atende/shared/entities/quick-message';
 import { idPathSchema } from '@atende/shared/fields';
-import { mediaUrlSeconds, putMedia, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
+import { mediaUrlSeconds, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
 import {
   createQuickMessage,
   deleteQuickMessage,
@@ -34,6 +34,7 @@ import { HttpAnswer } from '#http/types';
 import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { publicQuickMessage } from './serialize.ts';
+import { attachmentUrl, replaceAttachment } from '../media/replace-attachment.ts';
 
 /** POST /quick-messages/{id}/media-upload: multipart `file` (one), and the SPA's `typeArch`, unused. */
 const mediaUploadSchema = z.object({
@@ -42,10 +43,7 @@ const mediaUploadSchema = z.object({
 });
 
 async function withMediaUrl(quickMessage: QuickMessageRecord) {
-  const url = quickMessage.mediaKey
-    ? await signedMediaUrl(quickMessage.mediaKey, quickMessage.mediaName, quickMessage.mediaMimetype)
-    : null;
-  return publicQuickMessage(quickMessage, url);
+  return publicQuickMessage(quickMessage, await attachmentUrl(quickMessage));
 }
 
 /** The quick message if the caller may read it; another user's private one is not found. */
@@ -165,20 +163,17 @@ export const handler = restModule([
       const file = body.file;
       // The type comes from the bytes (docs/security.md, "Media"), not the browser's claim.
       const { mimetype } = await mediaOfUpload(file.content, file.mimetype);
-      const key = quickMessageMediaKey(principal.companyId, current.id);
-      await putMedia(key, file.content, mimetype, file.filename);
-      let updated: QuickMessageRecord;
-      try {
-        updated = await updateQuickMessage(principal.companyId, current.id, {
-          mediaKey: key,
-          mediaName: file.filename || 'archivo',
-          mediaMimetype: mimetype,
-        });
-      } catch (error) {
-        await removeMediaQuietly(key, 'quick message media');
-        throw error;
-      }
-      await removeMediaQuietly(current.mediaKey, 'quick message media');
+      const updated = await replaceAttachment(
+        {
+          key: quickMessageMediaKey(principal.companyId, current.id),
+          file,
+          mimetype,
+          defaultName: 'archivo',
+          previousKey: current.mediaKey,
+          what: 'quick message media',
+        },
+        ({ mediaSize: _size, ...media }) => updateQuickMessage(principal.companyId, current.id, media),
+      );
       return withMediaUrl(updated);
     },
   }),

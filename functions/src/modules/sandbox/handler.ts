@@ -10,7 +10,7 @@ import { restModule } from '#http/rest-module';
 import { recordConnectionTokenRoutes, recordRoutes } from '#http/route-list';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
-import { sendConnectorCommand } from '#ports/connector-commands';
+import { sendConnectorCommand } from '#modules/connector-commands/send';
 import {
   connectionOfTokenOnly,
   sandboxConnection,

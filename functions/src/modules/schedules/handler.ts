@@ -7,7 +7,7 @@ import {
 } from '@atende/shared/entities/schedule';
 import { idPathSchema } from '@atende/shared/fields';
 import { isAdmin, type Principal } from '#auth/principal';
-import { putMedia, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
+import { removeMediaQuietly } from '#aws/s3';
 import { getContact, getContacts } from '#data/contacts';
 import {
   changeSchedule,
@@ -37,6 +37,7 @@ import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { armScheduleTimer, cancelScheduleTimer } from './schedule-timer.ts';
 import { publicSchedule } from './serialize.ts';
+import { attachmentUrl, replaceAttachment } from '../media/replace-attachment.ts';
 
 /** POST /schedules/{id}/media-upload: multipart `file` (one). */
 const mediaUploadSchema = z.object({
@@ -46,7 +47,7 @@ const mediaUploadSchema = z.object({
 async function answerOf(schedule: ScheduleRecord) {
   const [contact, url] = await Promise.all([
     getContact(schedule.companyId, schedule.contactId),
-    schedule.mediaKey ? signedMediaUrl(schedule.mediaKey, schedule.mediaName, schedule.mediaMimetype) : null,
+    attachmentUrl(schedule),
   ]);
   return publicSchedule(schedule, contact, url);
 }
@@ -120,7 +121,7 @@ export const handler = restModule([
           publicSchedule(
             s,
             contacts.get(s.contactId),
-            s.mediaKey ? await signedMediaUrl(s.mediaKey, s.mediaName, s.mediaMimetype) : null,
+            await attachmentUrl(s),
           ),
         ),
       );
@@ -218,21 +219,17 @@ export const handler = restModule([
       // The type comes from the bytes (docs/security.md, "Media"), then only png and jpeg pass.
       const { mimetype } = await mediaOfUpload(file.content, file.mimetype);
       assertScheduleImage(mimetype);
-      const key = scheduleMediaKey(principal.companyId, current.id, randomUUID());
-      await putMedia(key, file.content, mimetype, file.filename);
-      let updated: ScheduleRecord;
-      try {
-        updated = await changeWithTimer(current, {
-          mediaKey: key,
-          mediaName: file.filename || 'imagen',
-          mediaMimetype: mimetype,
-          mediaSize: file.content.length,
-        });
-      } catch (error) {
-        await removeMediaQuietly(key, 'schedule media');
-        throw error;
-      }
-      await removeMediaQuietly(current.mediaKey, 'schedule media');
+      const updated = await replaceAttachment(
+        {
+          key: scheduleMediaKey(principal.companyId, current.id, randomUUID()),
+          file,
+          mimetype,
+          defaultName: 'imagen',
+          previousKey: current.mediaKey,
+          what: 'schedule media',
+        },
+        (media) => changeWithTimer(current, media),
+      );
       return answerOf(updated);
     },
   }),

@@ -1,6 +1,6 @@
 import type { ScheduleRecord } from '#data/schedules';
 import { scheduledMessagesQueue, scheduleTimerName, type ScheduleTimerBody } from '#domain/schedule-rules';
-import { schedulerPort } from '#ports/queue-port';
+import { schedulerPort } from '#homes/adapters';
 
 /** A send time already past is delivered one second from now (a schedule cannot start in the past). */
 const minimumLeadMs = 1_000;

@@ -10,11 +10,11 @@ import {
 import { deleteSetting, listSettings, putSetting } from '#data/settings';
 import { AppError } from '#domain/app-error';
 import { maskLastFour } from '#domain/secret-mask';
-import { publicSetting, publicSettings } from '#domain/serialize';
+import { publicSetting, publicSettings } from './serialize.ts';
 import { forgetCompanyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
-import { secretBox } from '#ports/secret-box';
+import { secretBox } from '#homes/adapters';
 
 /** A secret setting is stored sealed (the company id bound to it), with its mask beside it. */
 async function putSecretSetting(companyId: number, key: string, value: string) {

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { listSettings } from '#data/settings';
 import { AppError } from '#domain/app-error';
 import { platformCompanyId } from '#domain/company-rules';
-import { openStoredSecret } from '#ports/secret-box';
+import { openStoredSecret } from '#modules/secrets/stored-secret';
 
 /**
  * Asaas webhooks (docs.asaas.com, "Webhooks"): Asaas POSTs `{ id, event, payment }` and sends

@@ -3,7 +3,7 @@ import { AppError } from '#domain/app-error';
 import { platformCompanyId } from '#domain/company-rules';
 import type { PaymentProviderName } from '@atende/shared/entities/setting';
 import type { PaymentProvider } from '#ports/payment';
-import { openStoredSecret } from '#ports/secret-box';
+import { openStoredSecret } from '#modules/secrets/stored-secret';
 import { asaasBaseUrls, asaasProvider } from './asaas-provider.ts';
 import { sandboxProvider } from './sandbox-provider.ts';
 

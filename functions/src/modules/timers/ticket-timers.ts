@@ -1,6 +1,6 @@
 import type { TicketRecord } from '#data/tickets';
 import { ticketTimerName, timerAttribute, type TicketTimerBody, type TicketTimerKind } from '#domain/chatbot/timers';
-import { schedulerPort } from '#ports/queue-port';
+import { schedulerPort } from '#homes/adapters';
 
 /** The manifest queue the ticket timers deliver to (consumer: modules/timers/handler.ts). */
 export const timersQueue = 'timers';

@@ -23,7 +23,7 @@ import {
 } from '#data/users';
 import { AppError } from '#domain/app-error';
 import { matchesSearch, pageOf } from '#domain/paging';
-import { publicUser } from '#domain/serialize';
+import { publicUser } from './serialize.ts';
 import { searchUsersByName } from '#domain/user-search';
 import {
   assertMayDeleteUser,

@@ -1,7 +1,7 @@
 import { webhookHeaders, webhookLimits } from '@atende/shared/entities/webhook';
 import { claimAttempt, getDelivery, getWebhook, recordAttempt } from '#data/webhooks';
 import { isDelivered, retryDelaySeconds, signWebhook } from '#domain/webhook-rules';
-import { openStoredSecret } from '#ports/secret-box';
+import { openStoredSecret } from '#modules/secrets/stored-secret';
 import { OutboundError, safeFetch } from '../../http-out/safe-fetch.ts';
 import { enqueueAttempt, type DeliveryAttempt } from './queue-message.ts';
 

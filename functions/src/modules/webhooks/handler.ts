@@ -23,7 +23,8 @@ import { newWebhookSecret, secretHint, webhookDeliveryId } from '#domain/webhook
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
-import { isSealedSecret, secretBox } from '#ports/secret-box';
+import { isSealedSecret } from '#domain/sealed-secret';
+import { secretBox } from '#homes/adapters';
 import { outboundPolicyFromEnv } from '../../http-out/safe-fetch.ts';
 import { enqueueAttempt } from './queue-message.ts';
 import { publicDelivery, publicWebhook } from './serialize.ts';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { queuePort } from '#ports/queue-port';
+import { queuePort } from '#homes/adapters';
 
 /** The queue of delivery attempts (functions/src/manifest.ts). */
 export const webhookDeliveriesQueue = 'webhook-deliveries';

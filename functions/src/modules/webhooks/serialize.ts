@@ -1,7 +1,7 @@
 import type { Webhook, WebhookDelivery, WebhookEvent } from '@atende/shared/entities/webhook';
 import type { WebhookDeliveryRecord, WebhookRecord } from '#data/webhooks';
 import { secretHint } from '#domain/webhook-rules';
-import { isSealedSecret } from '#ports/secret-box';
+import { isSealedSecret } from '#domain/sealed-secret';
 
 /** A webhook as the API shows it: never its secret, only a hint of it. */
 export function publicWebhook(webhook: WebhookRecord): Webhook {

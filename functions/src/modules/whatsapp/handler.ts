@@ -20,7 +20,7 @@ import { companyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
-import { sendConnectorCommand } from '#ports/connector-commands';
+import { sendConnectorCommand } from '#modules/connector-commands/send';
 import { assertBotReferencesExist } from '../references/bot-references.ts';
 import { publicWhatsapp } from './serialize.ts';
 

@@ -4,7 +4,7 @@ import { AppError } from '#domain/app-error';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
-import { sendConnectorCommand } from '#ports/connector-commands';
+import { sendConnectorCommand } from '#modules/connector-commands/send';
 
 const commands = { POST: 'startSession', PUT: 'newQr', DELETE: 'stopSession' } as const;
 

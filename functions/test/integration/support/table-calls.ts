@@ -52,7 +52,7 @@ function install(): void {
     }
     return addRequest.call(this, request, options);
   } as never;
-  // The runtime's adapters (functions/src/ports/local-bindings.ts): their calls are the stand-ins'.
+  // The runtime's adapters (functions/src/homes/local.ts): their calls are the stand-ins'.
   const slot = Symbol.for('atende.localBindings');
   const bindings = (globalThis as Record<symbol, Record<string, Record<string, unknown>> | undefined>)[slot];
   if (!bindings) throw new Error('the local runtime has not installed its adapters yet');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connectorCommandGroup, type ConnectorCommand } from '@atende/shared/entities/connector-command';
-import { queuePort } from './queue-port.ts';
+import { queuePort } from '#homes/adapters';
 
 export const connectorCommandsQueue = 'connector-commands';
 

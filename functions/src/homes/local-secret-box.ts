@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretBox } from '#ports/secret-box';
 
 const prefix = 'local:v1:';
 
