@@ -51,7 +51,7 @@ export type SystemMessageItem = Pick<
 > & {
   body: string;
   userId?: number;
-} & Partial<Pick<MessageItem, 'mediaType' | 'mediaKey' | 'mediaName' | 'mimetype' | 'mediaSize'>>;
+} & Partial<Pick<MessageItem, 'mediaType' | 'mediaKey' | 'mediaName' | 'mimetype' | 'mediaSize' | 'menu'>>;
 
 export type TimelineEntry = Pick<EventItem, 'action'> &
   Partial<
