@@ -84,6 +84,8 @@ export default defineConfig({
           name: 'infra',
           env,
           include: ['infra/test/**/*.test.ts'],
+          // The files of a worker share the synthesized default stacks (infra/test/synthesize.ts).
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -5,6 +5,7 @@ import {
   customerNameNote,
   dailyAiCallCap,
   detectHandOff,
+  planAiCallCap,
   handOffPhrase,
   maskSecret,
   retryDelayMs,
@@ -119,6 +120,16 @@ describe('cost and retries', () => {
     expect(dailyAiCallCap('abc')).toBe(500);
     expect(dailyAiCallCap('20')).toBe(20);
     expect(dailyAiCallCap('0')).toBe(0);
+  });
+
+  it("takes the plan's own cap, else the platform's default", () => {
+    expect(planAiCallCap({ aiDailyCalls: 3 }, '20')).toBe(3);
+    // 0 on the plan: no AI answers at all, whatever the default.
+    expect(planAiCallCap({ aiDailyCalls: 0 }, '20')).toBe(0);
+    expect(planAiCallCap({ aiDailyCalls: null }, '20')).toBe(20);
+    expect(planAiCallCap({}, '20')).toBe(20);
+    expect(planAiCallCap(undefined, undefined)).toBe(500);
+    expect(planAiCallCap({ aiDailyCalls: 2.5 }, undefined)).toBe(500);
   });
 
   it('backs off exponentially, honouring Retry-After, up to 30 s', () => {

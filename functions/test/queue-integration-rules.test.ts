@@ -188,4 +188,15 @@ describe('n8n and webhook deliveries', () => {
     });
     expect(readIntegrationAnswer('gracias').replies).toEqual([{ body: 'gracias' }]);
   });
+
+  it("reads an object's own mediaUrl as a media reply after its text", () => {
+    expect(readIntegrationAnswer('{"text":"Mire","mediaUrl":" https://x.test/a.jpg "}').replies).toEqual([
+      { body: 'Mire' },
+      { body: '', mediaUrl: 'https://x.test/a.jpg' },
+    ]);
+    expect(readIntegrationAnswer('[{"mediaUrl":"https://x.test/c.pdf"}]').replies).toEqual([
+      { body: '', mediaUrl: 'https://x.test/c.pdf' },
+    ]);
+    expect(readIntegrationAnswer('{"text":"Sin","mediaUrl":""}').replies).toEqual([{ body: 'Sin' }]);
+  });
 });

@@ -16,6 +16,7 @@ import { MediaBucket, mediaCorsOrigins } from './media-bucket.ts';
 import { OneTimeSchedules } from './one-time-schedules.ts';
 import { RecurringSchedules } from './recurring-schedules.ts';
 import { OperationalAlarms } from './operational-alarms.ts';
+import { OperationsMonitoring, type WatchedFunction } from './operations-monitoring.ts';
 import { AppRestApi } from './rest-api.ts';
 import { SecretsKey } from './secrets-key.ts';
 import { ServiceQueues } from './service-queues.ts';
@@ -104,6 +105,8 @@ export class AtendeStack extends Stack {
   readonly apiFirewall: ApiFirewall;
   /** Absent with `connector: false`. */
   readonly connector?: ConnectorService;
+  /** The alarms on every function, the stream lag, the API and the table, and the dashboard (docs/operations.md). */
+  readonly operations: OperationsMonitoring;
 
   constructor(scope: Construct, id: string, props: AtendeStackProps) {
     super(scope, id, props);
@@ -286,6 +289,23 @@ export class AtendeStack extends Stack {
         alarms,
       });
     }
+
+    const watched: WatchedFunction[] = [
+      ...[...this.restApi.functions].map(([name, fn]) => ({ name, fn, kind: 'rest' as const })),
+      ...[...this.restApi.authorizerFunctions].map(([name, fn]) => ({ name, fn, kind: 'rest' as const })),
+      { name: 'socket', fn: socketHandler, kind: 'socket' },
+      ...[...this.workQueues.queues].map(([name, q]) => ({ name, fn: q.consumer, kind: 'queue' as const })),
+      ...[...this.streamConsumers.functions].map(([name, fn]) => ({ name, fn, kind: 'stream' as const })),
+      ...[...this.tasks.functions].map(([name, fn]) => ({ name, fn, kind: 'task' as const })),
+    ];
+    this.operations = new OperationsMonitoring(this, 'Operations', {
+      stage,
+      topic: alarms.topic,
+      functions: watched,
+      restApi: this.restApi.api,
+      table: this.table.table,
+      ...(this.connector ? { connector: this.connector.service } : {}),
+    });
 
     this.apiFirewall = new ApiFirewall(this, 'ApiFirewall', {
       stage,

@@ -27,7 +27,28 @@ export interface Synthesized {
   template: Template;
 }
 
+/**
+ * The product as `npx cdk synth` makes it (with or without the sandbox), synthesized once per
+ * test worker: the infra project shares modules between its files (isolate: false), and most
+ * files read the same default stack. Nothing mutates a synthesized stack or template.
+ */
+const shared = new Map<string, Synthesized>();
+
 export function synthesize(props: Partial<AtendeStackProps> = {}): Synthesized {
+  const keys = Object.keys(props);
+  if (keys.every((key) => key === 'sandbox')) {
+    const key = String(props.sandbox ?? false);
+    let synthesized = shared.get(key);
+    if (!synthesized) {
+      synthesized = synthesizeAnew(props);
+      shared.set(key, synthesized);
+    }
+    return synthesized;
+  }
+  return synthesizeAnew(props);
+}
+
+function synthesizeAnew(props: Partial<AtendeStackProps>): Synthesized {
   const app = new App({ context: cdkJsonContext() });
   const stack = new AtendeStack(app, 'atende-test', {
     stageName: 'test',

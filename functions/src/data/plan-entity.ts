@@ -28,6 +28,8 @@ export const planEntity = new Entity(
       apiRateLimit: { type: 'number' },
       apiBurstLimit: { type: 'number' },
       apiMonthlyQuota: { type: 'number' },
+      /** AI (prompt) bot answers a company may get a UTC day; absent: the platform's default. */
+      aiDailyCalls: { type: 'number' },
       /** Offered on the public sign-up; absent counts as offered (plans from before the flag). */
       isPublic: flag,
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },

@@ -34,7 +34,7 @@ export async function createPlan(plan: PlanFields & { id: number; nameKey: strin
 export async function updatePlan(
   current: PlanRecord,
   changes: Partial<PlanFields> & { nameKey?: string },
-  cleared: readonly ('campaigns' | 'schedules')[] = [],
+  cleared: readonly ('campaigns' | 'schedules' | 'aiDailyCalls')[] = [],
 ): Promise<void> {
   const renamed = changes.nameKey !== undefined && changes.nameKey !== current.nameKey;
   await writeAll(

@@ -158,6 +158,8 @@ export const ticketTokenEntity = new Entity(
       token: { type: 'string', required: true, readOnly: true },
       ticketKey: { type: 'string', required: true, readOnly: true },
       ticketId: { type: 'number', required: true, readOnly: true },
+      /** The newest message with the word, around it (snippetAround): what the search shows. */
+      snippet: { type: 'string' },
     },
     indexes: {
       byToken: {

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#aws/dynamo';
 import { contactTokens } from '#domain/contact-tokens';
-import { messageTokens } from '#domain/message-tokens';
+import { messageTokens, snippetAround } from '#domain/message-tokens';
 import { ticketKey } from '#domain/ticket-search-keys';
 import { contactTicketLinkEntity, ticketContactTokenEntity, ticketTokenEntity } from './ticket-entity.ts';
 
@@ -20,7 +20,7 @@ export interface TicketSearchContact {
 }
 
 type Commit<C> = { commit(): C };
-type TokenItem = { companyId: number; token: string; ticketKey: string; ticketId: number };
+type TokenItem = { companyId: number; token: string; ticketKey: string; ticketId: number; snippet?: string };
 
 /** The entities `newTicketSearchItems` writes, to merge into a transaction's entity map. */
 export const ticketSearchEntities = {
@@ -58,7 +58,11 @@ export function newTicketSearchItemCount(contact: TicketSearchContact): number {
   return contactTokens(contact).length + 1;
 }
 
-/** The items a stored message's words add (idempotent per word and ticket), for its transaction. */
+/**
+ * The items a stored message's words add (idempotent per word and ticket), for its transaction.
+ * Each carries the message's text around the word: the newest message with a word is what a
+ * search by it shows, read with the token (no message read).
+ */
 export function messageSearchItems<C>(
   writers: { token: { put(item: TokenItem): Commit<C> } },
   companyId: number,
@@ -67,7 +71,9 @@ export function messageSearchItems<C>(
 ): C[] {
   const key = ticketKey(ticketId);
   return messageTokens(body).map((token) =>
-    writers.token.put({ companyId, token, ticketKey: key, ticketId }).commit(),
+    writers.token
+      .put({ companyId, token, ticketKey: key, ticketId, snippet: snippetAround(body, token) })
+      .commit(),
   );
 }
 
@@ -80,7 +86,8 @@ export type WordCursor = Record<string, unknown>;
 /**
  * AP-MS-6: ids of the tickets with a token starting with `word` (message words and contact
  * tokens), one Query of at most `limit` items, newest first within each token (the padded id),
- * distinct in the order read. `cursor` reads on from where an earlier read stopped; the answer's
+ * distinct in the order read, with the first message snippet read of each (a ticket found only
+ * by its contact has none). `cursor` reads on from where an earlier read stopped; the answer's
  * `cursor` is undefined once the word's whole range was read.
  */
 export async function ticketIdsByWord(
@@ -88,7 +95,7 @@ export async function ticketIdsByWord(
   word: string,
   limit: number,
   cursor?: WordCursor,
-): Promise<{ ids: number[]; cursor: WordCursor | undefined }> {
+): Promise<{ ids: number[]; snippets: Map<number, string>; cursor: WordCursor | undefined }> {
   const page = await documentClient.send(
     new QueryCommand({
       TableName: tableName(),
@@ -100,15 +107,20 @@ export async function ticketIdsByWord(
         ':from': word,
         ':to': `${word}${highestCharacter}`,
       },
-      ProjectionExpression: 'ticketId',
+      ProjectionExpression: 'ticketId, snippet',
       ScanIndexForward: false,
       Limit: limit,
       ExclusiveStartKey: cursor,
     }),
   );
   const ids = new Set<number>();
-  for (const item of page.Items ?? []) ids.add(Number(item.ticketId));
-  return { ids: [...ids], cursor: page.LastEvaluatedKey };
+  const snippets = new Map<number, string>();
+  for (const item of page.Items ?? []) {
+    const id = Number(item.ticketId);
+    ids.add(id);
+    if (typeof item.snippet === 'string' && !snippets.has(id)) snippets.set(id, item.snippet);
+  }
+  return { ids: [...ids], snippets, cursor: page.LastEvaluatedKey };
 }
 
 /** DynamoDB's limit of requests in one BatchWriteItem. */

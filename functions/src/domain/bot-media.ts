@@ -7,7 +7,8 @@
 /** WhatsApp's own cap for video and audio (images are smaller); a bigger file is sent as its URL. */
 export const botMediaMaxBytes = 16 * 1024 * 1024;
 
-export type BotMediaKind = 'image' | 'audio' | 'video';
+/** A message's media kind; `application` is a document (a file card), as messages store it. */
+export type BotMediaKind = 'image' | 'audio' | 'video' | 'application';
 
 const extensions: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -23,6 +24,10 @@ const extensions: Record<string, string> = {
   'video/mp4': 'mp4',
   'video/3gpp': '3gp',
   'video/webm': 'webm',
+  'application/pdf': 'pdf',
+  'application/zip': 'zip',
+  'text/plain': 'txt',
+  'text/csv': 'csv',
 };
 
 /**

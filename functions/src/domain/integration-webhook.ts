@@ -49,7 +49,7 @@ const textKeys = ['text', 'reply', 'message', 'output', 'body'] as const;
 /**
  * Reads a 2xx answer. An object (or an array of them, as n8n's "Respond to Webhook" often sends)
  * with `text` (or reply/message/output/body) is sent to the customer; `replies` may list several
- * texts or `{ text, mediaUrl }`; `transfer: true` (or handOff) hands the ticket to a person;
+ * texts or `{ text, mediaUrl }` (an object's own `mediaUrl` too, after its text); `transfer: true` (or handOff) hands the ticket to a person;
  * `close: true` closes it. An empty or non-JSON body answers nothing (a plain text body is sent as
  * it is, trimmed).
  */
@@ -79,6 +79,9 @@ export function readIntegrationAnswer(raw: string): IntegrationAnswer {
         break;
       }
     }
+    // A medium named beside the text (or alone): sent after it, as media (webhook-provider.ts).
+    if (typeof record.mediaUrl === 'string' && record.mediaUrl.trim())
+      answer.replies.push({ body: '', mediaUrl: record.mediaUrl.trim() });
     if (Array.isArray(record.replies)) {
       for (const reply of record.replies) {
         if (typeof reply === 'string' && reply.trim()) answer.replies.push({ body: reply.trim() });

@@ -117,6 +117,19 @@ export function dailyAiCallCap(setting: string | undefined): number {
     : defaultDailyAiCalls;
 }
 
+/**
+ * A company's cap of AI calls a UTC day: its plan's `aiDailyCalls` when the plan sets one (0: no
+ * AI answers), else the platform's default (ATENDE_AI_DAILY_CALLS, else 500). docs/decisions.md,
+ * "The AI daily cap per plan".
+ */
+export function planAiCallCap(
+  plan: { aiDailyCalls?: number | null } | undefined,
+  setting: string | undefined,
+): number {
+  const own = plan?.aiDailyCalls;
+  return typeof own === 'number' && Number.isInteger(own) && own >= 0 ? own : dailyAiCallCap(setting);
+}
+
 /** Backoff before the n-th retry (1-based) of a failing provider: 1 s, 2 s, 4 s…, or what the service asked. */
 export function retryDelayMs(attempt: number, baseMs: number, retryAfterSeconds?: number): number {
   const exponential = baseMs * 2 ** (attempt - 1);

@@ -29,6 +29,7 @@ export function publicPlan(plan: PlanRecord) {
     useInternalChat: plan.useInternalChat ?? true,
     useExternalApi: plan.useExternalApi ?? true,
     ...apiLimitsOfPlan(plan),
+    aiDailyCalls: plan.aiDailyCalls ?? null,
     isPublic: plan.isPublic ?? true,
     createdAt: plan.createdAt,
     updatedAt: plan.updatedAt,

@@ -3,11 +3,25 @@
  * (x-atende-signature, HMAC-SHA256 with the integration's key over `<x-atende-timestamp>.<body>`)
  * the way a receiver is told to, records what came, and answers like an n8n "Respond to Webhook"
  * node: `{ text }`, with `transfer: true` when the customer asks for a person ("persona") and
- * `close: true` on "chau". A wrong signature answers 401. Plain node:http on a free port.
+ * `close: true` on "chau"; "foto" answers a text with a `mediaUrl` (a PNG it serves itself),
+ * "catálogo" a `replies` entry naming a PDF, "falsa" a URL whose bytes are HTML dressed as a PNG,
+ * "enorme" a video past the size cap.
+ * A wrong signature answers 401. Plain node:http on a free port.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyDelivery } from '../../src/domain/integration-webhook.ts';
+
+/** A 1x1 PNG, the photo the receiver names. */
+export const receiverPhotoPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A minimal PDF, the catalogue the receiver names. */
+export const receiverCatalogPdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 export interface ReceivedDelivery {
   headers: IncomingMessage['headers'];
@@ -20,6 +34,8 @@ export class IntegrationReceiverFake {
   readonly deliveries: ReceivedDelivery[] = [];
   /** The integration's signing key, as the admin pasted it into the receiver. */
   secret = '';
+  /** Paths of the media files asked for (GETs; not in `deliveries`). */
+  readonly mediaFetches: string[] = [];
   private server: Server | undefined;
   private failures: { status: number; times: number } | undefined;
 
@@ -34,8 +50,12 @@ export class IntegrationReceiverFake {
   }
 
   get url(): string {
+    return `${this.origin}/webhook/atende`;
+  }
+
+  get origin(): string {
     const { port } = this.server!.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/webhook/atende`;
+    return `http://127.0.0.1:${port}`;
   }
 
   async stop(): Promise<void> {
@@ -50,6 +70,7 @@ export class IntegrationReceiverFake {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method === 'GET' && req.url?.startsWith('/media/')) return this.media(req.url, res);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
@@ -81,8 +102,39 @@ export class IntegrationReceiverFake {
       ? { text: 'Le paso con una persona', transfer: true }
       : lower.includes('chau')
         ? { text: '¡Hasta luego!', close: true }
-        : { text: `Recibido: ${text}` };
+        : lower.includes('foto')
+          ? { text: 'Aquí está la foto', mediaUrl: `${this.origin}/media/foto.png` }
+          : lower.includes('catálogo')
+            ? { replies: [{ text: '', mediaUrl: `${this.origin}/media/catalogo` }] }
+            : lower.includes('falsa')
+              ? { text: 'Mire', mediaUrl: `${this.origin}/media/falsa.png` }
+              : lower.includes('enorme')
+                ? { text: 'El video', mediaUrl: `${this.origin}/media/enorme.mp4` }
+                : { text: `Recibido: ${text}` };
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify([answer]));
+  }
+
+  private media(path: string, res: ServerResponse): void {
+    this.mediaFetches.push(path);
+    if (path === '/media/foto.png') {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': receiverPhotoPng.length });
+      res.end(receiverPhotoPng);
+    } else if (path === '/media/catalogo') {
+      // No extension and a wrong type: the bytes decide.
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      res.end(receiverCatalogPdf);
+    } else if (path === '/media/enorme.mp4') {
+      // Past the 16 MB cap (botMediaMaxBytes), refused by its Content-Length.
+      const big = Buffer.alloc(17 * 1024 * 1024);
+      res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': big.length });
+      res.end(big);
+    } else if (path === '/media/falsa.png') {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end('<html><script>alert(1)</script></html>');
+    } else {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'not found' }));
+    }
   }
 }

@@ -3,7 +3,7 @@ import { AzureSpeechFake } from '../fakes/azure-speech-fake.ts';
 import { OpenAiFake } from '../fakes/openai-fake.ts';
 import type { ApiClient } from './support/api-client.ts';
 import { listen } from './support/live.ts';
-import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
+import { signUpCompany, startTestRuntime, superUser, type TestRuntime } from './support/runtime.ts';
 import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
 import { until } from './support/until.ts';
 
@@ -314,6 +314,71 @@ describe('an AI prompt on the queue', () => {
     });
     expect(speech.calls.at(-1)).toMatchObject({ key: voiceKey, format: 'ogg-24khz-16bit-mono-opus' });
     expect(speech.calls.at(-1)!.ssml).toContain('pt-BR-FranciscaNeural');
+  });
+
+  it("caps a company's AI answers a day by its plan's own cap, not the platform's default", async () => {
+    // A hidden plan with two AI answers a day (the platform's default here is seven), given by
+    // the super user to a new company before its admin does anything.
+    const root = env.client();
+    expect((await root.login(superUser.email, superUser.password)).status).toBe(200);
+    const label = `ia-plan-${Date.now().toString(36)}`;
+    const plan = await root.post<{ id: number; aiDailyCalls: number | null }>('/plans', {
+      name: `Plan ${label}`,
+      users: 3,
+      connections: 1,
+      queues: 2,
+      value: 10,
+      isPublic: false,
+      aiDailyCalls: 2,
+    });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    expect(plan.body.aiDailyCalls).toBe(2);
+    const email = `${label}@example.com`;
+    const company = await root.post<{ id: number }>('/companies', {
+      name: `Empresa ${label}`,
+      email,
+      password: 'secret1',
+      planId: plan.body.id,
+    });
+    expect(company.status, JSON.stringify(company.body)).toBe(201);
+    const admin = env.client();
+    expect((await admin.login(email, 'secret1')).status).toBe(200);
+    const queue = await admin.post<{ id: number }>('/queue', { name: 'Ventas', color: '#0a7cff' });
+    const created = await admin.post<{ id: number }>('/prompt', {
+      name: 'Asistente',
+      prompt: promptText,
+      apiKey,
+      queueId: queue.body.id,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const wid = await connectSandbox(admin, { queueIds: [queue.body.id] });
+    const usage = await admin.get<{ usage: { dailyCallCap: number } }>('/prompt');
+    expect(usage.body.usage.dailyCallCap).toBe(2);
+
+    const customer = new Customer(admin, wid);
+    const before = openai.chatCalls.length;
+    await customer.say('hola');
+    await customer.heard(1);
+    await customer.say('precio');
+    await customer.heard(2);
+    // The third message is past the plan's cap: no model call, the cap note, a person takes over.
+    await customer.say('envío');
+    const ticket = await customer.ticket();
+    const notes = await until(async () => {
+      const answer = await admin.get<{ note: string }[]>(
+        `/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contactId}`,
+      );
+      return Array.isArray(answer.body) && answer.body.length > 0 ? answer.body : undefined;
+    }, 'the cap note');
+    expect(notes[0]!.note).toMatch(/límite diario/);
+    expect(openai.chatCalls.length - before).toBe(2);
+    expect(await customer.outbox()).toHaveLength(2);
+    expect(ticket).toMatchObject({ status: 'pending', userId: null });
+
+    // Taken away (null), the plan falls back to the default: the super user sees it empty.
+    const cleared = await root.put<{ aiDailyCalls: number | null }>(`/plans/${plan.body.id}`, { aiDailyCalls: null });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.aiDailyCalls).toBeNull();
   });
 
   it('never shows the keys in an answer or a log line', async () => {

@@ -235,3 +235,43 @@ describe("an agent's reply", () => {
     );
   }, 240_000);
 });
+
+/**
+ * An external API send (POST /api/messages/send with the connection's token) to a known number:
+ * measured 11 (the token's claim and the connection; the number's claim and the contact; the
+ * contact's current ticket pointer and the ticket; the message transaction; the connector's claim
+ * and mark; the fan-out's directory version and, when its kept list ran out, the sockets). The
+ * budget is issue #26's goal.
+ */
+const externalCallBudget = 12;
+
+describe('an external API send', () => {
+  it(`costs at most ${externalCallBudget} table calls, its stream work included`, async () => {
+    // Run alone (-t), this file's company is made here.
+    company ??= await companyReplying();
+    const token = (await company.admin.get<{ token: string }>(`/whatsapp/${company.whatsappId}`)).body.token;
+    const number = '5511960000126';
+    const send = async (text: string) => {
+      const answer = await fetch(`${runtime.url}/api/messages/send`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ number, body: text }),
+      });
+      expect(answer.status, await answer.clone().text()).toBe(201);
+      await quiet();
+    };
+    // The first send makes the contact and its ticket and starts the function: not counted.
+    await send('primera api');
+    await counter.resetTableCalls();
+    for (let index = 0; index < replies; index += 1) await send(`api ${index}`);
+    const { counts, recent } = await counter.collectTableCalls();
+    const perSend = sum(counts, 'table.') / replies;
+    const summary = Object.fromEntries(Object.entries(counts).map(([name, count]) => [name, count / replies]));
+    console.info(`external API cost per send: ${JSON.stringify(summary)}`);
+    expect(perSend, `table calls per send ${JSON.stringify(summary)}\n${recent.join('\n')}`).toBeLessThanOrEqual(
+      externalCallBudget,
+    );
+    const sent = (await outboxOf(company.admin, company.whatsappId, number)).map((item) => item.body);
+    for (let index = 0; index < replies; index += 1) expect(sent).toContain(`api ${index}`);
+  }, 240_000);
+});

@@ -2,6 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as DynamoModule from '../../src/aws/dynamo.ts';
 import type * as ContactsModule from '../../src/data/contacts.ts';
+import type * as MessagesModule from '../../src/data/messages.ts';
 import type * as MigrationModule from '../../src/data/ticket-search-migration.ts';
 import type * as TicketsModule from '../../src/data/tickets.ts';
 import type * as TicketsHandlerModule from '../../src/modules/tickets/handler.ts';
@@ -19,6 +20,7 @@ let dynamo: typeof DynamoModule;
 let contacts: typeof ContactsModule;
 let tickets: typeof TicketsModule;
 let migration: typeof MigrationModule;
+let messages: typeof MessagesModule;
 let ticketsHandler: typeof TicketsHandlerModule;
 
 let admin: ApiClient;
@@ -35,6 +37,7 @@ beforeAll(async () => {
   contacts = await import('../../src/data/contacts.ts');
   tickets = await import('../../src/data/tickets.ts');
   migration = await import('../../src/data/ticket-search-migration.ts');
+  messages = await import('../../src/data/messages.ts');
   ticketsHandler = await import('../../src/modules/tickets/handler.ts');
   admin = env.client();
   companyId = (await signUpCompany(admin, 'BuscaFrontera')).companyId;
@@ -60,11 +63,12 @@ beforeAll(async () => {
     contactOfTicket.set(created.ticket.id, contact);
   }
   expect([...contactOfTicket.keys()]).toEqual(Array.from({ length: ticketCount }, (_, i) => i + 1));
-}, 120_000);
+  // The worker's runtime may start here, and 210 writes one after another: minutes on a loaded machine.
+}, 300_000);
 afterAll(async () => env?.stop());
 
 interface SearchPage {
-  tickets: { id: number }[];
+  tickets: { id: number; lastMessage?: string; searchMatch?: string }[];
   count: number;
   hasMore: boolean;
 }
@@ -239,5 +243,40 @@ describe('search token layout', () => {
       tokens: 0,
       tickets: 0,
     });
+  });
+
+  it('answers the older message a ticket matched by (searchMatch), within the same table calls', async () => {
+    // Ticket 104: the customer asked for an invoice, then said thanks (the last message).
+    const at = (second: number) => new Date(Date.UTC(2026, 0, 5, 10, 0, second)).toISOString();
+    const say = (id: string, body: string, second: number) =>
+      messages.storeMessageOnce(
+        { companyId, id, ticketId: 104, whatsappId, fromMe: false, body, createdAt: at(second) },
+        { lastMessage: body, lastMessageAt: at(second), countUnread: true },
+      );
+    expect(await say('snip-1', 'Necesito la factura de marzo, por favor', 1)).toBe('stored');
+    expect(await say('snip-2', 'Muchas gracias', 2)).toBe('stored');
+
+    const page = await search(admin, 'searchParam=FACTU');
+    expect(idsOf(page)).toEqual([104]);
+    expect(page.tickets[0]).toMatchObject({
+      lastMessage: 'Muchas gracias',
+      searchMatch: 'Necesito la factura de marzo, por favor',
+    });
+    // Two words: the snippet holding both.
+    const both = await search(admin, 'searchParam=marzo%20necesito');
+    expect(both.tickets[0]).toMatchObject({ id: 104, searchMatch: 'Necesito la factura de marzo, por favor' });
+    // By the contact alone: no message matched, no searchMatch.
+    const byName = await search(admin, 'searchParam=frontera&pageNumber=1');
+    expect(byName.tickets.find((ticket) => ticket.id === 104)).not.toHaveProperty('searchMatch');
+
+    // The snippet comes with the token items the search reads anyway: still at most 4 calls.
+    const token = admin.token!;
+    await searchInProcess(token, { searchParam: 'factura', pageNumber: '1' });
+    let counted: SearchPage | undefined;
+    const calls = await tableCallsDuring(async () => {
+      counted = await searchInProcess(token, { searchParam: 'factura', pageNumber: '1' });
+    });
+    expect(counted!.tickets[0]).toMatchObject({ id: 104, searchMatch: 'Necesito la factura de marzo, por favor' });
+    expect(calls.calls, JSON.stringify(calls.byCommand)).toBeLessThanOrEqual(4);
   });
 });

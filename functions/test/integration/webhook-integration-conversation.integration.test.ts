@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IntegrationReceiverFake } from '../fakes/integration-receiver-fake.ts';
+import {
+  IntegrationReceiverFake,
+  receiverCatalogPdf,
+  receiverPhotoPng,
+} from '../fakes/integration-receiver-fake.ts';
 import type { ApiClient } from './support/api-client.ts';
 import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
 import { connectSandbox, customerWrites, outboxOf } from './support/sandbox.ts';
@@ -164,6 +168,71 @@ describe('n8n and webhook integrations in a conversation', () => {
       ...first,
       'Su conversación fue transferida al sector *Automático*. En breve le atenderemos.',
     ]);
+  });
+
+  it('a reply with a media URL is sent as media: fetched, typed from its bytes, stored, sent once through retries', async () => {
+    expect((await admin.put(`/queueIntegration/${integrationId}`, { type: 'n8n' })).status).toBe(200);
+    const customer = '5511970033005';
+    const say = (id: string, body: string) =>
+      customerWrites(admin, whatsappId, { from: customer, name: 'Cliente Media', id, body });
+    const opening = await opens(customer, say, 'md-0');
+    type Sent = { body: string; mediaType: string | null };
+    const sent = (count: number) =>
+      until(async () => {
+        const items = await outboxOf<Sent>(admin, whatsappId, customer);
+        return items.length >= count ? items : undefined;
+      }, `${count} messages to ${customer}`);
+
+    // The receiver fails once (503, retried), then answers a text and a photo by URL; the same
+    // customer message delivered again answers nothing more.
+    const fetchesBefore = receiver.mediaFetches.length;
+    receiver.failNext(503, 1);
+    await say('md-1', 'mándeme una foto');
+    await say('md-1', 'mándeme una foto');
+    const withPhoto = await sent(opening.length + 2);
+    expect(withPhoto.slice(opening.length)).toEqual([
+      expect.objectContaining({ body: 'Aquí está la foto', mediaType: null }),
+      expect.objectContaining({ body: '', mediaType: 'image' }),
+    ]);
+    expect(receiver.mediaFetches.slice(fetchesBefore)).toEqual(['/media/foto.png']);
+
+    // A URL without a kind or an extension, a PDF by its bytes: a document.
+    await say('md-2', 'el catálogo, por favor');
+    const withDocument = await sent(withPhoto.length + 1);
+    expect(withDocument.at(-1)).toMatchObject({ body: '', mediaType: 'application' });
+
+    // Bytes that are not what they claim (HTML as a PNG): the customer gets the link instead.
+    await say('md-3', 'una imagen falsa');
+    const withLink = await sent(withDocument.length + 2);
+    expect(withLink.slice(-2).map((item) => item.body)).toEqual(['Mire', `${receiver.origin}/media/falsa.png`]);
+    expect(withLink.at(-1)!.mediaType).toBeNull();
+
+    // A file past the size cap (16 MB): the link too.
+    await say('md-4', 'un video enorme');
+    const withBig = await sent(withLink.length + 2);
+    expect(withBig.slice(-2).map((item) => item.body)).toEqual(['El video', `${receiver.origin}/media/enorme.mp4`]);
+
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const all = await outboxOf<Sent>(admin, whatsappId, customer);
+    expect(all).toHaveLength(withBig.length);
+    expect(all.filter((item) => item.mediaType === 'image')).toHaveLength(1);
+
+    // Stored on the ticket as the bot's media messages, with the receiver's bytes.
+    const ticket = (await ticketOf(customer, 'pending')) ?? (await ticketOf(customer, 'open'));
+    const messages = (
+      await admin.get<{
+        messages: { fromMe: boolean; mediaType: string | null; mimetype: string | null; mediaName: string | null; mediaUrl: string | null }[];
+      }>(`/messages/${ticket!.id}`)
+    ).body.messages;
+    const images = messages.filter((message) => message.fromMe && message.mediaType === 'image');
+    expect(images, JSON.stringify(messages)).toHaveLength(1);
+    expect(images[0]).toMatchObject({ mimetype: 'image/png', mediaName: 'foto.png' });
+    const photo = await fetch(images[0]!.mediaUrl!);
+    expect(Buffer.from(await photo.arrayBuffer()).equals(receiverPhotoPng)).toBe(true);
+    const document = messages.find((message) => message.fromMe && message.mediaType === 'application');
+    expect(document).toMatchObject({ mimetype: 'application/pdf', mediaName: 'catalogo.pdf' });
+    const pdf = await fetch(document!.mediaUrl!);
+    expect(Buffer.from(await pdf.arrayBuffer()).equals(receiverCatalogPdf)).toBe(true);
   });
 
   it("a connection's integration answers its tickets without a queue", async () => {

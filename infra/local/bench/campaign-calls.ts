@@ -31,6 +31,8 @@ const runtime = await startRuntimeProcess({
   logFile: join(dataDir, 'runtime.log'),
   // The machine is shared: a start may take minutes.
   startTimeoutMs: 600_000,
+  // ATENDE_CPU_PROFILE_DIR=<dir>: V8 CPU profiles of the runtime's threads, to see where a recipient's time goes.
+  ...(process.env.ATENDE_CPU_PROFILE_DIR ? { cpuProfileDir: process.env.ATENDE_CPU_PROFILE_DIR } : {}),
 });
 const documents = DynamoDBDocumentClient.from(seedClient(runtime.env.DYNAMODB_ENDPOINT!));
 try {

@@ -97,6 +97,9 @@ export class FunctionInvoker {
       countForBench('lambda.Invocation');
       countForBench('lambda.ms', ms);
       countForBench('lambda.gbSeconds', (Math.ceil(ms) / 1000) * (memoryMb / 1024));
+      // Per function too, so a phase's time can be told apart (the bench's campaign-calls).
+      countForBench(`lambda.ms.${functionName}`, ms);
+      countForBench(`lambda.Invocation.${functionName}`);
       for (const listener of this.settledListeners) listener(functionName);
     }
   }

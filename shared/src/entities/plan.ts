@@ -68,6 +68,8 @@ export const planSchema = z.object({
   apiRateLimit: z.number().int().positive().nullable().optional(),
   apiBurstLimit: z.number().int().positive().nullable().optional(),
   apiMonthlyQuota: z.number().int().nonnegative().nullable().optional(),
+  /** AI bot answers a company may get a UTC day; null: the platform's default (ATENDE_AI_DAILY_CALLS). */
+  aiDailyCalls: z.number().int().nonnegative().nullable().optional(),
   /** Offered on the public sign-up (GET /plans/list); absent counts as offered. */
   isPublic: z.boolean().optional(),
   createdAt: z.string().optional(),
@@ -97,6 +99,8 @@ const planFieldsSchema = z.object({
   apiBurstLimit: z.coerce.number().int().min(1).max(5_000).optional(),
   /** Requests per calendar month (UTC); 0: no quota. */
   apiMonthlyQuota: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
+  /** AI bot answers a company may get a UTC day (0: none); null or absent: the platform's default. */
+  aiDailyCalls: z.coerce.number().int().min(0).max(10_000_000).nullable().optional(),
   /**
    * Whether sign-up offers the plan (absent: yes); a hidden plan is given only by a super user.
    * No default, so an update that leaves it out keeps the stored value.

@@ -399,6 +399,9 @@ const uiMessages = {
   'plans.schedulesLimit': 'Límite de agendamientos',
   'plans.noLimit': 'Sin límite',
   'plans.noLimitHint': 'Vacío: sin límite',
+  'plans.aiDailyCalls': 'IA: respuestas por día y empresa',
+  'plans.platformDefault': 'Predeterminado',
+  'plans.platformDefaultHint': 'Vacío: el límite general de la plataforma',
   'plans.saveFailed':
     'Não foi possível realizar a operação. Verifique se já existe um plano com o mesmo nome ou se os campos foram preenchidos corretamente',
 

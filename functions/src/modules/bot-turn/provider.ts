@@ -25,7 +25,7 @@ export interface BotTurn {
 export interface BotReply {
   body: string;
   mediaUrl?: string;
-  mediaType?: 'image' | 'audio' | 'video' | 'document';
+  mediaType?: 'image' | 'audio' | 'video' | 'application';
   /** Bytes of a media reply the provider produced itself (e.g. a synthesised voice note). */
   media?: { data: Uint8Array; mimetype: string; fileName: string };
   delayMs?: number;

@@ -12,7 +12,8 @@ import { getWhatsapp } from '#data/whatsapps';
 import { botMayAnswer, botSourceOf, historyUpTo, type BotSource } from '#domain/bot-turn-rules';
 import { transferNoticeText } from '#domain/chatbot/texts';
 import { mediaKeyOf } from '#domain/media-rules';
-import { dailyAiCallCap, retryDelayMs, usageDay } from '#domain/prompt-rules';
+import { planAiCallCap, retryDelayMs, usageDay } from '#domain/prompt-rules';
+import { companyContext } from '#http/company-context';
 import { sendConnectorCommand } from '#ports/connector-commands';
 import { secretBox } from '#ports/secret-box';
 import { chatOf } from '#domain/contact-chat';
@@ -60,6 +61,19 @@ async function readMedia(key: string): Promise<Uint8Array | undefined> {
     log('warn', 'bot turn could not read media', { key, error: (error as Error).name });
     return undefined;
   }
+}
+
+/**
+ * The company's AI calls a day: its plan's cap, else the platform's default (the company and its
+ * plan as this container keeps them for 30 s; a plan changed meanwhile is honoured within that).
+ */
+async function companyAiCallCap(companyId: number): Promise<number> {
+  // A company gone meanwhile (its purge) falls back to the default; its data goes with it anyway.
+  const plan = await companyContext(companyId).then(
+    (context) => context.plan,
+    () => undefined,
+  );
+  return planAiCallCap(plan, process.env.ATENDE_AI_DAILY_CALLS);
 }
 
 /** The provider and its config for a source, or undefined when the record is gone. */
@@ -299,7 +313,7 @@ export async function runBotTurn(job: BotTurnJob): Promise<void> {
   let note: string | undefined;
   if (
     source.kind === 'prompt' &&
-    !(await takeAiCall(companyId, day, dailyAiCallCap(process.env.ATENDE_AI_DAILY_CALLS)))
+    !(await takeAiCall(companyId, day, await companyAiCallCap(companyId)))
   ) {
     note = notes.cap;
   } else {

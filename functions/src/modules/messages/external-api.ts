@@ -85,6 +85,7 @@ export const externalApiRoutes = [
       const { ticket } = await ticketForOutbound(companyId, contact, {
         whatsappId: whatsapp.id,
         status: 'pending',
+        connectionChecked: true,
       });
       let ticketId = ticket.id;
       for (const [index, id] of ids.entries()) {

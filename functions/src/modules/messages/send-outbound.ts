@@ -153,6 +153,8 @@ const statusRank: Record<string, number> = { open: 0, pending: 1 };
  * Throws ERR_NO_DEF_WAPP_FOUND when there is no connection to open it on. `known` (with
  * `whatsappId`): the contact's current ticket on that connection as the caller has just read it
  * (a campaign reads a window of recipients ahead), so nothing is looked up again.
+ * `connectionChecked` (with `whatsappId`): the caller has read that connection, so the company's
+ * connections are not listed.
  */
 export async function ticketForOutbound(
   companyId: number,
@@ -162,10 +164,18 @@ export async function ticketForOutbound(
     userId?: number;
     status?: 'open' | 'pending';
     known?: { current: TicketRecord | undefined };
+    /** The caller has just read the `whatsappId` connection: the company's list is not needed. */
+    connectionChecked?: boolean;
   } = {},
 ): Promise<{ ticket: TicketRecord; change: 'existing' | 'created' }> {
   const known = options.whatsappId ? options.known : undefined;
-  const whatsapps = known ? [{ id: options.whatsappId!, isDefault: false }] : await listWhatsapps(companyId);
+  // With a connection given, only its ticket can be used (the filter below), so only its
+  // current-ticket pointer is read; the list only proves the connection exists when the
+  // caller has not.
+  const whatsapps =
+    known || (options.whatsappId && options.connectionChecked)
+      ? [{ id: options.whatsappId!, isDefault: false }]
+      : await listWhatsapps(companyId);
   const ids = known
     ? known.current
       ? [known.current.id]

@@ -109,7 +109,7 @@ export const handler = restModule([
 ]);
 
 /** The limits a plan may leave out (none: unlimited). */
-const clearableLimits = ['campaigns', 'schedules'] as const;
+const clearableLimits = ['campaigns', 'schedules', 'aiDailyCalls'] as const;
 
 /** Stored plans have no nulls: an absent limit means none. */
 function stripNulls<T extends Record<string, unknown>>(input: T): { [K in keyof T]: Exclude<T[K], null> } {

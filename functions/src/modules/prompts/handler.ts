@@ -13,7 +13,8 @@ import {
 } from '#data/prompts';
 import { getQueue, listQueues, updateQueue } from '#data/queues';
 import { AppError } from '#domain/app-error';
-import { dailyAiCallCap, maskSecret, usageDay } from '#domain/prompt-rules';
+import { maskSecret, planAiCallCap, usageDay } from '#domain/prompt-rules';
+import { companyContext } from '#http/company-context';
 import { isMaskedSecret } from '#domain/secret-mask';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
@@ -54,15 +55,17 @@ export const handler = restModule([
     feature: 'useOpenAi',
     handler: async ({ principal }) => {
       const { companyId } = principal;
-      const [prompts, queues, usage] = await Promise.all([
+      const [prompts, queues, usage, context] = await Promise.all([
         listPrompts(companyId),
         queueNames(companyId),
         getAiUsage(companyId, usageDay(new Date())),
+        // Read by the route's plan check just before: from this container's cache.
+        companyContext(companyId),
       ]);
       return {
         prompts: prompts.map((prompt) => publicPrompt(prompt, queues)),
         // Beyond the spec: today's AI use against the daily cap, shown on the /prompts screen.
-        usage: { ...usage, dailyCallCap: dailyAiCallCap(process.env.ATENDE_AI_DAILY_CALLS) },
+        usage: { ...usage, dailyCallCap: planAiCallCap(context.plan, process.env.ATENDE_AI_DAILY_CALLS) },
       };
     },
   }),

@@ -1,5 +1,5 @@
 import { decideMediaType } from '@atende/shared/media-type';
-import { botMediaFileName, botMediaMaxBytes, type BotMediaKind } from '#domain/bot-media';
+import { botMediaFileName, botMediaMaxBytes } from '#domain/bot-media';
 import type { FlowReply } from '#domain/typebot-flow';
 import { OutboundError, safeFetchBytes } from '../../http-out/safe-fetch.ts';
 import type { BotReply } from '../bot-turn/provider.ts';
@@ -16,15 +16,22 @@ function log(message: string, fields: Record<string, unknown>): void {
  * extension are not trusted. A refused or failed fetch, a non-2xx answer, or bytes that are not
  * the bubble's kind leave the reply as the URL's text, as before. Logs name the reason, never the
  * URL (a flow's URL may carry a token).
+ *
+ * `anyKind` (n8n and webhook answers, which name a URL without a kind): a reply without a kind is
+ * fetched too and sent as whatever its bytes are on the allow-list (an image, audio, video, or a
+ * document, `application`, for the rest).
  */
-export async function withFetchedMedia(reply: FlowReply): Promise<BotReply> {
+export async function withFetchedMedia(
+  reply: Pick<FlowReply, 'body' | 'mediaUrl' | 'mediaType'>,
+  options: { anyKind?: boolean } = {},
+): Promise<BotReply> {
   const kind = reply.mediaType;
-  if (!reply.mediaUrl || !kind) return reply;
+  if (!reply.mediaUrl || (!kind && !options.anyKind)) return reply;
   const asText: BotReply = { body: reply.mediaUrl };
   try {
     const answer = await safeFetchBytes(reply.mediaUrl, {
       maxBytes: botMediaMaxBytes,
-      accept: `${kind}/*`,
+      accept: kind ? `${kind}/*` : '*/*',
     });
     if (answer.status < 200 || answer.status >= 300) {
       log('flow media answered an error; sent as its URL', { kind, status: answer.status });
@@ -32,17 +39,18 @@ export async function withFetchedMedia(reply: FlowReply): Promise<BotReply> {
     }
     const bytes = new Uint8Array(answer.body);
     const decision = await decideMediaType(bytes, answer.headers['content-type']);
-    if (!decision.allowed || decision.family !== kind) {
+    if (!decision.allowed || (kind && decision.family !== kind)) {
       log('flow media is not its kind; sent as its URL', { kind, found: decision.mimetype });
       return asText;
     }
+    const sentAs = kind ?? decision.family;
     return {
       body: '',
-      mediaType: kind,
+      mediaType: sentAs,
       media: {
         data: bytes,
         mimetype: decision.mimetype,
-        fileName: botMediaFileName(reply.mediaUrl, kind as BotMediaKind, decision.mimetype),
+        fileName: botMediaFileName(reply.mediaUrl, sentAs, decision.mimetype),
       },
     };
   } catch (error) {

@@ -85,7 +85,7 @@ async function outcomeOf(
   delayMs: number,
 ): Promise<BotTurnOutcome> {
   // Image, video and audio bubbles go as real media (their URL's text when the file cannot be had).
-  const fetched = await Promise.all([...before, ...step.replies].map(withFetchedMedia));
+  const fetched = await Promise.all([...before, ...step.replies].map((reply) => withFetchedMedia(reply)));
   const replies = spaced(fetched, delayMs);
   if (!step.waiting)
     return {

@@ -5,7 +5,8 @@ import {
   signDelivery,
   type IntegrationDelivery,
 } from '#domain/integration-webhook';
-import type { BotProvider, BotTurn, BotTurnOutcome } from '../bot-turn/provider.ts';
+import type { BotProvider, BotReply, BotTurn, BotTurnOutcome } from '../bot-turn/provider.ts';
+import { withFetchedMedia } from './flow-media.ts';
 import { IntegrationRefused, postJson } from './outbound-call.ts';
 import { openIntegrationSecret } from './secrets.ts';
 
@@ -30,6 +31,19 @@ export function deliveryOf(turn: BotTurn, config: QueueIntegrationRecord): Integ
       timestamp: turn.message.timestamp,
     },
   };
+}
+
+/**
+ * The answer's replies with each named medium fetched (flow-media.ts: through the outbound guard,
+ * capped at botMediaMaxBytes, typed from its bytes) and sent as a media message after its text;
+ * a medium that cannot be had is sent as its URL. The bytes are stored and sent by the bot turn
+ * under the reply's derived id, so a retried or redelivered turn sends it once.
+ */
+async function withMediaReplies(replies: { body: string; mediaUrl?: string }[]): Promise<BotReply[]> {
+  const split = replies.flatMap((reply): { body: string; mediaUrl?: string }[] =>
+    reply.mediaUrl && reply.body ? [{ body: reply.body }, { body: '', mediaUrl: reply.mediaUrl }] : [reply],
+  );
+  return Promise.all(split.map((reply) => withFetchedMedia(reply, { anyKind: true })));
 }
 
 /**
@@ -62,7 +76,7 @@ function webhookProvider(kind: 'n8n' | 'webhook'): BotProvider {
       if (response.status < 200 || response.status >= 300)
         throw new IntegrationRefused(`${kind} answered ${response.status}`);
       const answer = readIntegrationAnswer(response.body);
-      const outcome: BotTurnOutcome = { replies: answer.replies };
+      const outcome: BotTurnOutcome = { replies: await withMediaReplies(answer.replies) };
       if (answer.close) outcome.close = true;
       else if (answer.transfer)
         outcome.handOff = { note: `${kind === 'n8n' ? 'n8n' : 'Webhook'}: transferencia solicitada` };

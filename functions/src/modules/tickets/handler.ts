@@ -74,8 +74,13 @@ export const handler = restModule([
           },
           { number: query.pageNumber, size: pageSize },
         );
-        // The hits are the whole tickets, read once by the search.
-        return { tickets: await withRelated(principal.companyId, found.hits), count: found.count, hasMore: found.hasMore };
+        // The hits are the whole tickets, read once by the search. `searchMatch`: the text of the
+        // message a ticket matched by (an older one too), for the list to show with its words marked.
+        const tickets = (await withRelated(principal.companyId, found.hits)).map((ticket) => {
+          const searchMatch = found.snippets.get(ticket.id);
+          return searchMatch === undefined ? ticket : { ...ticket, searchMatch };
+        });
+        return { tickets, count: found.count, hasMore: found.hasMore };
       }
       const status = query.status ?? 'open';
       const partitions = ticketListPartitions(

@@ -4,6 +4,7 @@ import { ticketIdsByWord, type WordCursor } from '#data/ticket-search';
 import type { TicketRecord } from '#data/tickets';
 import { ticketIdsWithTag } from '#data/tags';
 import { searchQueryTokens } from '#domain/contact-tokens';
+import { holdsEveryWord } from '#domain/message-tokens';
 import type { TicketListViewer } from '#domain/ticket-lists';
 import { canSeeTicket } from '#domain/ticket-visibility';
 
@@ -37,7 +38,7 @@ export async function searchTickets(
     keep: (ticket: TicketRecord) => boolean;
   },
   page: { number: number; size: number },
-): Promise<{ hits: TicketRecord[]; count: number; hasMore: boolean }> {
+): Promise<{ hits: TicketRecord[]; count: number; hasMore: boolean; snippets: Map<number, string> }> {
   const companyId = principal.companyId;
   const words = searchQueryTokens(filter.text);
   const wanted = page.number * page.size + 1;
@@ -69,6 +70,7 @@ export async function searchTickets(
       if (!source?.cursor) break;
       const more = await ticketIdsByWord(companyId, source.word, readOnItems, source.cursor);
       source.cursor = more.cursor;
+      source.addSnippets(more.snippets);
       enqueue(more.ids);
       continue;
     }
@@ -88,8 +90,16 @@ export async function searchTickets(
     }
   }
   const end = page.number * page.size;
+  const shown = hits.slice(end - page.size, end);
+  // The message each hit matched by (an older one too), as the token items carry it.
+  const snippets = new Map<number, string>();
+  for (const ticket of shown) {
+    const snippet = source?.snippetOf(ticket.id);
+    if (snippet !== undefined) snippets.set(ticket.id, snippet);
+  }
   return {
-    hits: hits.slice(end - page.size, end),
+    hits: shown,
+    snippets,
     // Exact once every candidate was read; otherwise those found plus those not read yet.
     count: hits.length + queue.length,
     hasMore: hits.length > end,
@@ -110,6 +120,13 @@ interface CandidateSource {
   cursor: WordCursor | undefined;
   /** Whether a ticket has every other word (within what was read of each: at most 500 items). */
   matchesOthers: (id: number) => boolean;
+  /** Keeps the snippets of the driving word's further reads. */
+  addSnippets: (snippets: Map<number, string>) => void;
+  /**
+   * The message text a ticket matched by: of the words' snippets, one holding every word (at a
+   * word's beginning), else the driving word's; undefined when it matched by its contact alone.
+   */
+  snippetOf: (id: number) => string | undefined;
 }
 
 /**
@@ -121,7 +138,14 @@ async function candidateSource(companyId: number, words: string[], wanted: numbe
   if (words.length === 1) {
     const word = words[0]!;
     const read = await ticketIdsByWord(companyId, word, Math.min(readOnItems, Math.max(100, wanted * 2)));
-    return { word, ids: read.ids, cursor: read.cursor, matchesOthers: () => true };
+    return {
+      word,
+      ids: read.ids,
+      cursor: read.cursor,
+      matchesOthers: () => true,
+      addSnippets: (more) => addMissing(read.snippets, more),
+      snippetOf: (id) => read.snippets.get(id),
+    };
   }
   const reads = await Promise.all(
     words.map(async (word) => ({ word, ...(await ticketIdsByWord(companyId, word, checkedPerWord)) })),
@@ -134,5 +158,16 @@ async function candidateSource(companyId: number, words: string[], wanted: numbe
     ids: driver.ids,
     cursor: driver.cursor,
     matchesOthers: (id) => others.every((ids) => ids.has(id)),
+    addSnippets: (more) => addMissing(driver.snippets, more),
+    snippetOf: (id) => {
+      const found = [driver, ...reads.filter((read) => read !== driver)]
+        .map((read) => read.snippets.get(id))
+        .filter((snippet): snippet is string => snippet !== undefined);
+      return found.find((snippet) => holdsEveryWord(snippet, words)) ?? found[0];
+    },
   };
+}
+
+function addMissing(into: Map<number, string>, more: Map<number, string>): void {
+  for (const [id, snippet] of more) if (!into.has(id)) into.set(id, snippet);
 }

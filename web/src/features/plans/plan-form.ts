@@ -23,10 +23,15 @@ export interface PlanFormValues extends PlanFlagValues {
   apiRateLimit: string;
   apiBurstLimit: string;
   apiMonthlyQuota: string;
+  /** AI bot answers a company may get a day; '' for the platform's default. */
+  aiDailyCalls: string;
 }
 
 /** The limits a plan may leave empty (unlimited), in the order the form shows them. */
 export const planOptionalLimitFields = ['campaigns', 'schedules'] as const;
+
+/** The limits whose empty value is the platform's default rather than none. */
+export const planDefaultedLimitFields = ['aiDailyCalls'] as const;
 
 /** The external API's limits in the order the form shows them (the plan's usage plan). */
 export const planApiLimitFields = ['apiRateLimit', 'apiBurstLimit', 'apiMonthlyQuota'] as const;
@@ -62,6 +67,7 @@ export function emptyPlanForm(): PlanFormValues {
     schedules: '',
     value: '0',
     ...apiLimitValues({}),
+    aiDailyCalls: '',
     ...flags,
   };
 }
@@ -80,6 +86,7 @@ export function planFormOf(plan: Plan): PlanFormValues {
     schedules: plan.schedules == null ? '' : String(plan.schedules),
     value: String(plan.value),
     ...apiLimitValues(plan),
+    aiDailyCalls: plan.aiDailyCalls == null ? '' : String(plan.aiDailyCalls),
     ...flags,
   };
 }
@@ -89,7 +96,7 @@ export function checkPlanForm(values: PlanFormValues): FormCheck<PlanCreateInput
   // Money may be typed with a decimal comma.
   // An empty limit is none (null), not 0: the schema would read '' as 0.
   const optionalLimits = Object.fromEntries(
-    planOptionalLimitFields.map((field) => [field, values[field].trim() === '' ? null : values[field]]),
+    [...planOptionalLimitFields, ...planDefaultedLimitFields].map((field) => [field, values[field].trim() === '' ? null : values[field]]),
   );
   return validateForm(planCreateInputSchema, {
     ...values,

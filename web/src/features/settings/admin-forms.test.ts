@@ -68,6 +68,19 @@ describe('plans form', () => {
   });
 });
 
+describe('plans form: the AI daily cap', () => {
+  it('sends the cap as a number, an empty one as null (the platform default), and shows it back', () => {
+    const capped = checkPlanForm({ ...emptyPlanForm(), name: 'Pro', aiDailyCalls: '25' });
+    expect(capped.ok && capped.data).toMatchObject({ aiDailyCalls: 25 });
+    const empty = checkPlanForm({ ...emptyPlanForm(), name: 'Pro' });
+    expect(empty.ok && empty.data).toMatchObject({ aiDailyCalls: null });
+    expect(checkPlanForm({ ...emptyPlanForm(), name: 'Pro', aiDailyCalls: '-3' })).toMatchObject({ ok: false });
+    const plan = { id: 1, name: 'B', users: 1, connections: 1, queues: 1, value: 0 };
+    expect(planFormOf({ ...plan, aiDailyCalls: 0 }).aiDailyCalls).toBe('0');
+    expect(planFormOf({ ...plan, aiDailyCalls: null }).aiDailyCalls).toBe('');
+  });
+});
+
 describe('help form', () => {
   it('keeps the video code of a pasted address', () => {
     expect(videoCodeOf('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1')).toBe('dQw4w9WgXcQ');

@@ -5,6 +5,7 @@ import {
   applySearchEvent,
   highlightParts,
   isSearching,
+  searchLineOf,
   searchWords,
   ticketJoinsSearch,
   type TicketSearchFilter,
@@ -129,5 +130,18 @@ describe('applySearchEvent', () => {
 
   it('leaves an unloaded search unloaded', () => {
     expect(applySearchEvent(undefined, { action: 'update', ticket: ticket() }, filter)).toBeUndefined();
+  });
+});
+
+describe('searchLineOf', () => {
+  it('shows the matched older message when the last one does not hold every word', () => {
+    const found = { lastMessage: 'Gracias, hasta luego', searchMatch: 'La factura de marzo llegó' };
+    expect(searchLineOf(found, ['factu'])).toBe('La factura de marzo llegó');
+    // The last message holds the words (a new message after the search): it is shown.
+    expect(searchLineOf({ ...found, lastMessage: 'Otra factura' }, ['factu'])).toBe('Otra factura');
+    // Found by its contact: no matched message, the last one.
+    expect(searchLineOf({ lastMessage: 'Hola' }, ['ana'])).toBe('Hola');
+    // Not searching by words (tags only): the last message.
+    expect(searchLineOf(found, [])).toBe('Gracias, hasta luego');
   });
 });

@@ -66,6 +66,20 @@ export function textMatchesAll(text: string | null | undefined, words: readonly 
 }
 
 /**
+ * The text a search result's line shows: the last message when it holds every word, else the
+ * message the server found the ticket by (`searchMatch`, an older message), else the last
+ * message (a ticket found by its contact).
+ */
+export function searchLineOf(
+  ticket: Pick<Ticket, 'lastMessage' | 'searchMatch'>,
+  words: readonly string[],
+): string {
+  const last = ticket.lastMessage ?? '';
+  if (words.length === 0 || !ticket.searchMatch || textMatchesAll(last, words)) return last;
+  return ticket.searchMatch;
+}
+
+/**
  * Whether a ticket that is not in the results yet should join them live: its last message holds
  * every word (the server may have matched older messages too, but only the last one comes with
  * the event), it carries every asked tag and, when users are asked, it is held by one of them.

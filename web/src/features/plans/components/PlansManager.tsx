@@ -13,6 +13,7 @@ import {
   emptyPlanForm,
   formatPlanPrice,
   planApiLimitFields,
+  planDefaultedLimitFields,
   planFormFlags,
   planOptionalLimitFields,
   planFormOf,
@@ -127,6 +128,21 @@ export function PlansManager() {
               name={field}
               type="number"
               min={field === 'apiMonthlyQuota' ? 0 : 1}
+              value={values[field]}
+              onChange={(event) => set(field, event.target.value)}
+              hasError={!!errors[field]}
+              errorMessage={errors[field]}
+            />
+          ))}
+          {planDefaultedLimitFields.map((field) => (
+            <TextField
+              key={field}
+              label={t(`plans.${field}`)}
+              name={field}
+              type="number"
+              min={0}
+              placeholder={t('plans.platformDefault')}
+              descriptiveText={t('plans.platformDefaultHint')}
               value={values[field]}
               onChange={(event) => set(field, event.target.value)}
               hasError={!!errors[field]}

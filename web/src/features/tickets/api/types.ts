@@ -25,6 +25,8 @@ export interface Ticket {
   user?: { id: number; name: string } | null;
   lastMessage?: string | null;
   lastMessageAt?: string | null;
+  /** A search result's matched message text (an older message too); only in search answers. */
+  searchMatch?: string;
   unreadMessages?: number;
   isGroup?: boolean;
   chatbot?: boolean;

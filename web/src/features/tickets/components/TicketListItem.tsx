@@ -3,7 +3,7 @@ import { t, tCount } from '../../../i18n/index.ts';
 import { textOnColour } from '../../../lib/colour.ts';
 import type { Ticket } from '../api/types.ts';
 import { formatListTime, missedCallPreview, plainPreview, shortName } from '../ticket-format.ts';
-import { highlightParts } from '../ticket-search.ts';
+import { highlightParts, searchLineOf } from '../ticket-search.ts';
 import { ContactAvatar } from './ContactAvatar.tsx';
 import { BotIcon, EyeIcon, PhoneMissedIcon } from './icons.tsx';
 
@@ -16,7 +16,10 @@ interface TicketListItemProps {
   onOpen(ticket: Ticket): void;
   onAccept(ticket: Ticket): void;
   onPeek(ticket: Ticket): void;
-  /** Search words whose matches are marked in the last-message line (the search tab). */
+  /**
+   * Search words whose matches are marked in the message line (the search tab), which shows the
+   * matched older message when the last one does not hold them (searchLineOf).
+   */
   highlight?: readonly string[];
 }
 
@@ -102,7 +105,10 @@ export function TicketListItem({ ticket, selected, narrow, canPeek, accepting, o
             </time>
           </div>
           <div className="ticket-item__row">
-            <LastMessage text={plainPreview(ticket.lastMessage)} highlight={highlight} />
+            <LastMessage
+              text={plainPreview(highlight ? searchLineOf(ticket, highlight) : ticket.lastMessage)}
+              highlight={highlight}
+            />
             {unread > 0 && (
               <span className="ticket-item__unread" aria-label={tCount('tickets.unread', unread)}>
                 {unread}
