@@ -130,9 +130,20 @@ describe('queue integrations', () => {
     );
     await page.goto(app.url('/tickets'));
     await page.getByTestId('tab-pending').click();
-    await page
-      .locator('.ticket-item[data-contact-name="Cliente Flujo"]')
-      .waitFor({ state: 'visible', timeout: 15_000 });
+    const item = page.locator('.ticket-item[data-contact-name="Cliente Flujo"]');
+    await item.waitFor({ state: 'visible', timeout: 15_000 });
+
+    // The hand-off's note is the bot's: its author reads "Bot" in the chat's drawer.
+    const listed = await api<{ tickets: { uuid: string; contact?: { number?: string } | null }[] }>(
+      'GET',
+      '/tickets?status=pending&showAll=true',
+    );
+    const handed = listed.body.tickets.find((ticket) => ticket.contact?.number === customer)!;
+    await page.goto(app.url(`/tickets/${handed.uuid}`));
+    await page.getByRole('button', { name: t('tickets.drawer.toggle'), exact: true }).click();
+    const note = page.getByTestId('ticket-notes').locator('.ticket-note', { hasText: 'Typebot:' });
+    await note.waitFor({ state: 'visible', timeout: 15_000 });
+    await expect.poll(() => note.locator('.ticket-note__meta').innerText()).toMatch(new RegExp(`^${t('tickets.notes.bot')} · `));
     expect(pageErrors).toEqual([]);
   });
 

@@ -159,7 +159,14 @@ async function send(
       ? { id: original.id, fromMe: original.fromMe, body: original.body, participant: original.participant }
       : { id: command.quotedMessageId, fromMe: false, body: '', participant: null };
   }
-  const message = { messageId, to: command.to, body: command.body, media: command.media ?? null, quoted };
+  const message = {
+    messageId,
+    to: command.to,
+    body: command.body,
+    media: command.media ?? null,
+    quoted,
+    menu: command.menu ?? null,
+  };
   let current = session;
   for (let attempt = 0; attempt < 2 && current; attempt += 1) {
     try {

@@ -3,6 +3,7 @@
  * The session manager creates one ProviderSession per running connection, after taking its
  * lease, and hears from it only through the callbacks.
  */
+import type { ChatMenu } from '@atende/shared/entities/chat-menu';
 import type { ConnectorCommand } from '@atende/shared/entities/connector-command';
 import type { InboundEvent, InboundMedia } from '@atende/shared/entities/inbound-message';
 import type { ConnectionStatus } from '@atende/shared/entities/whatsapp';
@@ -59,6 +60,8 @@ export interface OutgoingMessage {
   body: string;
   media: InboundMedia | null;
   quoted: QuotedMessage | null;
+  /** A chatbot menu to send as a list or buttons; the body is its numbered-text form. */
+  menu?: ChatMenu | null;
 }
 
 export type SandboxCommand = Extract<

@@ -40,6 +40,10 @@ export class FakeSocket implements BaileysSocket {
       _options?: MiscMessageGenerationOptions,
     ): Promise<undefined> => undefined,
   );
+  readonly relayMessage = vi.fn(
+    async (_jid: string, _message: Parameters<BaileysSocket['relayMessage']>[1], options: { messageId?: string }): Promise<string> =>
+      options.messageId ?? 'RELAYED',
+  );
   readonly readMessages = vi.fn(async (_keys: WAMessageKey[]): Promise<void> => undefined);
   readonly onWhatsApp = vi.fn(async (number: string) => [{ jid: `${number}@s.whatsapp.net`, exists: true }]);
   readonly profilePictureUrl = vi.fn(

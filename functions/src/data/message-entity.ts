@@ -38,6 +38,8 @@ export const messageEntity = new Entity(
       fromApi: { type: 'boolean' },
       /** Sent for a scheduled message: its send result becomes the schedule's status (schedule-outcomes consumer). */
       scheduleId: { type: 'number' },
+      /** A chatbot menu sent as a list or buttons: the ChatMenu as JSON (domain/chatbot/menu-message.ts). */
+      menu: { type: 'string' },
       createdAt: { type: 'string', required: true, readOnly: true },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },

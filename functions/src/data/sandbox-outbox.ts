@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#aws/dynamo';
+import { chatMenuSchema, type ChatMenu } from '@atende/shared/entities/chat-menu';
 
 export interface SandboxSentMessage {
   id: string;
@@ -7,6 +8,8 @@ export interface SandboxSentMessage {
   body: string;
   mediaType: string | null;
   quotedId: string | null;
+  /** A chatbot menu sent as a list or buttons (what the customer can tap). */
+  menu: ChatMenu | null;
   sentAt: string;
 }
 
@@ -33,6 +36,7 @@ export async function sandboxOutbox(companyId: number, whatsappId: number, to: s
         body: String(item.body ?? ''),
         mediaType: (item.mediaType as string | undefined) ?? null,
         quotedId: (item.quotedId as string | undefined) ?? null,
+        menu: chatMenuSchema.safeParse(item.menu).data ?? null,
         sentAt: String(item.sentAt),
       });
     }

@@ -51,7 +51,7 @@ export type SystemMessageItem = Pick<
 > & {
   body: string;
   userId?: number;
-} & Partial<Pick<MessageItem, 'mediaType' | 'mediaKey' | 'mediaName' | 'mimetype' | 'mediaSize'>>;
+} & Partial<Pick<MessageItem, 'mediaType' | 'mediaKey' | 'mediaName' | 'mimetype' | 'mediaSize' | 'menu'>>;
 
 export type TimelineEntry = Pick<EventItem, 'action'> &
   Partial<
@@ -79,7 +79,7 @@ export interface AutomationWrite {
   /** Only if the ticket still waits for this message's automation step (it is cleared). */
   pendingId?: string;
   /** A ticket note for the agents (its id taken beforehand), written only with the step (AP-TN-1's items). */
-  note?: { id: number; userId: number; note: string };
+  note?: { id: number; userId: number; note: string; author?: 'bot' };
 }
 
 export type AutomationWriteResult = 'written' | 'conflict' | 'duplicate';

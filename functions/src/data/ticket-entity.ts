@@ -115,10 +115,11 @@ export const ticketEventEntity = new Entity(
       /**
        * create, accept, return, resolve, reopen and transfer come from agents (actorId set);
        * inbound-reopen, chatbot-queue (the menu chose a queue), auto-transfer (timeToTransfer),
-       * expire (inactivity close) and rating come from the system (no actorId).
+       * expire (inactivity close), rating and bot-handoff (a queue's bot handed the ticket to
+       * the agents, with its note) come from the system (no actorId).
        */
       action: {
-        type: ['create', 'accept', 'return', 'resolve', 'reopen', 'transfer', 'inbound-reopen', 'chatbot-queue', 'auto-transfer', 'expire', 'rating'] as const,
+        type: ['create', 'accept', 'return', 'resolve', 'reopen', 'transfer', 'inbound-reopen', 'chatbot-queue', 'auto-transfer', 'expire', 'rating', 'bot-handoff'] as const,
         required: true,
       },
       actorId: { type: 'number' },

@@ -13,7 +13,10 @@ export const ticketNoteEntity = new Entity(
       ticketId: { type: 'number', required: true, readOnly: true },
       id: { type: 'number', required: true, readOnly: true },
       contactId: { type: 'number', required: true, readOnly: true },
+      /** The agent who wrote it; 0 for a note of the bot (`author` bot). */
       userId: { type: 'number', required: true, readOnly: true },
+      /** `bot`: left by the bot turn when it hands the ticket to a person (modules/bot-turn). Absent: an agent's. */
+      author: { type: ['bot'] as const, readOnly: true },
       note: { type: 'string', required: true },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },

@@ -1,4 +1,6 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRuntimeDynamoClients } from '../../../infra/local/src/dynamo-clients.ts';
 import { IntegrationReceiverFake } from '../fakes/integration-receiver-fake.ts';
 import { OpenAiFake } from '../fakes/openai-fake.ts';
 import type { ApiClient } from './support/api-client.ts';
@@ -77,9 +79,26 @@ class Customer {
   }
 
   notes(ticket: Ticket) {
-    return this.admin.get<{ note: string }[]>(
+    return this.admin.get<{ note: string; author?: string; userId?: number | null; user?: { name: string } | null }[]>(
       `/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contactId}`,
     );
+  }
+}
+
+/** The timeline entries of a ticket (read-only look at the table). */
+async function timelineOf(companyId: number, ticketId: number): Promise<Record<string, unknown>[]> {
+  const clients = createRuntimeDynamoClients(env.runtime.env.DYNAMODB_ENDPOINT!);
+  try {
+    const answer = await clients.documents.send(
+      new QueryCommand({
+        TableName: env.runtime.env.TABLE_NAME!,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ev)',
+        ExpressionAttributeValues: { ':pk': `C#${companyId}#T#${ticketId}`, ':ev': 'EV#' },
+      }),
+    );
+    return answer.Items ?? [];
+  } finally {
+    clients.destroy();
   }
 }
 
@@ -87,10 +106,10 @@ const quiet = () => new Promise((resolve) => setTimeout(resolve, 2_000));
 
 async function oneQueueCompany(label: string, queue: Record<string, unknown>) {
   const admin = env.client();
-  await signUpCompany(admin, label);
+  const { companyId } = await signUpCompany(admin, label);
   const created = await admin.post<{ id: number }>('/queue', { name: 'Ventas', color: '#0a7cff', ...queue });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return { admin, queueId: created.body.id };
+  return { admin, queueId: created.body.id, companyId };
 }
 
 describe('the first message on a connection with one queue', () => {
@@ -186,7 +205,7 @@ describe('the first message on a connection with one queue', () => {
 
 describe('an AI prompt that cannot reach its provider', () => {
   it("after the retries sends the queue's hand-off text and leaves a note for the agents, once", async () => {
-    const { admin, queueId } = await oneQueueCompany('IA caída', {});
+    const { admin, queueId, companyId } = await oneQueueCompany('IA caída', {});
     expect(
       (await admin.post('/prompt', { name: 'Asistente', prompt: promptText, apiKey, queueId })).status,
     ).toBe(200);
@@ -209,6 +228,10 @@ describe('an AI prompt that cannot reach its provider', () => {
     expect(notes.map((n) => n.note)).toEqual([
       'El asistente automático no pudo responder; un agente continuará la atención.',
     ]);
+    // The bot wrote it (no user) and the hand-off is on the ticket's timeline.
+    expect(notes[0]).toMatchObject({ author: 'bot', userId: null, user: { name: 'Bot' } });
+    const handOffs = () => timelineOf(companyId, ticket.id).then((entries) => entries.filter((e) => e.action === 'bot-handoff'));
+    expect(await handOffs()).toEqual([expect.objectContaining({ action: 'bot-handoff', toStatus: 'pending' })]);
     expect(openai.chatCalls.length - calls).toBe(0);
     expect(ticket).toMatchObject({ status: 'pending', userId: null, queueId });
 
@@ -218,6 +241,7 @@ describe('an AI prompt that cannot reach its provider', () => {
     await quiet();
     expect(await customer.outbox()).toHaveLength(2);
     expect((await customer.notes(ticket)).body).toHaveLength(1);
+    expect(await handOffs()).toHaveLength(1);
     expect(openai.chatCalls.length - calls).toBe(0);
   });
 });

@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { messageMediaTypes } from '../constants.ts';
 import { idSchema, messageIdSchema } from '../fields.ts';
+import { chatMenuSchema } from './chat-menu.ts';
 import { inboundMediaSchema } from './inbound-message.ts';
 
 const base = {
@@ -38,6 +39,8 @@ export const connectorCommandSchema = z.discriminatedUnion('type', [
     body: z.string().default(''),
     media: inboundMediaSchema.nullable().optional(),
     quotedMessageId: messageIdSchema.nullable().optional(),
+    /** A chatbot menu: sent as a list or buttons where the provider can, else the body alone. */
+    menu: chatMenuSchema.nullable().optional(),
   }),
   z.object({
     type: z.literal('deleteMessage'),
@@ -70,6 +73,8 @@ export const connectorCommandSchema = z.discriminatedUnion('type', [
     id: messageIdSchema.optional(),
     mediaType: z.enum(sandboxMediaTypes).optional(),
     quotedId: messageIdSchema.optional(),
+    /** A tap on a list row or button of a menu the business sent: its id (the body is its title). */
+    selectedId: z.string().min(1).max(20).optional(),
     /** Base64 bytes of the media, already validated for size by the API. */
     data: z.string().optional(),
     fileName: z.string().optional(),

@@ -85,6 +85,12 @@ export const inboundMessageSchema = z.object({
   vcards: z.array(z.string()).optional(),
   /** In groups, the JID of the member who sent it. */
   participant: z.string().nullable().optional(),
+  /**
+   * A tap on a list row or a button of a menu the business sent (listResponseMessage,
+   * buttonsResponseMessage, templateButtonReplyMessage, interactiveResponseMessage): the row's
+   * or button's id. The body is what the customer's phone shows (the row's title).
+   */
+  selectedId: z.string().min(1).max(200).nullable().optional(),
   /** The sender's WhatsApp display name. */
   pushName: z.string().nullable().optional(),
 });

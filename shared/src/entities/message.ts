@@ -4,6 +4,7 @@ import { ackValues, messageMediaTypes } from '../constants.ts';
 import { booleanParamSchema, idParamSchema, idSchema, messageIdSchema } from '../fields.ts';
 import { pageNumberSchema } from '../query-params.ts';
 import { validationMessages as msg } from '../validation-messages.ts';
+import { chatMenuSchema } from './chat-menu.ts';
 import { contactSchema } from './contact.ts';
 
 export const messageMediaTypeSchema = z.enum(messageMediaTypes);
@@ -47,6 +48,8 @@ export const messageSchema = z.object({
     .optional(),
   /** Group messages: who in the group sent it. */
   participant: z.string().nullable().optional(),
+  /** A chatbot menu sent as a list or buttons (the body holds it as numbered text too). */
+  menu: chatMenuSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
 });

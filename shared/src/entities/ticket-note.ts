@@ -9,8 +9,11 @@ export const ticketNoteSchema = z.object({
   note: z.string(),
   ticketId: idSchema,
   contactId: idSchema,
-  userId: idSchema.optional(),
-  user: z.object({ id: idSchema.optional(), name: z.string() }).nullable().optional(),
+  /** The agent who wrote it; null for a note of the bot. */
+  userId: idSchema.nullable().optional(),
+  user: z.object({ id: idSchema.nullable().optional(), name: z.string() }).nullable().optional(),
+  /** `bot`: left by a queue's bot when it handed the ticket to the agents (user.name "Bot"). */
+  author: z.enum(['user', 'bot']).optional(),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
 });

@@ -15,6 +15,7 @@ import { invoicesMessages } from './catalogue/invoices.es.ts';
 import { checkoutMessages } from './catalogue/checkout.es.ts';
 import { kanbanMessages } from './catalogue/kanban.es.ts';
 import { messagesApiMessages } from './catalogue/messages-api.es.ts';
+import { chatMenusMessages } from './catalogue/chat-menus.es.ts';
 import { queuesMessages } from './catalogue/queues.es.ts';
 import { queueIntegrationsMessages } from './catalogue/queue-integrations.es.ts';
 import { promptsMessages } from './catalogue/prompts.es.ts';
@@ -655,6 +656,7 @@ const uiMessages = {
   ...chatsMessages,
   ...kanbanMessages,
   ...messagesApiMessages,
+  ...chatMenusMessages,
   ...invoicesMessages,
   ...checkoutMessages,
   ...inboxMessages,

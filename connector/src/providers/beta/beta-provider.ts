@@ -33,7 +33,7 @@ import { loadAuthState, type StoredAuth } from './auth-state.ts';
 import { baileysLogger, type BaileysLogger } from './baileys-logger.ts';
 import { checkedReupload, MediaSourceRefusedError, refusedMediaSource } from './media-source.ts';
 import { normaliseCall, normaliseMessage, normaliseUpdate, type NormaliseContext } from './normalise.ts';
-import { messageContent, quotedMessage } from './outgoing.ts';
+import { menuContent, messageContent, quotedMessage } from './outgoing.ts';
 import { baileysSocketFactory, type BaileysSocket, type SocketFactory } from './socket.ts';
 
 export interface BetaOptions {
@@ -449,6 +449,10 @@ export class BetaSession implements ProviderSession {
   async sendMessage(message: OutgoingMessage): Promise<void> {
     const socket = this.requireSocket();
     const jid = toJid(message.to);
+    if (message.menu && !message.media) {
+      await socket.relayMessage(jid, menuContent(message.body, message.menu), { messageId: message.messageId });
+      return;
+    }
     let bytes: Buffer | null = null;
     if (message.media) bytes = Buffer.from((await this.ctx.media.get(message.media.key)).bytes);
     await socket.sendMessage(jid, messageContent(message.body, message.media, bytes), {

@@ -118,7 +118,29 @@ export function textOf(content: proto.IMessage | null | undefined): string {
 }
 
 type Parts = Pick<InboundMessage, 'type' | 'body'> &
-  Partial<Pick<InboundMessage, 'location' | 'vcards' | 'quotedMessageId'>> & { media?: MediaToFetch };
+  Partial<Pick<InboundMessage, 'location' | 'vcards' | 'quotedMessageId' | 'selectedId'>> & { media?: MediaToFetch };
+
+/**
+ * The id of the list row or button a customer tapped (the chatbot's menus: the number the menu
+ * offered): a list's singleSelectReply.selectedRowId, a button's selectedButtonId, a template
+ * button's selectedId, or the `id` in a native-flow reply's paramsJson. Null for anything else.
+ */
+export function selectedIdOf(content: proto.IMessage): string | null {
+  const direct =
+    content.listResponseMessage?.singleSelectReply?.selectedRowId ??
+    content.buttonsResponseMessage?.selectedButtonId ??
+    content.templateButtonReplyMessage?.selectedId;
+  if (direct?.trim()) return direct.trim().slice(0, 200);
+  const params = content.interactiveResponseMessage?.nativeFlowResponseMessage?.paramsJson;
+  if (!params) return null;
+  try {
+    const parsed = JSON.parse(params) as unknown;
+    const id = parsed && typeof parsed === 'object' ? (parsed as { id?: unknown }).id : undefined;
+    return typeof id === 'string' && id.trim() ? id.trim().slice(0, 200) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The quoted message's id; a malformed one is left out (the message still arrives, unquoted). */
 function quoted(sub: { contextInfo?: proto.IContextInfo | null } | null | undefined): string | null {
@@ -201,7 +223,15 @@ function partsOf(content: proto.IMessage): Parts | null {
     content.listResponseMessage ??
     content.templateButtonReplyMessage ??
     content.interactiveResponseMessage;
-  if (reply) return { type: 'text', body: textOf(content), quotedMessageId: quoted(reply) };
+  if (reply) {
+    const selectedId = selectedIdOf(content);
+    return {
+      type: 'text',
+      body: textOf(content) || (selectedId ?? ''),
+      quotedMessageId: quoted(reply),
+      ...(selectedId ? { selectedId } : {}),
+    };
+  }
   const poll =
     content.pollCreationMessage ??
     content.pollCreationMessageV2 ??

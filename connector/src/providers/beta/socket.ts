@@ -11,6 +11,7 @@ import makeWASocket, {
   type UserFacingSocketConfig,
   type WAMessage,
   type WAMessageKey,
+  type proto,
 } from '@whiskeysockets/baileys';
 
 export interface BaileysEvents {
@@ -30,6 +31,8 @@ export interface BaileysSocket {
     content: AnyMessageContent,
     options?: MiscMessageGenerationOptions,
   ): Promise<WAMessage | undefined>;
+  /** Sends a raw message (the chatbot's lists and buttons, which sendMessage no longer builds). */
+  relayMessage(jid: string, message: proto.IMessage, options: { messageId?: string }): Promise<string>;
   readMessages(keys: WAMessageKey[]): Promise<void>;
   onWhatsApp(...phoneNumber: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
   profilePictureUrl(jid: string, type?: 'preview' | 'image', timeoutMs?: number): Promise<string | undefined>;

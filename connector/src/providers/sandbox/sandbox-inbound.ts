@@ -107,6 +107,8 @@ export async function sandboxInboundEvent(
     body: command.body,
     media: null,
     quotedMessageId: command.quotedId ?? null,
+    // A tap on a menu's row or button (text only): its id, the body being the row's title.
+    ...(command.selectedId && !command.mediaType ? { selectedId: command.selectedId } : {}),
     participant: null,
     pushName: command.name ?? null,
   };

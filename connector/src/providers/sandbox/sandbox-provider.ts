@@ -265,6 +265,8 @@ export class SandboxSession implements ProviderSession {
                     : {}),
                   ...(message.media?.fileName ? { fileName: message.media.fileName } : {}),
                   ...(message.quoted ? { quotedId: message.quoted.id } : {}),
+                  // The virtual phone shows a menu as the list or buttons it is (GET …/outbox).
+                  ...(message.menu && !message.media ? { menu: message.menu } : {}),
                   sentAt,
                   expiresAt,
                 },

@@ -1,5 +1,7 @@
+import type { ChatMenu } from '@atende/shared/entities/chat-menu';
 import { parseRating, type Rating } from './answers.ts';
 import { botDrives, botStep, emptyBotState, type BotConfig, type BotOption, type BotQueue, type BotState } from './menu-machine.ts';
+import { chatMenuOf, type ChatBotType } from './menu-message.ts';
 import { openingState, type HoursRow } from './opening-hours.ts';
 import { ratingRequestText, defaultTexts } from './texts.ts';
 import { minutesAfter } from './timers.ts';
@@ -14,6 +16,8 @@ export type ScheduleType = 'disabled' | 'company' | 'queue';
 
 export interface AutomationSettings {
   scheduleType: ScheduleType;
+  /** How menus go: numbered text, or also as a WhatsApp list or buttons (menu-message.ts). Default text. */
+  chatBotType?: ChatBotType;
   sendGreetingMessageOneQueues: boolean;
   userRating: boolean;
   sendGreetingAccepted: boolean;
@@ -153,6 +157,8 @@ export function planRatingAnswer(
 
 export interface InboundPlan {
   replies: string[];
+  /** Replies to send as a list or buttons too (by index in `replies`; setting chatBotType). */
+  menus?: { reply: number; menu: ChatMenu }[];
   /** The bot's new state, when it acted (written with the step). */
   bot?: { state: BotState; chatbot: boolean };
   /** The ticket's queue after the step. */
@@ -198,6 +204,7 @@ export function planInbound(ticket: AutomationTicket, text: string, context: Aut
   if (ticket.status === 'open') return { replies: [], timers: plannedTimers(ticket, context.connection, now) };
 
   const replies: string[] = [];
+  const menus: NonNullable<InboundPlan['menus']> = [];
   let queueId = ticket.queueId;
   let bot: InboundPlan['bot'];
   let outOfHoursPeriod: string | undefined;
@@ -223,6 +230,10 @@ export function planInbound(ticket: AutomationTicket, text: string, context: Aut
       ...(ticket.outOfHoursPeriod ? { outOfHoursPeriod: ticket.outOfHoursPeriod } : {}),
     });
     if (decision) {
+      for (const { reply, menu } of decision.menus) {
+        const chatMenu = chatMenuOf(context.settings.chatBotType ?? 'text', menu);
+        if (chatMenu) menus.push({ reply: replies.length + reply, menu: chatMenu });
+      }
       replies.push(...decision.replies);
       bot = { state: decision.state, chatbot: decision.chatbot };
       queueId = decision.queueId;
@@ -240,6 +251,7 @@ export function planInbound(ticket: AutomationTicket, text: string, context: Aut
   }
   return {
     replies,
+    ...(menus.length > 0 ? { menus } : {}),
     ...(bot ? { bot } : {}),
     ...(queueId !== undefined ? { queueId } : {}),
     ...(outOfHoursPeriod ? { outOfHoursPeriod } : {}),

@@ -1,5 +1,6 @@
 import { compareOptions } from '../queue-rules.ts';
 import { answersOption, parseMenuAnswer, type MenuAnswer } from './answers.ts';
+import type { BotMenu } from './menu-message.ts';
 import { openingState, type HoursRow } from './opening-hours.ts';
 import { optionMenuText, queueMenuText } from './texts.ts';
 
@@ -73,6 +74,8 @@ export interface BotInput {
 
 export interface BotDecision {
   replies: string[];
+  /** The replies that are menus (by index in `replies`), to send as lists or buttons too. */
+  menus: { reply: number; menu: BotMenu }[];
   state: BotState;
   /** The ticket's `chatbot` flag: true while the bot waits for an answer. */
   chatbot: boolean;
@@ -123,6 +126,7 @@ function currentWindow(state: BotState, config: BotConfig, now: Date): BotState 
 
 class Step {
   readonly replies: string[] = [];
+  readonly menus: BotDecision['menus'] = [];
 
   constructor(private readonly input: BotInput) {}
 
@@ -161,13 +165,15 @@ class Step {
   }
 
   private finish(state: BotState, queueId: number | undefined, chatbot = false, extra: Partial<BotDecision> = {}): BotDecision {
-    return { replies: this.replies, state, chatbot, ...(queueId !== undefined ? { queueId } : {}), ...extra };
+    return { replies: this.replies, menus: this.menus, state, chatbot, ...(queueId !== undefined ? { queueId } : {}), ...extra };
   }
 
   /** The queue list (a counted use). Over the limit the bot stops and leaves the ticket to humans. */
   private mainMenu(state: BotState, fromQueueId: number | undefined): BotDecision {
     const { maxUses } = this.config;
     if (maxUses > 0 && state.uses >= maxUses) return this.finish(ended(state), fromQueueId, false, { stopped: 'limit' });
+    const entries = this.input.queues.map((queue, index) => ({ number: String(index + 1), title: queue.name }));
+    this.menus.push({ reply: this.replies.length, menu: { header: this.config.greetingMessage, entries, navigation: false } });
     this.replies.push(queueMenuText(this.config.greetingMessage, this.input.queues));
     return this.finish(
       { stage: 'menu', invalid: state.invalid, uses: state.uses + 1, usesSince: state.usesSince ?? this.input.now.toISOString() },
@@ -205,7 +211,9 @@ class Step {
       const only = children[0]!;
       return this.enterLevel(queue, only.id, only.message, state);
     }
-    this.replies.push(optionMenuText(header, children.map((o) => ({ number: o.option, title: o.title }))));
+    const entries = children.map((o) => ({ number: o.option, title: o.title }));
+    this.menus.push({ reply: this.replies.length, menu: { header, entries, navigation: true } });
+    this.replies.push(optionMenuText(header, entries));
     return this.finish(
       { ...state, stage: 'options', ...(parentId !== undefined ? { optionId: parentId } : { optionId: undefined }), invalid: 0 },
       queue.id,

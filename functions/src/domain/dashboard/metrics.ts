@@ -71,7 +71,8 @@ export type TimelineAction =
   | 'chatbot-queue'
   | 'auto-transfer'
   | 'expire'
-  | 'rating';
+  | 'rating'
+  | 'bot-handoff';
 
 /** A timeline entry as the table holds it (data/ticket-entity.ts, ticketEventEntity). */
 export interface TimelineEvent {
@@ -96,9 +97,9 @@ export function timelineKey(event: Pick<TimelineEvent, 'at' | 'seq'>): string {
   return `EV#${event.at}#${event.seq}`;
 }
 
-/** Ratings are not moves: they say nothing about where the ticket is. */
+/** Ratings and bot hand-offs are not moves: they say nothing about where the ticket is. */
 function isMove(event: TimelineEvent): boolean {
-  return event.action !== 'rating';
+  return event.action !== 'rating' && event.action !== 'bot-handoff';
 }
 
 /** A conversation starts: the ticket is created, or leaves closed (inbound-reopen, reopen). */

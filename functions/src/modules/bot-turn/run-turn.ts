@@ -242,7 +242,9 @@ function outcomeWrite(
     outcome.handOff && noteId !== undefined
       ? {
           id: noteId,
+          // The bot is the author (no user): shown as "Bot" (docs/decisions.md, "Hand-off notes").
           userId: 0,
+          author: 'bot' as const,
           note: outcome.handOff.note ?? 'El asistente transfirió la conversación a un agente.',
         }
       : undefined;
@@ -250,7 +252,8 @@ function outcomeWrite(
     values,
     messages: items,
     ...(outcome.close ? { move: { status: 'closed' as const } } : {}),
-    ...(note ? { note } : {}),
+    // The hand-off is on the ticket's timeline too, in the same write as its note.
+    ...(note ? { note, events: [{ action: 'bot-handoff' as const }] } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   dispatchSystemMessages,
   resendUnsent,
   systemMessageItems,
+  withMenus,
 } from '../messages/system-message.ts';
 import { loadBotData } from '../timers/automation-context.ts';
 import {
@@ -162,7 +163,7 @@ export async function runInboundAutomation(
         : {};
     const { schedule, cancel } = timerChanges(ticket, timers);
     await applyTimerSchedules(ticket, schedule);
-    const messages = systemMessageItems(ticket, contact, plan.replies, ids, cause.timestamp);
+    const messages = withMenus(systemMessageItems(ticket, contact, plan.replies, ids, cause.timestamp), plan.menus, contact);
     const write = withBotRunning(
       ticket,
       { ...automationWrite(ticket, plan, timers), messages, pendingId: cause.messageId },

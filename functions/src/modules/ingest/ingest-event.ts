@@ -27,6 +27,7 @@ import { runInboundAutomation } from './automation.ts';
 import { answerCampaignConfirmation } from '../campaigns/confirmation-reply.ts';
 import { handToBot } from '../bot-turn/enqueue.ts';
 import { botRunState, botTakesMessage } from '#domain/bot-turn-rules';
+import { answerText } from '#domain/chatbot/menu-message';
 
 /** One normalised WhatsApp event into the table; every step is idempotent. */
 export async function ingestEvent(event: InboundEvent): Promise<void> {
@@ -280,7 +281,7 @@ async function ingestMessage(event: InboundMessage): Promise<void> {
       {
         companyId: event.companyId,
         messageId: event.messageId,
-        text: event.body,
+        text: answerText(event),
         timestamp: event.timestamp,
       },
       contact,

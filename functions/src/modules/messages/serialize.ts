@@ -1,4 +1,5 @@
 import type { MessageRecord } from '#data/messages';
+import { storedMenu } from '#domain/chatbot/menu-message';
 
 /** A message as the API and the live channel show it. */
 /**
@@ -26,6 +27,7 @@ export function publicMessage(message: MessageRecord, mediaUrl: string | null = 
     error: message.error ?? null,
     userId: message.userId ?? null,
     fromApi: message.fromApi ?? false,
+    menu: message.isDeleted ? null : storedMenu(message.menu),
     createdAt: message.createdAt,
     updatedAt: message.updatedAt,
   };

@@ -3,6 +3,8 @@ import { getContact, type ContactRecord } from '#data/contacts';
 import { getMessage, storeMessageOnce } from '#data/messages';
 import type { SystemMessageItem } from '#data/ticket-automation';
 import type { TicketRecord } from '#data/tickets';
+import type { ChatMenu } from '@atende/shared/entities/chat-menu';
+import { storedMenu } from '#domain/chatbot/menu-message';
 import { renderTemplate } from '#domain/chatbot/texts';
 import { chatOf } from '#domain/contact-chat';
 import { sendConnectorCommand } from '#modules/connector-commands/send';
@@ -56,13 +58,32 @@ export function systemMessageItems(
   });
 }
 
+/**
+ * The items' menus (plan index → list or buttons), stored as JSON with the message; a title
+ * gets the contact's name like the body.
+ */
+export function withMenus(
+  items: SystemMessageItem[],
+  menus: readonly { reply: number; menu: ChatMenu }[] | undefined,
+  contact: Pick<ContactRecord, 'name'> | undefined,
+): SystemMessageItem[] {
+  if (!menus?.length) return items;
+  return items.map((item, index) => {
+    const menu = menus.find((m) => m.reply === index)?.menu;
+    if (!menu) return item;
+    const title = menu.title ? renderTemplate(menu.title, { name: contact?.name }).slice(0, 60) : undefined;
+    return { ...item, menu: JSON.stringify({ ...menu, ...(title ? { title } : {}) }) };
+  });
+}
+
 /** Hands stored system messages to the connector (command ids follow the message ids). */
 export async function dispatchSystemMessages(
   ticket: Pick<TicketRecord, 'companyId' | 'id' | 'whatsappId'>,
   contact: Pick<ContactRecord, 'number' | 'isGroup'> | undefined,
-  items: readonly Pick<SystemMessageItem, 'id' | 'body'>[],
+  items: readonly Pick<SystemMessageItem, 'id' | 'body' | 'menu'>[],
 ): Promise<void> {
   for (const item of items) {
+    const menu = storedMenu(item.menu);
     await sendConnectorCommand({
       type: 'sendMessage',
       commandId: `system-${item.id}`,
@@ -72,6 +93,7 @@ export async function dispatchSystemMessages(
       ticketId: ticket.id,
       to: chatOf(contact),
       body: item.body,
+      ...(menu ? { menu } : {}),
     });
   }
 }
@@ -85,11 +107,11 @@ export async function resendUnsent(
   contact: Pick<ContactRecord, 'number' | 'isGroup'> | undefined,
   ids: (index: number) => string,
 ): Promise<number> {
-  const unsent: { id: string; body: string }[] = [];
+  const unsent: { id: string; body: string; menu?: string }[] = [];
   for (let index = 0; ; index += 1) {
     const message = await getMessage(ticket.companyId, ids(index));
     if (!message) break;
-    if ((message.ack ?? 0) === 0 && !message.error && !message.isDeleted) unsent.push({ id: message.id, body: message.body ?? '' });
+    if ((message.ack ?? 0) === 0 && !message.error && !message.isDeleted) unsent.push({ id: message.id, body: message.body ?? '', ...(message.menu ? { menu: message.menu } : {}) });
   }
   if (unsent.length === 0) return 0;
   await dispatchSystemMessages(ticket, contact ?? (await getContact(ticket.companyId, ticket.contactId)), unsent);

@@ -33,9 +33,21 @@ const inboundSchema = z.object({
   id: whatsappMessageIdSchema.optional(),
   mediaType: z.enum(sandboxMediaTypes).optional(),
   quotedId: messageIdSchema.optional(),
+  /** A tap on a row or button of a menu the business sent: its id (docs/sandbox.md). */
+  selectedId: z.string().trim().min(1).max(20).optional(),
   data: z.string().max(maxMediaBase64).optional(),
   fileName: z.string().max(255).optional(),
 });
+
+/** The title of the row or button `selectedId` in the latest menu sent to `to`, if any. */
+async function tappedTitle(companyId: number, whatsappId: number, to: string, selectedId: string): Promise<string | undefined> {
+  const sent = await sandboxOutbox(companyId, whatsappId, to);
+  for (const message of sent.reverse()) {
+    const row = message.menu?.rows.find((r) => r.id === selectedId);
+    if (row) return row.title;
+  }
+  return undefined;
+}
 
 const accepted = () => new HttpAnswer(202, { status: 'accepted' });
 
@@ -79,6 +91,10 @@ function sandboxRoutes(access: 'admin' | 'public', callerOf: CallerOf) {
       handler: async (request) => {
         const { companyId, id } = await sandboxConnection(callerOf(request), request.params.id);
         const { body } = request;
+        // A tap shows the row's title, as a phone does: taken from the latest menu that offered it.
+        if (body.selectedId && !body.body.trim()) {
+          body.body = (await tappedTitle(companyId, id, body.from, body.selectedId)) ?? body.selectedId;
+        }
         // The message id makes the command's deduplication id too: sending it twice is a redelivery.
         await sendConnectorCommand({
           type: 'sandboxInbound',

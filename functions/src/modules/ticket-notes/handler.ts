@@ -9,14 +9,18 @@ import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { visibleTicket } from '../messages/visible-ticket.ts';
 
+/** The name a note of the bot shows as its author (it has no user). */
+export const botAuthorName = 'Bot';
+
 function publicNote(note: TicketNoteRecord, userName: string | undefined) {
+  const byBot = note.author === 'bot';
   return {
     id: note.id,
     note: note.note,
     ticketId: note.ticketId,
     contactId: note.contactId,
-    userId: note.userId,
-    user: { id: note.userId, name: userName ?? '' },
+    author: byBot ? ('bot' as const) : ('user' as const),
+    ...(byBot ? { userId: null, user: { id: null, name: botAuthorName } } : { userId: note.userId, user: { id: note.userId, name: userName ?? '' } }),
     createdAt: note.createdAt,
     updatedAt: note.updatedAt,
   };

@@ -7,6 +7,7 @@ import type { TicketRecord } from '#data/tickets';
 import { getWhatsapp, type WhatsappRecord } from '#data/whatsapps';
 import { botStateOf, type AutomationContext, type BotData, type ScheduleType } from '#domain/chatbot/automation-plan';
 import { botDrives, treeNeeded, type BotQueue } from '#domain/chatbot/menu-machine';
+import type { ChatBotType } from '#domain/chatbot/menu-message';
 import { timeZoneOf } from '#domain/day-range';
 import { compareQueues } from '#domain/queue-rules';
 
@@ -24,6 +25,7 @@ export const automationSettingKeys = [
   'sendGreetingAccepted',
   'sendMsgTransfTicket',
   'timezone',
+  'chatBotType',
 ] as const;
 
 /**
@@ -52,6 +54,7 @@ export async function loadAutomationContext(
         userRating: enabled('userRating'),
         sendGreetingAccepted: enabled('sendGreetingAccepted'),
         sendMsgTransfTicket: enabled('sendMsgTransfTicket'),
+        chatBotType: settingValue(settings, 'chatBotType') as ChatBotType,
       },
       connection: whatsapp,
       companyHours: company?.schedules ?? [],

@@ -31,8 +31,11 @@ const optionFields: readonly OptionField[] = [
   { key: 'sendGreetingAccepted', options: onOff },
   { key: 'sendMsgTransfTicket', options: onOff },
   { key: 'sendGreetingMessageOneQueues', options: onOff },
-  // The product offers the text chatbot; another stored type is still shown as it is.
-  { key: 'chatBotType', options: [{ value: 'text', labelKey: 'settings.options.chatBotType.text' }] },
+  // Text, list or buttons (docs/chatbot.md, "Menus as lists and buttons").
+  {
+    key: 'chatBotType',
+    options: chatBotTypes.map((value) => ({ value, labelKey: `settings.options.chatBotType.${value}` as MessageKey })),
+  },
 ];
 
 function optionsWithCurrent(field: OptionField, current: string) {

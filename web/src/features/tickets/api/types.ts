@@ -1,4 +1,6 @@
 /** The ticket and message shapes the API answers (core §3; the lead's /tickets contract). */
+import type { ChatMenu } from '@atende/shared/entities/chat-menu';
+
 export type TicketStatus = 'open' | 'pending' | 'closed';
 
 export interface TicketContact {
@@ -63,6 +65,8 @@ export interface Message {
   userId?: number | null;
   /** Sent through the external message API (POST /api/messages/send). */
   fromApi?: boolean;
+  /** A chatbot menu sent as a WhatsApp list or buttons (the body holds it as numbered text too). */
+  menu?: ChatMenu | null;
   createdAt: string;
   updatedAt?: string;
 }

@@ -7,6 +7,28 @@ import { AlertCircleIcon, ClockDotIcon, DoubleTickIcon, PhoneMissedIcon, ReplyIc
 import { MessageMedia } from './media/MessageMedia.tsx';
 import { MessageOptionsMenu } from './MessageOptionsMenu.tsx';
 
+/**
+ * A chatbot menu sent as a WhatsApp list or buttons: under its numbered text, the rows as the
+ * customer's phone shows them (docs/chatbot.md, "Menus as lists and buttons").
+ */
+function MenuCard({ menu }: { menu: NonNullable<Message['menu']> }) {
+  return (
+    <div className={`msg__menu msg__menu--${menu.type}`} data-menu-type={menu.type}>
+      <span className="msg__menu-kind">
+        {menu.type === 'list' ? t('tickets.messages.menu.list') : t('tickets.messages.menu.buttons')}
+        {menu.title ? ` · ${menu.title}` : ''}
+      </span>
+      <ul className="msg__menu-rows" aria-label={t('tickets.messages.menu.options')}>
+        {menu.rows.map((row) => (
+          <li key={row.id} className="msg__menu-row" data-row-id={row.id}>
+            {row.title}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function Ack({ ack }: { ack: number }) {
   const look = ackLook(ack);
   const label =
@@ -81,6 +103,7 @@ export function MessageBubble({ message, quoted, onReply, canDelete = false }: M
         ) : (
           showBody && <span className="msg__body"><WhatsAppText text={message.body} /></span>
         )}
+        {!message.isDeleted && message.menu && <MenuCard menu={message.menu} />}
         <span className="msg__meta">
           {message.isEdited && <span className="msg__edited">{t('tickets.messages.edited')}</span>}
           {message.fromApi && (

@@ -105,7 +105,7 @@ export function TicketNotes({ ticketId, contactId }: TicketNotesProps) {
               <div className="ticket-note__meta">
                 <span>
                   {t('tickets.notes.by', {
-                    name: note.user?.name ?? '—',
+                    name: note.author === 'bot' ? t('tickets.notes.bot') : (note.user?.name ?? '—'),
                     date: formatDateTime(note.createdAt),
                   })}
                 </span>
