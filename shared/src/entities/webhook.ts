@@ -27,7 +27,17 @@ export const webhookLimits = {
   /** Days a delivery stays in the log. */
   deliveryDays: 14,
   deliveriesPageSize: 20,
+  /**
+   * A webhook whose every delivery attempt has failed for this long (the first failure of the
+   * streak kept as `failingSince`; any success clears it) is disabled, and its admins told
+   * (docs/decisions.md, "A webhook failing for days is disabled").
+   */
+  disableAfterFailingDays: 3,
 } as const;
+
+/** Why a webhook was disabled by the platform (not by an admin): its receiver kept failing. */
+export const webhookDisabledReasons = ['failing'] as const;
+export type WebhookDisabledReason = (typeof webhookDisabledReasons)[number];
 
 export const webhookDeliveryStatuses = ['pending', 'retrying', 'succeeded', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
@@ -92,6 +102,11 @@ export const webhookSchema = z.object({
   events: z.array(z.enum(webhookEvents)),
   enabled: z.boolean(),
   secretHint: z.string(),
+  /** The first failed attempt of the current streak of failures; null while the last one succeeded. */
+  failingSince: z.string().nullable(),
+  /** Set when the platform disabled it (its receiver kept failing); cleared when re-enabled. */
+  disabledAt: z.string().nullable(),
+  disabledReason: z.enum(webhookDisabledReasons).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
