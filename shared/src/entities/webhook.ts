@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { idSchema, requiredText } from '../fields.ts';
 import { validationMessages as msg } from '../validation-messages.ts';
+import { webhookLimits } from './webhook-limits.ts';
 
 /** The events a webhook may subscribe to. */
 export const webhookEvents = [
@@ -17,23 +18,7 @@ export const webhookEvents = [
 ] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
 
-export const webhookLimits = {
-  /** Webhooks per company: a small, bounded set read whole for every event. */
-  perCompany: 10,
-  urlMax: 2_000,
-  nameMax: 100,
-  /** Attempts of one delivery, the first included. */
-  maxAttempts: 5,
-  /** Days a delivery stays in the log. */
-  deliveryDays: 14,
-  deliveriesPageSize: 20,
-  /**
-   * A webhook whose every delivery attempt has failed for this long (the first failure of the
-   * streak kept as `failingSince`; any success clears it) is disabled, and its admins told
-   * (docs/decisions.md, "A webhook failing for days is disabled").
-   */
-  disableAfterFailingDays: 3,
-} as const;
+export { webhookLimits };
 
 /** Why a webhook was disabled by the platform (not by an admin): its receiver kept failing. */
 export const webhookDisabledReasons = ['failing'] as const;
