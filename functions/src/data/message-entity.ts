@@ -38,6 +38,9 @@ export const messageEntity = new Entity(
       fromApi: { type: 'boolean' },
       /** Sent for a scheduled message: its send result becomes the schedule's status (schedule-outcomes consumer). */
       scheduleId: { type: 'number' },
+      /** Sent for a campaign's recipient: a refused send marks the recipient failed (the send-outcomes consumer). */
+      campaignId: { type: 'number' },
+      campaignPosition: { type: 'number' },
       createdAt: { type: 'string', required: true, readOnly: true },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },
