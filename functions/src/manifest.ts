@@ -107,7 +107,8 @@ export const streamConsumers: StreamConsumer[] = [
   { name: 'dashboard-aggregator', entry: 'src/modules/dashboard-aggregator/handler.ts', batchSize: 100 },
   // Ticket and message changes become deliveries to the companies' outbound webhooks (docs/decisions.md, "Outbound webhooks").
   { name: 'webhook-events', entry: 'src/modules/webhooks/events-handler.ts', batchSize: 100 },
-  // A scheduled message's send result (ack or error) becomes its schedule's status (docs/decisions.md, "Schedule status follows the send result").
+  // A scheduled message's send result (ack or error) becomes its schedule's status (docs/decisions.md, "Schedule status follows the send result");
+  // a campaign message's refusal marks its recipient failed ("Campaign recipients: failed with a reason").
   { name: 'schedule-outcomes', entry: 'src/modules/schedules/outcome-handler.ts', batchSize: 100 },
 ];
 

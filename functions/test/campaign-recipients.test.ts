@@ -48,6 +48,26 @@ describe('campaign recipients on the report', () => {
         recipientState: 'pending',
       }),
     );
-    expect(line).toBe(`"'=HYPERLINK(""http://x"")";5511;pending;;;`);
+    expect(line).toBe(`"'=HYPERLINK(""http://x"")";5511;pending;;;;;`);
+  });
+
+  it('shows a failed send with when and why, in the answer and the export', () => {
+    const at = '2026-11-28T10:00:00.000Z';
+    const failedAt = '2026-11-28T10:00:02.000Z';
+    const entry = {
+      position: 3,
+      name: 'Ana',
+      number: '99911',
+      deliveredAt: at,
+      recipientState: 'failed' as const,
+      failedAt,
+      failureReason: 'sendRefused' as const,
+    };
+    expect(recipientStateOf(entry)).toBe('failed');
+    const recipient = publicRecipient(entry);
+    expect(recipient).toMatchObject({ state: 'failed', failedAt, failureReason: 'sendRefused', deliveredAt: at });
+    expect(recipientCsvLine(recipient)).toBe(`Ana;99911;failed;;${at};;${failedAt};sendRefused`);
+    expect(publicRecipient({ position: 0, number: '1' })).toMatchObject({ failedAt: null, failureReason: null });
+    expect(recipientsInOrder([entry, { position: 1, number: '2', deliveredAt: at }], 'failed')).toEqual([entry]);
   });
 });

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  afterFailedAttempt,
   isDelivered,
   newWebhookSecret,
   retryDelaySeconds,
@@ -10,6 +11,7 @@ import {
   webhookDeliveryId,
   webhookEventId,
   webhookEventsOf,
+  webhookDisabledMail,
 } from '#domain/webhook-rules';
 
 describe('webhook signatures', () => {
@@ -136,5 +138,35 @@ describe('webhook ids and retries', () => {
   it('counts only 2xx as delivered (redirects are not followed)', () => {
     expect([200, 204, 299].every(isDelivered)).toBe(true);
     expect([301, 302, 400, 410, 500, 503].some(isDelivered)).toBe(false);
+  });
+});
+
+describe('a webhook failing for days', () => {
+  const since = '2026-12-01T10:00:00.000Z';
+  const at = (iso: string) => Date.parse(iso);
+
+  it('starts a streak on the first failure (none recorded, or unreadable)', () => {
+    expect(afterFailedAttempt(undefined, at('2026-12-01T10:00:00Z'))).toBe('startStreak');
+    expect(afterFailedAttempt('', at('2026-12-01T10:00:00Z'))).toBe('startStreak');
+    expect(afterFailedAttempt('not a date', at('2026-12-01T10:00:00Z'))).toBe('startStreak');
+  });
+
+  it('keeps failing webhooks enabled until three days after the streak began, then disables', () => {
+    expect(afterFailedAttempt(since, at('2026-12-01T10:00:01Z'))).toBe('keep');
+    expect(afterFailedAttempt(since, at('2026-12-04T09:59:59.999Z'))).toBe('keep');
+    expect(afterFailedAttempt(since, at('2026-12-04T10:00:00Z'))).toBe('disable');
+    expect(afterFailedAttempt(since, at('2026-12-20T00:00:00Z'))).toBe('disable');
+    // The number of days is the rule's parameter.
+    expect(afterFailedAttempt(since, at('2026-12-02T10:00:00Z'), 1)).toBe('disable');
+    expect(afterFailedAttempt(since, at('2026-12-02T10:00:00Z'), 2)).toBe('keep');
+  });
+
+  it('mails the webhook by name and id, never its URL', () => {
+    const mail = webhookDisabledMail({ id: 7, name: 'CRM' });
+    expect(mail.subject).toBe('Webhook desactivado: CRM');
+    expect(mail.text).toContain('"CRM" (#7)');
+    expect(mail.text).toContain('3 días seguidos');
+    expect(webhookDisabledMail({ id: 8, name: '' }).subject).toBe('Webhook desactivado: #8');
+    expect(JSON.stringify(mail)).not.toMatch(/https?:/);
   });
 });

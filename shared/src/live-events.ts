@@ -29,6 +29,7 @@ export const liveEventNames = [
   'schedule',
   'tag',
   'setting',
+  'webhook',
 ] as const;
 export type LiveEventName = (typeof liveEventNames)[number];
 

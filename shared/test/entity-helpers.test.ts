@@ -281,7 +281,8 @@ describe('live events', () => {
     expect(liveEventNames).toContain('ticket');
     expect(liveEventNames).toContain('queue-integration');
     expect(liveEventNames).toContain('ContactListItem');
-    expect(liveEventNames).toHaveLength(21);
+    expect(liveEventNames).toContain('webhook');
+    expect(liveEventNames).toHaveLength(22);
     expect(isLiveEventName('appMessage')).toBe(true);
     expect(isLiveEventName('nope')).toBe(false);
   });

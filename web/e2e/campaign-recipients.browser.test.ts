@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createRuntimeDynamoClients } from '../../infra/local/src/dynamo-clients.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { t } from '../src/i18n/index.ts';
@@ -8,11 +10,13 @@ import { connectSandbox } from './support/sandbox.ts';
 /** Two customers on WhatsApp and one number the sandbox has no account for (999…). */
 const onWhatsapp = ['5511977700001', '5511977700002'];
 const notOnWhatsapp = '99977700003';
+/** One more, found on WhatsApp by the check, whose account is gone when the campaign sends: the send fails. */
+const refused = '99977700004';
 
 /**
  * The campaign report's recipients (issue #29): a finished campaign's report lists each
- * recipient with its state, the state filter narrows the list, and the CSV download holds the
- * rows.
+ * recipient with its state (a send WhatsApp refused as failed, with its reason), the state
+ * filter narrows the list, and the CSV download holds the rows.
  */
 describe('campaign recipients', () => {
   let app: App;
@@ -62,6 +66,32 @@ describe('campaign recipients', () => {
       120_000,
       'the WhatsApp check',
     );
+    // One more item, written straight to the table as the check leaves a number it found on
+    // WhatsApp (the check's own jobs, queued per item added, would check it again): the account
+    // is gone by the time of the send, which the sandbox refuses (numbers starting with 999).
+    const clients = createRuntimeDynamoClients(app.runtime.env.DYNAMODB_ENDPOINT!);
+    try {
+      type Me = { companyId?: number; user?: { companyId?: number } };
+      const me = (await api<Me>('GET', '/auth/me')).body;
+      const companyId = me.user?.companyId ?? me.companyId;
+      expect(companyId).toBeGreaterThan(0);
+      process.env.TABLE_NAME = app.runtime.env.TABLE_NAME!;
+      const { contactListItemEntity } = await import('../../functions/src/data/contact-list-item-entity.ts');
+      const { Item } = contactListItemEntity
+        .put({
+          companyId: companyId!,
+          id: 900_000,
+          contactListId: list.body.id,
+          name: 'Cliente 4',
+          nameKey: 'cliente 4',
+          number: refused,
+          isWhatsappValid: true,
+        })
+        .params() as { Item: Record<string, unknown> };
+      await clients.documents.send(new PutCommand({ TableName: app.runtime.env.TABLE_NAME!, Item }));
+    } finally {
+      clients.destroy();
+    }
     const created = await api<{ id: number }>('POST', '/campaigns', {
       name: 'Aviso',
       whatsappId,
@@ -92,20 +122,28 @@ describe('campaign recipients', () => {
     await expect.poll(statesShown, { timeout: 30_000 }).toEqual([
       [onWhatsapp[0], 'delivered'],
       [onWhatsapp[1], 'delivered'],
+      [refused, 'failed'],
       [notOnWhatsapp, 'notOnWhatsapp'],
     ]);
     await expect.poll(() => rows.first().innerText()).toContain(t('campaigns.recipients.state.delivered'));
     await expect.poll(() => rows.last().innerText()).toContain(t('campaigns.recipients.state.notOnWhatsapp'));
-    // The counters stay in the header.
+    const failedRow = list.locator(`[data-testid="campaign-recipient"][data-number="${refused}"]`);
+    await expect.poll(() => failedRow.innerText()).toContain(t('campaigns.recipients.state.failed'));
+    await expect.poll(() => failedRow.innerText()).toContain(t('campaigns.recipients.reason.sendRefused'));
+    // The counters stay in the header (they count the sends made, the refused one too).
     await expect
       .poll(() => page.getByTestId('campaign-report-status').innerText())
-      .toBe(t('campaigns.report.status', { delivered: 2, valid: 2 }));
+      .toBe(t('campaigns.report.status', { delivered: 3, valid: 3 }));
 
     // The filter.
     await list
       .getByLabel(t('campaigns.recipients.filter'))
       .selectOption({ label: t('campaigns.recipients.state.notOnWhatsapp') });
     await expect.poll(statesShown).toEqual([[notOnWhatsapp, 'notOnWhatsapp']]);
+    await list
+      .getByLabel(t('campaigns.recipients.filter'))
+      .selectOption({ label: t('campaigns.recipients.state.failed') });
+    await expect.poll(statesShown).toEqual([[refused, 'failed']]);
     await list
       .getByLabel(t('campaigns.recipients.filter'))
       .selectOption({ label: t('campaigns.recipients.state.confirmed') });
@@ -115,7 +153,7 @@ describe('campaign recipients', () => {
     await list
       .getByLabel(t('campaigns.recipients.filter'))
       .selectOption({ label: t('campaigns.recipients.all') });
-    await expect.poll(statesShown).toHaveLength(3);
+    await expect.poll(statesShown).toHaveLength(4);
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 15_000 }),
       list.getByRole('button', { name: t('campaigns.recipients.export') }).click(),
@@ -124,11 +162,14 @@ describe('campaign recipients', () => {
     const lines = readFileSync((await download.path())!, 'utf8')
       .trim()
       .split('\n');
-    expect(lines[0]).toBe('name;number;state;confirmationRequestedAt;deliveredAt;confirmedAt');
-    expect(lines.slice(1).map((line) => line.split(';').slice(0, 3))).toEqual([
-      ['Cliente 1', onWhatsapp[0], 'delivered'],
-      ['Cliente 2', onWhatsapp[1], 'delivered'],
-      ['Cliente 3', notOnWhatsapp, 'notOnWhatsapp'],
+    expect(lines[0]).toBe(
+      'name;number;state;confirmationRequestedAt;deliveredAt;confirmedAt;failedAt;failureReason',
+    );
+    expect(lines.slice(1).map((line) => [...line.split(';').slice(0, 3), line.split(';')[7]])).toEqual([
+      ['Cliente 1', onWhatsapp[0], 'delivered', ''],
+      ['Cliente 2', onWhatsapp[1], 'delivered', ''],
+      ['Cliente 4', refused, 'failed', 'sendRefused'],
+      ['Cliente 3', notOnWhatsapp, 'notOnWhatsapp', ''],
     ]);
     expect(pageErrors).toEqual([]);
   });

@@ -115,8 +115,11 @@ export const campaignShippingEntity = new Entity(
        * reads those campaigns through byPosition: docs/decisions.md, "Campaign recipients").
        */
       recipientState: {
-        type: ['pending', 'awaitingConfirmation', 'delivered', 'confirmed', 'notOnWhatsapp'] as const,
+        type: ['pending', 'awaitingConfirmation', 'delivered', 'confirmed', 'notOnWhatsapp', 'failed'] as const,
       },
+      /** State `failed`: when the connector's refusal was followed (AP-CA-26), and its reason code. */
+      failedAt: text,
+      failureReason: { type: ['sendRefused'] as const },
       /** The position again, zero-padded in the index keys so that they sort in send order. */
       rank: { type: 'number', padding: { length: 13, char: '0' } },
     },

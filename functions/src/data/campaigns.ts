@@ -608,6 +608,8 @@ export type RecipientEntry = Pick<
   | 'deliveredAt'
   | 'confirmedAt'
   | 'recipientState'
+  | 'failedAt'
+  | 'failureReason'
 >;
 
 const recipientAttributes = [
@@ -618,6 +620,8 @@ const recipientAttributes = [
   'deliveredAt',
   'confirmedAt',
   'recipientState',
+  'failedAt',
+  'failureReason',
 ] as const;
 
 /**
@@ -651,4 +655,31 @@ export async function allShippingOf(companyId: number, campaignId: number): Prom
     .byPosition({ companyId, campaignId })
     .go({ pages: 'all', attributes: [...recipientAttributes] });
   return data;
+}
+
+/**
+ * AP-CA-26: a recipient whose send the connector refused is `failed`, with its reason: once, and
+ * only an entry that was sent (delivered, asked to confirm, or confirmed). The campaign's counters
+ * are left as they are (they count sends made). False when it was not such an entry (or already failed).
+ */
+export async function markRecipientFailed(
+  companyId: number,
+  campaignId: number,
+  position: number,
+  failure: { reason: NonNullable<ShippingRecord['failureReason']>; at: string },
+): Promise<boolean> {
+  try {
+    await campaignShippingEntity
+      .patch({ companyId, campaignId, position })
+      .set({ recipientState: 'failed', failedAt: failure.at, failureReason: failure.reason, rank: position })
+      .where(
+        ({ recipientState, deliveredAt, confirmationRequestedAt }, { exists, ne }) =>
+          `${ne(recipientState, 'failed')} AND (${exists(deliveredAt)} OR ${exists(confirmationRequestedAt)})`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

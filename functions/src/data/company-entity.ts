@@ -29,6 +29,8 @@ export const companyEntity = new Entity(
       email: { type: 'string' },
       phone: { type: 'string' },
       planId: { type: 'number', required: true },
+      /** The company whose sign-up link this one came through (checked to exist at sign-up); a record, nothing more. */
+      referredBy: { type: 'number' },
       status: { type: 'boolean', default: true },
       campaignsEnabled: { type: 'boolean', default: true },
       /** yyyy-MM-dd in the company's time zone, or absent for no due date. */

@@ -40,6 +40,9 @@ export const messageEntity = new Entity(
       scheduleId: { type: 'number' },
       /** A chatbot menu sent as a list or buttons: the ChatMenu as JSON (domain/chatbot/menu-message.ts). */
       menu: { type: 'string' },
+      /** Sent for a campaign's recipient: a refused send marks the recipient failed (the send-outcomes consumer). */
+      campaignId: { type: 'number' },
+      campaignPosition: { type: 'number' },
       createdAt: { type: 'string', required: true, readOnly: true },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },

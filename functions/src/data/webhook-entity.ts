@@ -6,7 +6,7 @@ import { entityConfig, exactCase, serviceName } from './electro.ts';
  * wants and the HMAC secret its deliveries are signed with. A small, bounded set per company
  * (webhookLimits.perCompany), read whole by the event dispatcher. The secret is stored sealed
  * (ports/secret-box.ts), opened only to sign a delivery, answered in clear once to its creator
- * (create, rotate); no live event carries this entity.
+ * (create, rotate); its live event (`webhook`, admins only) carries the public shape, never it.
  */
 export const webhookEntity = new Entity(
   {
@@ -26,6 +26,11 @@ export const webhookEntity = new Entity(
       secret: { type: 'string', required: true },
       /** What answers show of the secret (`whsec_…` and its last 4), kept since the sealed value cannot tell. */
       secretHint: { type: 'string' },
+      /** The first failed attempt of the current streak (ISO); removed by a success or a re-enable. */
+      failingSince: { type: 'string' },
+      /** When the platform disabled it for failing (ISO), and why; removed when re-enabled. */
+      disabledAt: { type: 'string' },
+      disabledReason: { type: ['failing'] as const },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },

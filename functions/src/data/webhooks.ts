@@ -36,13 +36,22 @@ export async function createWebhook(
   return data;
 }
 
-/** AP-WH-4: change a webhook that exists (404 when it is gone); the secret only through rotation. */
+/** The failure bookkeeping a re-enable clears (AP-WH-4). */
+export const webhookFailureFields = ['failingSince', 'disabledAt', 'disabledReason'] as const;
+
+/**
+ * AP-WH-4: change a webhook that exists (404 when it is gone); the secret only through rotation.
+ * `clearFailures` removes the failure bookkeeping (an admin enabled it again).
+ */
 export async function updateWebhook(
   companyId: number,
   id: number,
   changes: Partial<Pick<WebhookRecord, 'name' | 'url' | 'events' | 'enabled' | 'secret' | 'secretHint'>>,
+  clearFailures = false,
 ): Promise<WebhookRecord> {
-  const { data } = await orNotFound(() => webhookEntity.patch({ companyId, id }).set(changes).go({ response: 'all_new' }));
+  let patch = webhookEntity.patch({ companyId, id }).set(changes);
+  if (clearFailures) patch = patch.remove([...webhookFailureFields]);
+  const { data } = await orNotFound(() => patch.go({ response: 'all_new' }));
   return data as WebhookRecord;
 }
 
@@ -162,4 +171,59 @@ export async function recordAttempt(
     );
   if (cleared.length > 0) patch = patch.remove(cleared);
   await patch.go();
+}
+
+/**
+ * AP-WH-11: a failed attempt starts its webhook's streak of failures: `failingSince` is set only
+ * when absent (a concurrent failure that set it first wins; this one changes nothing).
+ */
+export async function startFailingStreak(companyId: number, id: number, at: string): Promise<void> {
+  try {
+    await webhookEntity
+      .patch({ companyId, id })
+      .set({ failingSince: at })
+      .where(({ failingSince }, { notExists }) => notExists(failingSince))
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** AP-WH-12: a delivered attempt ends the streak (only when one is recorded: no write otherwise). */
+export async function endFailingStreak(companyId: number, id: number): Promise<void> {
+  try {
+    await webhookEntity
+      .patch({ companyId, id })
+      .remove(['failingSince'])
+      .where(({ failingSince }, { exists }) => exists(failingSince))
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
+ * AP-WH-13: disable a webhook whose streak began at `failingSince`: only while it is enabled and
+ * still on that streak, so of concurrent failing attempts exactly one wins. Answers whether this
+ * call disabled it (the winner tells the admins).
+ */
+export async function disableFailingWebhook(
+  companyId: number,
+  id: number,
+  failingSince: string,
+  at: string,
+): Promise<WebhookRecord | undefined> {
+  try {
+    const { data } = await webhookEntity
+      .patch({ companyId, id })
+      .set({ enabled: false, disabledAt: at, disabledReason: 'failing' })
+      .where(
+        ({ enabled, failingSince: since }, { eq }) => `${eq(enabled, true)} AND ${eq(since, failingSince)}`,
+      )
+      .go({ response: 'all_new' });
+    return data as WebhookRecord;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
 }

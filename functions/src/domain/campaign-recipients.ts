@@ -1,4 +1,8 @@
-import type { CampaignRecipient, CampaignRecipientState } from '@atende/shared/entities/campaign-recipient';
+import type {
+  CampaignRecipient,
+  CampaignRecipientFailureReason,
+  CampaignRecipientState,
+} from '@atende/shared/entities/campaign-recipient';
 import { campaignRecipientsCsvExport } from '@atende/shared/entities/campaign-recipient';
 import { csvField } from './csv.ts';
 
@@ -11,6 +15,8 @@ export interface RecipientEntryFields {
   deliveredAt?: string | undefined;
   confirmedAt?: string | undefined;
   recipientState?: CampaignRecipientState | undefined;
+  failedAt?: string | undefined;
+  failureReason?: CampaignRecipientFailureReason | undefined;
 }
 
 /**
@@ -33,6 +39,8 @@ export function publicRecipient(entry: RecipientEntryFields): CampaignRecipient 
     confirmationRequestedAt: entry.confirmationRequestedAt ?? null,
     deliveredAt: entry.deliveredAt ?? null,
     confirmedAt: entry.confirmedAt ?? null,
+    failedAt: entry.failedAt ?? null,
+    failureReason: entry.failureReason ?? null,
   };
 }
 
@@ -57,6 +65,8 @@ export function recipientCsvLine(recipient: CampaignRecipient): string {
     recipient.confirmationRequestedAt ?? '',
     recipient.deliveredAt ?? '',
     recipient.confirmedAt ?? '',
+    recipient.failedAt ?? '',
+    recipient.failureReason ?? '',
   ]
     .map(csvField)
     .join(';');

@@ -108,3 +108,30 @@ export function retryDelaySeconds(
 export function isDelivered(status: number): boolean {
   return status >= 200 && status < 300;
 }
+
+/**
+ * What a failed attempt does to its webhook's streak of failures (docs/decisions.md, "A webhook
+ * failing for days is disabled"): the first failure starts the streak (`failingSince`); a failure
+ * `days` or more after the streak began disables the webhook; anything between changes nothing.
+ */
+export function afterFailedAttempt(
+  failingSince: string | undefined,
+  nowMs: number,
+  days: number = webhookLimits.disableAfterFailingDays,
+): 'startStreak' | 'disable' | 'keep' {
+  const since = failingSince ? Date.parse(failingSince) : Number.NaN;
+  if (!Number.isFinite(since)) return 'startStreak';
+  return nowMs - since >= days * 86_400_000 ? 'disable' : 'keep';
+}
+
+/** The e-mail that tells a company's admin that a webhook was disabled (never its URL: it may carry a token). */
+export function webhookDisabledMail(webhook: { id: number; name: string }, days: number = webhookLimits.disableAfterFailingDays) {
+  const label = webhook.name ? `"${webhook.name}" (#${webhook.id})` : `#${webhook.id}`;
+  return {
+    subject: `Webhook desactivado: ${webhook.name || `#${webhook.id}`}`,
+    text:
+      `El webhook ${label} fue desactivado porque todas sus entregas fallaron durante ${days} días seguidos.\n\n` +
+      'Revise que su receptor esté funcionando y vuelva a activarlo en la pantalla Webhooks. ' +
+      'Mientras esté desactivado no recibirá eventos.',
+  };
+}

@@ -26,6 +26,7 @@ import { contactListEventRule, contactListItemEventRule } from '../modules/conta
 import { queueIntegrationEventRule } from '../modules/queue-integrations/events.ts';
 import { scheduleEventRule } from '../modules/schedules/events.ts';
 import { promptEventRule } from '../modules/prompts/events.ts';
+import { webhookEventRule } from '../modules/webhooks/events.ts';
 import type { EntityChange, EventRule, LiveEvent, LiveOutput, SocketAccess } from './live-event.ts';
 
 /**
@@ -250,6 +251,9 @@ eventRules.schedule = scheduleEventRule;
 
 /** AI prompts: admins only, keys masked. */
 eventRules.prompt = promptEventRule;
+
+/** Outbound webhooks: admins only, the secret never (its hint only). */
+eventRules.webhook = webhookEventRule;
 
 export async function eventsFor(change: EntityChange): Promise<LiveOutput[]> {
   const rule = eventRules[change.entity];

@@ -35,6 +35,8 @@ interface Recipient {
   confirmationRequestedAt: string | null;
   deliveredAt: string | null;
   confirmedAt: string | null;
+  failedAt?: string | null;
+  failureReason?: string | null;
 }
 type RecipientsPage = { records: Recipient[]; hasMore: boolean };
 type Campaign = {
@@ -46,9 +48,15 @@ type Campaign = {
 /**
  * A contact list of `numbers` written straight to the table as the WhatsApp check leaves it (the
  * paced check is the contact-list module's, tested there): numbers starting with 999 are not on
- * WhatsApp in the sandbox, the others are.
+ * WhatsApp in the sandbox, the others are; those in `checkedValid` passed the check all the same
+ * (they lost their account since), so the run sends to them and the sandbox refuses the send.
  */
-async function checkedContactList(admin: ApiClient, companyId: number, numbers: string[]): Promise<number> {
+async function checkedContactList(
+  admin: ApiClient,
+  companyId: number,
+  numbers: string[],
+  checkedValid: string[] = [],
+): Promise<number> {
   const list = await admin.post<{ id: number }>('/contact-lists', { name: `Destinatarios ${Date.now()}` });
   expect(list.status).toBe(201);
   process.env.TABLE_NAME = table();
@@ -62,7 +70,7 @@ async function checkedContactList(admin: ApiClient, companyId: number, numbers: 
         name: `Cliente ${i}`,
         nameKey: `cliente ${i}`,
         number,
-        isWhatsappValid: !number.startsWith('999'),
+        isWhatsappValid: !number.startsWith('999') || checkedValid.includes(number),
       })
       .params() as { Item: Record<string, unknown> };
     return Item;
@@ -164,13 +172,13 @@ describe('campaign recipients', () => {
 
     // The CSV: a header and every recipient, or those of one state.
     const csv = await exportCsv(admin, created.id);
-    expect(csv[0]).toBe('name;number;state;confirmationRequestedAt;deliveredAt;confirmedAt');
+    expect(csv[0]).toBe('name;number;state;confirmationRequestedAt;deliveredAt;confirmedAt;failedAt;failureReason');
     expect(csv).toHaveLength(1 + 22);
-    expect(csv[1]).toMatch(new RegExp(`^Cliente 0;${valid[0]};delivered;;\\d{4}-.+Z;$`));
-    expect(csv[22]).toBe(`Cliente 21;${notOnWhatsapp};notOnWhatsapp;;;`);
+    expect(csv[1]).toMatch(new RegExp(`^Cliente 0;${valid[0]};delivered;;\\d{4}-.+Z;;;$`));
+    expect(csv[22]).toBe(`Cliente 21;${notOnWhatsapp};notOnWhatsapp;;;;;`);
     expect(await exportCsv(admin, created.id, '?state=notOnWhatsapp')).toEqual([
       csv[0],
-      `Cliente 21;${notOnWhatsapp};notOnWhatsapp;;;`,
+      `Cliente 21;${notOnWhatsapp};notOnWhatsapp;;;;;`,
     ]);
 
     // A campaign whose entries were written before the state was kept (no flag, no index
@@ -212,6 +220,46 @@ describe('campaign recipients', () => {
       valid[20],
     ]);
     expect(await exportCsv(admin, created.id)).toHaveLength(1 + 21);
+  });
+
+  it('shows a send the connector refused as failed with its reason, filterable and in the CSV', async () => {
+    const admin = env.client();
+    const company = await signUpCompany(admin, 'Campaña fallida');
+    const whatsappId = await connectSandbox(admin);
+    await noWaits(admin);
+    const valid = numbersFrom(50_000, 2);
+    // Checked as on WhatsApp, yet the sandbox refuses sends to numbers starting with 999.
+    const refused = '99933000001';
+    const listId = await checkedContactList(admin, company.companyId, [valid[0]!, refused, valid[1]!], [refused]);
+    const created = await startNow(admin, {
+      name: 'Fallida',
+      whatsappId,
+      contactListId: listId,
+      message1: 'Hola {nome}',
+    });
+    const failed = await waitFor(async () => {
+      const page = await recipients(admin, created.id, '?state=failed');
+      return page.records.length === 1 ? page.records[0] : undefined;
+    });
+    expect(failed).toMatchObject({ number: refused, state: 'failed', failureReason: 'sendRefused' });
+    expect(Date.parse(failed.failedAt!)).toBeGreaterThanOrEqual(Date.parse(failed.deliveredAt!));
+    await waitFor(async () => {
+      const now = (await admin.get<Campaign>(`/campaigns/${created.id}`)).body;
+      return now.status === 'FINALIZADA' ? now : undefined;
+    });
+    // The others were sent; all in send order, the failed one in its place.
+    const all = await recipients(admin, created.id);
+    expect(all.records.map((r) => [r.number, r.state, r.failureReason])).toEqual([
+      [valid[0], 'delivered', null],
+      [refused, 'failed', 'sendRefused'],
+      [valid[1], 'delivered', null],
+    ]);
+    expect((await recipients(admin, created.id, '?state=delivered')).records).toHaveLength(2);
+
+    const csv = await exportCsv(admin, created.id, '?state=failed');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(new RegExp(`^Cliente 1;${refused};failed;;\\d{4}-.+Z;;\\d{4}-.+Z;sendRefused$`));
+    expect((await exportCsv(admin, created.id))[2]).toBe(csv[1]);
   });
 
   it('pages deep and exports past one page of the index', async () => {

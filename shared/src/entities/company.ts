@@ -42,6 +42,8 @@ export const companySchema = z.object({
   addressState: z.string().nullable().optional(),
   addressCity: z.string().nullable().optional(),
   addressDistrict: z.string().nullable().optional(),
+  /** The company whose sign-up link (/signup?companyId=) this one came through, if any. */
+  referredBy: idSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
 });
@@ -70,6 +72,12 @@ export const signupInputSchema = z.object({
   phone: signupPhoneSchema,
   password: passwordField(),
   planId: requiredIdSchema(),
+  /**
+   * The `companyId` of the sign-up link (/signup?companyId=): the referring company, recorded on
+   * the new one when it exists, ignored otherwise (docs/decisions.md, "Sign-up: the companyId of
+   * the link is a referral").
+   */
+  referrerCompanyId: idSchema.optional(),
 });
 export type SignupInput = z.infer<typeof signupInputSchema>;
 

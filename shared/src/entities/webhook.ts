@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { idSchema, requiredText } from '../fields.ts';
 import { validationMessages as msg } from '../validation-messages.ts';
+import { webhookLimits } from './webhook-limits.ts';
 
 /** The events a webhook may subscribe to. */
 export const webhookEvents = [
@@ -17,17 +18,11 @@ export const webhookEvents = [
 ] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
 
-export const webhookLimits = {
-  /** Webhooks per company: a small, bounded set read whole for every event. */
-  perCompany: 10,
-  urlMax: 2_000,
-  nameMax: 100,
-  /** Attempts of one delivery, the first included. */
-  maxAttempts: 5,
-  /** Days a delivery stays in the log. */
-  deliveryDays: 14,
-  deliveriesPageSize: 20,
-} as const;
+export { webhookLimits };
+
+/** Why a webhook was disabled by the platform (not by an admin): its receiver kept failing. */
+export const webhookDisabledReasons = ['failing'] as const;
+export type WebhookDisabledReason = (typeof webhookDisabledReasons)[number];
 
 export const webhookDeliveryStatuses = ['pending', 'retrying', 'succeeded', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
@@ -92,6 +87,11 @@ export const webhookSchema = z.object({
   events: z.array(z.enum(webhookEvents)),
   enabled: z.boolean(),
   secretHint: z.string(),
+  /** The first failed attempt of the current streak of failures; null while the last one succeeded. */
+  failingSince: z.string().nullable(),
+  /** Set when the platform disabled it (its receiver kept failing); cleared when re-enabled. */
+  disabledAt: z.string().nullable(),
+  disabledReason: z.enum(webhookDisabledReasons).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

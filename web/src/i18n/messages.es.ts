@@ -369,6 +369,7 @@ const uiMessages = {
   'companies.campaigns': 'Campañas',
   'companies.dueDate': 'Fecha de vencimiento',
   'companies.recurrence': 'Recurrencia',
+  'companies.referredBy': 'Referida por',
   'companies.recurrence.MENSUAL': 'Mensual',
   'companies.recurrence.BIMESTRAL': 'Bimestral',
   'companies.recurrence.TRIMESTRAL': 'Trimestral',

@@ -88,6 +88,7 @@ export async function storeEntry(
       ticket,
       contact,
       id: campaignMessageId(campaign, entry.position, part),
+      campaign: { id: campaign.id, position: entry.position },
       body,
       ...(media ? { media } : {}),
     });

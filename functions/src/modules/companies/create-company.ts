@@ -18,6 +18,8 @@ export interface CompanyDraft {
   dueDate?: string | null;
   recurrence: 'MENSUAL' | 'BIMESTRAL' | 'TRIMESTRAL' | 'SEMESTRAL' | 'ANUAL';
   trialExpiration?: string;
+  /** The referring company (sign-up link), already checked to exist. */
+  referredBy?: number;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function createCompanyWithAdmin(draft: CompanyDraft, admin?: { emai
       ...(draft.phone ? { phone: draft.phone } : {}),
       ...(draft.dueDate ? { dueDate: draft.dueDate.slice(0, 10) } : {}),
       ...(draft.trialExpiration ? { trialExpiration: draft.trialExpiration } : {}),
+      ...(draft.referredBy ? { referredBy: draft.referredBy } : {}),
     },
     initialCompanySettings(draft.campaignsEnabled),
     admin

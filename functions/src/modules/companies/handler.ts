@@ -35,6 +35,16 @@ async function companyOrFail(id: number) {
   return company;
 }
 
+/**
+ * The sign-up link's `companyId` (docs/decisions.md, "Sign-up: the companyId of the link is a
+ * referral"): kept only when it names an existing client company; anything else is ignored, so a
+ * bad link never blocks a sign-up and the answer tells nothing of which ids exist.
+ */
+async function signupReferrer(id: number | undefined): Promise<number | undefined> {
+  if (id === undefined || id === platformCompanyId) return undefined;
+  return (await getCompany(id))?.id;
+}
+
 async function withPlans(companies: Awaited<ReturnType<typeof listAllCompanies>>) {
   const plans = new Map((await listPlans()).map((plan) => [plan.id, plan]));
   return companies.map((company) => publicCompany(company, { plan: plans.get(company.planId) }));
@@ -64,8 +74,16 @@ export const handler = restModule([
       const plan = await getPlan(body.planId);
       if (!plan || !isPublicPlan(plan)) throw new AppError('ERR_NO_PLAN_FOUND');
       logAttempt('signup', 'accepted', { address });
+      const referredBy = await signupReferrer(body.referrerCompanyId);
       const company = await createCompanyWithAdmin(
-        { name: body.name, email: body.email, phone: body.phone, planId: body.planId, ...signupTerms(new Date()) },
+        {
+          name: body.name,
+          email: body.email,
+          phone: body.phone,
+          planId: body.planId,
+          ...signupTerms(new Date()),
+          ...(referredBy ? { referredBy } : {}),
+        },
         { email: body.email, password: body.password },
       );
       return new HttpAnswer(201, publicCompany(company));

@@ -28,6 +28,7 @@ export function publicCompany(
     addressState: company.addressState ?? null,
     addressCity: company.addressCity ?? null,
     addressDistrict: company.addressDistrict ?? null,
+    referredBy: company.referredBy ?? null,
     createdAt: company.createdAt,
     updatedAt: company.updatedAt,
     ...(extras.plan ? { plan: publicPlan(extras.plan) } : {}),

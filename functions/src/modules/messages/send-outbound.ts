@@ -47,6 +47,8 @@ export interface OutboundMessage {
   fromApi?: boolean;
   /** Sent for this schedule: the message carries it so its send result reaches the schedule. */
   scheduleId?: number;
+  /** Sent to this campaign recipient (its shipping position): a refused send marks the recipient failed. */
+  campaign?: { id: number; position: number };
 }
 
 /** What storing an outbound message left to do: hand its command to the connector (none when already carried out). */
@@ -90,6 +92,9 @@ export async function storeOutbound(message: OutboundMessage): Promise<StoredOut
       ...(message.userId ? { userId: message.userId } : {}),
       ...(message.fromApi ? { fromApi: true } : {}),
       ...(message.scheduleId ? { scheduleId: message.scheduleId } : {}),
+      ...(message.campaign
+        ? { campaignId: message.campaign.id, campaignPosition: message.campaign.position }
+        : {}),
       ...(media
         ? {
             mediaType: media.mediaType,

@@ -2,6 +2,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import { getSchedule, recordScheduleSendResult } from '#data/schedules';
 import { scheduleMessageKey, sendResultOf } from '#domain/schedule-rules';
 import { changeFromRecord } from '#live/stream-changes';
+import { followCampaignSendResult } from '../campaigns/send-outcome.ts';
 import { derivedMessageId } from '../messages/send-outbound.ts';
 
 /**
@@ -10,7 +11,8 @@ import { derivedMessageId } from '../messages/send-outbound.ts';
  * on the message (ack 1, or `error`); a message that carries a `scheduleId` and now shows one
  * moves the schedule AGENDADA -> ENVIADA or ERRO, only while the schedule is still at the send
  * time that message was made for (its id derives from it). Conditional and idempotent, so a batch
- * delivered again changes nothing twice.
+ * delivered again changes nothing twice. A campaign message's refusal marks its recipient failed
+ * the same way (campaigns/send-outcome.ts): one reader of the stream for both send results.
  */
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   for (const record of event.Records) {
@@ -34,6 +36,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
 
 async function followSendResult(record: DynamoDBRecord): Promise<void> {
   const change = changeFromRecord(record);
+  await followCampaignSendResult(change);
   const message = change?.entity === 'message' ? change.newItem : undefined;
   if (!message || typeof message.scheduleId !== 'number') return;
   const result = sendResultOf(message as Parameters<typeof sendResultOf>[0]);

@@ -3,6 +3,7 @@ import { claimAttempt, getDelivery, getWebhook, recordAttempt } from '#data/webh
 import { isDelivered, retryDelaySeconds, signWebhook } from '#domain/webhook-rules';
 import { openStoredSecret } from '#modules/secrets/stored-secret';
 import { OutboundError, safeFetch } from '../../http-out/safe-fetch.ts';
+import { noteDeliveredAttempt, noteFailedAttempt } from './failing.ts';
 import { enqueueAttempt, type DeliveryAttempt } from './queue-message.ts';
 
 /** Seconds before the second attempt; each next one waits twice as long (WEBHOOK_RETRY_BASE_SECONDS, tests shorten it). */
@@ -24,6 +25,8 @@ function log(message: string, fields: Record<string, unknown>) {
  * URL and every address it resolves to at this moment (safeFetch), signs the stored payload with
  * the webhook's current secret and a fresh timestamp, and records the outcome. A failure with
  * attempts left schedules the next one with exponential backoff; a refused URL fails at once.
+ * Each outcome also moves the webhook's streak of failures (failing.ts): one that kept failing
+ * for days is disabled.
  */
 export async function attemptDelivery(message: DeliveryAttempt): Promise<void> {
   const { companyId, webhookId, deliveryId, attempt } = message;
@@ -72,6 +75,7 @@ export async function attemptDelivery(message: DeliveryAttempt): Promise<void> {
         responseStatus,
         latencyMs,
       });
+      await noteDeliveredAttempt(webhook);
       log('webhook delivered', { companyId, webhookId, deliveryId, attempt, responseStatus, latencyMs });
       return;
     }
@@ -102,6 +106,9 @@ export async function attemptDelivery(message: DeliveryAttempt): Promise<void> {
       latencyMs,
       error,
     });
+    // Every failed attempt counts towards the webhook's streak of failures (disabled after days);
+    // after the outcome is written, so a failure here cannot keep the next attempt from running.
+    await noteFailedAttempt(webhook);
     return;
   }
   // The next attempt is queued before the outcome is written: if writing fails, the queue's
@@ -114,4 +121,5 @@ export async function attemptDelivery(message: DeliveryAttempt): Promise<void> {
     error,
     nextAttemptAt: new Date(Date.now() + delay * 1000).toISOString(),
   });
+  await noteFailedAttempt(webhook);
 }

@@ -108,7 +108,9 @@ export const handler = restModule([
         // A secret stored in clear before sealing is sealed on the webhook's next save.
         ...(isSealedSecret(current.secret) ? {} : await sealedSecret(principal.companyId, current.secret)),
       };
-      return publicWebhook(await updateWebhook(principal.companyId, params.id, changes));
+      // Enabled again (after the platform or an admin disabled it): a fresh start, no streak, no notice.
+      const reenabled = body.enabled === true && current.enabled === false;
+      return publicWebhook(await updateWebhook(principal.companyId, params.id, changes, reenabled));
     },
   }),
   route({

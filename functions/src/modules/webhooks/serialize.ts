@@ -14,6 +14,9 @@ export function publicWebhook(webhook: WebhookRecord): Webhook {
     // A secret stored in clear before sealing: its hint comes from it.
     secretHint:
       webhook.secretHint ?? (isSealedSecret(webhook.secret) ? 'whsec_…' : secretHint(webhook.secret)),
+    failingSince: webhook.failingSince ?? null,
+    disabledAt: webhook.disabledAt ?? null,
+    disabledReason: webhook.disabledReason ?? null,
     createdAt: webhook.createdAt ?? '',
     updatedAt: webhook.updatedAt ?? webhook.createdAt ?? '',
   };

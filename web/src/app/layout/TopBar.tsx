@@ -65,7 +65,9 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
         >
           <RefreshIcon />
         </Button>
-        {user && !paymentOnly && <NotificationsPopover viewerId={user.id} />}
+        {user && !paymentOnly && (
+          <NotificationsPopover viewerId={user.id} isAdmin={isAdminProfile(user.profile)} />
+        )}
         {user && !paymentOnly && planAllows(user.company?.plan, 'useInternalChat') && <ChatPopover viewerId={user.id} />}
         {user && !paymentOnly && <AnnouncementsPopover />}
         <ThemeToggleButton />

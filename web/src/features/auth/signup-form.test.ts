@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskPhone } from '../../lib/phone-mask.ts';
-import { checkSignupForm, planIdFromQuery } from './signup-form.ts';
+import { checkSignupForm, planIdFromQuery, referrerFromQuery } from './signup-form.ts';
 
 describe('sign-up form (core §5 Sign-up)', () => {
   it('uses the sign-up texts: Correo inválido, Requerido, muy corto', () => {
@@ -36,5 +36,13 @@ describe('sign-up form (core §5 Sign-up)', () => {
     expect(planIdFromQuery(new URLSearchParams('planId=2'), [1, 2])).toBe('2');
     expect(planIdFromQuery(new URLSearchParams('planId=9'), [1, 2])).toBe('');
     expect(planIdFromQuery(new URLSearchParams(''), [1, 2])).toBe('');
+  });
+
+  it('reads the referring company of the link (?companyId=) only as a positive whole number', () => {
+    expect(referrerFromQuery(new URLSearchParams('companyId=12&planId=2'))).toBe(12);
+    expect(referrerFromQuery(new URLSearchParams('companyId=%2012%20'))).toBe(12);
+    for (const bad of ['', 'companyId=', 'companyId=0', 'companyId=-3', 'companyId=1.5', 'companyId=abc', 'companyId=1e3']) {
+      expect(referrerFromQuery(new URLSearchParams(bad)), bad).toBeUndefined();
+    }
   });
 });

@@ -18,6 +18,16 @@ export function planIdFromQuery(search: URLSearchParams, planIds: readonly numbe
 }
 
 /**
+ * The referring company of a sign-up link (`?companyId=`, core §2 routes; docs/decisions.md,
+ * "Sign-up: the companyId of the link is a referral"): a positive whole number, else none. The
+ * server keeps it only when that company exists.
+ */
+export function referrerFromQuery(search: URLSearchParams): number | undefined {
+  const raw = search.get('companyId')?.trim() ?? '';
+  return /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : undefined;
+}
+
+/**
  * core §5 Sign-up: company name 2 to 50, e-mail valid and required (Correo inválido, Requerido),
  * password 5 to 50, phone at most 11 digits, plan required. The phone goes to the API as digits.
  */

@@ -66,6 +66,8 @@ export const campaignsMessages = {
   'campaigns.recipients.state.delivered': 'Entregado',
   'campaigns.recipients.state.confirmed': 'Confirmado',
   'campaigns.recipients.state.notOnWhatsapp': 'Sin WhatsApp',
+  'campaigns.recipients.state.failed': 'Falló',
+  'campaigns.recipients.reason.sendRefused': 'WhatsApp rechazó el envío',
   'campaigns.recipients.columns.name': 'Nombre',
   'campaigns.recipients.columns.number': 'Número',
   'campaigns.recipients.columns.state': 'Estado',

@@ -11,12 +11,13 @@ import { toastError } from '../../../lib/toast-error.ts';
 import { usePublicPlans } from '../../plans/api/get-public-plans.ts';
 import { formatPlanPrice } from '../../plans/plan-form.ts';
 import { useSignup } from '../api/signup.ts';
-import { checkSignupForm, planIdFromQuery, type SignupFormValues } from '../signup-form.ts';
+import { checkSignupForm, planIdFromQuery, referrerFromQuery, type SignupFormValues } from '../signup-form.ts';
 
 /**
  * core §2 Sign-up: company name, e-mail, phone with the (99) 99999-9999 mask, password and a plan
- * from GET /plans/list. A `planId` in the query preselects the plan; `companyId` is read by the
- * source product and not used, so it is ignored here too.
+ * from GET /plans/list. A `planId` in the query preselects the plan; a `companyId` is the company
+ * whose link this is, sent as `referrerCompanyId` (docs/decisions.md, "Sign-up: the companyId of
+ * the link is a referral").
  */
 export function SignupForm() {
   const navigate = useNavigate();
@@ -43,7 +44,8 @@ export function SignupForm() {
       return;
     }
     try {
-      await signup.mutateAsync(checked.data);
+      const referrerCompanyId = referrerFromQuery(search);
+      await signup.mutateAsync({ ...checked.data, ...(referrerCompanyId ? { referrerCompanyId } : {}) });
     } catch (error) {
       const fieldErrors = apiFieldErrors(error);
       if (fieldErrors) setErrors(fieldErrors);

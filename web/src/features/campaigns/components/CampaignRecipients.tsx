@@ -26,7 +26,7 @@ import { useCampaignRecipients, useExportCampaignRecipients } from '../api/campa
 
 const stateLabel = (state: CampaignRecipientState) => t(`campaigns.recipients.state.${state}` as MessageKey);
 
-/** The time that goes with a recipient's state: asked, delivered or confirmed. */
+/** The time that goes with a recipient's state: asked, delivered, confirmed or found failed. */
 function timeOf(recipient: CampaignRecipient): string | null {
   switch (recipient.state) {
     case 'awaitingConfirmation':
@@ -35,6 +35,8 @@ function timeOf(recipient: CampaignRecipient): string | null {
       return recipient.deliveredAt;
     case 'confirmed':
       return recipient.confirmedAt;
+    case 'failed':
+      return recipient.failedAt;
     default:
       return null;
   }
@@ -146,7 +148,14 @@ export function CampaignRecipients({
                     </Text>
                   </TableCell>
                   <TableCell className="data-table__wide-only">{recipient.number}</TableCell>
-                  <TableCell>{stateLabel(recipient.state)}</TableCell>
+                  <TableCell>
+                    {stateLabel(recipient.state)}
+                    {recipient.state === 'failed' && recipient.failureReason && (
+                      <Text as="span" display="block" fontSize="small" color="font.error" data-testid="campaign-recipient-reason">
+                        {t(`campaigns.recipients.reason.${recipient.failureReason}` as MessageKey)}
+                      </Text>
+                    )}
+                  </TableCell>
                   <TableCell className="data-table__wide-only">
                     {time ? formatDateTime(time, timeZone) : '—'}
                   </TableCell>

@@ -46,6 +46,12 @@ export function CompaniesManager() {
   const planName = (company: Company) =>
     company.plan?.name ?? plans.data?.find((plan) => plan.id === company.planId)?.name ?? '';
 
+  // The referring company by name from the same list (every company is in it); one deleted since shows its id.
+  const referrerName = (company: Company) => {
+    if (!company.referredBy) return '';
+    return companies.data?.find((other) => other.id === company.referredBy)?.name ?? `#${company.referredBy}`;
+  };
+
   const columns: ManagerColumn<Company>[] = [
     { header: t('companies.name'), cell: (company) => company.name },
     { header: t('companies.email'), cell: (company) => company.email ?? '' },
@@ -65,6 +71,7 @@ export function CompaniesManager() {
     },
     { header: t('companies.dueDate'), cell: (company) => formatDay(company.dueDate) },
     { header: t('companies.recurrence'), cell: (company) => recurrenceLabel(company.recurrence) },
+    { header: t('companies.referredBy'), cell: referrerName },
   ];
 
   return (

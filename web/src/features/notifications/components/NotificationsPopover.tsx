@@ -4,7 +4,9 @@ import { Button, Loader } from '@aws-amplify/ui-react';
 import { ContactAvatar } from '../../../components/ContactAvatar.tsx';
 import { BellIcon } from '../../../components/icons/icons.tsx';
 import { Popover } from '../../../components/Popover.tsx';
+import { webhookLimits } from '@atende/shared/entities/webhook-limits';
 import { t, tCount } from '../../../i18n/index.ts';
+import { useDisabledWebhookNotices } from '../../webhooks/webhook-notices.ts';
 import { formatListTime, plainPreview } from '../../tickets/ticket-format.ts';
 import { askBrowserNotifications, browserNotificationState } from '../notification-alert.ts';
 import { useNotifications } from '../use-notifications.ts';
@@ -13,14 +15,17 @@ import '../notifications.css';
 /**
  * The top bar's notifications popover (core §2 Layout): a bell with the number of tickets that
  * have unread messages; the panel lists them and a click opens the ticket. It also offers to turn
- * on the browser's own notifications while they are neither allowed nor refused.
+ * on the browser's own notifications while they are neither allowed nor refused. Admins also see
+ * the webhooks the platform disabled for failing (docs/decisions.md, "A webhook failing for days
+ * is disabled"); a click opens the webhooks screen.
  */
-export function NotificationsPopover({ viewerId }: { viewerId: number }) {
+export function NotificationsPopover({ viewerId, isAdmin = false }: { viewerId: number; isAdmin?: boolean }) {
   const { tickets, isLoading } = useNotifications(viewerId, true);
+  const disabledWebhooks = useDisabledWebhookNotices(isAdmin);
   const navigate = useNavigate();
   const [permission, setPermission] = useState(browserNotificationState);
-  const count = tickets.length;
-  const label = count > 0 ? tCount('notifications.labelCount', count) : t('notifications.label');
+  const count = tickets.length + disabledWebhooks.length;
+  const label = tickets.length > 0 ? tCount('notifications.labelCount', tickets.length) : t('notifications.label');
 
   return (
     <Popover
@@ -42,12 +47,41 @@ export function NotificationsPopover({ viewerId }: { viewerId: number }) {
     >
       {(close) => (
         <>
+          {disabledWebhooks.length > 0 && (
+            <>
+              <div className="notifications__title">{t('webhooks.notice.title')}</div>
+              <ul className="notifications__list" data-testid="notifications-webhooks">
+                {disabledWebhooks.map((webhook) => (
+                  <li key={webhook.id}>
+                    <button
+                      type="button"
+                      className="notifications__item"
+                      data-webhook-id={webhook.id}
+                      onClick={() => {
+                        close();
+                        void navigate('/webhooks');
+                      }}
+                    >
+                      <span className="notifications__text">
+                        <span className="notifications__preview">
+                          {t('webhooks.notice.item', {
+                            name: webhook.name || `#${webhook.id}`,
+                            days: webhookLimits.disableAfterFailingDays,
+                          })}
+                        </span>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <div className="notifications__title">{t('notifications.title')}</div>
           {isLoading ? (
             <div className="notifications__empty">
               <Loader size="small" />
             </div>
-          ) : count === 0 ? (
+          ) : tickets.length === 0 ? (
             <div className="notifications__empty">{t('notifications.empty')}</div>
           ) : (
             <ul className="notifications__list" data-testid="notifications-list">

@@ -7,24 +7,33 @@ import {
   RowActions,
   useDeleteConfirm,
 } from '../../../components/ListPage.tsx';
+import { webhookLimits } from '@atende/shared/entities/webhook';
 import { t, type MessageKey } from '../../../i18n/index.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useDeleteWebhook } from '../api/delete-webhook.ts';
 import { useWebhooks } from '../api/get-webhooks.ts';
+import { useReenableWebhook } from '../api/reenable-webhook.ts';
 import { useRotateWebhookSecret } from '../api/rotate-secret.ts';
 import type { Webhook } from '../api/types.ts';
 import { DeliveriesDialog } from './DeliveriesDialog.tsx';
 import { SecretDialog } from './SecretDialog.tsx';
 import { WebhookModal } from './WebhookModal.tsx';
+import { useLiveWebhooks } from '../webhook-notices.ts';
 
 const nameOf = (webhook: Webhook) => webhook.name || t('webhooks.unnamed');
 
 /**
  * Outbound webhooks (admins; docs/decisions.md, "Outbound webhooks"): the company's URLs, the
- * dialog with the events each hears, the secret shown once, and each webhook's delivery log.
+ * dialog with the events each hears, the secret shown once, and each webhook's delivery log. A
+ * webhook the platform disabled for failing says so and when, with a button to enable it again;
+ * the live `webhook` event keeps the list current.
  */
 export function WebhooksPage() {
+  useLiveWebhooks(true);
   const webhooks = useWebhooks();
+  const reenable = useReenableWebhook();
   const rows = webhooks.data?.webhooks ?? [];
   const [modal, setModal] = useState<{ webhook?: Webhook } | undefined>(undefined);
   const [secret, setSecret] = useState<string | undefined>(undefined);
@@ -38,6 +47,15 @@ export function WebhooksPage() {
   const rotateSecret = async (webhook: Webhook) => {
     try {
       setSecret((await rotate.mutateAsync(webhook.id)).secret);
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const reenableWebhook = async (webhook: Webhook) => {
+    try {
+      await reenable.mutateAsync(webhook.id);
+      toast.success(t('webhooks.reenabled'));
     } catch (error) {
       toastError(error);
     }
@@ -80,9 +98,40 @@ export function WebhooksPage() {
                 </Flex>
               </TableCell>
               <TableCell>
-                <Text fontSize="small" color={webhook.enabled ? 'font.success' : 'font.tertiary'}>
-                  {webhook.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
-                </Text>
+                <Flex direction="column" gap="xxs" alignItems="flex-start" data-testid="webhook-status">
+                  {webhook.enabled ? (
+                    <Text fontSize="small" color="font.success">
+                      {t('webhooks.enabled')}
+                    </Text>
+                  ) : webhook.disabledReason === 'failing' ? (
+                    <>
+                      <Badge size="small" variation="error">
+                        {t('webhooks.disabledFailing')}
+                      </Badge>
+                      <Text fontSize="xs" color="font.secondary">
+                        {t('webhooks.disabledFailingDetail', {
+                          date: formatDateTime(webhook.disabledAt),
+                          days: webhookLimits.disableAfterFailingDays,
+                        })}
+                      </Text>
+                    </>
+                  ) : (
+                    <Text fontSize="small" color="font.tertiary">
+                      {t('webhooks.disabled')}
+                    </Text>
+                  )}
+                  {!webhook.enabled && (
+                    <Button
+                      size="small"
+                      variation="primary"
+                      isDisabled={reenable.isPending}
+                      onClick={() => void reenableWebhook(webhook)}
+                      ariaLabel={t('webhooks.reenableOf', { name: nameOf(webhook) })}
+                    >
+                      {t('webhooks.reenable')}
+                    </Button>
+                  )}
+                </Flex>
               </TableCell>
               <RowActions
                 editLabel={t('webhooks.editRecord', { name: nameOf(webhook) })}
