@@ -8,6 +8,8 @@ export interface SandboxSentMessage {
   mediaType: string | null;
   quotedId: string | null;
   sentAt: string;
+  /** When the business edited it (the customer sees the new text). */
+  editedAt: string | null;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function sandboxOutbox(companyId: number, whatsappId: number, to: s
         mediaType: (item.mediaType as string | undefined) ?? null,
         quotedId: (item.quotedId as string | undefined) ?? null,
         sentAt: String(item.sentAt),
+        editedAt: typeof item.editedAt === 'string' ? item.editedAt : null,
       });
     }
     startKey = page.LastEvaluatedKey;

@@ -52,6 +52,16 @@ export const connectorCommandSchema = z.discriminatedUnion('type', [
     replyKey: replyKey.optional(),
   }),
   z.object({
+    type: z.literal('editMessage'),
+    ...base,
+    messageId: messageIdSchema,
+    chat: chatSchema,
+    /** The new text. */
+    body: z.string().min(1),
+    /** Where WhatsApp's answer goes: the REST route answers from it (the connector stores the edit first). */
+    replyKey,
+  }),
+  z.object({
     type: z.literal('markRead'),
     ...base,
     chat: chatSchema,
@@ -105,15 +115,16 @@ export function connectorCommandGroup(command: {
   const chat =
     command.type === 'sendMessage'
       ? command.to
-      : command.type === 'deleteMessage' || command.type === 'markRead'
+      : command.type === 'deleteMessage' || command.type === 'editMessage' || command.type === 'markRead'
         ? command.chat
         : undefined;
   return chat ? `${connection}:${chat.split('@')[0]!.split(':')[0]}` : connection;
 }
 
-/** The answer to checkNumber / profilePicture / deleteMessage, written by the connector under the replyKey. */
+/** The answer to checkNumber / profilePicture / deleteMessage / editMessage, written by the connector under the replyKey. */
 export const connectorReplySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('deleteMessage'), deleted: z.literal(true) }),
+  z.object({ type: z.literal('editMessage'), edited: z.literal(true) }),
   z.object({ type: z.literal('checkNumber'), exists: z.boolean(), jid: z.string().nullable() }),
   z.object({ type: z.literal('profilePicture'), url: z.string().nullable() }),
   z.object({ type: z.literal('error'), error: z.string() }),

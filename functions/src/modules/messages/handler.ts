@@ -20,6 +20,7 @@ import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { sendConnectorCommand } from '#ports/connector-commands';
 import { deleteSentMessage } from './delete-message.ts';
+import { editSentMessage } from './edit-message.ts';
 import { externalApiDocsRoute } from './external-api-openapi.ts';
 import { externalApiRoutes } from './external-api.ts';
 import { newMessageId, sendOutbound, type OutboundMedia } from './send-outbound.ts';
@@ -129,6 +130,22 @@ export const handler = restModule([
       await deleteSentMessage(principal, params.messageId);
       return new HttpAnswer(204);
     },
+  }),
+  route({
+    method: 'PUT',
+    path: '/messages/{messageId}',
+    access: 'user',
+    params: z.object({ messageId: z.string().min(1).max(128) }),
+    // Editing a sent text (docs/decisions.md, "Editing a sent message"): the new text.
+    body: z.object({
+      body: z
+        .string()
+        .trim()
+        .min(1, msg.required)
+        .max(limits.messageBodyMax, msg.tooLong),
+    }),
+    handler: async ({ principal, params, body }) =>
+      publicMessage(await editSentMessage(principal, params.messageId, body.body)),
   }),
   route({
     method: 'GET',
