@@ -80,6 +80,8 @@ export const connectorCommandSchema = z.discriminatedUnion('type', [
     id: messageIdSchema.optional(),
     mediaType: z.enum(sandboxMediaTypes).optional(),
     quotedId: messageIdSchema.optional(),
+    /** The customer edits this earlier message of theirs: `body` is its new text. */
+    editOf: messageIdSchema.optional(),
     /** Base64 bytes of the media, already validated for size by the API. */
     data: z.string().optional(),
     fileName: z.string().optional(),

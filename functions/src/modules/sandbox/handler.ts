@@ -33,6 +33,8 @@ const inboundSchema = z.object({
   id: whatsappMessageIdSchema.optional(),
   mediaType: z.enum(sandboxMediaTypes).optional(),
   quotedId: messageIdSchema.optional(),
+  // The customer edits an earlier message of theirs (docs/sandbox.md).
+  editOf: whatsappMessageIdSchema.optional(),
   data: z.string().max(maxMediaBase64).optional(),
   fileName: z.string().max(255).optional(),
 });
