@@ -24,6 +24,14 @@ function Ack({ ack }: { ack: number }) {
   );
 }
 
+/** The earlier texts of an edited message, for the "Editado" label's tooltip. */
+function editedTitle(message: Message): string | undefined {
+  const history = message.editHistory ?? [];
+  if (history.length === 0) return undefined;
+  const lines = history.map((entry) => `${formatTime(entry.at)} · ${entry.body}`);
+  return [t('tickets.messages.editHistory'), ...lines].join('\n');
+}
+
 interface MessageBubbleProps {
   message: Message;
   quoted: Message | undefined;
@@ -82,7 +90,11 @@ export function MessageBubble({ message, quoted, onReply, canDelete = false }: M
           showBody && <span className="msg__body"><WhatsAppText text={message.body} /></span>
         )}
         <span className="msg__meta">
-          {message.isEdited && <span className="msg__edited">{t('tickets.messages.edited')}</span>}
+          {message.isEdited && !message.isDeleted && (
+            <span className="msg__edited" title={editedTitle(message)}>
+              {t('tickets.messages.edited')}
+            </span>
+          )}
           {message.fromApi && (
             <span className="msg__edited msg__api" title={t('tickets.messages.fromApiHint')}>
               {t('tickets.messages.fromApi')}
