@@ -137,7 +137,7 @@ export async function raiseAck(companyId: number, id: string, ack: number): Prom
 }
 
 /**
- * AP-MS-6: apply an edit to a message once (a customer's edit from the ingest): the replaced text
+ * AP-MS-8: apply an edit to a message once (a customer's edit from the ingest): the replaced text
  * joins the history, the new one is marked edited. Read, then written on condition that the text
  * is still the one read and the edit's id is not yet there; a concurrent change is read again.
  * Answers false when there was nothing to write (unknown or deleted message, an edit seen before).

@@ -147,6 +147,20 @@ describe('editing a sent message', () => {
     expect(late.body).toEqual({ error: 'ERR_MESSAGE_EDIT_EXPIRED' });
     expect(await listed(admin, ticketId, messageId)).toMatchObject({ body: 'hola', isEdited: false });
   });
+
+  it('answers ERR_WAPP_NOT_INITIALIZED at once when the connection is not connected', async () => {
+    const { admin, whatsappId, ticketId, messageId } = await sentReply('EditarDesconectada', 'sin conexión');
+    expect((await admin.delete(`/whatsappsession/${whatsappId}`)).status).toBeLessThan(300);
+    await until(
+      async () =>
+        (await admin.get<{ status: string }>(`/whatsapp/${whatsappId}`)).body.status === 'DISCONNECTED' || undefined,
+      'DISCONNECTED',
+    );
+    const refused = await admin.put(`/messages/${messageId}`, { body: 'con conexión' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: 'ERR_WAPP_NOT_INITIALIZED' });
+    expect(await listed(admin, ticketId, messageId)).toMatchObject({ body: 'sin conexión', isEdited: false });
+  });
 });
 
 describe("a customer's edit", () => {

@@ -4,6 +4,7 @@ import type { Principal } from '#auth/principal';
 import { awaitConnectorReply } from '#data/connector-replies';
 import { getContact } from '#data/contacts';
 import { getMessage, type MessageRecord } from '#data/messages';
+import { getWhatsapp } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
 import { chatOf } from '#domain/contact-chat';
 import { sendConnectorCommand } from '#ports/connector-commands';
@@ -14,7 +15,8 @@ import { visibleTicket } from './visible-ticket.ts';
  * WhatsApp's 15 minutes (shared/src/message-edit.ts). WhatsApp is asked first; the connector
  * stores the edit (the replaced text in the history, "Editado", a live `appMessage` update) only
  * once WhatsApp took it, then answers. A refusal, a connection that is not connected, or no
- * answer in time: ERR_EDIT_WAPP_MSG and the message stays as it was (docs/decisions.md, "Editing
+ * answer in time: ERR_EDIT_WAPP_MSG and the message stays as it was (a connection known not to
+ * be connected: ERR_WAPP_NOT_INITIALIZED at once) (docs/decisions.md, "Editing
  * a sent message"). Answers the message as stored after the edit.
  */
 export async function editSentMessage(principal: Principal, messageId: string, body: string): Promise<MessageRecord> {
@@ -25,7 +27,12 @@ export async function editSentMessage(principal: Principal, messageId: string, b
   const refusal = editRefusal(message, Date.now());
   if (refusal) throw new AppError(refusal);
   if (message.body === body) return message;
-  const contact = await getContact(companyId, ticket.contactId);
+  const [contact, whatsapp] = await Promise.all([
+    getContact(companyId, ticket.contactId),
+    getWhatsapp(companyId, message.whatsappId),
+  ]);
+  // A connection that is not connected cannot edit: said at once rather than after the wait.
+  if (whatsapp?.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
   if (!contact) throw new AppError('ERR_EDIT_WAPP_MSG');
   const replyKey = randomUUID();
   await sendConnectorCommand({
