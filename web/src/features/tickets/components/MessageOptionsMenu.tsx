@@ -120,7 +120,7 @@ function EditMessageDialog({ message, onClose }: { message: Message; onClose(): 
           setEmpty(false);
         }}
       />
-      <Text fontSize="small" className="msg-edit__hint">
+      <Text fontSize="small">
         {t('tickets.messages.editHint')}
       </Text>
     </FormDialog>
