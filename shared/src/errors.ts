@@ -40,6 +40,26 @@ export const errorCatalogue = {
   // Messages and tickets
   ERR_SENDING_WAPP_MSG: { status: 502, es: 'Error al enviar el mensaje de WhatsApp.' },
   ERR_DELETE_WAPP_MSG: { status: 502, es: 'No se pudo eliminar el mensaje de WhatsApp.' },
+  // Editing a sent message (docs/decisions.md, "Editing a sent message"): WhatsApp's 15 minutes.
+  ERR_EDIT_WAPP_MSG: { status: 502, es: 'No se pudo editar el mensaje en WhatsApp.' },
+  ERR_MESSAGE_EDIT_EXPIRED: {
+    status: 409,
+    es: 'Ya pasaron más de 15 minutos desde el envío: WhatsApp no permite editar este mensaje.',
+  },
+  ERR_MESSAGE_NOT_EDITABLE: {
+    status: 409,
+    es: 'Solo se pueden editar los mensajes de texto enviados desde la empresa que no fueron eliminados.',
+  },
+  // POST /messages/{ticketId} with mediaUrl (core §7): the file the server fetches.
+  ERR_MEDIA_URL_REFUSED: {
+    status: 400,
+    es: 'No se pudo obtener el archivo de la URL: use https y una dirección pública que responda.',
+  },
+  ERR_MEDIA_URL_TOO_LARGE: { status: 413, es: 'El archivo de la URL es demasiado grande.' },
+  ERR_MEDIA_URL_UNKNOWN_TYPE: {
+    status: 415,
+    es: 'El tipo del archivo de la URL no está admitido (imágenes, audio, video, PDF y documentos).',
+  },
   ERR_FETCH_WAPP_MSG: { status: 502, es: 'Error al obtener el mensaje de WhatsApp.' },
   ERR_OTHER_OPEN_TICKET: { status: 409, es: 'Ya hay un ticket abierto para este contacto.' },
   ERR_TICKET_CONFLICT: { status: 409, es: 'El ticket fue modificado por otra persona.' },

@@ -31,7 +31,16 @@ function retryIfElsewhere(result: RunResult): CommandOutcome {
 
 type LiveCommand = Extract<
   ConnectorCommand,
-  { type: 'sendMessage' | 'deleteMessage' | 'markRead' | 'checkNumber' | 'profilePicture' | 'rejectCall' }
+  {
+    type:
+      | 'sendMessage'
+      | 'deleteMessage'
+      | 'editMessage'
+      | 'markRead'
+      | 'checkNumber'
+      | 'profilePicture'
+      | 'rejectCall';
+  }
 >;
 
 export async function dispatchCommand(
@@ -122,6 +131,17 @@ async function live(command: LiveCommand, deps: DispatchDeps): Promise<CommandOu
         },
       );
     }
+    case 'editMessage':
+      // The REST route waits for this answer; the edit is stored only once WhatsApp took it.
+      return reply(command, deps, 'ERR_EDIT_WAPP_MSG', session, async (s) => {
+        const { editId } = await s.editMessage(command);
+        await deps.messages.applyEdit(command.companyId, command.messageId, {
+          body: command.body,
+          at: new Date(deps.clock.now()),
+          editId: editId ?? undefined,
+        });
+        return { type: 'editMessage', edited: true };
+      });
     case 'markRead':
       return bestEffort(command, deps, session, (s) => s.markRead(command));
     case 'rejectCall':
@@ -187,7 +207,10 @@ async function send(
 }
 
 async function reply(
-  command: Extract<ConnectorCommand, { type: 'checkNumber' | 'profilePicture' | 'deleteMessage' }> & {
+  command: Extract<
+    ConnectorCommand,
+    { type: 'checkNumber' | 'profilePicture' | 'deleteMessage' | 'editMessage' }
+  > & {
     replyKey: string;
   },
   deps: DispatchDeps,

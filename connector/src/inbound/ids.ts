@@ -27,7 +27,9 @@ export function deduplicationIdOf(event: InboundEvent): string {
     case 'ack':
       return sqsSafeId(`${prefix}${event.messageId}:ack:${event.ack}`);
     case 'edit':
-      return sqsSafeId(`${prefix}${event.messageId}:edit:${sha1(event.body)}`);
+      return sqsSafeId(
+        event.editId ? `${prefix}${event.editId}` : `${prefix}${event.messageId}:edit:${sha1(event.body)}`,
+      );
     case 'revoke':
       return sqsSafeId(`${prefix}${event.messageId}:revoke`);
     case 'call':

@@ -80,6 +80,11 @@ export interface ProviderSession {
   retryNow(): void;
   sendMessage(message: OutgoingMessage): Promise<void>;
   deleteMessage(input: { chat: string; messageId: string; fromMe: boolean }): Promise<void>;
+  /**
+   * Edits the text of a message the business sent, for everyone; answers the edit's own WhatsApp
+   * id when the provider knows it (so the edit echoed back by the phone is not applied twice).
+   */
+  editMessage(input: { chat: string; messageId: string; body: string }): Promise<{ editId: string | null }>;
   markRead(input: { chat: string; messageIds: string[] }): Promise<void>;
   checkNumber(number: string): Promise<{ exists: boolean; jid: string | null }>;
   /** The picture's URL, or null when there is none (or it is private). */

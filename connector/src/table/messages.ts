@@ -4,6 +4,7 @@
  * a send's result. Never creates the item.
  */
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { editOutcome } from '@atende/shared/message-edit';
 import { isConditionFailure } from './errors.ts';
 import { messageKey } from './keys.ts';
 
@@ -126,6 +127,68 @@ export class MessageStore {
       ExpressionAttributeNames: { '#isDeleted': 'isDeleted', '#updatedAt': 'updatedAt' },
       ExpressionAttributeValues: { ':deleted': true, ':updatedAt': now.toISOString() },
     });
+  }
+
+  /**
+   * Edited for everyone: WhatsApp accepted the edit. The replaced text joins the history
+   * (shared/src/message-edit.ts), on condition that the text is still the one read and the
+   * edit's id is not yet there; a concurrent change is read again. Written here, like a delete,
+   * so an edit WhatsApp takes after the route stopped waiting still shows.
+   */
+  async applyEdit(
+    companyId: number,
+    messageId: string,
+    edit: { body: string; at: Date; editId: string | undefined },
+  ): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const { Item } = await this.documents.send(
+        new GetCommand({ TableName: this.tableName, Key: messageKey(companyId, messageId), ConsistentRead: true }),
+      );
+      if (!Item) return;
+      const current = {
+        body: typeof Item.body === 'string' ? Item.body : '',
+        isDeleted: Item.isDeleted === true,
+        createdAt: String(Item.createdAt ?? edit.at.toISOString()),
+        editedAt: typeof Item.editedAt === 'string' ? Item.editedAt : null,
+        editIds: Array.isArray(Item.editIds) ? (Item.editIds as string[]) : [],
+      };
+      const outcome = editOutcome(current, { body: edit.body, at: edit.at.toISOString(), editId: edit.editId });
+      if (!outcome) return;
+      try {
+        await this.documents.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: messageKey(companyId, messageId),
+            UpdateExpression:
+              'SET #body = :body, #isEdited = :true, #editedAt = :editedAt, #updatedAt = :editedAt, ' +
+              '#history = list_append(if_not_exists(#history, :none), :previous), ' +
+              '#editIds = list_append(if_not_exists(#editIds, :none), :editIds)',
+            ConditionExpression: 'attribute_exists(pk) AND #body = :read',
+            ExpressionAttributeNames: {
+              '#body': 'body',
+              '#isEdited': 'isEdited',
+              '#editedAt': 'editedAt',
+              '#updatedAt': 'updatedAt',
+              '#history': 'editHistory',
+              '#editIds': 'editIds',
+            },
+            ExpressionAttributeValues: {
+              ':body': outcome.body,
+              ':true': true,
+              ':editedAt': outcome.editedAt,
+              ':none': [],
+              ':previous': [outcome.previous],
+              ':editIds': outcome.editId ? [outcome.editId] : [],
+              ':read': current.body,
+            },
+          }),
+        );
+        return;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+    throw new Error(`message ${companyId}/${messageId}: its text kept changing under an edit`);
   }
 
   private async update(

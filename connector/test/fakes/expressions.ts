@@ -1,7 +1,7 @@
 /**
  * A small evaluator for the DynamoDB expression language the connector uses: conditions
  * (comparisons, AND/OR/NOT, parentheses, attribute_exists, attribute_not_exists, begins_with)
- * and updates (SET with `+`/`-` and if_not_exists, REMOVE). Like DynamoDB it refuses reserved
+ * and updates (SET with `+`/`-`, if_not_exists and list_append, REMOVE). Like DynamoDB it refuses reserved
  * words used as bare names, undefined values, and names or values the expressions never use.
  */
 
@@ -272,6 +272,20 @@ class Parser {
       const fallback = this.valueExpression();
       this.expect(')');
       return (item) => (item[path] === undefined ? fallback(item) : item[path]);
+    }
+    if (token?.kind === 'ident' && token.text === 'list_append') {
+      this.next();
+      this.expect('(');
+      const first = this.term();
+      this.expect(',');
+      const second = this.term();
+      this.expect(')');
+      return (item) => {
+        const a = first(item);
+        const b = second(item);
+        if (!Array.isArray(a) || !Array.isArray(b)) throw new ValidationException('list_append of a non-list');
+        return [...a, ...b];
+      };
     }
     const operand = this.operand();
     return (item) => operand(item);

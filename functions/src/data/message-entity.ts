@@ -29,6 +29,18 @@ export const messageEntity = new Entity(
       read: { type: 'boolean', default: false },
       isDeleted: { type: 'boolean', default: false },
       isEdited: { type: 'boolean', default: false },
+      /** When the current text was written by an edit (shared/src/message-edit.ts). */
+      editedAt: { type: 'string' },
+      /** The texts an edit replaced, oldest first, each with the time it was written. */
+      editHistory: {
+        type: 'list',
+        items: {
+          type: 'map',
+          properties: { body: { type: 'string', required: true }, at: { type: 'string', required: true } },
+        },
+      },
+      /** The WhatsApp ids of the edits applied: a redelivered edit changes nothing. */
+      editIds: { type: 'list', items: { type: 'string' } },
       quotedMsgId: { type: 'string' },
       participant: { type: 'string' },
       /** Set when sending failed: the error code the sender sees (ERR_SENDING_WAPP_MSG). */

@@ -1,4 +1,5 @@
 import type { EntityItem } from 'electrodb';
+import { editOutcome } from '@atende/shared/message-edit';
 import { messageEntity } from './message-entity.ts';
 import { isConditionFailure } from './sessions.ts';
 import { ticketEntity, ticketTokenEntity } from './ticket-entity.ts';
@@ -135,11 +136,42 @@ export async function raiseAck(companyId: number, id: string, ack: number): Prom
   }
 }
 
-/** AP-MS-4: mark a message edited with its new text, or deleted for everyone. */
+/**
+ * AP-MS-8: apply an edit to a message once (a customer's edit from the ingest): the replaced text
+ * joins the history, the new one is marked edited. Read, then written on condition that the text
+ * is still the one read and the edit's id is not yet there; a concurrent change is read again.
+ * Answers false when there was nothing to write (unknown or deleted message, an edit seen before).
+ */
+export async function applyMessageEdit(
+  companyId: number,
+  id: string,
+  edit: { body: string; at: string; editId: string | undefined },
+): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const current = await getMessage(companyId, id);
+    if (!current) return false;
+    const outcome = editOutcome({ ...current, body: current.body ?? '' }, edit);
+    if (!outcome) return false;
+    try {
+      await messageEntity
+        .patch({ companyId, id })
+        .set({ body: outcome.body, isEdited: true, editedAt: outcome.editedAt })
+        .append({ editHistory: [outcome.previous], ...(outcome.editId ? { editIds: [outcome.editId] } : {}) })
+        .where((attributes, { eq }) => eq(attributes.body, current.body ?? ''))
+        .go();
+      return true;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw new Error(`message ${companyId}/${id}: its text kept changing under an edit`);
+}
+
+/** AP-MS-4: mark a message deleted for everyone (a customer's revoke). */
 export async function changeMessage(
   companyId: number,
   id: string,
-  change: { body: string; isEdited: true } | { isDeleted: true },
+  change: { isDeleted: true },
 ): Promise<boolean> {
   try {
     await messageEntity.patch({ companyId, id }).set(change).go();

@@ -11,6 +11,8 @@ export interface SandboxSentMessage {
   /** A chatbot menu sent as a list or buttons (what the customer can tap). */
   menu: ChatMenu | null;
   sentAt: string;
+  /** When the business edited it (the customer sees the new text). */
+  editedAt: string | null;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function sandboxOutbox(companyId: number, whatsappId: number, to: s
         quotedId: (item.quotedId as string | undefined) ?? null,
         menu: chatMenuSchema.safeParse(item.menu).data ?? null,
         sentAt: String(item.sentAt),
+        editedAt: typeof item.editedAt === 'string' ? item.editedAt : null,
       });
     }
     startKey = page.LastEvaluatedKey;

@@ -35,7 +35,7 @@ const extensions: Record<string, string> = {
  * characters or separators, at most 100 characters); with the type's extension when it has none;
  * `<kind>.<ext>` when the path names no file.
  */
-export function botMediaFileName(rawUrl: string, kind: BotMediaKind, mimetype: string): string {
+export function botMediaFileName(rawUrl: string, kind: BotMediaKind | 'application', mimetype: string): string {
   const extension = extensions[mimetype] ?? 'bin';
   let segment = '';
   try {

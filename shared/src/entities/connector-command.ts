@@ -55,6 +55,16 @@ export const connectorCommandSchema = z.discriminatedUnion('type', [
     replyKey: replyKey.optional(),
   }),
   z.object({
+    type: z.literal('editMessage'),
+    ...base,
+    messageId: messageIdSchema,
+    chat: chatSchema,
+    /** The new text. */
+    body: z.string().min(1),
+    /** Where WhatsApp's answer goes: the REST route answers from it (the connector stores the edit first). */
+    replyKey,
+  }),
+  z.object({
     type: z.literal('markRead'),
     ...base,
     chat: chatSchema,
@@ -75,6 +85,8 @@ export const connectorCommandSchema = z.discriminatedUnion('type', [
     quotedId: messageIdSchema.optional(),
     /** A tap on a list row or button of a menu the business sent: its id (the body is its title). */
     selectedId: z.string().min(1).max(20).optional(),
+    /** The customer edits this earlier message of theirs: `body` is its new text. */
+    editOf: messageIdSchema.optional(),
     /** Base64 bytes of the media, already validated for size by the API. */
     data: z.string().optional(),
     fileName: z.string().optional(),
@@ -110,15 +122,16 @@ export function connectorCommandGroup(command: {
   const chat =
     command.type === 'sendMessage'
       ? command.to
-      : command.type === 'deleteMessage' || command.type === 'markRead'
+      : command.type === 'deleteMessage' || command.type === 'editMessage' || command.type === 'markRead'
         ? command.chat
         : undefined;
   return chat ? `${connection}:${chat.split('@')[0]!.split(':')[0]}` : connection;
 }
 
-/** The answer to checkNumber / profilePicture / deleteMessage, written by the connector under the replyKey. */
+/** The answer to checkNumber / profilePicture / deleteMessage / editMessage, written by the connector under the replyKey. */
 export const connectorReplySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('deleteMessage'), deleted: z.literal(true) }),
+  z.object({ type: z.literal('editMessage'), edited: z.literal(true) }),
   z.object({ type: z.literal('checkNumber'), exists: z.boolean(), jid: z.string().nullable() }),
   z.object({ type: z.literal('profilePicture'), url: z.string().nullable() }),
   z.object({ type: z.literal('error'), error: z.string() }),

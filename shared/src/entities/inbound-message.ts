@@ -108,8 +108,14 @@ export type InboundAck = z.infer<typeof inboundAckSchema>;
 export const inboundEditSchema = z.object({
   kind: z.literal('edit'),
   ...eventBase,
+  /** The edited message. */
   messageId: whatsappMessageIdSchema,
   body: z.string(),
+  /**
+   * The edit's own WhatsApp id (the protocol message's key): an edit is applied once whatever the
+   * redeliveries. Absent on events queued by an older connector (then the new text is the key).
+   */
+  editId: whatsappMessageIdSchema.optional(),
 });
 export type InboundEdit = z.infer<typeof inboundEditSchema>;
 

@@ -10,6 +10,7 @@ import { campaignsMessages } from './catalogue/campaigns.es.ts';
 import { inboxMessages } from './catalogue/inbox.es.ts';
 import { inboxMediaMessages } from './catalogue/inbox-media.es.ts';
 import { messageDeleteMessages } from './catalogue/message-delete.es.ts';
+import { messageEditMessages } from './catalogue/message-edit.es.ts';
 import { inboxSearchMessages } from './catalogue/inbox-search.es.ts';
 import { invoicesMessages } from './catalogue/invoices.es.ts';
 import { checkoutMessages } from './catalogue/checkout.es.ts';
@@ -663,6 +664,7 @@ const uiMessages = {
   ...inboxMessages,
   ...inboxMediaMessages,
   ...messageDeleteMessages,
+  ...messageEditMessages,
   ...inboxSearchMessages,
   ...contactsImportMessages,
   ...announcementsMessages,

@@ -468,6 +468,16 @@ export class BetaSession implements ProviderSession {
     });
   }
 
+  async editMessage(input: { chat: string; messageId: string; body: string }): Promise<{ editId: string | null }> {
+    const jid = toJid(input.chat);
+    const sent = await this.requireSocket().sendMessage(jid, {
+      text: input.body,
+      edit: { remoteJid: jid, fromMe: true, id: input.messageId },
+    });
+    const editId = sent?.key?.id;
+    return { editId: isWhatsappMessageId(editId) ? editId : null };
+  }
+
   async markRead(input: { chat: string; messageIds: string[] }): Promise<void> {
     const jid = toJid(input.chat);
     await this.requireSocket().readMessages(

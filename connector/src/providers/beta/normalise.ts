@@ -276,7 +276,8 @@ export async function normaliseMessage(
     }
     if (protocol.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT) {
       const edited = normalizeMessageContent(protocol.editedMessage);
-      return { event: { kind: 'edit', ...base, messageId: target, body: textOf(edited) } };
+      // The edit's own id (the protocol message's key): the ingest applies an edit once by it.
+      return { event: { kind: 'edit', ...base, messageId: target, body: textOf(edited), editId: key.id } };
     }
     return null;
   }

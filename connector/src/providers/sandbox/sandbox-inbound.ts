@@ -86,6 +86,11 @@ export async function sandboxInboundEvent(
     isGroup,
     timestamp: new Date(context.nowMs).toISOString(),
   };
+  // The customer edits an earlier message of theirs: `id` is the edit's own id (WhatsApp's
+  // protocol message), so the same id again is a redelivery of the same edit.
+  if (command.editOf) {
+    return { kind: 'edit', ...base, messageId: command.editOf, body: command.body, editId: messageId };
+  }
   if (command.mediaType === 'call_log') {
     return {
       kind: 'call',

@@ -8,7 +8,7 @@
  * messages sent meanwhile wait, as WhatsApp would hold them, and arrive on restore.
  */
 import { randomBytes } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { backoffDelay } from '../../backoff.ts';
 import { jidUser, toJid } from '../../jid.ts';
 import { cancellationCodes } from '../../table/errors.ts';
@@ -32,6 +32,8 @@ import { sandboxInboundEvent, type SandboxInbound } from './sandbox-inbound.ts';
 export const sandboxNumber = '5500000000000';
 /** A message whose text holds this is one the sandbox refuses to delete. */
 export const sandboxUndeletableMark = '[no-borrar]';
+/** A message whose text holds this is one the sandbox refuses to edit. */
+export const sandboxUneditableMark = '[no-editar]';
 const outboxTtlSeconds = 30 * 24 * 3600;
 
 type State = 'stopped' | 'qrcode' | 'connected' | 'dropped';
@@ -301,6 +303,50 @@ export class SandboxSession implements ProviderSession {
     );
     if (typeof Item?.body === 'string' && Item.body.includes(sandboxUndeletableMark))
       throw new Error('sandbox: WhatsApp refused to delete this message');
+  }
+
+  /**
+   * Edits for everyone, as WhatsApp does: the customer's copy in the outbox gets the new text and
+   * `editedAt`. Refused, as WhatsApp refuses an edit it will not carry out, for a message whose
+   * text holds `[no-editar]` and for one the customer never received (docs/sandbox.md).
+   */
+  async editMessage(input: { chat: string; messageId: string; body: string }): Promise<{ editId: string | null }> {
+    this.requireConnected();
+    const to = jidUser(toJid(input.chat));
+    const { documents, tableName } = this.ctx.table;
+    let delivered: Record<string, unknown> | undefined;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await documents.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: {
+            ':pk': companyPk(this.ctx.companyId),
+            ':prefix': `${sandboxOutboxPrefix(this.ctx.whatsappId)}${to}#`,
+          },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      delivered = page.Items?.find((item) => item.id === input.messageId);
+      startKey = delivered ? undefined : page.LastEvaluatedKey;
+    } while (startKey);
+    if (!delivered) throw new Error('sandbox: the customer never received this message');
+    if (typeof delivered.body === 'string' && delivered.body.includes(sandboxUneditableMark))
+      throw new Error('sandbox: WhatsApp refused to edit this message');
+    await documents.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { pk: delivered.pk, sk: delivered.sk },
+        UpdateExpression: 'SET #body = :body, #editedAt = :editedAt',
+        ExpressionAttributeNames: { '#body': 'body', '#editedAt': 'editedAt' },
+        ExpressionAttributeValues: {
+          ':body': input.body,
+          ':editedAt': new Date(this.ctx.clock.now()).toISOString(),
+        },
+      }),
+    );
+    return { editId: newMessageId() };
   }
 
   async markRead(): Promise<void> {

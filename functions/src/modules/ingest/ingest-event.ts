@@ -4,6 +4,7 @@ import { readInboundChat, type InboundChatHint } from '#data/inbound-reads';
 import { nextId } from '#data/ids';
 import { storeFirstMessage } from '#data/inbound-chat';
 import {
+  applyMessageEdit,
   changeMessage,
   raiseAck,
   storeMessageOnTicket,
@@ -38,7 +39,11 @@ export async function ingestEvent(event: InboundEvent): Promise<void> {
       await raiseAck(event.companyId, event.messageId, event.ack);
       return;
     case 'edit':
-      await changeMessage(event.companyId, event.messageId, { body: event.body, isEdited: true });
+      await applyMessageEdit(event.companyId, event.messageId, {
+        body: event.body,
+        at: event.timestamp,
+        editId: event.editId,
+      });
       return;
     case 'revoke':
       await changeMessage(event.companyId, event.messageId, { isDeleted: true });

@@ -20,8 +20,10 @@ import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { sendConnectorCommand } from '#modules/connector-commands/send';
 import { deleteSentMessage } from './delete-message.ts';
+import { editSentMessage } from './edit-message.ts';
 import { externalApiDocsRoute } from './external-api-openapi.ts';
 import { externalApiRoutes } from './external-api.ts';
+import { fetchMediaUrl } from './media-url.ts';
 import { newMessageId, sendOutbound, type OutboundMedia } from './send-outbound.ts';
 import { publicMessage } from './serialize.ts';
 import { visibleTicket } from './visible-ticket.ts';
@@ -131,6 +133,22 @@ export const handler = restModule([
     },
   }),
   route({
+    method: 'PUT',
+    path: '/messages/{messageId}',
+    access: 'user',
+    params: z.object({ messageId: z.string().min(1).max(128) }),
+    // Editing a sent text (docs/decisions.md, "Editing a sent message"): the new text.
+    body: z.object({
+      body: z
+        .string()
+        .trim()
+        .min(1, msg.required)
+        .max(limits.messageBodyMax, msg.tooLong),
+    }),
+    handler: async ({ principal, params, body }) =>
+      publicMessage(await editSentMessage(principal, params.messageId, body.body)),
+  }),
+  route({
     method: 'GET',
     path: '/messages/media/{messageId}',
     access: 'user',
@@ -154,12 +172,14 @@ export const handler = restModule([
     multipart: true,
     access: 'user',
     params: ticketPath,
-    // JSON `{ body, quotedMsg }`, or multipart with `medias` (one file) and an optional `body` caption.
+    // JSON `{ body, quotedMsg, mediaUrl }`, or multipart with `medias` (one file) and an optional `body` caption.
     body: z.object({
       body: z.string().max(limits.messageBodyMax, msg.tooLong).default(''),
       quotedMsg: quotedMessageInputSchema,
       // A quick reply chosen in the input: its file goes with the text as caption (core §3 mediaPath).
       quickMessageId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+      // core §7: a file the server fetches (media-url.ts); '' or null for none.
+      mediaUrl: z.string().trim().max(2048, msg.tooLong).nullable().optional(),
       medias: z
         .union([
           uploadedFile,
@@ -176,9 +196,12 @@ export const handler = restModule([
         body.quickMessageId !== undefined && !body.medias
           ? await quickMessageFile(principal, body.quickMessageId)
           : undefined;
-      if (!text && !body.medias && !quickFile)
+      const mediaUrl = !body.medias && !quickFile && body.mediaUrl ? body.mediaUrl : undefined;
+      if (!text && !body.medias && !quickFile && !mediaUrl)
         throw new AppError('ERR_VALIDATION', { issues: [{ path: 'body', message: 'Requerido' }] });
       const ticket = await visibleTicket(principal, params.ticketId);
+      // Fetched only for a ticket the caller may answer (the URL is never fetched for a 404/403).
+      const urlFile = mediaUrl ? await fetchMediaUrl(mediaUrl) : undefined;
       const [contact, quoted] = await Promise.all([
         currentContactSnapshot(ticket) ?? getContact(principal.companyId, ticket.contactId),
         body.quotedMsg ? getMessage(principal.companyId, body.quotedMsg.id) : undefined,
@@ -186,7 +209,7 @@ export const handler = restModule([
       const quotedId = quoted && quoted.ticketId === ticket.id ? quoted.id : undefined;
       const id = newMessageId();
       let media: OutboundMedia | undefined;
-      const file = body.medias ?? quickFile;
+      const file = body.medias ?? quickFile ?? urlFile;
       if (file) {
         // The stored type comes from the bytes against the allow-list, never the browser's claim.
         const { mediaType, mimetype } = await mediaOfUpload(file.content, file.mimetype);

@@ -23,6 +23,9 @@ export function publicMessage(message: MessageRecord, mediaUrl: string | null = 
     read: message.read ?? false,
     isDeleted: message.isDeleted ?? false,
     isEdited: message.isEdited ?? false,
+    // A deleted message shows none of its texts, earlier ones included.
+    editedAt: message.isDeleted ? null : (message.editedAt ?? null),
+    editHistory: message.isDeleted ? [] : (message.editHistory ?? []),
     quotedMsgId: message.quotedMsgId ?? null,
     error: message.error ?? null,
     userId: message.userId ?? null,

@@ -35,6 +35,8 @@ const inboundSchema = z.object({
   quotedId: messageIdSchema.optional(),
   /** A tap on a row or button of a menu the business sent: its id (docs/sandbox.md). */
   selectedId: z.string().trim().min(1).max(20).optional(),
+  // The customer edits an earlier message of theirs (docs/sandbox.md).
+  editOf: whatsappMessageIdSchema.optional(),
   data: z.string().max(maxMediaBase64).optional(),
   fileName: z.string().max(255).optional(),
 });

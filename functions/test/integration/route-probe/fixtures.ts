@@ -323,6 +323,12 @@ export const routeFixtures: Record<string, RouteFixture> = {
     otherCompany: 'denied',
     queueAgent: 'denied',
   },
+  'PUT /messages/{messageId}': {
+    params: (r) => ({ messageId: r.messageId }),
+    body: () => ({ body: 'intrusión' }),
+    otherCompany: 'denied',
+    queueAgent: 'denied',
+  },
   'GET /messages/media/{messageId}': {
     params: (r) => ({ messageId: r.mediaMessageId }),
     otherCompany: 'denied',

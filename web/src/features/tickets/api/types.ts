@@ -60,6 +60,10 @@ export interface Message {
   ack: number;
   isDeleted?: boolean;
   isEdited?: boolean;
+  /** When the current text was written by an edit. */
+  editedAt?: string | null;
+  /** The texts edits replaced, oldest first, each with when it was written. */
+  editHistory?: { body: string; at: string }[];
   quotedMsgId?: string | null;
   error?: string | null;
   userId?: number | null;

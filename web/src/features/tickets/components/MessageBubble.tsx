@@ -46,6 +46,14 @@ function Ack({ ack }: { ack: number }) {
   );
 }
 
+/** The earlier texts of an edited message, for the "Editado" label's tooltip. */
+function editedTitle(message: Message): string | undefined {
+  const history = message.editHistory ?? [];
+  if (history.length === 0) return undefined;
+  const lines = history.map((entry) => `${formatTime(entry.at)} · ${entry.body}`);
+  return [t('tickets.messages.editHistory'), ...lines].join('\n');
+}
+
 interface MessageBubbleProps {
   message: Message;
   quoted: Message | undefined;
@@ -105,7 +113,11 @@ export function MessageBubble({ message, quoted, onReply, canDelete = false }: M
         )}
         {!message.isDeleted && message.menu && <MenuCard menu={message.menu} />}
         <span className="msg__meta">
-          {message.isEdited && <span className="msg__edited">{t('tickets.messages.edited')}</span>}
+          {message.isEdited && !message.isDeleted && (
+            <span className="msg__edited" title={editedTitle(message)}>
+              {t('tickets.messages.edited')}
+            </span>
+          )}
           {message.fromApi && (
             <span className="msg__edited msg__api" title={t('tickets.messages.fromApiHint')}>
               {t('tickets.messages.fromApi')}
