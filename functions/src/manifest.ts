@@ -108,7 +108,8 @@ export const streamConsumers: StreamConsumer[] = [
   // Ticket and message changes become deliveries to the companies' outbound webhooks (docs/decisions.md, "Outbound webhooks").
   { name: 'webhook-events', entry: 'src/modules/webhooks/events-handler.ts', batchSize: 100 },
   // A scheduled message's send result (ack or error) becomes its schedule's status (docs/decisions.md, "Schedule status follows the send result");
-  // a campaign message's refusal marks its recipient failed ("Campaign recipients: failed with a reason").
+  // a campaign message's refusal marks its recipient failed ("Campaign recipients: failed with a reason");
+  // a deleted or edited last message changes its ticket's list line (AP-TK-17).
   { name: 'schedule-outcomes', entry: 'src/modules/schedules/outcome-handler.ts', batchSize: 100 },
 ];
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
 import { documentClient, tableName } from '#aws/dynamo';
 import { ticketIndexKeys } from '#domain/ticket-keys';
@@ -422,4 +422,34 @@ export async function clearUnread(companyId: number, id: number): Promise<void> 
     .catch((error: unknown) => {
       if (!isConditionFailure(error)) throw error;
     });
+}
+
+/**
+ * AP-TK-17: a ticket's list line follows its last message when that message is deleted or
+ * edited: `lastMessage` becomes `text` only while the ticket's last message is still the one
+ * sent at `lastMessageAt` (a newer message has replaced the line otherwise). One conditional
+ * update that touches no key or index attribute; false when the condition did not hold.
+ */
+export async function replaceLastMessageText(
+  companyId: number,
+  ticketId: number,
+  lastMessageAt: string,
+  text: string,
+): Promise<boolean> {
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `C#${companyId}`, sk: `TICKET#${ticketId}` },
+        UpdateExpression: 'SET #lastMessage = :text',
+        ConditionExpression: 'attribute_exists(pk) AND #lastMessageAt = :at AND #lastMessage <> :text',
+        ExpressionAttributeNames: { '#lastMessage': 'lastMessage', '#lastMessageAt': 'lastMessageAt' },
+        ExpressionAttributeValues: { ':text': text, ':at': lastMessageAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

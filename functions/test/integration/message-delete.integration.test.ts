@@ -59,6 +59,14 @@ describe('deleting a sent message', () => {
           ),
         'the live deletion',
       );
+      // The inbox line no longer shows the deleted text (it was the ticket's last message).
+      await until(async () => {
+        const open = await admin.get<{ tickets: { id: number; lastMessage: string }[] }>(
+          '/tickets?status=open&showAll=true',
+        );
+        const line = open.body.tickets.find((t) => t.id === ticketId)?.lastMessage;
+        return line === '' ? true : undefined;
+      }, "the ticket's line without the deleted text");
       // Again: already deleted, nothing to ask WhatsApp.
       expect((await admin.delete(`/messages/${messageId}`)).status).toBe(204);
     } finally {

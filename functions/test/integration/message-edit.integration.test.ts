@@ -97,6 +97,15 @@ describe('editing a sent message', () => {
       expect(again.status).toBe(200);
       expect(again.body.editHistory.map((h) => h.body)).toEqual(['la cita es a las 4', 'la cita es a las 5']);
       expect(again.body.editHistory[1]!.at).toBe(edited.body.editedAt);
+      // The inbox line follows the edit of the ticket's last message.
+      await until(async () => {
+        const open = await admin.get<{ tickets: { id: number; lastMessage: string }[] }>(
+          '/tickets?status=open&showAll=true',
+        );
+        return open.body.tickets.find((t) => t.id === ticketId)?.lastMessage === 'la cita es a las 6'
+          ? true
+          : undefined;
+      }, "the ticket's line with the edited text");
     } finally {
       live.socket.close();
     }

@@ -3,6 +3,7 @@ import { getSchedule, recordScheduleSendResult } from '#data/schedules';
 import { scheduleMessageKey, sendResultOf } from '#domain/schedule-rules';
 import { changeFromRecord } from '#live/stream-changes';
 import { followCampaignSendResult } from '../campaigns/send-outcome.ts';
+import { followLastMessageChange } from '../messages/last-message-outcome.ts';
 import { derivedMessageId } from '../messages/send-outbound.ts';
 
 /**
@@ -12,7 +13,9 @@ import { derivedMessageId } from '../messages/send-outbound.ts';
  * moves the schedule AGENDADA -> ENVIADA or ERRO, only while the schedule is still at the send
  * time that message was made for (its id derives from it). Conditional and idempotent, so a batch
  * delivered again changes nothing twice. A campaign message's refusal marks its recipient failed
- * the same way (campaigns/send-outcome.ts): one reader of the stream for both send results.
+ * the same way (campaigns/send-outcome.ts), and a deleted or edited last message changes its
+ * ticket's list line (messages/last-message-outcome.ts): one reader of the stream for what a
+ * message's later changes set off.
  */
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   for (const record of event.Records) {
@@ -37,6 +40,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
 async function followSendResult(record: DynamoDBRecord): Promise<void> {
   const change = changeFromRecord(record);
   await followCampaignSendResult(change);
+  await followLastMessageChange(change);
   const message = change?.entity === 'message' ? change.newItem : undefined;
   if (!message || typeof message.scheduleId !== 'number') return;
   const result = sendResultOf(message as Parameters<typeof sendResultOf>[0]);
