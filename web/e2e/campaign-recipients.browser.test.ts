@@ -130,10 +130,11 @@ describe('campaign recipients', () => {
     const failedRow = list.locator(`[data-testid="campaign-recipient"][data-number="${refused}"]`);
     await expect.poll(() => failedRow.innerText()).toContain(t('campaigns.recipients.state.failed'));
     await expect.poll(() => failedRow.innerText()).toContain(t('campaigns.recipients.reason.sendRefused'));
-    // The counters stay in the header (they count the sends made, the refused one too).
+    // The header counts what went out; the refused send has a card of its own.
     await expect
       .poll(() => page.getByTestId('campaign-report-status').innerText())
-      .toBe(t('campaigns.report.status', { delivered: 3, valid: 3 }));
+      .toBe(t('campaigns.report.status', { delivered: 2, valid: 3 }));
+    await expect.poll(() => page.getByTestId('card-failures').innerText()).toContain('1');
 
     // The filter.
     await list

@@ -69,6 +69,8 @@ export const campaignEntity = new Entity(
       recipientsIndexed: { type: 'boolean' },
       validContacts: { type: 'number', default: 0 },
       deliveries: { type: 'number', default: 0 },
+      /** Sends the connector refused (recipients marked failed, AP-CA-26): the report's deliveries leave them out. */
+      failures: { type: 'number' },
       confirmationRequests: { type: 'number', default: 0 },
       confirmations: { type: 'number', default: 0 },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },

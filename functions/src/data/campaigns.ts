@@ -253,6 +253,7 @@ export async function startRun(
         prepared: false,
         cursor: 0,
         deliveries: 0,
+        failures: 0,
         confirmationRequests: 0,
         confirmations: 0,
         validContacts: 0,
@@ -659,8 +660,10 @@ export async function allShippingOf(companyId: number, campaignId: number): Prom
 
 /**
  * AP-CA-26: a recipient whose send the connector refused is `failed`, with its reason: once, and
- * only an entry that was sent (delivered, asked to confirm, or confirmed). The campaign's counters
- * are left as they are (they count sends made). False when it was not such an entry (or already failed).
+ * only an entry that was sent (delivered, asked to confirm, or confirmed), with the campaign's
+ * `failures` counted in the same transaction (the report's deliveries leave them out; the run's
+ * own counters, which end it, are left as they are). False when it was not such an entry (or
+ * already failed).
  */
 export async function markRecipientFailed(
   companyId: number,
@@ -668,18 +671,27 @@ export async function markRecipientFailed(
   position: number,
   failure: { reason: NonNullable<ShippingRecord['failureReason']>; at: string },
 ): Promise<boolean> {
-  try {
-    await campaignShippingEntity
-      .patch({ companyId, campaignId, position })
-      .set({ recipientState: 'failed', failedAt: failure.at, failureReason: failure.reason, rank: position })
-      .where(
-        ({ recipientState, deliveredAt, confirmationRequestedAt }, { exists, ne }) =>
-          `${ne(recipientState, 'failed')} AND (${exists(deliveredAt)} OR ${exists(confirmationRequestedAt)})`,
-      )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditional(
+    ({ campaign, shipping }) => [
+      shipping
+        .patch({ companyId, campaignId, position })
+        .set({
+          recipientState: 'failed',
+          failedAt: failure.at,
+          failureReason: failure.reason,
+          rank: position,
+        })
+        .where(
+          ({ recipientState, deliveredAt, confirmationRequestedAt }, { exists, ne }) =>
+            `${ne(recipientState, 'failed')} AND (${exists(deliveredAt)} OR ${exists(confirmationRequestedAt)})`,
+        )
+        .commit(),
+      campaign
+        .update({ companyId, id: campaignId })
+        .add({ failures: 1 })
+        .where(({ id }, { exists }) => exists(id))
+        .commit(),
+    ],
+    2,
+  );
 }

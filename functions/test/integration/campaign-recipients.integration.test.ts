@@ -42,7 +42,13 @@ type RecipientsPage = { records: Recipient[]; hasMore: boolean };
 type Campaign = {
   id: number;
   status: string;
-  report: { confirmationRequests: number; confirmations: number };
+  report: {
+    confirmationRequests: number;
+    confirmations: number;
+    deliveries: number;
+    failures: number;
+    progressPercent: number;
+  };
 };
 
 /**
@@ -172,7 +178,9 @@ describe('campaign recipients', () => {
 
     // The CSV: a header and every recipient, or those of one state.
     const csv = await exportCsv(admin, created.id);
-    expect(csv[0]).toBe('name;number;state;confirmationRequestedAt;deliveredAt;confirmedAt;failedAt;failureReason');
+    expect(csv[0]).toBe(
+      'name;number;state;confirmationRequestedAt;deliveredAt;confirmedAt;failedAt;failureReason',
+    );
     expect(csv).toHaveLength(1 + 22);
     expect(csv[1]).toMatch(new RegExp(`^Cliente 0;${valid[0]};delivered;;\\d{4}-.+Z;;;$`));
     expect(csv[22]).toBe(`Cliente 21;${notOnWhatsapp};notOnWhatsapp;;;;;`);
@@ -230,7 +238,12 @@ describe('campaign recipients', () => {
     const valid = numbersFrom(50_000, 2);
     // Checked as on WhatsApp, yet the sandbox refuses sends to numbers starting with 999.
     const refused = '99933000001';
-    const listId = await checkedContactList(admin, company.companyId, [valid[0]!, refused, valid[1]!], [refused]);
+    const listId = await checkedContactList(
+      admin,
+      company.companyId,
+      [valid[0]!, refused, valid[1]!],
+      [refused],
+    );
     const created = await startNow(admin, {
       name: 'Fallida',
       whatsappId,
@@ -243,10 +256,12 @@ describe('campaign recipients', () => {
     });
     expect(failed).toMatchObject({ number: refused, state: 'failed', failureReason: 'sendRefused' });
     expect(Date.parse(failed.failedAt!)).toBeGreaterThanOrEqual(Date.parse(failed.deliveredAt!));
-    await waitFor(async () => {
+    const finished = await waitFor(async () => {
       const now = (await admin.get<Campaign>(`/campaigns/${created.id}`)).body;
-      return now.status === 'FINALIZADA' ? now : undefined;
+      return now.status === 'FINALIZADA' && now.report.failures === 1 ? now : undefined;
     });
+    // The report counts what went out; the refused send is a failure, and the run went through all three.
+    expect(finished.report).toMatchObject({ deliveries: 2, failures: 1, progressPercent: 100 });
     // The others were sent; all in send order, the failed one in its place.
     const all = await recipients(admin, created.id);
     expect(all.records.map((r) => [r.number, r.state, r.failureReason])).toEqual([

@@ -22,7 +22,10 @@ export function publicCampaign(
   const validContacts = started
     ? (campaign.validContacts ?? 0)
     : (related.validContacts ?? campaign.validContacts ?? 0);
-  const deliveries = campaign.deliveries ?? 0;
+  // A send the connector refused was counted when it was claimed: the report leaves it out.
+  const failures = campaign.failures ?? 0;
+  const sent = campaign.deliveries ?? 0;
+  const deliveries = Math.max(0, sent - failures);
   const orNull = (value: string | undefined) => value ?? null;
   return {
     id: campaign.id,
@@ -53,9 +56,11 @@ export function publicCampaign(
     report: {
       validContacts,
       deliveries,
+      failures,
       confirmationRequests: campaign.confirmationRequests ?? 0,
       confirmations: campaign.confirmations ?? 0,
-      progressPercent: validContacts === 0 ? 0 : Math.min(100, (deliveries / validContacts) * 100),
+      // Progress counts every recipient the run went through, refused ones too.
+      progressPercent: validContacts === 0 ? 0 : Math.min(100, (sent / validContacts) * 100),
     },
     createdAt: campaign.createdAt,
     updatedAt: campaign.updatedAt,

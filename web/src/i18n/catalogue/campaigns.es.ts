@@ -54,6 +54,7 @@ export const campaignsMessages = {
   'campaigns.report.confirmationRequests': 'Confirmaciones solicitadas',
   'campaigns.report.confirmations': 'Confirmaciones',
   'campaigns.report.deliveries': 'Entregas',
+  'campaigns.report.failures': 'Envíos rechazados',
   'campaigns.report.whatsapp': 'Conexión',
   'campaigns.report.contactList': 'Lista de contactos',
   'campaigns.report.schedule': 'Programación',

@@ -11,7 +11,10 @@ import { api } from '../../../lib/api-client.ts';
 
 export interface CampaignReportNumbers {
   validContacts: number;
+  /** Sends that went out (the connector's refusals left out). */
   deliveries: number;
+  /** Sends the connector refused (their recipients show "failed"). */
+  failures: number;
   confirmationRequests: number;
   confirmations: number;
   progressPercent: number;

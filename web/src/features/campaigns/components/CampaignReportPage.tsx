@@ -5,7 +5,12 @@ import { campaignReportReloadDelayMs } from '@atende/shared/constants';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { useLiveEvent } from '../../../lib/use-live-event.ts';
-import { campaignsKeys, useCampaign, type CampaignRecord } from '../api/campaigns.ts';
+import {
+  campaignsKeys,
+  useCampaign,
+  type CampaignRecord,
+  type CampaignReportNumbers,
+} from '../api/campaigns.ts';
 import { useCompanyTimeZone } from '../../settings/use-company-time-zone.ts';
 import '../campaigns.css';
 import { CampaignRecipients } from './CampaignRecipients.tsx';
@@ -61,9 +66,11 @@ export function CampaignReportPage({ campaignId }: { campaignId: number }) {
 
   if (!loaded.data) return <Loader size="large" />;
   const campaign = loaded.data;
-  // The newer of what was loaded and what arrived live (deliveries only grow).
+  // The newer of what was loaded and what arrived live (the recipients gone through only grow;
+  // a refusal moves one from deliveries to failures).
+  const processed = (numbers: CampaignReportNumbers) => numbers.deliveries + (numbers.failures ?? 0);
   const current =
-    live && live.report.deliveries >= campaign.report.deliveries ? { ...campaign, ...live } : campaign;
+    live && processed(live.report) >= processed(campaign.report) ? { ...campaign, ...live } : campaign;
   const { report } = current;
   const percent = Math.round(report.progressPercent);
 
@@ -115,6 +122,9 @@ export function CampaignReportPage({ campaignId }: { campaignId: number }) {
           labelKey="campaigns.report.deliveries"
           value={report.deliveries}
         />
+        {(report.failures ?? 0) > 0 && (
+          <NumberCard testId="card-failures" labelKey="campaigns.report.failures" value={report.failures} />
+        )}
         <NumberCard
           testId="card-whatsapp"
           labelKey="campaigns.report.whatsapp"
