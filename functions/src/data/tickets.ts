@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
 import { documentClient, tableName } from '#aws/dynamo';
 import { ticketIndexKeys } from '#domain/ticket-keys';
@@ -427,26 +427,21 @@ export async function clearUnread(companyId: number, id: number): Promise<void> 
 /**
  * AP-TK-17: a ticket's list line follows its last message when that message is deleted or
  * edited: `lastMessage` becomes `text` only while the ticket's last message is still the one
- * sent at `lastMessageAt` (a newer message has replaced the line otherwise). One conditional
- * update that touches no key or index attribute; false when the condition did not hold.
+ * sent at `sentAt` (a newer message has replaced the line otherwise). One conditional
+ * patch that touches no key or index attribute; false when the condition did not hold.
  */
 export async function replaceLastMessageText(
   companyId: number,
   ticketId: number,
-  lastMessageAt: string,
+  sentAt: string,
   text: string,
 ): Promise<boolean> {
   try {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: `C#${companyId}`, sk: `TICKET#${ticketId}` },
-        UpdateExpression: 'SET #lastMessage = :text',
-        ConditionExpression: 'attribute_exists(pk) AND #lastMessageAt = :at AND #lastMessage <> :text',
-        ExpressionAttributeNames: { '#lastMessage': 'lastMessage', '#lastMessageAt': 'lastMessageAt' },
-        ExpressionAttributeValues: { ':text': text, ':at': lastMessageAt },
-      }),
-    );
+    await ticketEntity
+      .patch({ companyId, id: ticketId })
+      .set({ lastMessage: text })
+      .where(({ lastMessageAt, lastMessage }, { eq, ne }) => `${eq(lastMessageAt, sentAt)} AND ${ne(lastMessage, text)}`)
+      .go({ response: 'none' });
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

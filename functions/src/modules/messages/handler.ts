@@ -29,6 +29,7 @@ import { publicMessage } from './serialize.ts';
 import { visibleTicket } from './visible-ticket.ts';
 
 const ticketPath = z.object({ ticketId: z.coerce.number().int().positive() });
+const messagePath = z.object({ messageId: z.string().min(1).max(128) });
 
 /** A file as the multipart parser hands it over. */
 const uploadedFile = z.object({
@@ -126,7 +127,7 @@ export const handler = restModule([
     method: 'DELETE',
     path: '/messages/{messageId}',
     access: 'user',
-    params: z.object({ messageId: z.string().min(1).max(128) }),
+    params: messagePath,
     handler: async ({ principal, params }) => {
       await deleteSentMessage(principal, params.messageId);
       return new HttpAnswer(204);
@@ -136,7 +137,7 @@ export const handler = restModule([
     method: 'PUT',
     path: '/messages/{messageId}',
     access: 'user',
-    params: z.object({ messageId: z.string().min(1).max(128) }),
+    params: messagePath,
     // Editing a sent text (docs/decisions.md, "Editing a sent message"): the new text.
     body: z.object({
       body: z
@@ -152,7 +153,7 @@ export const handler = restModule([
     method: 'GET',
     path: '/messages/media/{messageId}',
     access: 'user',
-    params: z.object({ messageId: z.string().min(1).max(128) }),
+    params: messagePath,
     // A fresh URL for a medium whose URL expired (or never came: live events); `download=1` signs
     // it as an attachment, for the viewer's download button on an image.
     query: z.object({ download: z.enum(['0', '1']).optional() }),

@@ -1,7 +1,6 @@
-import { decideMediaType } from '@atende/shared/media-type';
-import { botMediaFileName, botMediaMaxBytes } from '#domain/bot-media';
+import { botMediaMaxBytes } from '#domain/bot-media';
 import type { FlowReply } from '#domain/typebot-flow';
-import { OutboundError, safeFetchBytes } from '../../http-out/safe-fetch.ts';
+import { fetchTypedMedia } from '../../http-out/typed-media.ts';
 import type { BotReply } from '../bot-turn/provider.ts';
 
 function log(message: string, fields: Record<string, unknown>): void {
@@ -29,34 +28,35 @@ export async function withFetchedMedia(
   if (!reply.mediaUrl || (!kind && !options.anyKind)) return reply;
   const asText: BotReply = { body: reply.mediaUrl };
   try {
-    const answer = await safeFetchBytes(reply.mediaUrl, {
+    const fetched = await fetchTypedMedia(reply.mediaUrl, {
       maxBytes: botMediaMaxBytes,
       accept: kind ? `${kind}/*` : '*/*',
     });
-    if (answer.status < 200 || answer.status >= 300) {
-      log('flow media answered an error; sent as its URL', { kind, status: answer.status });
+    if (!fetched.ok) {
+      log('flow media could not be used; sent as its URL', {
+        kind,
+        reason: fetched.reason,
+        detail: fetched.detail,
+      });
       return asText;
     }
-    const bytes = new Uint8Array(answer.body);
-    const decision = await decideMediaType(bytes, answer.headers['content-type']);
-    if (!decision.allowed || (kind && decision.family !== kind)) {
-      log('flow media is not its kind; sent as its URL', { kind, found: decision.mimetype });
+    if (kind && fetched.family !== kind) {
+      log('flow media is not its kind; sent as its URL', { kind, found: fetched.mimetype });
       return asText;
     }
-    const sentAs = kind ?? decision.family;
+    const sentAs = kind ?? fetched.family;
     return {
       body: '',
       mediaType: sentAs,
       media: {
-        data: bytes,
-        mimetype: decision.mimetype,
-        fileName: botMediaFileName(reply.mediaUrl, sentAs, decision.mimetype),
+        data: fetched.bytes,
+        mimetype: fetched.mimetype,
+        fileName: fetched.fileName,
       },
     };
   } catch (error) {
     // A medium that cannot be had never fails the turn: the customer still gets its link.
-    const reason = error instanceof OutboundError ? error.reason : (error as Error).name;
-    log('flow media could not be fetched; sent as its URL', { kind, reason });
+    log('flow media could not be fetched; sent as its URL', { kind, reason: (error as Error).name });
     return asText;
   }
 }
