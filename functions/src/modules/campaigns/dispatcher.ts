@@ -308,6 +308,15 @@ async function armSend(step: Step<'send'>, position: number, delayMs: number): P
     await enqueueStep({ ...step, position }, Math.max(0, delayMs));
 }
 
+/**
+ * Waits until the wall clock reads `atMs`. A timer runs on the monotonic clock and may end a
+ * millisecond before Date.now() gets there, and the pace is a gap between recorded instants.
+ */
+async function untilWallClock(atMs: number): Promise<void> {
+  for (let left = atMs - Date.now(); left > 0; left = atMs - Date.now())
+    await new Promise((resolve) => setTimeout(resolve, left));
+}
+
 /** The campaign pace of a connection (docs/decisions.md, "Campaigns: the connection's pace"), read at call time. */
 export function connectionPace(provider: string | undefined): number {
   return provider === 'sandbox'
@@ -352,7 +361,7 @@ async function send(step: Step<'send'>): Promise<void> {
   const wait = (campaign.nextDueAtMs ?? 0) - Date.now();
   // A copy that came early (the watchdog's, or a redelivery) is dropped; the real step comes on time.
   if (wait > earlyToleranceMs) return;
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  await untilWallClock(campaign.nextDueAtMs ?? 0);
   const whatsappId = campaign.whatsappId;
   if (!whatsappId) return;
   // Another campaign sends on this connection: this one waits; its watchdog resumes it.
@@ -384,8 +393,7 @@ async function send(step: Step<'send'>): Promise<void> {
     const kind = campaign.confirmation && slot?.confirmationMessage ? 'confirmation' : 'delivery';
     const last = position + 1 >= total;
     gapMs = Math.max((entry.gapAfter ?? 0) * 1000, paceMs);
-    const paceWait = claimedAt + paceMs - Date.now();
-    if (inStep > 0 && paceWait > 0) await new Promise((resolve) => setTimeout(resolve, paceWait));
+    if (inStep > 0) await untilWallClock(claimedAt + paceMs);
     claimedAt = Date.now();
     const claimed = await claimSend({
       companyId: step.companyId,
