@@ -41,6 +41,8 @@ export const companyPurgeBodySchema = z.object({
   type: z.literal('companyPurge'),
   companyId: z.number().int().positive(),
   round: z.number().int().positive(),
+  /** How many times this step has failed before (a failed step is sent again, see retryOfFailedStep). */
+  attempt: z.number().int().nonnegative().optional(),
 });
 export type CompanyPurgeBody = z.infer<typeof companyPurgeBodySchema>;
 
@@ -79,6 +81,21 @@ export class PurgeBudget {
   get exhausted(): boolean {
     return this.itemsLeft <= 0 || this.now() >= this.deadline;
   }
+}
+
+/** A failed step is sent again this many times, sooner than the queue's redelivery; then the queue's own retries take over. */
+export const maxStepAttempts = 5;
+
+/**
+ * What becomes of a step that threw: the same round again after a short, growing pause (2, 4, 8,
+ * 16 s), or nothing (undefined) once it has failed `maxStepAttempts` times, when the message is
+ * left to the queue's redelivery and dead-letter queue. The queue's visibility timeout is long (it
+ * must exceed the consumer's), so leaving a passing failure to it would stall a purge for minutes.
+ */
+export function retryOfFailedStep(body: CompanyPurgeBody): { body: CompanyPurgeBody; delaySeconds: number } | undefined {
+  const attempt = (body.attempt ?? 0) + 1;
+  if (attempt >= maxStepAttempts) return undefined;
+  return { body: { ...body, attempt }, delaySeconds: 2 ** attempt };
 }
 
 /** The first progress of a purge. */

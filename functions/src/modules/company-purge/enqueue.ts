@@ -6,7 +6,11 @@ export const companyPurgeQueue = 'company-purge';
 
 /** Sends the purge step of `round`, visible after `delaySeconds`. */
 export async function enqueuePurgeStep(companyId: number, round: number, delaySeconds = 0): Promise<void> {
-  const body: CompanyPurgeBody = { type: 'companyPurge', companyId, round };
+  await sendPurgeStep({ type: 'companyPurge', companyId, round }, delaySeconds);
+}
+
+/** Sends a purge step message as it is (a failed step's retry keeps its attempt count). */
+export async function sendPurgeStep(body: CompanyPurgeBody, delaySeconds = 0): Promise<void> {
   const queue = await queuePort();
   await queue.send(companyPurgeQueue, { body: JSON.stringify(body), ...(delaySeconds > 0 ? { delaySeconds } : {}) });
 }

@@ -1,5 +1,6 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { companyPurgeBodySchema } from '#domain/company-purge-plan';
+import { companyPurgeBodySchema, retryOfFailedStep } from '#domain/company-purge-plan';
+import { sendPurgeStep } from './enqueue.ts';
 import { runPurgeStep } from './purge-step.ts';
 
 /** When the runtime gives no deadline: the consumer's own timeout is at least this. */
@@ -7,8 +8,10 @@ const assumedRemainingMs = 120_000;
 
 /**
  * Consumer of the `company-purge` queue: each message is one bounded step of a company's purge
- * (purge-step.ts), which sends the next one itself. A failed step is reported alone and delivered
- * again (every step is idempotent); a body that is not a purge step is logged and dropped.
+ * (purge-step.ts), which sends the next one itself. A failed step is sent again after a short
+ * pause (every step is idempotent; retryOfFailedStep); after a few attempts, or when that send
+ * fails, it is reported alone for the queue to deliver again. A body that is not a purge step is
+ * logged and dropped.
  */
 export const handler = async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
   const failures: { itemIdentifier: string }[] = [];
@@ -23,8 +26,14 @@ export const handler = async (event: SQSEvent, context?: Context): Promise<SQSBa
     try {
       await runPurgeStep(body, context?.getRemainingTimeInMillis?.() ?? assumedRemainingMs);
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', message: 'purge step failed', messageId: record.messageId, companyId: body.companyId, round: body.round, error: String(error) }));
-      failures.push({ itemIdentifier: record.messageId });
+      const retry = retryOfFailedStep(body);
+      console.error(JSON.stringify({ level: 'error', message: 'purge step failed', messageId: record.messageId, companyId: body.companyId, round: body.round, attempt: body.attempt ?? 0, retryInSeconds: retry?.delaySeconds, error: String(error) }));
+      try {
+        if (!retry) throw new Error('out of quick retries');
+        await sendPurgeStep(retry.body, retry.delaySeconds);
+      } catch {
+        failures.push({ itemIdentifier: record.messageId });
+      }
     }
   }
   return { batchItemFailures: failures };
