@@ -24,6 +24,7 @@ import {
   settleVerdict,
   stepVerdict,
   writersQuietSeconds,
+  writersQuietSecondsFor,
   type PurgeProgress,
 } from '../src/domain/company-purge-plan.ts';
 import { mediaKeyOf } from '../src/domain/media-rules.ts';
@@ -123,6 +124,9 @@ describe('company purge plan', () => {
     expect(writersQuietSeconds).toBeGreaterThan(30);
     expect(phaseAfter('main').delaySeconds).toBe(settleSeconds);
     expect(delays).toBe(writersQuietSeconds + settleSeconds);
+    // The wait follows the containers' company cache: the stack's 30 s gives the default.
+    expect(writersQuietSecondsFor(30)).toBe(writersQuietSeconds);
+    expect(phaseAfter('stop', writersQuietSecondsFor(3)).delaySeconds).toBe(8);
   });
 
   it('acts on the current round only, and sends again a round whose message may be lost', () => {

@@ -48,6 +48,11 @@ export type CompanyPurgeBody = z.infer<typeof companyPurgeBodySchema>;
 
 /** Longer than the REST containers keep a company cached (http/company-context.ts, 30 s). */
 export const writersQuietSeconds = 35;
+
+/** The wait for writers when the containers keep a company `cacheSeconds`: five seconds more. */
+export function writersQuietSecondsFor(cacheSeconds: number): number {
+  return cacheSeconds + 5;
+}
 /** Time for the stream consumers to handle the deletions before settle looks. */
 export const settleSeconds = 10;
 /** Settle sends the tail again at most this often; then the purge stops and a new DELETE resumes it. */
@@ -118,10 +123,13 @@ export function stepVerdict(messageRound: number, markerRound: number | undefine
 }
 
 /** The phase after a completed one, and how long the next message waits. */
-export function phaseAfter(phase: Exclude<PurgePhase, 'settle'>): { phase: PurgePhase; delaySeconds: number } {
+export function phaseAfter(
+  phase: Exclude<PurgePhase, 'settle'>,
+  quietSeconds = writersQuietSeconds,
+): { phase: PurgePhase; delaySeconds: number } {
   switch (phase) {
     case 'stop':
-      return { phase: 'tickets', delaySeconds: writersQuietSeconds };
+      return { phase: 'tickets', delaySeconds: quietSeconds };
     case 'tickets':
       return { phase: 'partitions', delaySeconds: 0 };
     case 'partitions':

@@ -5,10 +5,17 @@ import { AppError } from '#domain/app-error';
 import { companyIsBlocked } from '#domain/company-rules';
 
 /**
- * The caller's company and plan, kept per container for a short while: every protected route
- * checks them, and a change (status, due date, plan) is honoured within this delay.
+ * How long a container keeps a company and its plan: every protected route checks them, and a
+ * change (status, due date, plan) is honoured within this delay. COMPANY_CONTEXT_FRESH_SECONDS
+ * (unset in the stack: 30 s) lets the tests' runtime shorten it, and with it the company purge's
+ * wait for writers (modules/company-purge).
  */
-const freshForMs = 30_000;
+export function companyContextFreshSeconds(): number {
+  const seconds = Number(process.env.COMPANY_CONTEXT_FRESH_SECONDS ?? 30);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 30;
+}
+
+const freshForMs = companyContextFreshSeconds() * 1000;
 const cache = new Map<number, { loadedAt: number; value: Promise<{ company: CompanyRecord; plan?: PlanRecord }> }>();
 
 export async function companyContext(companyId: number): Promise<{ company: CompanyRecord; plan?: PlanRecord }> {

@@ -27,9 +27,11 @@ import {
   PurgeBudget,
   settleVerdict,
   stepVerdict,
+  writersQuietSecondsFor,
   type CompanyPurgeBody,
   type PurgeProgress,
 } from '#domain/company-purge-plan';
+import { companyContextFreshSeconds } from '#http/company-context';
 import { sendConnectorCommand } from '#modules/connector-commands/send';
 import { cancelTicketTimer } from '../timers/ticket-timers.ts';
 import { enqueuePurgeStep } from './enqueue.ts';
@@ -67,7 +69,7 @@ function continued(marker: PurgeMarker, complete: boolean, deleted: number, chan
   const progress = { phase: marker.phase, nextTicketId: marker.nextTicketId, ticketsUpTo: marker.ticketsUpTo, settleRounds: marker.settleRounds };
   if (!complete) return { kind: 'next', progress: { ...progress, ...changes }, delaySeconds: 0, deleted };
   if (marker.phase === 'settle') throw new Error('settle decides on its own');
-  const after = phaseAfter(marker.phase);
+  const after = phaseAfter(marker.phase, writersQuietSecondsFor(companyContextFreshSeconds()));
   return { kind: 'next', progress: { ...progress, ...changes, phase: after.phase }, delaySeconds: after.delaySeconds, deleted };
 }
 
