@@ -120,9 +120,9 @@ ${table(model.vmPer100kInbound, 'per 100,000')}
 \`infra/local/bench/counted-usage.json\`: \`${counted.command}\` on ${counted.measuredAt}, load average
 ${counted.loadAverage.before.toFixed(1)} before and ${counted.loadAverage.after.toFixed(1)} after on the shared 2-core machine. The calls, capacity units, SQS
 requests and socket posts do not depend on the load; the **Lambda GB-seconds are local wall times
-and grow with it**, so the Lambda lines are an upper bound (a quiet run lowers them; in AWS a
-reply's function runs for tens of milliseconds). Rerun \`npm run bench -- --quick --counts-only\`
-(a few minutes) to measure again, then \`${regenerateCommand}\`.
+and grow with it**, so the Lambda lines are an upper bound (a quiet run lowers them). Rerun
+\`npm run bench -- --quick --counts-only\` (about 10 minutes on the shared machine) to measure
+again, then \`${regenerateCommand}\`.
 
 ## Assumptions (infra/cost/assumptions.ts)
 

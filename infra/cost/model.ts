@@ -151,13 +151,13 @@ function floorLines(inventory: Inventory): Line[] {
   if (connectorPolls > 0)
     lines.push({
       item: 'SQS polling by the connector',
-      detail: `${connectorPolls} queue-task pairs × a long poll every ${assumptions.longPollSeconds} s`,
+      detail: `${connectorPolls} × a long poll every ${assumptions.longPollSeconds} s (each task on each queue it reads)`,
       usd: connectorPolls * (secondsPerMonth / assumptions.longPollSeconds) * up.sqsRequest,
     });
   if (inventory.schedules.count > 0)
     lines.push({
       item: 'Recurring schedules',
-      detail: `${inventory.schedules.count} schedules, ${Math.round(inventory.schedules.invocationsPerMonth)} runs a month (each: Scheduler, 3 SQS requests, a 100 ms Lambda at 1 GB)`,
+      detail: `${inventory.schedules.count} (${Math.round(inventory.schedules.invocationsPerMonth)} runs a month; each: Scheduler, 3 SQS requests, a 100 ms Lambda at 1 GB)`,
       usd:
         inventory.schedules.invocationsPerMonth *
         (up.schedulerInvocation + 3 * up.sqsRequest + up.lambdaRequest + 0.1 * up.lambdaGbSecond),
