@@ -5,6 +5,7 @@ import { documentClient } from '../src/aws/dynamo.ts';
 import { resetCompanyBudget } from '../src/http/company-budget-check.ts';
 import { forgetCompanyContext } from '../src/http/company-context.ts';
 import { forgetSession, sessionTrustMs } from '../src/auth/session-check.ts';
+import { SignJWT } from 'jose';
 import * as z from 'zod';
 import { signAccessToken } from '../src/auth/access-token.ts';
 import type { Principal } from '../src/auth/principal.ts';
@@ -264,6 +265,53 @@ describe('the company request budget', () => {
     expect(Number(refused.headers?.['retry-after'])).toBeLessThanOrEqual(60);
     const [update] = counterUpdates();
     expect(update?.args[0].input.Key).toMatchObject({ pk: 'RATE#company-requests#3' });
+  });
+
+  /** A token the platform did not sign: HS256 with another secret, naming company 3's admin. */
+  const forgedToken = () =>
+    new SignJWT({ cid: 3, prf: 'admin', sup: false, sid: 's1' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('atende')
+      .setAudience('atende-api')
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode('not the platform secret, but as long as one'));
+  /** Company 4's genuine token with its claims rewritten to name company 3 (the signature left as it was). */
+  const retargetedToken = async () => {
+    const [header, payload, signature] = (await signAccessToken({ ...admin, companyId: 4 })).split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    return [header, Buffer.from(JSON.stringify({ ...claims, cid: 3 })).toString('base64url'), signature].join('.');
+  };
+  const postWith = (token: string) =>
+    handler(apiEvent('POST', '/things/1', { body: { name: 'Ana' }, headers: { Authorization: `Bearer ${token}` } }), lambdaContext);
+  /** Company 3's users get exactly their 5 requests of the minute, then 429. */
+  const expectWholeBudgetLeft = async () => {
+    for (let i = 0; i < 5; i += 1) expect((await post(agent)).statusCode).toBe(200);
+    const refused = await post(agent);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
+  };
+
+  it("spends none of a company's budget on forged or retargeted tokens naming it", async () => {
+    dynamo.on(UpdateCommand).resolves({ Attributes: { count: 1 } });
+    for (const token of [await forgedToken(), await retargetedToken()]) {
+      for (let i = 0; i < 10; i += 1) {
+        const refused = await postWith(token);
+        expect(refused.statusCode).toBe(403);
+        expect(json(refused.body)).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+      }
+    }
+    expect(counterUpdates()).toHaveLength(0);
+    await expectWholeBudgetLeft();
+  });
+
+  it('spends none of it on a genuine token whose session ended (logout, sign-in elsewhere)', async () => {
+    dynamo.on(UpdateCommand).resolves({ Attributes: { count: 1 } });
+    sessionIs(1, 'a-newer-session');
+    for (let i = 0; i < 10; i += 1) expect((await post(admin)).statusCode).toBe(403);
+    expect(counterUpdates()).toHaveLength(0);
+    await expectWholeBudgetLeft();
   });
 
   it('writes the count once per flush period rather than once per request', async () => {

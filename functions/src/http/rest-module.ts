@@ -138,18 +138,20 @@ function toMiddyRoute(definition: RouteDefinition): Route<APIGatewayProxyEvent, 
     path: definition.path,
     handler: async (event: APIGatewayProxyEvent, context: Context) => {
       const principal = await authenticate(definition.access, event.headers);
-      // All three read or write through per-container caches and run together, so they cost no
-      // extra round trip. When several refuse, the session's answer wins (403, then the refresh's
-      // 401), then the company's, then its request budget.
+      // The session and the company read through per-container caches and run together. When
+      // both refuse, the session's answer wins (403, then the refresh's 401).
       if (principal) {
-        const [session, company, budget] = await Promise.allSettled([
+        const [session, company] = await Promise.allSettled([
           assertSessionCurrent(principal),
           principal.isSuper ? undefined : assertCompanyMayUse(principal.companyId, definition),
-          chargeCompanyRequest(principal.companyId),
         ]);
         if (session.status === 'rejected') throw session.reason;
         if (company.status === 'rejected') throw company.reason;
-        if (budget.status === 'rejected') throw budget.reason;
+        // Only now is the request the company's: its token's signature and expiry checked
+        // (authenticate), its session the user's current one. A forged token, another company's,
+        // or one of an ended session never reaches this line, so it cannot spend the budget
+        // (the count is in memory; the shared counter is written at most every 2 s).
+        await chargeCompanyRequest(principal.companyId);
       }
       const request: ApiRequest<unknown, unknown, unknown, Principal | undefined> = {
         params: definition.params ? definition.params.parse(event.pathParameters ?? {}) : undefined,

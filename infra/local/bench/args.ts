@@ -34,6 +34,12 @@ export interface BenchOptions {
   /** Write a CPU profile of each measured runtime to .bench/profiles (node --cpu-prof). */
   profile: boolean;
   quick: boolean;
+  /**
+   * Only what the cost model needs (docs/cost.md): one reply alone and the steady customers at
+   * each size, no load, burst, webhooks, campaigns, external API nor schedules; writes
+   * infra/local/bench/counted-usage.json as every run does.
+   */
+  countsOnly: boolean;
   help: boolean;
 }
 
@@ -53,6 +59,7 @@ export const defaultOptions: BenchOptions = {
   seedViaApi: false,
   profile: false,
   quick: false,
+  countsOnly: false,
   help: false,
 };
 
@@ -78,6 +85,8 @@ export const usage = `npm run bench -- [options]
   --profile                  CPU profile of each measured runtime in .bench/profiles
                              (summary: npx tsx infra/local/bench/profile.ts <file>)
   --quick                    1,000 tickets, 5 s per operation, a 200-message burst, 100 steady
+  --counts-only              only the reply probe and the steady customers (the cost model's
+                             counted calls, infra/local/bench/counted-usage.json)
   --help                     this text`;
 
 function positiveInteger(name: string, value: string, { allowZero = false } = {}): number {
@@ -147,6 +156,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
         break;
       case 'quick':
         quick = true;
+        break;
+      case 'counts-only':
+        given.countsOnly = true;
         break;
       case 'help':
         given.help = true;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOptions, parseBenchArgs } from './args.ts';
+import { countedUsageOf } from './counted-usage.ts';
 import {
   checkRows,
   itemSizeBytes,
@@ -61,6 +62,31 @@ describe('bench arguments', () => {
     expect(() => parseBenchArgs(['--speed=9'])).toThrow(/unknown option --speed/);
     expect(() => parseBenchArgs(['agents'])).toThrow(/unknown argument/);
     expect(() => parseBenchArgs(['--burst=10', '--contacts=20'])).toThrow(/cannot exceed/);
+  });
+});
+
+describe("the cost model's counted calls (counted-usage.json)", () => {
+  const run = { measuredAt: '2026-12-05', command: 'npm run bench -- --quick --counts-only', agents: 50, loadAverage: { before: 1, after: 2 } };
+  const reply = { 'table.Query': 1, 'units.table.read': 1 };
+  const inbound = { 'table.GetItem': 2, 'units.table.read': 2 };
+
+  it('is what --counts-only measures: the reply alone and the steady customers', () => {
+    expect(parseBenchArgs(['--quick', '--counts-only'])).toMatchObject({ countsOnly: true, sizes: [1000] });
+    expect(parseBenchArgs([]).countsOnly).toBe(false);
+    const counted = countedUsageOf(
+      { size: 1000, operations: {}, replyProbe: { usage: reply }, steady: { dynamoCalls: { usage: inbound }, ratePerSecond: 10 } },
+      run,
+    );
+    expect(counted).toMatchObject({ tickets: 1000, agents: 50, listeningSockets: 51, perReply: reply, perInboundMessage: inbound, inboundRatePerSecond: 10 });
+  });
+
+  it('prefers the full run\'s reply probe and is not written without both figures', () => {
+    const probeOfLoad = { 'table.Query': 2 };
+    expect(
+      countedUsageOf({ size: 10, operations: { reply: { single: { usage: probeOfLoad } } }, replyProbe: { usage: reply }, steady: { dynamoCalls: { usage: inbound } } }, run)?.perReply,
+    ).toEqual(probeOfLoad);
+    expect(countedUsageOf({ size: 10, operations: {}, replyProbe: { usage: reply } }, run)).toBeUndefined();
+    expect(countedUsageOf({ size: 10, operations: {}, steady: { dynamoCalls: { usage: inbound } } }, run)).toBeUndefined();
   });
 });
 

@@ -2,31 +2,17 @@
  * What the counted usage of one request (or one inbound message) would cost in AWS, at public
  * on-demand prices, and the share of each service.
  *
- * Prices: us-east-1, USD, on-demand, free tiers left out, from the AWS pricing pages of DynamoDB
- * (on-demand throughput, Standard table class, as cut on 2024-11-01), Lambda (ARM64, the first
- * tier), API Gateway (REST requests, first 333 million; WebSocket messages, first billion, per
- * 32 KB), SQS (FIFO requests, the dearer of the two kinds, per 64 KB) and EventBridge Scheduler
- * (invocations). Written down on 2026-11-28 from those pages as last read; this machine cannot
- * reach them to check, so check them before quoting a figure.
+ * Prices: infra/cost/prices.ts (`usagePrices`: us-east-1, USD, on-demand, free tiers left out,
+ * with their source pages and the date they were written down), the same the cost model of
+ * docs/cost.md uses.
  *
  * Not counted: DynamoDB Streams reads by Lambda (free), storage, WebSocket connection minutes,
  * data transfer, CloudWatch logs, the connector's Fargate task and the WAF.
  */
+import { usagePrices } from '../../cost/prices.ts';
 import type { BilledUsage } from './usage.ts';
 
-export const prices = {
-  /** DynamoDB on-demand: per write request unit (1 KB written; a transactional write counts 2). */
-  dynamoWriteUnit: 0.625 / 1e6,
-  /** DynamoDB on-demand: per read request unit (4 KB strongly consistent; eventually consistent is half, transactional 2). */
-  dynamoReadUnit: 0.125 / 1e6,
-  lambdaRequest: 0.2 / 1e6,
-  /** ARM64 (infra/lib/lambda-defaults.ts), per GB-second. */
-  lambdaGbSecond: 0.0000133334,
-  restRequest: 3.5 / 1e6,
-  websocketMessage: 1.0 / 1e6,
-  sqsRequest: 0.5 / 1e6,
-  schedulerInvocation: 1.0 / 1e6,
-} as const;
+export const prices = usagePrices;
 
 export const costParts = ['dynamodb', 'lambda', 'restApi', 'websocket', 'sqs', 'scheduler'] as const;
 export type CostPart = (typeof costParts)[number];

@@ -38,6 +38,7 @@ import { footprintText, measureFootprint, type Footprint } from './footprint.ts'
 import { runPhase, type PhaseFailure } from './phases.ts';
 import { billedUsage, callsByOperation, perRequestUsage, splitCalls } from './usage.ts';
 import { costOf, costText } from './cost.ts';
+import { countedUsageFile, countedUsageOf } from './counted-usage.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -322,7 +323,10 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
   status(`${label}: two kanban lanes, three of each agent's open tickets on them… ${eta()}`, { force: true });
   await setUpKanbanLanes(admin, agentClients, shape.openedByAgent);
   const requests = operationRequests(shape, agents, adminSession, setup.queueId);
-  const measured = operationOrder.filter((name) => name !== 'dashboard' || dashboardAvailable);
+  // --counts-only: the reply alone (and the steady customers before it), nothing under load.
+  const measured = options.countsOnly
+    ? (['reply'] as OperationName[])
+    : operationOrder.filter((name) => name !== 'dashboard' || dashboardAvailable);
 
   // Nothing left to do: no live event for a second (queued sends, stream work) and, at the same
   // time, the runtime and DynamoDB Local idle over the last half second. What an operation left
@@ -396,10 +400,11 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     // steady pace (every size), then all at once (the burst, at the largest size by default).
     if (name === 'reply') {
       if (options.steady > 0) steady = await runPhase(failedPhases, 'steady inbound', () => customersWrite('steady', options.steady, options.steadyRate), reportFailure);
-      if (options.burst > 0 && (options.burstEverySize || size === largest))
+      if (!options.countsOnly && options.burst > 0 && (options.burstEverySize || size === largest))
         burst = await runPhase(failedPhases, 'inbound burst', () => customersWrite('burst', options.burst), reportFailure);
     }
 
+    if (options.countsOnly) continue;
     status(`${label}: waiting for the runtime to finish the previous phase before ${operationLabels[name]}… ${eta()}`, { force: true });
     const drainedSeconds = await quiet();
     await freshTokens();
@@ -450,7 +455,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
   // Outbound webhooks at the largest size (docs/decisions.md, "Outbound webhooks"): a webhook for
   // message.created on a local receiver, then customer messages until each has its delivery.
   let webhooks: WebhookBenchResult | undefined;
-  if (size === largest) {
+  if (size === largest && !options.countsOnly) {
     status(`${label}: waiting for the runtime to finish the previous phase before the webhooks… ${eta()}`, { force: true });
     await quiet();
     await freshTokens();
@@ -473,7 +478,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
   // Campaigns at the largest size: an .xlsx list of `size` rows (at most 10,000), a campaign to it
   // without waits (the replies measured again while it sends), and the pacing with real intervals.
   let campaigns: CampaignBenchResult | undefined;
-  if (size === largest) {
+  if (size === largest && !options.countsOnly) {
     status(`${label}: waiting for the runtime to finish the previous phase before the campaign… ${eta()}`, { force: true });
     await quiet();
     await freshTokens();
@@ -514,7 +519,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
   // The external message API at the largest size: 50 callers of one company (req/s, p99, table
   // calls per send), then a second company's callers held to their plan's rate.
   let externalApi: ExternalApiBenchResult | undefined;
-  if (size === largest) {
+  if (size === largest && !options.countsOnly) {
     status(`${label}: waiting for the runtime to finish the previous phase before the external API… ${eta()}`, { force: true });
     await quiet();
     await freshTokens();
@@ -548,7 +553,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
 
   // 1,000 schedules due in the same minute, at the largest size: all sent once, due → outbox.
   let schedules: ScheduledBurstResult | undefined;
-  if (size === largest) {
+  if (size === largest && !options.countsOnly) {
     status(`${label}: waiting for the runtime to finish the previous phase before the schedules… ${eta()}`, { force: true });
     await quiet();
     await freshTokens();
@@ -593,6 +598,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     dashboardAvailable,
     dashboardStatus: dashboardProbe.status,
     operations,
+    ...(single.reply ? { replyProbe: single.reply } : {}),
     burst,
     steady,
     ...(schedules ? { schedules } : {}),
@@ -668,8 +674,10 @@ async function main(): Promise<void> {
   }
   const loadAfter = loadavg();
   // Bundles' weight and cold import, the runtime's start, restart and memory (footprint.ts).
-  say('Measuring the bundles and the runtime start…');
-  const footprint: Footprint | { error: string } = await measureFootprint({ bundles: true, start: true }).catch((error: unknown) => ({ error: String(error) }));
+  if (!options.countsOnly) say('Measuring the bundles and the runtime start…');
+  const footprint: Footprint | { error: string } = options.countsOnly
+    ? { error: 'not measured (--counts-only)' }
+    : await measureFootprint({ bundles: true, start: true }).catch((error: unknown) => ({ error: String(error) }));
 
   const finishedAt = new Date();
   const results = {
@@ -689,10 +697,24 @@ async function main(): Promise<void> {
   const json = JSON.stringify(results, null, 2);
   await writeFile(file, json);
   await writeFile(join(benchDir, 'latest.json'), json);
+  // The cost model's input (docs/cost.md): the last size that measured a reply and the steady customers.
+  const counted = reports
+    .map((size) =>
+      countedUsageOf(size, {
+        measuredAt: finishedAt.toISOString().slice(0, 10),
+        command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+        agents: options.agents,
+        loadAverage: { before: loadBefore[0]!, after: loadAfter[0]! },
+      }),
+    )
+    .filter((usage) => usage !== undefined)
+    .at(-1);
+  if (counted) await writeFile(countedUsageFile, `${JSON.stringify(counted, null, 2)}\n`);
   if (interactive && statusLine) process.stdout.write('\r\x1b[2K');
   printReport(results);
   console.log(`\n${'error' in footprint ? `Footprint failed: ${footprint.error}` : footprintText(footprint)}`);
   console.log(`\nResults: ${file} (and .bench/latest.json); total ${formatDuration(results.totalSeconds)}.`);
+  if (counted) console.log(`Counted calls of a reply and an inbound message: ${countedUsageFile} (the cost model's input; \`npm run cost\` rewrites docs/cost.md).`);
 }
 
 main().catch(async (error: unknown) => {

@@ -73,6 +73,8 @@ export interface SizeReport {
   dashboardAvailable: boolean;
   dashboardStatus: number;
   operations: Partial<Record<string, MeasuredOperation>>;
+  /** The reply alone (also in operations.reply.single, except with --counts-only, which runs no load). */
+  replyProbe?: ProbeResult;
   burst: CustomersPhase | undefined;
   /** Customers writing at a steady pace (`--steady`, `--steady-rate`); absent in older results. */
   steady?: CustomersPhase | undefined;
