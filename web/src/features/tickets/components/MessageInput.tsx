@@ -80,7 +80,7 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
     inputRef.current?.focus();
   });
   useShortcut('attach', () => {
-    if (recording || busy) return false;
+    if (recording) return false;
     fileInputRef.current?.click();
   });
 
