@@ -76,8 +76,8 @@ describe('keyboard-first agent flow', () => {
 
   it('opens the inbox and shows the waiting tab with 2', async () => {
     await page.goto(app.url('/tickets'));
-    await page.getByTestId('tickets-welcome').waitFor({ state: 'visible', timeout: 15_000 });
-    await expect.poll(() => page.getByTestId('count-pending').innerText(), { timeout: 15_000 }).toBe('0');
+    await page.getByTestId('tickets-welcome').waitFor({ state: 'visible', timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('count-pending').innerText(), { timeout: 30_000 }).toBe('0');
     await page.keyboard.press('2');
     await expect.poll(() => page.getByTestId('tab-pending').getAttribute('aria-selected')).toBe('true');
   });
@@ -100,13 +100,13 @@ describe('keyboard-first agent flow', () => {
 
   it('accepts it with a and opens its chat', async () => {
     await page.keyboard.press('a');
-    await page.waitForURL((address) => address.pathname.startsWith('/tickets/'), { timeout: 15_000 });
-    await chat('open').waitFor({ state: 'visible', timeout: 15_000 });
+    await page.waitForURL((address) => address.pathname.startsWith('/tickets/'), { timeout: 30_000 });
+    await chat('open').waitFor({ state: 'visible', timeout: 30_000 });
     await chat('open')
       .getByTestId('messages-list')
       .getByText(customer.body, { exact: true })
-      .waitFor({ state: 'visible', timeout: 15_000 });
-    await expect.poll(() => page.getByTestId('count-assigned').innerText(), { timeout: 15_000 }).toBe('1');
+      .waitFor({ state: 'visible', timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('count-assigned').innerText(), { timeout: 30_000 }).toBe('1');
   });
 
   it('goes into the reply box with Enter; typed letters stay text and Enter sends', async () => {
@@ -121,7 +121,7 @@ describe('keyboard-first agent flow', () => {
     await page
       .getByTestId('messages-list')
       .locator('.msg--me', { hasText: typedReply })
-      .waitFor({ state: 'visible', timeout: 15_000 });
+      .waitFor({ state: 'visible', timeout: 30_000 });
     await expect.poll(() => replyBox().inputValue()).toBe('');
     await expect.poll(() => sentTo(typedReply), { timeout: 30_000, interval: 500 }).toBe(1);
   });
@@ -136,7 +136,7 @@ describe('keyboard-first agent flow', () => {
     await page
       .getByTestId('quick-replies')
       .getByRole('option', { name: new RegExp(`^/${quickReply.shortcode}`) })
-      .waitFor({ state: 'visible', timeout: 15_000 });
+      .waitFor({ state: 'visible', timeout: 30_000 });
     await page.keyboard.press('Enter');
     await expect.poll(() => replyBox().inputValue()).toBe(quickReply.message);
     await page.keyboard.press('Enter');
@@ -147,7 +147,7 @@ describe('keyboard-first agent flow', () => {
 
   it('opens the file chooser with u; the file goes with the next reply', async () => {
     const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser', { timeout: 15_000 }),
+      page.waitForEvent('filechooser', { timeout: 30_000 }),
       page.keyboard.press('u'),
     ]);
     await chooser.setFiles({
@@ -158,7 +158,7 @@ describe('keyboard-first agent flow', () => {
     await page
       .getByTestId('attachment-list')
       .getByText('catalogo.pdf')
-      .waitFor({ state: 'visible', timeout: 15_000 });
+      .waitFor({ state: 'visible', timeout: 30_000 });
     await page.keyboard.press('/');
     await expect.poll(focused).toBe(`field:${t('tickets.input.label')}`);
     await page.keyboard.type('Le envío el catálogo');
@@ -172,27 +172,27 @@ describe('keyboard-first agent flow', () => {
   it('opens the transfer dialog with t, its focus inside; Esc closes it', async () => {
     await page.keyboard.press('t');
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { name: t('tickets.transfer.title') }).waitFor({ timeout: 15_000 });
+    await dialog.getByRole('heading', { name: t('tickets.transfer.title') }).waitFor({ timeout: 30_000 });
     await expect.poll(focused).toBe(`dialog:${t('tickets.transfer.title')}`);
     // Keys typed in the dialog are the dialog's: r does not resolve behind it.
     await page.keyboard.type('r');
     await page.keyboard.press('Tab');
     await expect.poll(focused).toBe(`dialog:${t('tickets.transfer.title')}`);
     await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
     await chat('open').waitFor({ state: 'visible' });
   });
 
   it('returns it to the waiting list with q and takes it again with j and a', async () => {
     await page.keyboard.press('q');
-    await page.waitForURL((address) => address.pathname === '/tickets', { timeout: 15_000 });
-    await expect.poll(() => page.getByTestId('count-pending').innerText(), { timeout: 15_000 }).toBe('1');
+    await page.waitForURL((address) => address.pathname === '/tickets', { timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('count-pending').innerText(), { timeout: 30_000 }).toBe('1');
     await page.keyboard.press('2');
-    await expect.poll(() => row().getAttribute('data-status'), { timeout: 15_000 }).toBe('pending');
+    await expect.poll(() => row().getAttribute('data-status'), { timeout: 30_000 }).toBe('pending');
     await page.keyboard.press('j');
     await expect.poll(focused).toBe(`row:${customer.name}`);
     await page.keyboard.press('a');
-    await chat('open').waitFor({ state: 'visible', timeout: 15_000 });
+    await chat('open').waitFor({ state: 'visible', timeout: 30_000 });
   });
 
   it('transfers it to a queue from the dialog with t, Tab, ↓ and Enter', async () => {
@@ -200,7 +200,7 @@ describe('keyboard-first agent flow', () => {
     const dialog = page.getByRole('dialog');
     const queues = dialog.getByLabel(t('tickets.transfer.queue'));
     await expect
-      .poll(() => queues.locator('option', { hasText: 'Ventas' }).count(), { timeout: 15_000 })
+      .poll(() => queues.locator('option', { hasText: 'Ventas' }).count(), { timeout: 30_000 })
       .toBe(1);
     await expect.poll(focused).toBe(`dialog:${t('tickets.transfer.title')}`);
     await page.keyboard.press('Tab');
@@ -210,25 +210,25 @@ describe('keyboard-first agent flow', () => {
       .poll(() => queues.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text))
       .toBe('Ventas');
     await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
-    await page.waitForURL((address) => address.pathname === '/tickets', { timeout: 15_000 });
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+    await page.waitForURL((address) => address.pathname === '/tickets', { timeout: 30_000 });
     // No user chosen: the ticket waits in the queue (core §4), where j and a take it again.
     await page.keyboard.press('2');
-    await expect.poll(() => row().getAttribute('data-status'), { timeout: 15_000 }).toBe('pending');
+    await expect.poll(() => row().getAttribute('data-status'), { timeout: 30_000 }).toBe('pending');
     await expect.poll(() => row().locator('.ticket-badge--queue').innerText()).toBe('Ventas');
     await page.keyboard.press('j');
     await expect.poll(focused).toBe(`row:${customer.name}`);
     await page.keyboard.press('a');
-    await chat('open').waitFor({ state: 'visible', timeout: 15_000 });
+    await chat('open').waitFor({ state: 'visible', timeout: 30_000 });
   });
 
   it('resolves it with r; 3 shows it among the resolved', async () => {
     await page.keyboard.press('r');
-    await page.waitForURL((address) => address.pathname === '/tickets', { timeout: 15_000 });
-    await expect.poll(() => page.getByTestId('count-assigned').innerText(), { timeout: 15_000 }).toBe('0');
+    await page.waitForURL((address) => address.pathname === '/tickets', { timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('count-assigned').innerText(), { timeout: 30_000 }).toBe('0');
     await page.keyboard.press('3');
     await expect.poll(() => page.getByTestId('tab-closed').getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => row().getAttribute('data-status'), { timeout: 15_000 }).toBe('closed');
+    await expect.poll(() => row().getAttribute('data-status'), { timeout: 30_000 }).toBe('closed');
     const tickets = await admin<{ tickets: { status: string; contact?: { name?: string } }[] }>(
       'GET',
       '/tickets?status=closed&showAll=true',
@@ -238,7 +238,7 @@ describe('keyboard-first agent flow', () => {
 
   it('says why when a shortcut has nothing to act on', async () => {
     await page.keyboard.press('r');
-    await page.getByText(t('keyboard.noTicket')).first().waitFor({ state: 'visible', timeout: 15_000 });
+    await page.getByText(t('keyboard.noTicket')).first().waitFor({ state: 'visible', timeout: 30_000 });
   });
 
   it('goes to the search tab with s, the focus in its field', async () => {
@@ -248,14 +248,14 @@ describe('keyboard-first agent flow', () => {
       .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.placeholder))
       .toBe(t('tickets.search.placeholder'));
     await page.keyboard.type(customer.name.split(' ')[0]!);
-    await row().waitFor({ state: 'visible', timeout: 15_000 });
+    await row().waitFor({ state: 'visible', timeout: 30_000 });
     await page.keyboard.press('Tab');
   });
 
   it('lists the shortcuts with ?, and Esc closes the list', async () => {
     await page.keyboard.press('?');
     const help = page.getByTestId('shortcuts-help');
-    await help.waitFor({ state: 'visible', timeout: 15_000 });
+    await help.waitFor({ state: 'visible', timeout: 30_000 });
     for (const text of [
       t('keyboard.action.next'),
       t('keyboard.action.accept'),
@@ -271,7 +271,7 @@ describe('keyboard-first agent flow', () => {
     }
     await expect.poll(() => help.locator('[data-shortcut="accept"] kbd').allInnerTexts()).toEqual(['a']);
     await page.keyboard.press('Escape');
-    await help.waitFor({ state: 'detached', timeout: 15_000 });
+    await help.waitFor({ state: 'detached', timeout: 30_000 });
   });
 
   it('raised no uncaught errors', () => {
