@@ -161,16 +161,19 @@ export function TicketsManager({ selected, narrow, onOpened }: TicketsManagerPro
           {t('tickets.newTicket')}
         </Button>
         <div className="tickets-manager__spacer" />
-        <Button
-          size="small"
-          variation="link"
-          className="icon-button"
-          ariaLabel={t('keyboard.help.open')}
-          title={t('keyboard.help.open')}
-          onClick={() => runShortcut('help')}
-        >
-          <KeyboardIcon size={18} />
-        </Button>
+        {/* Shortcuts are for keyboards: a phone-width list keeps its room. */}
+        {!narrow && (
+          <Button
+            size="small"
+            variation="link"
+            className="icon-button"
+            ariaLabel={t('keyboard.help.open')}
+            title={t('keyboard.help.open')}
+            onClick={() => runShortcut('help')}
+          >
+            <KeyboardIcon size={18} />
+          </Button>
+        )}
         {mayShowAll && tab !== 'search' && (
           <SwitchField
             label={t('tickets.showAll')}
