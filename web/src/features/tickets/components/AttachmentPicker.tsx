@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type RefObject } from 'react';
 import { Button } from '@aws-amplify/ui-react';
 import { CloseIcon, PaperclipIcon } from '../../../components/icons/feature-icons.tsx';
 import { t, type MessageKey } from '../../../i18n/index.ts';
@@ -16,8 +16,18 @@ const problemText: Record<NonNullable<ReturnType<typeof attachmentProblem>>, Mes
  * The paperclip of the chat input: chooses one or more files. Files the server would refuse
  * (over 7 MB, or not an image, audio, video or document) are turned away here with a message.
  */
-export function AttachmentPicker({ onPick, disabled }: { onPick(files: File[]): void; disabled?: boolean }) {
-  const inputRef = useRef<HTMLInputElement>(null);
+export function AttachmentPicker({
+  onPick,
+  disabled,
+  fileInputRef,
+}: {
+  onPick(files: File[]): void;
+  disabled?: boolean;
+  /** The hidden file input, for the attach shortcut to open the file chooser (issue #30). */
+  fileInputRef?: RefObject<HTMLInputElement | null>;
+}) {
+  const ownRef = useRef<HTMLInputElement>(null);
+  const inputRef = fileInputRef ?? ownRef;
 
   const picked = (list: FileList | null) => {
     const accepted: File[] = [];

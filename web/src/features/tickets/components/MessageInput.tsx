@@ -13,6 +13,8 @@ import { useQuickMessageOptions } from '../../quick-messages/api/get-quick-messa
 import { matchQuickReplies, type QuickReplyOption } from '../../quick-messages/quick-reply.ts';
 import { messageLength } from '../message-length.ts';
 import { isSendable, signBody } from '../message-rules.ts';
+import { shortcutById, shortcutMatches } from '../keyboard/shortcuts.ts';
+import { useShortcut } from '../keyboard/use-shortcuts.tsx';
 import { AttachmentList, AttachmentPicker } from './AttachmentPicker.tsx';
 import { AudioRecorder } from './AudioRecorder.tsx';
 import { MicIcon, ReplyIcon, SendIcon } from './icons.tsx';
@@ -45,6 +47,7 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
   const [progress, setProgress] = useState<{ current: number; total: number } | undefined>(undefined);
   const busy = send.isPending || progress !== undefined;
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const rows = Math.min(messageInputMaxRows, Math.max(1, body.split('\n').length));
   // Counted as it will be sent, so a long text learns the limit before the API refuses it.
@@ -64,6 +67,22 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
     setBody(value);
     setHighlight(0);
   };
+
+  // Keyboard (issue #30): Enter or / come into the box; \ or Ctrl+/ start a quick reply ("/" typed,
+  // the shortcode next); u or Ctrl+U open the file chooser. While recording there is no box.
+  useShortcut('reply', () => {
+    if (recording) return false;
+    inputRef.current?.focus();
+  });
+  useShortcut('quickReplies', () => {
+    if (recording) return false;
+    if (!body.trim()) changeBody('/');
+    inputRef.current?.focus();
+  });
+  useShortcut('attach', () => {
+    if (recording) return false;
+    fileInputRef.current?.click();
+  });
 
   const choose = (option: QuickReplyOption) => {
     changeBody(option.message);
@@ -162,9 +181,14 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
         return;
       }
     }
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (event.nativeEvent.isComposing) return;
+    if (shortcutMatches(shortcutById('send'), event)) {
       event.preventDefault();
       void submit();
+    } else if (shortcutMatches(shortcutById('leaveReply'), event)) {
+      // Esc gives the keyboard back to the page's shortcuts (issue #30).
+      event.preventDefault();
+      inputRef.current?.blur();
     }
   };
 
@@ -281,6 +305,7 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
             <span className="message-input__sign-label">{t('tickets.input.sign')}</span>
           </label>
           <AttachmentPicker
+            fileInputRef={fileInputRef}
             disabled={busy}
             onPick={(picked) => setFiles((current) => [...current, ...picked])}
           />

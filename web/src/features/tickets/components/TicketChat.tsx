@@ -18,6 +18,7 @@ import { useUpdateTicket } from '../api/update-ticket.ts';
 import { actionsFor, staysOnTicket, statusChangeFor, type TicketAction } from '../ticket-actions.ts';
 import { useLiveMessages } from '../use-live-tickets.ts';
 import { useReadWhileOpen } from '../use-read-while-open.ts';
+import { useShortcut } from '../keyboard/use-shortcuts.tsx';
 import { ContactAvatar } from './ContactAvatar.tsx';
 import type { TicketTag } from '../ticket-tags.ts';
 import { ContactDrawer } from './ContactDrawer.tsx';
@@ -52,6 +53,35 @@ export function TicketChat({ idOrUuid, onBack }: TicketChatProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   useLiveMessages(ticket?.id);
   useReadWhileOpen(ticket?.id, ticket?.unreadMessages);
+
+  // Keyboard (issue #30): a, r, t and q do what the header's buttons do, and only what the header
+  // offers this user for this ticket; otherwise they say why (accept passes on to the list).
+  const keyAction = (action: 'accept' | 'resolve' | 'transfer' | 'return'): boolean => {
+    if (!ticket) return false;
+    const me = user?.id ?? 0;
+    const offered = actionsFor(ticket.status, user?.profile, ticket.userId !== me && !actsAsAdmin(user));
+    if (!offered.includes(action)) {
+      if (action === 'accept') return false;
+      toast.info(t('keyboard.notAvailable', { action: t(`tickets.actions.${action}`) }));
+      return true;
+    }
+    if (updateTicket.isPending) return true;
+    if (action === 'transfer') setTransferOpen(true);
+    else void change(ticket, statusChangeFor(action, me));
+    return true;
+  };
+  useShortcut('accept', () => keyAction('accept'));
+  useShortcut('resolve', () => keyAction('resolve'));
+  useShortcut('transfer', () => keyAction('transfer'));
+  useShortcut('return', () => keyAction('return'));
+  // The reply box's keys reach here only when the chat has no box (pending or closed).
+  const noReplyBox = () => {
+    if (!ticket) return false;
+    toast.info(t('keyboard.noReplyBox'));
+  };
+  useShortcut('reply', noReplyBox, -1);
+  useShortcut('quickReplies', noReplyBox, -1);
+  useShortcut('attach', noReplyBox, -1);
 
   // core §6: a non-admin outside the ticket's queues is refused and sent back to the list.
   const { isError, error } = ticketQuery;

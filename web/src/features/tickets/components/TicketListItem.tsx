@@ -4,6 +4,7 @@ import { textOnColour } from '../../../lib/colour.ts';
 import type { Ticket } from '../api/types.ts';
 import { formatListTime, missedCallPreview, plainPreview, shortName } from '../ticket-format.ts';
 import { highlightParts, searchLineOf } from '../ticket-search.ts';
+import { useRunShortcut } from '../keyboard/use-shortcuts.tsx';
 import { ContactAvatar } from './ContactAvatar.tsx';
 import { BotIcon, EyeIcon, PhoneMissedIcon } from './icons.tsx';
 
@@ -54,6 +55,7 @@ export function TicketListItem({ ticket, selected, narrow, canPeek, accepting, o
   const pending = ticket.status === 'pending';
   // The open chat reads what arrives (useReadWhileOpen): nothing in it is unread for this viewer.
   const unread = selected ? 0 : (ticket.unreadMessages ?? 0);
+  const runShortcut = useRunShortcut();
   const open = () => {
     if (!pending) onOpen(ticket);
   };
@@ -68,6 +70,7 @@ export function TicketListItem({ ticket, selected, narrow, canPeek, accepting, o
         .filter(Boolean)
         .join(' ')}
       data-ticket-id={ticket.id}
+      data-ticket-uuid={ticket.uuid || undefined}
       data-status={ticket.status}
       data-contact-name={ticket.contact?.name ?? ''}
     >
@@ -79,13 +82,16 @@ export function TicketListItem({ ticket, selected, narrow, canPeek, accepting, o
       <div
         className="ticket-item__main"
         role={pending ? undefined : 'button'}
-        tabIndex={pending ? undefined : 0}
+        // A pending row is not pressed (it opens by accepting) but j/k may rest on it (issue #30).
+        tabIndex={pending ? -1 : 0}
         aria-current={selected ? 'true' : undefined}
         onClick={open}
         onKeyDown={(event) => {
           if (event.key === 'Enter' || event.key === ' ') {
             event.preventDefault();
-            open();
+            // Enter on the ticket already open goes on to its reply box.
+            if (selected && event.key === 'Enter') runShortcut('reply');
+            else open();
           }
         }}
       >

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, CheckboxField, SwitchField } from '@aws-amplify/ui-react';
 import { useAuth } from '../../../app/providers/auth/index.ts';
@@ -17,6 +17,9 @@ import type { Ticket, TicketListFilter, TicketStatus } from '../api/types.ts';
 import { useUpdateTicket } from '../api/update-ticket.ts';
 import { statusChangeFor } from '../ticket-actions.ts';
 import { listCount } from '../ticket-list-rules.ts';
+import { KeyboardIcon } from './icons.tsx';
+import { useRunShortcut, useShortcut } from '../keyboard/use-shortcuts.tsx';
+import { listRowsOf, stepRow } from '../keyboard/list-cursor.ts';
 import type { TicketSearchFilter } from '../ticket-search.ts';
 import { NewTicketModal } from './NewTicketModal.tsx';
 import { TicketList } from './TicketList.tsx';
@@ -66,12 +69,12 @@ export function TicketsManager({ selected, narrow, onOpened }: TicketsManagerPro
   useLoadErrorToast(assigned, t('tickets.loadError'));
   useLoadErrorToast(pending, t('tickets.loadError'));
 
-  const open = (ticket: Ticket) => {
+  const open = (ticket: { id: number; uuid?: string }) => {
     void navigate(`/tickets/${ticket.uuid || ticket.id}`);
     onOpened();
   };
 
-  async function accept(ticket: Ticket) {
+  async function accept(ticket: { id: number; uuid?: string }) {
     if (!user) return;
     try {
       const updated = await updateTicket.mutateAsync({ id: ticket.id, update: statusChangeFor('accept', user.id) });
@@ -82,6 +85,48 @@ export function TicketsManager({ selected, narrow, onOpened }: TicketsManagerPro
       else toastError(error);
     }
   }
+
+  // Keyboard (issue #30): j/k move through the list shown, opening what can be opened; the
+  // ticket they rest on is focused, and a pending one is accepted with a.
+  const listRef = useRef<HTMLDivElement>(null);
+  const cursorRef = useRef<string | undefined>(undefined);
+  const [searchFocus, setSearchFocus] = useState(0);
+  const runShortcut = useRunShortcut();
+  const rowsShown = () => listRowsOf(listRef.current, document.activeElement, cursorRef.current);
+  const move = (step: 1 | -1) => {
+    const row = stepRow(rowsShown(), step);
+    if (!row) return;
+    cursorRef.current = row.id;
+    row.focus();
+    if (!row.pending && !row.selected) open({ id: Number(row.id), uuid: row.uuid });
+  };
+  useShortcut('next', () => move(1));
+  useShortcut('previous', () => move(-1));
+  useShortcut(
+    'accept',
+    () => {
+      const row = rowsShown().rows.find((item) => item.current && item.pending);
+      if (!row) return false;
+      void accept({ id: Number(row.id), uuid: row.uuid });
+    },
+    1,
+  );
+  const showTab = (main: MainTab, sub?: OpenTab) => {
+    setTab(main);
+    if (sub) setOpenTab(sub);
+    cursorRef.current = undefined;
+  };
+  useShortcut('tabAssigned', () => showTab('open', 'assigned'));
+  useShortcut('tabPending', () => showTab('open', 'pending'));
+  useShortcut('tabClosed', () => showTab('closed'));
+  useShortcut('tabSearch', () => showTab('search'));
+  useShortcut('search', () => {
+    showTab('search');
+    setSearchFocus((count) => count + 1);
+  });
+  useEffect(() => {
+    if (searchFocus > 0) listRef.current?.querySelector<HTMLInputElement>('.tickets-search input')?.focus();
+  }, [searchFocus]);
 
   const queueList = queues.data ?? [];
   const toggleQueue = (id: number, on: boolean) =>
@@ -98,7 +143,7 @@ export function TicketsManager({ selected, narrow, onOpened }: TicketsManagerPro
   };
 
   return (
-    <div className="tickets-manager">
+    <div className="tickets-manager" ref={listRef}>
       <div className="tickets-manager__tabs" role="tablist" aria-label={t('tickets.title')}>
         <TabButton active={tab === 'open'} onClick={() => setTab('open')} testId="tab-open">
           {t('tickets.tabs.open')}
@@ -116,6 +161,19 @@ export function TicketsManager({ selected, narrow, onOpened }: TicketsManagerPro
           {t('tickets.newTicket')}
         </Button>
         <div className="tickets-manager__spacer" />
+        {/* Shortcuts are for keyboards: a phone-width list keeps its room. */}
+        {!narrow && (
+          <Button
+            size="small"
+            variation="link"
+            className="icon-button"
+            ariaLabel={t('keyboard.help.open')}
+            title={t('keyboard.help.open')}
+            onClick={() => runShortcut('help')}
+          >
+            <KeyboardIcon size={18} />
+          </Button>
+        )}
         {mayShowAll && tab !== 'search' && (
           <SwitchField
             label={t('tickets.showAll')}

@@ -5,6 +5,7 @@ import { t } from '../../../i18n/index.ts';
 import { isAdminProfile } from '../../../lib/profile.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import type { TicketViewer } from '../ticket-list-rules.ts';
+import { ShortcutsProvider } from '../keyboard/use-shortcuts.tsx';
 import { useLiveTickets } from '../use-live-tickets.ts';
 import '../tickets.css';
 import { ChatBubblesIcon } from './icons.tsx';
@@ -42,7 +43,11 @@ export function TicketsPage() {
   const viewer = useMemo<TicketViewer | undefined>(
     () =>
       user
-        ? { id: user.id, isAdmin: isAdminProfile(user.profile), queueIds: (user.queues ?? []).map((queue) => queue.id) }
+        ? {
+            id: user.id,
+            isAdmin: isAdminProfile(user.profile),
+            queueIds: (user.queues ?? []).map((queue) => queue.id),
+          }
         : undefined,
     [user],
   );
@@ -51,27 +56,49 @@ export function TicketsPage() {
   const showList = !narrow || narrowTab === 'list';
   const showChat = !narrow || narrowTab === 'ticket';
   return (
-    <div className={`tickets-page${narrow ? ' tickets-page--narrow' : ''}`}>
-      {narrow && (
-        <div className="tickets-page__narrow-tabs" role="tablist">
-          <button type="button" role="tab" className="tickets-tab" aria-selected={narrowTab === 'ticket'} onClick={() => setNarrowTab('ticket')}>
-            {t('tickets.narrowTabs.ticket')}
-          </button>
-          <button type="button" role="tab" className="tickets-tab" aria-selected={narrowTab === 'list'} onClick={() => setNarrowTab('list')}>
-            {t('tickets.narrowTabs.list')}
-          </button>
-        </div>
-      )}
-      <section className="tickets-page__list" hidden={!showList} aria-label={t('tickets.narrowTabs.list')}>
-        <TicketsManager selected={ticketId} narrow={tiny} onOpened={() => setNarrowTab('ticket')} />
-      </section>
-      <section className="tickets-page__chat" hidden={!showChat} aria-label={t('tickets.narrowTabs.ticket')}>
-        {ticketId ? (
-          <TicketChat key={ticketId} idOrUuid={ticketId} onBack={narrow ? () => setNarrowTab('list') : undefined} />
-        ) : (
-          <Welcome />
+    <ShortcutsProvider>
+      <div className={`tickets-page${narrow ? ' tickets-page--narrow' : ''}`}>
+        {narrow && (
+          <div className="tickets-page__narrow-tabs" role="tablist">
+            <button
+              type="button"
+              role="tab"
+              className="tickets-tab"
+              aria-selected={narrowTab === 'ticket'}
+              onClick={() => setNarrowTab('ticket')}
+            >
+              {t('tickets.narrowTabs.ticket')}
+            </button>
+            <button
+              type="button"
+              role="tab"
+              className="tickets-tab"
+              aria-selected={narrowTab === 'list'}
+              onClick={() => setNarrowTab('list')}
+            >
+              {t('tickets.narrowTabs.list')}
+            </button>
+          </div>
         )}
-      </section>
-    </div>
+        <section className="tickets-page__list" hidden={!showList} aria-label={t('tickets.narrowTabs.list')}>
+          <TicketsManager selected={ticketId} narrow={tiny} onOpened={() => setNarrowTab('ticket')} />
+        </section>
+        <section
+          className="tickets-page__chat"
+          hidden={!showChat}
+          aria-label={t('tickets.narrowTabs.ticket')}
+        >
+          {ticketId ? (
+            <TicketChat
+              key={ticketId}
+              idOrUuid={ticketId}
+              onBack={narrow ? () => setNarrowTab('list') : undefined}
+            />
+          ) : (
+            <Welcome />
+          )}
+        </section>
+      </div>
+    </ShortcutsProvider>
   );
 }

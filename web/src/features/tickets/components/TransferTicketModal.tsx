@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Flex, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { Modal } from '../../../components/Modal.tsx';
 import { t } from '../../../i18n/index.ts';
@@ -36,7 +36,9 @@ export function TransferTicketModal({ ticket, onClose, onTransfer }: TransferTic
   const [saving, setSaving] = useState(false);
   const canSubmit = userId !== '' || queueId !== '';
 
+  const formId = useId();
   async function submit() {
+    if (!canSubmit || saving) return;
     setSaving(true);
     try {
       await onTransfer(
@@ -51,6 +53,25 @@ export function TransferTicketModal({ ticket, onClose, onTransfer }: TransferTic
     }
   }
 
+  // Keyboard (issue #30): Enter confirms from any field; in the user field, while its suggestions
+  // show, Enter first takes the first one (a half-typed name never sends the ticket to the queue).
+  const onFormSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+  const onFormKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    const target = event.target as HTMLElement;
+    if (target.getAttribute('data-user-search') !== null && searching) {
+      event.preventDefault();
+      const first = users.data?.users[0];
+      if (first) setUser(first);
+    } else if (target.tagName === 'SELECT') {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
   return (
     <Modal
       open
@@ -60,12 +81,13 @@ export function TransferTicketModal({ ticket, onClose, onTransfer }: TransferTic
       footer={
         <>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button variation="primary" isDisabled={!canSubmit} isLoading={saving} onClick={() => void submit()}>
+          <Button type="submit" form={formId} variation="primary" isDisabled={!canSubmit} isLoading={saving}>
             {t('tickets.transfer.submit')}
           </Button>
         </>
       }
     >
+      <form id={formId} onSubmit={onFormSubmit} onKeyDown={onFormKeyDown}>
       <Flex direction="column" gap="medium">
         <div className="contact-search">
           <TextField
@@ -74,6 +96,7 @@ export function TransferTicketModal({ ticket, onClose, onTransfer }: TransferTic
             descriptiveText={user ? undefined : t('tickets.transfer.userPlaceholder')}
             value={user ? user.name : userSearch}
             autoComplete="off"
+            data-user-search=""
             onChange={(event) => {
               setUser(undefined);
               setUserSearch(event.target.value);
@@ -122,6 +145,7 @@ export function TransferTicketModal({ ticket, onClose, onTransfer }: TransferTic
           ))}
         </SelectField>
       </Flex>
+      </form>
     </Modal>
   );
 }
