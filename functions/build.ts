@@ -9,8 +9,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allFunctions } from './src/manifest.ts';
 
-/** The most JavaScript one function's bundle may hold (infra/test/bundle-size.test.ts). */
-export const maxBundleBytes = 1_000_000;
+/**
+ * The most JavaScript one function's bundle may hold (infra/test/bundle-size.test.ts). 1.1 MB
+ * since Powertools (issue #28): Logger and Metrics add about 34 KB to every bundle, the Tracer
+ * (X-Ray SDK) about 127 KB to the REST modules and stream consumers; the largest, contact-lists
+ * (exceljs), went from 0.91 to 1.07 MB (docs/decisions.md, "Powertools in every function").
+ */
+export const maxBundleBytes = 1_100_000;
 
 const root = dirname(fileURLToPath(import.meta.url));
 export const distDir = join(root, 'dist');

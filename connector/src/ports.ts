@@ -64,9 +64,52 @@ export const jsonLogger: Logger = {
   error: (message, data) => console.error(line('error', message, data)),
 };
 
-function line(level: string, message: string, data?: Record<string, unknown>): string {
-  return JSON.stringify({ level, message, ...data }, (_key, value: unknown) =>
-    value instanceof Error ? { name: value.name, message: value.message } : value,
+/**
+ * One log line in the functions' shape (Powertools Logger: level, message, timestamp, service,
+ * then the keys), so one CloudWatch Logs Insights query reads both, and a request's
+ * correlationId, companyId, ticketId and messageId read the same on both sides
+ * (docs/operations.md, "Logs"). Never a token, a message body or a full phone number.
+ */
+export function jsonLine(level: string, message: string, data?: Record<string, unknown>): string {
+  return JSON.stringify(
+    {
+      level: level.toUpperCase(),
+      message,
+      timestamp: new Date().toISOString(),
+      service: process.env.POWERTOOLS_SERVICE_NAME ?? 'connector',
+      ...data,
+    },
+    (_key, value: unknown) => (value instanceof Error ? { name: value.name, message: value.message } : value),
+  );
+}
+
+const line = jsonLine;
+
+/** A phone number or JID for a log line: its last four digits only. */
+export function maskPhone(value: string | undefined | null): string | undefined {
+  if (!value) return undefined;
+  const digits = value.split('@')[0]!.replace(/\D/g, '');
+  return digits.length <= 4 ? '…' : `…${digits.slice(-4)}`;
+}
+
+/**
+ * A count in CloudWatch's embedded metric format on stdout: the Fargate task's log driver sends
+ * it to CloudWatch Logs, which makes it a metric (namespace POWERTOOLS_METRICS_NAMESPACE, as the
+ * functions'). Written only where that namespace is set (the task; the local runtime's env).
+ */
+export function emitCount(name: string, value = 1): void {
+  const namespace = process.env.POWERTOOLS_METRICS_NAMESPACE;
+  if (!namespace) return;
+  const service = process.env.POWERTOOLS_SERVICE_NAME ?? 'connector';
+  console.log(
+    JSON.stringify({
+      _aws: {
+        Timestamp: Date.now(),
+        CloudWatchMetrics: [{ Namespace: namespace, Dimensions: [['service']], Metrics: [{ Name: name, Unit: 'Count' }] }],
+      },
+      service,
+      [name]: value,
+    }),
   );
 }
 

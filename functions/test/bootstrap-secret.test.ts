@@ -29,7 +29,8 @@ describe('the first-start bootstrap', () => {
     dynamo.reset();
     secrets.reset();
     logged = [];
-    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    for (const method of ['log', 'info'] as const)
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
     delete process.env.ADMIN_PASSWORD;
     delete process.env.ADMIN_PASSWORD_SECRET_ARN;
     process.env.ADMIN_EMAIL = 'root@example.com';

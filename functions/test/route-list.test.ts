@@ -48,7 +48,8 @@ describe('routesOf', () => {
     expect(schemas?.get('GET /things')).toEqual({});
     expect(schemas?.get('PUT /things/{id}')?.params).toBe(params);
     expect(schemas?.get('PUT /things/{id}')?.body).toBe(body);
-    expect(Object.keys(handler)).toEqual(['use', 'before', 'after', 'onError', 'handler']);
+    // The observed wrapper (http/request-observation.ts) around middy's handler: nothing enumerable.
+    expect(Object.keys(handler)).toEqual([]);
     expect(routeSchemasOf(async () => undefined)).toBeUndefined();
   });
 

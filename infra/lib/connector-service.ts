@@ -30,6 +30,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { queueUrlEnvName } from './app-manifest.ts';
 import type { DeploymentStage } from './deployment-stage.ts';
+import { connectorServiceName, metricsNamespace } from './lambda-defaults.ts';
 import { acknowledgeRule, acknowledgeWildcardResource } from './nag.ts';
 import type { OperationalAlarms } from './operational-alarms.ts';
 
@@ -142,6 +143,9 @@ export class ConnectorService extends Construct {
         AWS_REGION: Stack.of(this).region,
         PORT: String(connectorHealthPort),
         APP_STAGE: props.stage.name,
+        // Its log lines and EMF metrics in the functions' shape and namespace (connector/src/ports.ts).
+        POWERTOOLS_SERVICE_NAME: connectorServiceName,
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(props.stage.name),
       },
       logging: LogDrivers.awsLogs({
         logGroup: this.logGroup,

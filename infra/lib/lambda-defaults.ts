@@ -9,3 +9,24 @@ export const lambdaDefaults = {
   timeoutSeconds: 29,
   architecture: 'arm64',
 } as const;
+
+/**
+ * Powertools' environment of every function (Logger, Metrics, Tracer; docs/operations.md): one
+ * service name for the product (the function's name is on each line anyway), the log level, and
+ * a metrics namespace per stage so two stages in one account never mix their figures.
+ */
+export function powertoolsEnvironment(stageName: string): Record<string, string> {
+  return {
+    POWERTOOLS_SERVICE_NAME: 'atende',
+    POWERTOOLS_LOG_LEVEL: 'INFO',
+    POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(stageName),
+  };
+}
+
+/** The custom metrics' namespace of a stage (the functions' EMF and the connector's). */
+export function metricsNamespace(stageName: string): string {
+  return `atende/${stageName}`;
+}
+
+/** The connector's service name on its log lines and metrics. */
+export const connectorServiceName = 'atende-connector';

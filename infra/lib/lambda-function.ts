@@ -14,7 +14,7 @@ import { bundlePath } from '../../functions/build.ts';
 import { queueArnEnvName, queueUrlEnvName } from './app-manifest.ts';
 import type { DeploymentStage } from './deployment-stage.ts';
 import { acknowledgeRule, acknowledgeWildcardResource } from './nag.ts';
-import { lambdaDefaults } from './lambda-defaults.ts';
+import { lambdaDefaults, powertoolsEnvironment } from './lambda-defaults.ts';
 
 /** Where a function's code comes from, by bundle name. Tests swap it for a stub. */
 export type FunctionCodeSource = (bundleName: string) => Code;
@@ -71,6 +71,8 @@ export class AppFunction extends Construct {
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         APP_STAGE: props.stage.name,
+        // Powertools Logger, Metrics and Tracer (functions/src/observability): every function alike.
+        ...powertoolsEnvironment(props.stage.name),
       },
     });
     acknowledgeRule(

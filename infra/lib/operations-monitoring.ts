@@ -18,6 +18,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import type { DeploymentStage } from './deployment-stage.ts';
 import type { AppFunction } from './lambda-function.ts';
+import { connectorServiceName, metricsNamespace } from './lambda-defaults.ts';
 
 /** What a function's alarm watches, by the kind of work it does. */
 export interface WatchedFunction {
@@ -51,6 +52,23 @@ export const alarmThresholds = {
   tableThrottlesPerFiveMinutes: 10,
   /** The connector's memory use, percent, for 10 minutes: sessions are held in memory. */
   connectorMemoryPercent: 85,
+  /** How late a scheduled message may go out after its due time (ScheduleLagMs, maximum over a minute). */
+  scheduleLagMs: 60_000,
+  /** Sends one company's connections failed in 5 minutes (SendFailures, per company). */
+  companySendFailuresPerFiveMinutes: 5,
+  /** WhatsApp sessions the connector lost in 5 minutes (SessionDrops: closed and reconnecting, or logged out). */
+  sessionDropsPerFiveMinutes: 5,
+} as const;
+
+/**
+ * The custom metrics (functions/src/observability/metrics.ts, connector/src/ports.ts) and the
+ * dimension sets they are written with: a Metrics Insights SCHEMA names them exactly.
+ */
+export const customMetrics = {
+  perConnection: ['MessagesIn', 'MessagesOut', 'SendFailures'],
+  perConnectionDimensions: ['companyId', 'connectionId', 'service'],
+  scheduleLag: 'ScheduleLagMs',
+  sessionDrops: 'SessionDrops',
 } as const;
 
 /**
@@ -75,8 +93,9 @@ export function functionFailureRate(fn: AppFunction, period: Duration, idSuffix 
 
 /**
  * The operator's view (issue #28): an alarm per function on its failure rate (errors and
- * throttles), the stream consumers' lag, the REST API's 5xx, the table's throttles and the
- * connector's memory, all to the alarm topic, and one dashboard with the same figures. Its own
+ * throttles), the stream consumers' lag, the REST API's 5xx, the table's throttles, the
+ * connector's memory and dropped sessions, schedule lag and a company's failing sends (custom
+ * metrics in EMF), all to the alarm topic, and one dashboard with the same figures. Its own
  * nested stack: about one alarm per function would otherwise crowd the parent's 500 resources.
  * What each alarm means and the first thing to do: docs/operations.md.
  */
@@ -155,7 +174,50 @@ export class OperationsMonitoring extends NestedStack {
       }),
     );
 
+    // Business metrics in EMF (docs/operations.md, "Metrics"): the stage's own namespace.
+    const namespace = metricsNamespace(props.stage.name);
+    const business = (
+      metricName: string,
+      statistic: string,
+      period: Duration,
+      dimensionsMap = { service: 'atende' },
+    ) => new Metric({ namespace, metricName, dimensionsMap, period, statistic });
+    const perConnectionSchema = `SCHEMA("${namespace}", ${customMetrics.perConnectionDimensions.join(', ')})`;
+    const scheduleLag = business(customMetrics.scheduleLag, 'Maximum', Duration.minutes(1));
+    add(
+      'schedules:lag',
+      new Alarm(this, 'ScheduleLag', {
+        alarmDescription: `A scheduled message went out more than ${alarmThresholds.scheduleLagMs / 1000} s after its time (docs/operations.md, "Schedule lag").`,
+        metric: scheduleLag,
+        threshold: alarmThresholds.scheduleLagMs,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        // No schedule due: no datapoint, nothing late.
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    // One alarm over every company (a Metrics Insights query grouped by company: each company is
+    // a contributor of its own), rather than an alarm per company.
+    const companySendFailures = new MathExpression({
+      expression: `SELECT SUM(SendFailures) FROM ${perConnectionSchema} GROUP BY companyId`,
+      usingMetrics: {},
+      period: fiveMinutes,
+      label: 'send failures per company',
+    });
+    add(
+      'companies:send-failures',
+      new Alarm(this, 'CompanySendFailures', {
+        alarmDescription: `A company's sends failed ${alarmThresholds.companySendFailuresPerFiveMinutes} or more times in 5 minutes (docs/operations.md, "A company's sends failing").`,
+        metric: companySendFailures,
+        threshold: alarmThresholds.companySendFailuresPerFiveMinutes,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
     let connectorWidgets: IMetric[] = [];
+    let sessionDrops: Metric | undefined;
     if (props.connector) {
       const memory = props.connector.metricMemoryUtilization({
         period: Duration.minutes(1),
@@ -169,6 +231,20 @@ export class OperationsMonitoring extends NestedStack {
           threshold: alarmThresholds.connectorMemoryPercent,
           evaluationPeriods: 10,
           comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
+      sessionDrops = business(customMetrics.sessionDrops, 'Sum', fiveMinutes, {
+        service: connectorServiceName,
+      });
+      add(
+        'connector:session-drops',
+        new Alarm(this, 'ConnectorSessionDrops', {
+          alarmDescription: `The connector lost ${alarmThresholds.sessionDropsPerFiveMinutes} or more WhatsApp sessions in 5 minutes (docs/operations.md, "Sessions dropping").`,
+          metric: sessionDrops,
+          threshold: alarmThresholds.sessionDropsPerFiveMinutes,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
           treatMissingData: TreatMissingData.NOT_BREACHING,
         }),
       );
@@ -250,6 +326,71 @@ export class OperationsMonitoring extends NestedStack {
         right: [tableThrottles],
       }),
     );
+    const insights = (query: string, label: string) =>
+      new MathExpression({ expression: query, usingMetrics: {}, period: fiveMinutes, label });
+    const perConnection = (metricName: string) =>
+      insights(`SELECT SUM(${metricName}) FROM ${perConnectionSchema}`, metricName);
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Messages in and out, send failures (all companies)',
+        width: 12,
+        left: customMetrics.perConnection.map(perConnection),
+      }),
+      new GraphWidget({
+        title: 'Send failures: top companies',
+        width: 12,
+        left: [
+          insights(
+            `SELECT SUM(SendFailures) FROM ${perConnectionSchema} GROUP BY companyId ORDER BY SUM() DESC LIMIT 10`,
+            'send failures',
+          ),
+        ],
+      }),
+      new GraphWidget({
+        title: 'Schedule lag (max, ms)',
+        width: 12,
+        left: [scheduleLag],
+        leftAnnotations: [{ value: alarmThresholds.scheduleLagMs, label: 'alarm' }],
+      }),
+      new GraphWidget({
+        title: 'Bot turns, webhooks, campaign recipients',
+        width: 12,
+        left: [
+          insights(`SELECT SUM(BotTurns) FROM SCHEMA("${namespace}", kind, service)`, 'bot turns'),
+          insights(
+            `SELECT SUM(BotTurnFailures) FROM SCHEMA("${namespace}", kind, service)`,
+            'bot turn failures',
+          ),
+          business('WebhookDeliveries', 'Sum', fiveMinutes).with({ label: 'webhook deliveries' }),
+          business('WebhookFailures', 'Sum', fiveMinutes).with({ label: 'webhook failures' }),
+        ],
+        right: [
+          business('CampaignRecipients', 'Sum', Duration.minutes(1)).with({
+            label: 'campaign recipients / min',
+          }),
+        ],
+      }),
+      new GraphWidget({
+        title: 'REST 4xx and 5xx: top routes',
+        width: 24,
+        left: [
+          insights(
+            `SELECT SUM(Rest4xx) FROM SCHEMA("${namespace}", route, service) GROUP BY route ORDER BY SUM() DESC LIMIT 10`,
+            '4xx',
+          ),
+        ],
+        right: [
+          insights(
+            `SELECT SUM(Rest5xx) FROM SCHEMA("${namespace}", route, service) GROUP BY route ORDER BY SUM() DESC LIMIT 10`,
+            '5xx',
+          ),
+        ],
+      }),
+    );
+    if (sessionDrops)
+      this.dashboard.addWidgets(
+        new GraphWidget({ title: 'Connector: sessions dropped (5 min)', width: 12, left: [sessionDrops] }),
+      );
     if (connectorWidgets.length > 0)
       this.dashboard.addWidgets(
         new GraphWidget({ title: 'Connector: memory and CPU % (max)', width: 12, left: connectorWidgets }),

@@ -225,6 +225,8 @@ describe('connector service', () => {
       AWS_REGION: 'us-east-1',
       PORT: String(connectorHealthPort),
       APP_STAGE: 'test',
+      POWERTOOLS_SERVICE_NAME: 'atende-connector',
+      POWERTOOLS_METRICS_NAMESPACE: 'atende/test',
     });
     expect(container).toMatchObject({
       Essential: true,

@@ -192,9 +192,10 @@ async function send(
     try {
       await current.sendMessage(message);
       await deps.messages.markSent(companyId, messageId, now());
+      deps.log.info('message sent', keysOf(command));
       return 'done';
     } catch (error) {
-      deps.log.warn('sendMessage failed', { companyId, messageId, attempt, error });
+      deps.log.warn('sendMessage failed', { ...keysOf(command), attempt, error });
       // The socket dropped under us: give it one more chance to come back.
       current =
         error instanceof NotConnectedError && handle && (await deps.manager.waitConnected(handle))
@@ -203,7 +204,19 @@ async function send(
     }
   }
   await deps.messages.markFailed(companyId, messageId, now());
+  deps.log.warn('message not sent', keysOf(command));
   return 'done';
+}
+
+/** A send's correlation keys for its log lines: the same names the functions log. */
+function keysOf(command: Extract<ConnectorCommand, { type: 'sendMessage' }>): Record<string, unknown> {
+  return {
+    correlationId: command.correlationId,
+    companyId: command.companyId,
+    connectionId: command.whatsappId,
+    ticketId: command.ticketId,
+    messageId: command.messageId,
+  };
 }
 
 async function reply(

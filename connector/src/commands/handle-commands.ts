@@ -21,7 +21,7 @@ export async function handleCommandBatch(
     try {
       command = connectorCommandSchema.parse(JSON.parse(record.body));
     } catch (error) {
-      log.error('invalid connector command dropped', { messageId: record.messageId, error });
+      log.error('invalid connector command dropped', { sqsMessageId: record.messageId, error });
     }
     const group =
       record.attributes?.MessageGroupId ??
@@ -42,7 +42,9 @@ export async function handleCommandBatch(
           outcome = await dispatch(command);
         } catch (error) {
           log.error('connector command failed; SQS will redeliver it', {
-            messageId: record.messageId,
+            sqsMessageId: record.messageId,
+            correlationId: command.correlationId,
+            companyId: command.companyId,
             type: command.type,
             error,
           });

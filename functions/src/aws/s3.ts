@@ -3,6 +3,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { requireEnv } from './env.ts';
 import { sdkLogger } from '@atende/shared/sdk-logger';
 import { contentDisposition, servedType } from '@atende/shared/media-type';
+import { logger } from '#observability/logger';
 
 /**
  * The one S3 client of a bundle. S3_ENDPOINT is set only by the local runtime (s3rver, path
@@ -59,9 +60,7 @@ export async function removeMediaQuietly(key: string | undefined, what: string):
   try {
     await s3Client.send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: key }));
   } catch (error) {
-    console.warn(
-      JSON.stringify({ level: 'warn', message: `${what} not deleted`, key, error: String(error) }),
-    );
+    logger.warn(`${what} not deleted`, { key, error: String(error) });
   }
 }
 

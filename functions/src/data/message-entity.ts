@@ -55,6 +55,8 @@ export const messageEntity = new Entity(
       /** Sent for a campaign's recipient: a refused send marks the recipient failed (the send-outcomes consumer). */
       campaignId: { type: 'number' },
       campaignPosition: { type: 'number' },
+      /** The request that wrote it (docs/operations.md, "Logs"): the stream consumers log it. */
+      correlationId: { type: 'string' },
       createdAt: { type: 'string', required: true, readOnly: true },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },

@@ -1,6 +1,7 @@
 import { addCompanyRequests } from '#data/guards';
 import { AppError } from '#domain/app-error';
 import { createCompanyRequestBudget, type CompanyRequestBudget } from '#domain/company-request-budget';
+import { logger } from '#observability/logger';
 
 const windowSeconds = 60;
 
@@ -22,9 +23,7 @@ function companyBudget(): CompanyRequestBudget {
     (companyId, window, count) => addCompanyRequests(companyId, window, windowSeconds, count),
     Date.now,
     (error) =>
-      console.warn(
-        JSON.stringify({ level: 'warn', message: 'company request count not saved', error: String(error) }),
-      ),
+      logger.warn('company request count not saved', { error: String(error) }),
   );
   return budget;
 }

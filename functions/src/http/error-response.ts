@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { ErrorBody, ErrorCode } from '@atende/shared/errors';
 import { AppError } from '#domain/app-error';
+import { logger } from '#observability/logger';
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -39,7 +40,7 @@ export function errorResponse(error: unknown, requestId: string): APIGatewayProx
     body = { error: codeForHttpStatus[error.statusCode]! };
   }
   if (status >= 500) {
-    console.error(JSON.stringify({ level: 'error', requestId, error: describe(error) }));
+    logger.error('unexpected error', { lambdaRequestId: requestId, error: describe(error) });
   }
   return { statusCode: status, headers, body: JSON.stringify(body) };
 }

@@ -3,6 +3,7 @@ import httpEventNormalizer from '@middy/http-event-normalizer';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import httpRouterHandler, { type Route } from '@middy/http-router';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { verifyAccessToken } from '#auth/access-token';
 import { isAdmin, type Principal } from '#auth/principal';
@@ -16,6 +17,9 @@ import { bearerToken, pathWithoutBase, queryObject } from './request-input.ts';
 import { recordRoutes } from './route-list.ts';
 import type { Access, RouteDefinition } from './route.ts';
 import { HttpAnswer, type ApiRequest } from './types.ts';
+import { observedRequest } from './request-observation.ts';
+import { appendCorrelation } from '#observability/correlation';
+import { tracer } from '#observability/tracer';
 
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -46,6 +50,8 @@ export function restModule(routes: RouteDefinition[]): Handler {
     },
   });
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    // X-Ray subsegment of the handler; responses hold customer data, so never in a trace.
+    .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use({
       onError: (request) => {
         request.response = errorResponse(request.error, request.context.awsRequestId);
@@ -74,8 +80,10 @@ export function restModule(routes: RouteDefinition[]): Handler {
     });
   }
   handler.handler(router);
-  recordRoutes(handler, routes);
-  return handler as unknown as Handler;
+  // Correlation scope, request log line and 4xx/5xx metrics around the whole stack (request-observation.ts).
+  const observed = observedRequest(handler as unknown as Handler);
+  recordRoutes(observed, routes);
+  return observed;
 }
 
 /**
@@ -137,7 +145,9 @@ function toMiddyRoute(definition: RouteDefinition): Route<APIGatewayProxyEvent, 
     method: definition.method,
     path: definition.path,
     handler: async (event: APIGatewayProxyEvent, context: Context) => {
+      appendCorrelation({ route: `${definition.method} ${definition.path}` });
       const principal = await authenticate(definition.access, event.headers);
+      if (principal) appendCorrelation({ companyId: principal.companyId, userId: principal.userId });
       // The session and the company read through per-container caches and run together. When
       // both refuse, the session's answer wins (403, then the refresh's 401).
       if (principal) {
@@ -153,8 +163,10 @@ function toMiddyRoute(definition: RouteDefinition): Route<APIGatewayProxyEvent, 
         // (the count is in memory; the shared counter is written at most every 2 s).
         await chargeCompanyRequest(principal.companyId);
       }
+      const params = definition.params ? definition.params.parse(event.pathParameters ?? {}) : undefined;
+      appendCorrelation(pathKeys(params));
       const request: ApiRequest<unknown, unknown, unknown, Principal | undefined> = {
-        params: definition.params ? definition.params.parse(event.pathParameters ?? {}) : undefined,
+        params,
         query: definition.query ? definition.query.parse(queryObject(event)) : undefined,
         body: definition.body ? definition.body.parse(event.body ?? {}) : undefined,
         principal,
@@ -167,6 +179,16 @@ function toMiddyRoute(definition: RouteDefinition): Route<APIGatewayProxyEvent, 
       const result = await (definition.handler as (r: typeof request) => Promise<unknown>)(request);
       return toHttpResult(result);
     },
+  };
+}
+
+/** A route's ticket and message ids, as log keys (`/messages/{ticketId}`, `/tickets/{ticketId}`). */
+function pathKeys(params: unknown): { ticketId?: number; messageId?: string } {
+  if (typeof params !== 'object' || params === null) return {};
+  const { ticketId, messageId } = params as { ticketId?: unknown; messageId?: unknown };
+  return {
+    ticketId: typeof ticketId === 'number' ? ticketId : undefined,
+    messageId: typeof messageId === 'string' ? messageId : undefined,
   };
 }
 

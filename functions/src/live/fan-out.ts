@@ -22,6 +22,7 @@ import {
   type LiveOutput,
   type SocketAccess,
 } from './live-event.ts';
+import { logger } from '#observability/logger';
 
 /**
  * How long a container keeps a company's open sockets between batches (docs/decisions.md,
@@ -186,9 +187,7 @@ export async function fanOut(
           // One unreachable listener must not hold back the others or the stream; the
           // SPA refetches what it shows whenever its socket reconnects.
           failed += 1;
-          console.warn(
-            JSON.stringify({ level: 'warn', message: 'post to connection failed', error: String(error) }),
-          );
+          logger.warn('post to connection failed', { error: String(error) });
         }
       }
       if (close) await closeConnection(connection.connectionId);

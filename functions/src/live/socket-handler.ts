@@ -15,6 +15,8 @@ import { AppError } from '#domain/app-error';
 import { canSeeTicket } from '#domain/ticket-visibility';
 import { rooms } from '#domain/live-audience';
 import { clientActionSchema, type ClientAction } from './client-actions.ts';
+import { logger } from '#observability/logger';
+import { observed } from '#observability/entry';
 
 /** API Gateway passes the query string on $connect; the v2 websocket type omits it. */
 type SocketEvent = APIGatewayProxyWebsocketEventV2 & {
@@ -29,7 +31,7 @@ const ok: APIGatewayProxyResult = { statusCode: 200, body: '' };
  * queues taken from the token and the user record, never from the client. Client actions only
  * change the connection's own rooms; what it may receive is still decided per event.
  */
-export const handler = async (event: SocketEvent): Promise<APIGatewayProxyResult> => {
+export const handler = observed(async (event: SocketEvent): Promise<APIGatewayProxyResult> => {
   const { routeKey, connectionId } = event.requestContext;
   try {
     if (routeKey === '$connect') return await connect(connectionId, event.queryStringParameters?.token);
@@ -40,10 +42,10 @@ export const handler = async (event: SocketEvent): Promise<APIGatewayProxyResult
     return await receive(connectionId, event.body);
   } catch (error) {
     if (error instanceof AppError) return { statusCode: error.status, body: JSON.stringify({ error: error.code }) };
-    console.error(JSON.stringify({ level: 'error', routeKey, error: String(error) }));
+    logger.error('socket route failed', { routeKey, error: String(error) });
     return { statusCode: 500, body: JSON.stringify({ error: 'ERR_INTERNAL' }) };
   }
-};
+});
 
 async function connect(connectionId: string, token: string | undefined): Promise<APIGatewayProxyResult> {
   if (!token) return { statusCode: 401, body: JSON.stringify({ error: 'ERR_SESSION_EXPIRED' }) };

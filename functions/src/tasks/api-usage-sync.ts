@@ -2,6 +2,8 @@ import { listAllCompanies } from '#data/companies';
 import { listPlans } from '#data/plans';
 import { apiUsage } from '#homes/adapters';
 import { usagePlanSpecOf } from '../modules/messages/api-usage-provisioning.ts';
+import { logger } from '#observability/logger';
+import { observed } from '#observability/entry';
 
 export interface ApiUsageSyncResult {
   plans: number;
@@ -17,7 +19,7 @@ export interface ApiUsageSyncResult {
  * plan, data from before the external API) and any change whose provisioning failed. Every
  * call is idempotent, so running it on each deploy and each local start changes nothing twice.
  */
-export const handler = async (): Promise<ApiUsageSyncResult> => {
+export const handler = observed(async (): Promise<ApiUsageSyncResult> => {
   const usage = await apiUsage();
   const failed: string[] = [];
   const attempt = async (what: string, work: () => Promise<void>) => {
@@ -26,7 +28,7 @@ export const handler = async (): Promise<ApiUsageSyncResult> => {
     } catch (error) {
       failed.push(what);
       const name = error instanceof Error ? error.name : 'Error';
-      console.error(JSON.stringify({ level: 'error', message: 'API usage sync failed', what, error: name }));
+      logger.error('API usage sync failed', { what, error: name });
     }
   };
   const plans = await listPlans();
@@ -40,4 +42,4 @@ export const handler = async (): Promise<ApiUsageSyncResult> => {
     await attempt(`company ${company.id}`, () => usage.assignCompany(company.id, usagePlanSpecOf(plan)));
   }
   return { plans: plans.length, companies, failed };
-};
+});

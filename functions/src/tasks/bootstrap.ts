@@ -8,6 +8,8 @@ import { createPlan, listPlans } from '#data/plans';
 import { getUserByEmail } from '#data/users';
 import { nameKey, platformCompanyId } from '#domain/company-rules';
 import { initialCompanySettings } from '#domain/company-settings';
+import { logger } from '#observability/logger';
+import { observed } from '#observability/entry';
 
 export interface BootstrapResult {
   created: boolean;
@@ -43,7 +45,7 @@ async function firstPassword(): Promise<{ password: string; generated: boolean; 
  * e-mail from ADMIN_EMAIL and the password from firstPassword(). Safe to run on every start and
  * every deploy: it changes nothing once the platform company exists, and then reads no secret.
  */
-export const handler = async (): Promise<BootstrapResult> => {
+export const handler = observed(async (): Promise<BootstrapResult> => {
   if (await getCompany(platformCompanyId)) return { created: false };
   const plan = (await listPlans())[0] ?? (await createDefaultPlan());
   const email = (process.env.ADMIN_EMAIL || 'admin@atende.local').trim().toLowerCase();
@@ -70,11 +72,11 @@ export const handler = async (): Promise<BootstrapResult> => {
   );
   if (secretArn) {
     // Where to read the password, never the password (docs/deploy.md).
-    console.log(JSON.stringify({ message: 'First start: super user created; its password is in the secret', email, passwordSecretArn: secretArn }));
+    logger.info('First start: super user created; its password is in the secret', { email, passwordSecretArn: secretArn });
     return { created: true, email, passwordSecretArn: secretArn };
   }
   return generated ? { created: true, email, generatedPassword: password } : { created: true, email };
-};
+});
 
 async function createDefaultPlan() {
   const id = await nextId('platform', 'plan');

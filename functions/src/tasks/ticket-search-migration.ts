@@ -4,6 +4,8 @@ import {
   migrateCompanyTicketSearch,
   ticketSearchMigrated,
 } from '#data/ticket-search-migration';
+import { logger } from '#observability/logger';
+import { observed } from '#observability/entry';
 
 export interface TicketSearchMigrationResult {
   /** Every company is in the new layout (nothing left for another run). */
@@ -24,7 +26,7 @@ const defaultBudgetMs = 100_000;
  * marker. A run that meets its deadline stops between two steps and the next run (the next start
  * or deploy, or `aws lambda invoke` of this task) goes on from the progress each company keeps.
  */
-export const handler = async (
+export const handler = observed(async (
   _event?: unknown,
   context?: { getRemainingTimeInMillis?: () => number },
 ): Promise<TicketSearchMigrationResult> => {
@@ -41,16 +43,10 @@ export const handler = async (
     result.tickets += step.tickets;
     if (!step.done) {
       result.done = false;
-      console.log(
-        JSON.stringify({
-          level: 'info',
-          message: 'ticket search migration: deadline reached, continues next run',
-          ...result,
-        }),
-      );
+      logger.info('ticket search migration: deadline reached, continues next run', { ...result });
       return result;
     }
   }
   await markTicketSearchMigrated();
   return result;
-};
+});

@@ -45,6 +45,8 @@ beforeAll(async () => {
   // Seven AI calls a day per company: the first test reaches the cap.
   process.env.ATENDE_AI_DAILY_CALLS = '7';
   env = await startTestRuntime();
+  // Every line the functions and the connector print, also those a quiet runtime does not show.
+  restoreWrites.push(env.runtime.output.onLine((line) => void captured.push(line.text)));
 });
 afterAll(async () => {
   await env?.stop();

@@ -29,8 +29,9 @@ let whatsappId: number;
 let integrationId: number;
 let queueId: number;
 
-/** Everything the runtime's functions print (their threads' output reaches this process's streams). */
+/** Everything the runtime's functions print: this process's streams and the runtime's output. */
 const printed: string[] = [];
+let stopListening: (() => void) | undefined;
 const writers = {
   out: process.stdout.write.bind(process.stdout),
   err: process.stderr.write.bind(process.stderr),
@@ -61,6 +62,8 @@ beforeAll(async () => {
   process.env.BOT_TURN_RETRIES = '1';
   process.env.BOT_TURN_BACKOFF_MS = '50';
   env = await startTestRuntime();
+  // Every line the functions print, also those a quiet runtime does not show (function-output.ts).
+  stopListening = env.runtime.output.onLine((line) => void printed.push(`${line.text}\n`));
   admin = env.client();
   await signUpCompany(admin, 'Dialogflow bot');
   const integration = await admin.post<{ id: number }>('/queueIntegration', {
@@ -83,6 +86,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  stopListening?.();
   process.stdout.write = writers.out;
   process.stderr.write = writers.err;
   await env?.stop();

@@ -7,6 +7,7 @@ import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { queueEnvName } from '../../../functions/src/manifest.ts';
 import type { QueueDefinition } from './runtime-manifest.ts';
+import { powertoolsEnvironment } from '../../lib/lambda-defaults.ts';
 
 export const tableName = 'atende';
 /** The local SQS and Scheduler stand-ins' own table, without a stream (stand-in-table.ts); no such table in AWS. */
@@ -70,6 +71,9 @@ export function runtimeEnvironment(options: {
     OUTBOUND_ALLOW_LOOPBACK: 'true',
     DATA_DIR: options.dataDir,
     COMPANY_REQUESTS_PER_MINUTE: String(options.companyRequestsPerMinute),
+    // Powertools as in AWS (infra/lib/lambda-function.ts), but no X-Ray daemon to trace to.
+    ...powertoolsEnvironment(stage),
+    POWERTOOLS_TRACE_ENABLED: 'false',
   };
   for (const queue of options.queues) environment[queueEnvName(queue.name)] = queue.name;
   return environment;

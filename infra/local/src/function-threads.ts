@@ -6,6 +6,7 @@
  * environment (SHARE_ENV), and reach the queue, scheduler and mail adapters of the parent thread
  * through messages (function-worker.mjs), so the ports behave exactly as they do inline.
  */
+import { createInterface } from 'node:readline';
 import { SHARE_ENV, Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { bundlePath } from '../../../functions/build.ts';
@@ -38,6 +39,8 @@ export interface ThreadedFunctions {
 export function threadedBundleLoader(
   /** Where a function's bundle is (tests hand in their own). */
   pathOf: (functionName: string) => string = bundlePath,
+  /** Where each line a function's thread prints goes (function-output.ts); default: this process's own streams. */
+  output?: (functionName: string, line: string) => void,
 ): ThreadedFunctions {
   const workers = new Set<Worker>();
   let terminated = false;
@@ -51,6 +54,8 @@ export function threadedBundleLoader(
       if (terminated) return reject(new Error('the runtime is stopping'));
       const worker = new Worker(workerUrl, {
         env: SHARE_ENV,
+        // The thread's stdout and stderr come here line by line instead of straight to ours.
+        ...(output ? { stdout: true, stderr: true } : {}),
         workerData: {
           bundleUrl: pathToFileURL(pathOf(functionName)).href,
           // A module each thread loads before its bundle: the benchmark counts calls with it.
@@ -58,6 +63,9 @@ export function threadedBundleLoader(
         },
       });
       workers.add(worker);
+      if (output)
+        for (const stream of [worker.stdout, worker.stderr])
+          createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => output(functionName, line));
       let lastId = 0;
       let exited = false;
       const calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();

@@ -8,7 +8,9 @@ import {
 } from '../../../connector/src/index.ts';
 import type { LambdaHandler } from './invoke.ts';
 import type { LocalQueue } from './local-queue.ts';
-import type { Logger } from './log.ts';
+import type { FunctionOutput } from './function-output.ts';
+import { jsonLine } from '../../../connector/src/ports.ts';
+import { connectorServiceName } from '../../lib/lambda-defaults.ts';
 
 /**
  * The connector's identity in its session leases: one per data directory, since only one
@@ -48,7 +50,8 @@ export function createLocalConnector(options: {
   credentials: { accessKeyId: string; secretAccessKey: string };
   /** The session leases' holder (localHolderId). */
   holderId: string;
-  log: Logger;
+  /** Where its log lines go (function-output.ts). */
+  output: FunctionOutput;
 }): LocalConnector {
   const s3 = new S3Client({
     endpoint: options.s3Endpoint,
@@ -57,12 +60,15 @@ export function createLocalConnector(options: {
     credentials: options.credentials,
   });
   let connector: Connector | undefined;
+  // The connector's JSON lines, as the Fargate task prints them, into the runtime's output
+  // (printed by its rules, heard by its listeners).
+  const write = (level: string) => (message: string, data?: Record<string, unknown>) =>
+    options.output.write('connector', jsonLine(level, message, { service: connectorServiceName, ...data }));
   const log: ConnectorLogger = {
     debug: () => {},
-    info: (message) => options.log.info(`connector: ${message}`),
-    warn: (message, data) =>
-      options.log.warn(`connector: ${message}${data ? ` ${JSON.stringify(data)}` : ''}`),
-    error: (message, data) => options.log.error(`connector: ${message}`, data),
+    info: write('info'),
+    warn: write('warn'),
+    error: write('error'),
   };
   return {
     handler: async (event) => {

@@ -44,6 +44,7 @@ import { LocalQueue } from './local-queue.ts';
 import { LocalScheduler } from './local-scheduler.ts';
 import { findFreePort } from './free-port.ts';
 import { createLogger } from './log.ts';
+import { createFunctionOutput, type FunctionOutput } from './function-output.ts';
 import { defaultDataDir, webDistDir } from './paths.ts';
 import {
   allQueues,
@@ -116,6 +117,8 @@ export interface Runtime {
   scheduler: LocalScheduler;
   /** Where the local mail adapter writes each e-mail as a text file (the SES stand-in). */
   outboxDir: string;
+  /** Every line the functions' threads and the connector print (function-output.ts). */
+  output: Pick<FunctionOutput, 'onLine'>;
   /** The in-process connector: stopping it leaves its commands waiting in their queue. */
   connector: { start(): Promise<void>; stop(): Promise<void>; running(): boolean };
   /** Stops everything, in an order that loses nothing; resolves when no process or socket is left. */
@@ -146,6 +149,7 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
   const startedAtMs = Date.now();
   const quiet = options.quiet ?? false;
   const log = createLogger(quiet);
+  const output = createFunctionOutput({ quiet });
   const dataDir = resolve(options.dataDir ?? defaultDataDir);
   const manifest = options.manifest ?? productManifest;
   // One setting drives both per-company budgets: the gateway's (exact, WebSocket handshakes
@@ -189,7 +193,7 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
     const threaded =
       options.loadHandler === undefined &&
       (options.functionThreads ?? process.env.ATENDE_FUNCTION_THREADS !== 'false')
-        ? threadedBundleLoader()
+        ? threadedBundleLoader(undefined, (name, line) => output.write(name, line))
         : undefined;
     if (threaded) cleanups.set('functions', () => threaded.terminate());
     const loadBundle = options.loadHandler ?? threaded?.load ?? bundleLoader(generation);
@@ -386,7 +390,7 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
         region,
         credentials: localCredentials(),
         holderId: localHolderId(dataDir),
-        log,
+        output,
       });
       const connectorRef = localConnector;
       cleanups.set('connector', () => connectorRef.stop());
@@ -406,6 +410,7 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
       queue,
       scheduler,
       outboxDir: mail.directory,
+      output: { onLine: (listener) => output.onLine(listener) },
       connector: {
         start: async () => localConnector?.start(),
         stop: async () => localConnector?.stop(),

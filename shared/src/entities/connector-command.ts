@@ -14,6 +14,8 @@ const base = {
   commandId: z.string().min(1),
   companyId: idSchema,
   whatsappId: idSchema,
+  /** The request that asked for it (docs/operations.md, "Logs"): the connector logs it on its lines. */
+  correlationId: z.string().max(100).optional(),
 };
 
 /** Where an answer goes, for commands that need one (a table item the caller polls). */

@@ -17,7 +17,7 @@ import {
 import { isWhatsappMessageId } from '@atende/shared/fields';
 import { backoffDelay } from '../../backoff.ts';
 import { jidUser, toJid } from '../../jid.ts';
-import { sleep } from '../../ports.ts';
+import { emitCount, sleep } from '../../ports.ts';
 import { FencedError } from '../../table/errors.ts';
 import {
   mediaKeyOf,
@@ -35,6 +35,9 @@ import { checkedReupload, MediaSourceRefusedError, refusedMediaSource } from './
 import { normaliseCall, normaliseMessage, normaliseUpdate, type NormaliseContext } from './normalise.ts';
 import { menuContent, messageContent, quotedMessage } from './outgoing.ts';
 import { baileysSocketFactory, type BaileysSocket, type SocketFactory } from './socket.ts';
+
+/** The connector's metric of sessions lost (infra/lib/operations-monitoring.ts alarms on it). */
+export const sessionDropsMetric = 'SessionDrops';
 
 export interface BetaOptions {
   /** How sockets are made (tests inject a fake). Default: Baileys' makeWASocket. */
@@ -253,6 +256,8 @@ export class BetaSession implements ProviderSession {
     const delay = backoffDelay(this.attempt, this.ctx.backoff, this.ctx.random);
     this.attempt += 1;
     this.ctx.log.info('connection closed; reconnecting', { code, attempt: this.attempt, delayMs: delay });
+    // A session that dropped (docs/operations.md, "Sessions dropping").
+    emitCount(sessionDropsMetric);
     this.ctx.callbacks.onStatus('OPENING', { retries: this.attempt });
     this.scheduleReconnect(delay);
   }
@@ -268,6 +273,7 @@ export class BetaSession implements ProviderSession {
     this.stopped = true;
     this.detach();
     this.ctx.log.info('logged out by WhatsApp: clearing credentials');
+    emitCount(sessionDropsMetric);
     await this.credsSaving;
     this.auth = null;
     try {

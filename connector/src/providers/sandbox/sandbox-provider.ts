@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { backoffDelay } from '../../backoff.ts';
+import { maskPhone } from '../../ports.ts';
 import { jidUser, toJid } from '../../jid.ts';
 import { cancellationCodes } from '../../table/errors.ts';
 import {
@@ -160,7 +161,7 @@ export class SandboxSession implements ProviderSession {
       return;
     }
     if (this.state !== 'connected') {
-      this.ctx.log.warn('sandbox inbound ignored: the sandbox phone is not paired', { from: command.from });
+      this.ctx.log.warn('sandbox inbound ignored: the sandbox phone is not paired', { from: maskPhone(command.from) });
       return;
     }
     this.emitInbound(command);

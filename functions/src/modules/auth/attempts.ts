@@ -2,6 +2,7 @@ import { returnRateSlot, takeRateSlot } from '#data/guards';
 import { AppError } from '#domain/app-error';
 import { clientAddress } from '#domain/client-address';
 import type { RateLimit } from '#domain/rate-limits';
+import { logger } from '#observability/logger';
 
 /** The client address of a public request (see domain/client-address.ts). */
 export function callerAddress(request: {
@@ -44,14 +45,5 @@ export function logAttempt(
   outcome: string,
   fields: { emailKey?: string; address: string },
 ): void {
-  console.log(
-    JSON.stringify({
-      level: 'info',
-      message: 'account attempt',
-      action,
-      outcome,
-      ...(fields.emailKey ? { email: fields.emailKey.slice(0, 16) } : {}),
-      address: fields.address,
-    }),
-  );
+  logger.info('account attempt', { action, outcome, ...(fields.emailKey ? { email: fields.emailKey.slice(0, 16) } : {}), address: fields.address });
 }

@@ -1,6 +1,8 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { runBotTurn } from './run-turn.ts';
+import { logger } from '#observability/logger';
+import { observed } from '#observability/entry';
 
 const jobSchema = z.object({
   companyId: z.number().int().positive(),
@@ -13,29 +15,20 @@ const jobSchema = z.object({
  * answers, in the chat's order, off the ingest path so a slow provider holds only its own chat.
  * A failed record and the later ones of the batch are reported, so the retry keeps the order.
  */
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+export const handler = observed(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   for (let index = 0; index < event.Records.length; index += 1) {
     const record = event.Records[index]!;
     const parsed = jobSchema.safeParse(JSON.parse(record.body));
     if (!parsed.success) {
-      console.error(
-        JSON.stringify({ level: 'error', message: 'invalid bot turn dropped', messageId: record.messageId }),
-      );
+      logger.error('invalid bot turn dropped', { sqsMessageId: record.messageId });
       continue;
     }
     try {
       await runBotTurn(parsed.data);
     } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          message: 'bot turn failed',
-          messageId: record.messageId,
-          error: String(error),
-        }),
-      );
+      logger.error('bot turn failed', { sqsMessageId: record.messageId, error: String(error) });
       return { batchItemFailures: event.Records.slice(index).map((r) => ({ itemIdentifier: r.messageId })) };
     }
   }
   return { batchItemFailures: [] };
-};
+});

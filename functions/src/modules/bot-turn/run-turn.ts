@@ -21,6 +21,8 @@ import { derivedMessageId, systemMessageItems } from '../messages/system-message
 import type { PromptConfig } from './openai-provider.ts';
 import { ProviderUnavailable, type BotProvider, type BotTurn, type BotTurnOutcome } from './provider.ts';
 import { providerFor } from './registry.ts';
+import { logger } from '#observability/logger';
+import { countMetric, metricNames } from '#observability/metrics';
 
 /** One customer message for the bot turn (the bot-turns FIFO queue: one group per ticket). */
 export interface BotTurnJob {
@@ -50,7 +52,7 @@ const notes = {
 
 function log(level: 'info' | 'warn', message: string, fields: Record<string, unknown>) {
   // Never the key, the prompt or the customer's words: ids, kinds and statuses only.
-  console.log(JSON.stringify({ level, message, ...fields }));
+  logger[level](message, fields);
 }
 
 async function readMedia(key: string): Promise<Uint8Array | undefined> {
@@ -319,6 +321,9 @@ export async function runBotTurn(job: BotTurnJob): Promise<void> {
   } else {
     outcome = await answerWithRetries(resolved.provider, turn, resolved.config, job);
     if (!outcome) note = notes.failed;
+    // Bot turns and those that got no answer, by provider kind (docs/operations.md, "Metrics").
+    countMetric(metricNames.botTurns, { kind: resolved.provider.kind });
+    if (!outcome) countMetric(metricNames.botTurnFailures, { kind: resolved.provider.kind });
   }
   if (outcome?.usage && source.kind === 'prompt') await addAiTokens(companyId, day, outcome.usage.tokens);
   // A bot that could not answer (its service failed after the retries) does not leave the

@@ -11,6 +11,7 @@ import {
   ticketForOutbound,
   type OutboundMessage,
 } from '../messages/send-outbound.ts';
+import { countMetric, metricNames } from '#observability/metrics';
 
 /** The settings fixed when the run started (defaults when unreadable). */
 export function runSettings(campaign: CampaignRecord): CampaignSettings {
@@ -71,6 +72,8 @@ export async function storeEntry(
 ): Promise<() => Promise<void>> {
   const companyId = campaign.companyId;
   const whatsappId = campaign.whatsappId!;
+  // Recipients gone through, summed per minute on the dashboard (docs/operations.md, "Metrics").
+  countMetric(metricNames.campaignRecipients);
   const settings = runSettings(campaign);
   const slots = filledSlots(campaign);
   const slot = slots.find((s) => s.slot === entry.slot) ?? slots[0];

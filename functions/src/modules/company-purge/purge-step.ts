@@ -36,6 +36,7 @@ import { sendConnectorCommand } from '#modules/connector-commands/send';
 import { cancelTicketTimer } from '../timers/ticket-timers.ts';
 import { enqueuePurgeStep } from './enqueue.ts';
 import { deleteMediaUnder, mediaLeftUnder } from './media.ts';
+import { logger } from '#observability/logger';
 
 /** What a phase did: where the purge goes next (its own phase again when the budget ran out). */
 type PhaseResult =
@@ -49,9 +50,7 @@ export type StepOutcome = 'dropped' | 'resent' | 'advanced' | 'superseded' | 'do
 const parallelTickets = 8;
 
 function log(level: 'info' | 'error', message: string, fields: Record<string, unknown>): void {
-  const line = JSON.stringify({ level, message, ...fields });
-  if (level === 'error') console.error(line);
-  else console.log(line);
+  logger[level](message, fields);
 }
 
 async function emptyAll(partitions: PartitionRef[], budget: PurgeBudget): Promise<{ deleted: number; complete: boolean }> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connectorCommandGroup, type ConnectorCommand } from '@atende/shared/entities/connector-command';
 import { queuePort } from '#homes/adapters';
+import { currentCorrelationId } from '#observability/correlation';
 
 export const connectorCommandsQueue = 'connector-commands';
 
@@ -13,9 +14,10 @@ type WithoutId<T> = T extends unknown ? Omit<T, 'commandId'> & { commandId?: str
  */
 export async function sendConnectorCommand(command: WithoutId<ConnectorCommand>): Promise<string> {
   const commandId = command.commandId ?? randomUUID();
+  const correlationId = command.correlationId ?? currentCorrelationId();
   const queue = await queuePort();
   await queue.send(connectorCommandsQueue, {
-    body: JSON.stringify({ ...command, commandId }),
+    body: JSON.stringify({ ...command, commandId, ...(correlationId ? { correlationId } : {}) }),
     groupId: connectorCommandGroup(command),
     deduplicationId: `${command.companyId}:${commandId}`,
   });

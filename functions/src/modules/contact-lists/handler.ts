@@ -35,6 +35,7 @@ import { maxCheckWaits } from './check-step.ts';
 import { importRowsKey, storeImportRows } from './import-rows-store.ts';
 import { publicContactList, publicContactListItem } from './serialize.ts';
 import { sendContactListWork } from './work.ts';
+import { logger } from '#observability/logger';
 
 /** Rows per page of both lists (the product we replace pages by 20). */
 const pageSize = 20;
@@ -78,15 +79,7 @@ async function checkSoon(companyId: number, contactListId: number): Promise<void
       waits: maxCheckWaits,
     });
   } catch (error) {
-    console.warn(
-      JSON.stringify({
-        level: 'warn',
-        message: 'contact-list check not queued',
-        companyId,
-        contactListId,
-        error: String(error),
-      }),
-    );
+    logger.warn('contact-list check not queued', { companyId, contactListId, error: String(error) });
   }
 }
 

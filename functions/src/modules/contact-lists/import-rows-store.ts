@@ -1,6 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { mediaBucket, s3Client } from '#aws/s3';
 import type { ItemFields } from '#data/contact-lists';
+import { logger } from '#observability/logger';
 
 /**
  * An import's accepted rows wait in the media bucket (under the company's prefix, so the company
@@ -36,8 +37,6 @@ export async function removeImportRows(key: string): Promise<void> {
   try {
     await s3Client.send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: key }));
   } catch (error) {
-    console.warn(
-      JSON.stringify({ level: 'warn', message: 'import rows not deleted', key, error: String(error) }),
-    );
+    logger.warn('import rows not deleted', { key, error: String(error) });
   }
 }

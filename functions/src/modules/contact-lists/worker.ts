@@ -3,6 +3,8 @@ import { deleteItemsOfContactList, updateContactList } from '#data/contact-lists
 import { runCheckStep } from './check-step.ts';
 import { runImportStep } from './import-step.ts';
 import { contactListWorkSchema, sendContactListWork, type ContactListWork } from './work.ts';
+import { logger } from '#observability/logger';
+import { observed } from '#observability/entry';
 
 /** The queue's maxReceiveCount (manifest.ts): the last delivery before the dead-letter queue. */
 const lastReceive = 5;
@@ -28,36 +30,20 @@ async function run(work: ContactListWork, remainingMs: number): Promise<void> {
  * as bounded steps that send the next one (docs/decisions.md, "Contact lists"). A failed step is
  * delivered again (each resumes from its checkpoint); a body that is not a step is dropped.
  */
-export const handler = async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
+export const handler = observed(async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
   const failures: { itemIdentifier: string }[] = [];
   for (const record of event.Records) {
     let work: ContactListWork;
     try {
       work = contactListWorkSchema.parse(JSON.parse(record.body));
     } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          message: 'invalid contact-list step dropped',
-          messageId: record.messageId,
-          error: String(error),
-        }),
-      );
+      logger.error('invalid contact-list step dropped', { sqsMessageId: record.messageId, error: String(error) });
       continue;
     }
     try {
       await run(work, context?.getRemainingTimeInMillis?.() ?? assumedRemainingMs);
     } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          message: 'contact-list step failed',
-          messageId: record.messageId,
-          kind: work.kind,
-          companyId: work.companyId,
-          error: String(error),
-        }),
-      );
+      logger.error('contact-list step failed', { sqsMessageId: record.messageId, kind: work.kind, companyId: work.companyId, error: String(error) });
       failures.push({ itemIdentifier: record.messageId });
       // An import whose step failed for the last time says so on the screen instead of running forever.
       if (work.kind === 'import' && Number(record.attributes?.ApproximateReceiveCount ?? 1) >= lastReceive) {
@@ -71,4 +57,4 @@ export const handler = async (event: SQSEvent, context?: Context): Promise<SQSBa
     }
   }
   return { batchItemFailures: failures };
-};
+});

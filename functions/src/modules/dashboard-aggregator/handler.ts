@@ -8,6 +8,8 @@ import {
   timelineBefore,
 } from '#data/dashboard-aggregates';
 import { aggregate, type AggregatorStore } from './aggregate.ts';
+import { logger } from '#observability/logger';
+import { observedStream } from '#observability/stream-entry';
 
 /** A company's time zone is read again after this long, so a changed setting applies soon. */
 const timeZoneFreshForMs = 60_000;
@@ -36,15 +38,13 @@ export const dynamoAggregatorStore: AggregatorStore = {
  * source event is counted once whatever the deliveries, so a failed batch is simply retried
  * from its first record (ReportBatchItemFailures): what was counted before is skipped.
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+export const handler = observedStream(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   try {
     await aggregate(event.Records, dynamoAggregatorStore);
     return { batchItemFailures: [] };
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: 'error', message: 'dashboard aggregation failed', error: String(error) }),
-    );
+    logger.error('dashboard aggregation failed', { error: String(error) });
     const first = event.Records[0]?.dynamodb?.SequenceNumber;
     return { batchItemFailures: first ? [{ itemIdentifier: first }] : [] };
   }
-};
+});

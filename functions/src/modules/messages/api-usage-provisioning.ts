@@ -2,6 +2,7 @@ import { externalApiLimitsOf } from '@atende/shared/entities/plan';
 import type { PlanRecord } from '#data/plans';
 import { apiUsage } from '#homes/adapters';
 import type { UsagePlanSpec } from '#ports/api-usage';
+import { logger } from '#observability/logger';
 
 /**
  * Keeps the external message API's usage plans and keys in step with plans and companies
@@ -24,15 +25,7 @@ async function bestEffort(
   } catch (error) {
     const name = error instanceof Error ? error.name : 'Error';
     const message = error instanceof Error ? error.message : String(error);
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        message: 'external API usage provisioning failed',
-        action,
-        ...ids,
-        error: `${name}: ${message}`,
-      }),
-    );
+    logger.error('external API usage provisioning failed', { action, ...ids, error: `${name}: ${message}` });
   }
 }
 

@@ -16,6 +16,8 @@ import { AppError } from '#domain/app-error';
 import { companyContext } from '#http/company-context';
 import { bearerToken } from '#http/request-input';
 import { connectionOfApiToken } from './external-api-token.ts';
+import { logger } from '#observability/logger';
+import { observed } from '#observability/entry';
 
 /** What API Gateway turns into a 401 (the gateway response UNAUTHORIZED). */
 const unauthorized = () => new Error('Unauthorized');
@@ -26,7 +28,9 @@ function lowerCased(headers: Record<string, string | undefined> | null | undefin
   return lower;
 }
 
-export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+export const handler = observed(authorize);
+
+async function authorize(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   const token = bearerToken(lowerCased(event.headers));
   if (!token) throw unauthorized();
   try {
@@ -54,13 +58,7 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
     if (error instanceof Error && error.message === 'Unauthorized') throw error;
     // A connection whose company is gone: the token no longer names anyone.
     if (error instanceof AppError && error.status === 401) throw unauthorized();
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        message: 'external API authorizer failed',
-        error: error instanceof Error ? error.name : 'Error',
-      }),
-    );
+    logger.error('external API authorizer failed', { error: error instanceof Error ? error.name : 'Error' });
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { currentCorrelationId } from '#observability/correlation';
 import type { ContactRecord } from '#data/contacts';
 import { getMessage, storeMessageOnTicket, type MessageRecord } from '#data/messages';
 import { currentTicketIdsOf, getTicketsByIds } from '#data/ticket-batch';
@@ -78,6 +79,7 @@ export async function sendOutbound(message: OutboundMessage): Promise<StoredOutb
 export async function storeOutbound(message: OutboundMessage): Promise<StoredOutbound> {
   const { companyId, ticket, id, body, media, quotedId } = message;
   const now = new Date().toISOString();
+  const correlationId = currentCorrelationId();
   const stored = await storeMessageOnTicket(
     {
       companyId,
@@ -105,6 +107,7 @@ export async function storeOutbound(message: OutboundMessage): Promise<StoredOut
           }
         : {}),
       ...(quotedId ? { quotedMsgId: quotedId } : {}),
+      ...(correlationId ? { correlationId } : {}),
       createdAt: now,
     },
     { lastMessage: (body || media?.fileName || '').slice(0, 255), lastMessageAt: now, countUnread: false },

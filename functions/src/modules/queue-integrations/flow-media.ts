@@ -2,9 +2,10 @@ import { botMediaMaxBytes } from '#domain/bot-media';
 import type { FlowReply } from '#domain/typebot-flow';
 import { fetchTypedMedia } from '../../http-out/typed-media.ts';
 import type { BotReply } from '../bot-turn/provider.ts';
+import { logger } from '#observability/logger';
 
 function log(message: string, fields: Record<string, unknown>): void {
-  console.log(JSON.stringify({ level: 'warn', message, ...fields }));
+  logger.warn(message, fields);
 }
 
 /**

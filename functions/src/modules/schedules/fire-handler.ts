@@ -1,6 +1,8 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { scheduleTimerBodySchema } from '#domain/schedule-rules';
 import { fireSchedule } from './fire.ts';
+import { logger } from '#observability/logger';
+import { observed } from '#observability/entry';
 
 /** Receives before the queue gives up on a message (the manifest's maxReceiveCount): the last one records ERRO. */
 const lastReceive = 5;
@@ -12,7 +14,7 @@ const lastReceive = 5;
  * idempotent, docs/decisions.md "Scheduled messages"). A body that is not a schedule timer is
  * logged and dropped.
  */
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+export const handler = observed(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const failures: { itemIdentifier: string }[] = [];
   await Promise.all(
     event.Records.map(async (record) => {
@@ -20,32 +22,17 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
       try {
         body = scheduleTimerBodySchema.parse(JSON.parse(record.body));
       } catch (error) {
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            message: 'invalid schedule timer dropped',
-            messageId: record.messageId,
-            error: String(error),
-          }),
-        );
+        logger.error('invalid schedule timer dropped', { sqsMessageId: record.messageId, error: String(error) });
         return;
       }
       try {
         const lastAttempt = Number(record.attributes?.ApproximateReceiveCount ?? 1) >= lastReceive;
         await fireSchedule(body, { lastAttempt });
       } catch (error) {
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            message: 'schedule timer failed',
-            messageId: record.messageId,
-            scheduleId: body.scheduleId,
-            error: String(error),
-          }),
-        );
+        logger.error('schedule timer failed', { sqsMessageId: record.messageId, scheduleId: body.scheduleId, error: String(error) });
         failures.push({ itemIdentifier: record.messageId });
       }
     }),
   );
   return { batchItemFailures: failures };
-};
+});

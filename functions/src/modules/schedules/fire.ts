@@ -9,6 +9,8 @@ import {
 } from '#domain/schedule-rules';
 import { derivedMessageId, sendOutbound, ticketForOutbound } from '../messages/send-outbound.ts';
 import { armScheduleTimer } from './schedule-timer.ts';
+import { logger } from '#observability/logger';
+import { metricNames, recordMetric } from '#observability/metrics';
 
 export type FireOutcome = 'sent' | 'failed' | 'stale' | 'rescheduled' | 'recorded-elsewhere';
 
@@ -35,20 +37,14 @@ export async function fireSchedule(
   }
   try {
     const sent = await send(schedule);
+    // Schedule lag: how late after its due time the message was handed to the connector.
+    recordMetric(metricNames.scheduleLag, 'Milliseconds', Math.max(0, now.getTime() - Date.parse(schedule.sendAt)));
     return (await recordScheduleOutcome(schedule, { status: 'AGENDADA', ...sent }))
       ? 'sent'
       : 'recorded-elsewhere';
   } catch (error) {
     if (!(error instanceof AppError) && !options.lastAttempt) throw error;
-    console.warn(
-      JSON.stringify({
-        level: 'warn',
-        message: 'scheduled message failed',
-        companyId: schedule.companyId,
-        scheduleId: schedule.id,
-        error: String(error),
-      }),
-    );
+    logger.warn('scheduled message failed', { companyId: schedule.companyId, scheduleId: schedule.id, error: String(error) });
     return (await recordScheduleOutcome(schedule, { status: 'ERRO', errorReason: failureReasonOf(error) }))
       ? 'failed'
       : 'recorded-elsewhere';

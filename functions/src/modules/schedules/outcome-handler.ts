@@ -5,6 +5,9 @@ import { changeFromRecord } from '#live/stream-changes';
 import { followCampaignSendResult } from '../campaigns/send-outcome.ts';
 import { followLastMessageChange } from '../messages/last-message-outcome.ts';
 import { derivedMessageId } from '../messages/send-outbound.ts';
+import { logger } from '#observability/logger';
+import { forItem, observedStream } from '#observability/stream-entry';
+import { countMetric, metricNames } from '#observability/metrics';
 
 /**
  * Stream consumer: a scheduled message's send result becomes its schedule's status
@@ -17,28 +20,28 @@ import { derivedMessageId } from '../messages/send-outbound.ts';
  * ticket's list line (messages/last-message-outcome.ts): one reader of the stream for what a
  * message's later changes set off.
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+export const handler = observedStream(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   for (const record of event.Records) {
     try {
       await followSendResult(record);
     } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          message: 'schedule send result not recorded',
-          error: String(error),
-        }),
-      );
+      logger.error('schedule send result not recorded', { error: String(error) });
       // This record and the ones after it are delivered again (in order).
       const sequence = record.dynamodb?.SequenceNumber;
       return { batchItemFailures: sequence ? [{ itemIdentifier: sequence }] : [] };
     }
   }
   return { batchItemFailures: [] };
-};
+});
 
 async function followSendResult(record: DynamoDBRecord): Promise<void> {
   const change = changeFromRecord(record);
+  if (!change) return;
+  return forItem(change.entity, change.newItem ?? change.oldItem, () => followChange(change));
+}
+
+async function followChange(change: NonNullable<ReturnType<typeof changeFromRecord>>): Promise<void> {
+  countSendResult(change);
   await followCampaignSendResult(change);
   await followLastMessageChange(change);
   const message = change?.entity === 'message' ? change.newItem : undefined;
@@ -46,7 +49,7 @@ async function followSendResult(record: DynamoDBRecord): Promise<void> {
   const result = sendResultOf(message as Parameters<typeof sendResultOf>[0]);
   if (!result) return;
   // Later receipts (delivered, read) change nothing here: the result was already followed.
-  const before = change?.oldItem && sendResultOf(change.oldItem as Parameters<typeof sendResultOf>[0]);
+  const before = change.oldItem && sendResultOf(change.oldItem as Parameters<typeof sendResultOf>[0]);
   if (before?.status === result.status) return;
   const companyId = Number(message.companyId);
   const schedule = await getSchedule(companyId, message.scheduleId);
@@ -58,4 +61,24 @@ async function followSendResult(record: DynamoDBRecord): Promise<void> {
     { ticketId: Number(message.ticketId), messageId: String(message.id) },
     result,
   );
+}
+
+/**
+ * Messages out and send failures per company and connection (docs/operations.md, "Metrics"): an
+ * outbound message's first result, as the connector records it on the message (ack 1, or error).
+ */
+function countSendResult(change: NonNullable<ReturnType<typeof changeFromRecord>>): void {
+  const message = change.entity === 'message' ? change.newItem : undefined;
+  if (!message || message.fromMe !== true) return;
+  const result = sendResultOf(message as Parameters<typeof sendResultOf>[0]);
+  const before = change.oldItem && sendResultOf(change.oldItem as Parameters<typeof sendResultOf>[0]);
+  if (!result || before) return;
+  const dimensions = { companyId: Number(message.companyId), connectionId: Number(message.whatsappId) };
+  if (result.status === 'ENVIADA') {
+    countMetric(metricNames.messagesOut, dimensions);
+    logger.info('message sent', { connectionId: dimensions.connectionId });
+  } else {
+    countMetric(metricNames.sendFailures, dimensions);
+    logger.warn('message not sent', { connectionId: dimensions.connectionId, reason: result.errorReason });
+  }
 }

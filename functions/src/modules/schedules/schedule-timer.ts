@@ -1,6 +1,7 @@
 import type { ScheduleRecord } from '#data/schedules';
 import { scheduledMessagesQueue, scheduleTimerName, type ScheduleTimerBody } from '#domain/schedule-rules';
 import { schedulerPort } from '#homes/adapters';
+import { logger } from '#observability/logger';
 
 /** A send time already past is delivered one second from now (a schedule cannot start in the past). */
 const minimumLeadMs = 1_000;
@@ -33,13 +34,6 @@ export async function cancelScheduleTimer(schedule: Pick<ScheduleRecord, 'compan
     const scheduler = await schedulerPort();
     await scheduler.cancel(scheduleTimerName(schedule.companyId, schedule.id));
   } catch (error) {
-    console.warn(
-      JSON.stringify({
-        level: 'warn',
-        message: 'cancelling a schedule timer failed',
-        scheduleId: schedule.id,
-        error: String(error),
-      }),
-    );
+    logger.warn('cancelling a schedule timer failed', { scheduleId: schedule.id, error: String(error) });
   }
 }

@@ -14,6 +14,7 @@ import { route } from '#http/route';
 import { applyPayment } from './apply-payment.ts';
 import { asaasWebhookSchema, assertAsaasWebhookToken, paidEvents } from './asaas-webhook.ts';
 import { paymentProvider } from './provider.ts';
+import { logger } from '#observability/logger';
 
 /** What checkout answers: the instant-payment data (extended §2.21) and the charge shown. */
 function checkoutAnswer(value: number, provider: string, chargeId: string, payload: string) {
@@ -59,14 +60,7 @@ export const handler = restModule([
         })
         .catch((error: unknown) => {
           // The provider's own words stay in the log (no key in them); the caller gets the code.
-          console.error(
-            JSON.stringify({
-              level: 'error',
-              message: 'payment provider failed',
-              provider: provider.name,
-              error: String(error),
-            }),
-          );
+          logger.error('payment provider failed', { provider: provider.name, error: String(error) });
           throw new AppError('ERR_PAYMENT_PROVIDER');
         });
       await addInvoiceCharge(invoice, {

@@ -11,6 +11,7 @@ import { sendSystemMessage } from '../messages/system-message.ts';
 import { loadAutomationContext, type LoadedAutomation } from './automation-context.ts';
 import { conversationCleared } from './fire-timer.ts';
 import { applyTimerCancels, applyTimerSchedules, timerChanges, type TimerDeadlines } from './ticket-timers.ts';
+import { logger } from '#observability/logger';
 
 type Values = NonNullable<AutomationWrite['values']>;
 
@@ -100,7 +101,7 @@ export async function afterTicketChange(before: TicketRecord, after: TicketRecor
     for (const { text, userId } of effects.texts) await sendSystemMessage(ticket, text, userId ? { userId } : {});
     return effects.texts.length > 0 ? ((await getTicket(after.companyId, after.id)) ?? ticket) : ticket;
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'ticket change effects failed', ticketId: after.id, action, error: String(error) }));
+    logger.error('ticket change effects failed', { ticketId: after.id, action, error: String(error) });
     return after;
   }
 }

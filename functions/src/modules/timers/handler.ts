@@ -1,6 +1,9 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { ticketTimerBodySchema } from '#domain/chatbot/timers';
 import { fireTicketTimer } from './fire-timer.ts';
+import { logger } from '#observability/logger';
+import { keysOfBody, observed } from '#observability/entry';
+import { withCorrelation } from '#observability/correlation';
 
 /**
  * Consumer of the `timers` queue: one-time schedules (EventBridge Scheduler, or the local
@@ -8,22 +11,23 @@ import { fireTicketTimer } from './fire-timer.ts';
  * Each timer is handled on its own; a failed one is reported alone and delivered again (the
  * handling is idempotent). A body that is not a timer can never succeed: logged and dropped.
  */
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+export const handler = observed(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const failures: { itemIdentifier: string }[] = [];
   for (const record of event.Records) {
     let body;
     try {
       body = ticketTimerBodySchema.parse(JSON.parse(record.body));
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', message: 'invalid timer dropped', messageId: record.messageId, error: String(error) }));
+      logger.error('invalid timer dropped', { sqsMessageId: record.messageId, error: String(error) });
       continue;
     }
     try {
-      await fireTicketTimer(body);
+      const timer = body;
+      await withCorrelation(keysOfBody(timer), () => fireTicketTimer(timer));
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', message: 'timer failed', messageId: record.messageId, kind: body.kind, ticketId: body.ticketId, error: String(error) }));
+      logger.error('timer failed', { sqsMessageId: record.messageId, kind: body.kind, ticketId: body.ticketId, error: String(error) });
       failures.push({ itemIdentifier: record.messageId });
     }
   }
   return { batchItemFailures: failures };
-};
+});

@@ -1,6 +1,7 @@
 import type { TicketRecord } from '#data/tickets';
 import { ticketTimerName, timerAttribute, type TicketTimerBody, type TicketTimerKind } from '#domain/chatbot/timers';
 import { schedulerPort } from '#homes/adapters';
+import { logger } from '#observability/logger';
 
 /** The manifest queue the ticket timers deliver to (consumer: modules/timers/handler.ts). */
 export const timersQueue = 'timers';
@@ -29,7 +30,7 @@ export async function cancelTicketTimer(ticket: Pick<TicketRecord, 'companyId' |
     const scheduler = await schedulerPort();
     await scheduler.cancel(ticketTimerName(ticket.companyId, ticket.id, kind));
   } catch (error) {
-    console.warn(JSON.stringify({ level: 'warn', message: 'cancelling a ticket timer failed', ticketId: ticket.id, kind, error: String(error) }));
+    logger.warn('cancelling a ticket timer failed', { ticketId: ticket.id, kind, error: String(error) });
   }
 }
 

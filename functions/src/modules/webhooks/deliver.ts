@@ -5,6 +5,8 @@ import { openStoredSecret } from '#modules/secrets/stored-secret';
 import { OutboundError, safeFetch } from '../../http-out/safe-fetch.ts';
 import { noteDeliveredAttempt, noteFailedAttempt } from './failing.ts';
 import { enqueueAttempt, type DeliveryAttempt } from './queue-message.ts';
+import { logger } from '#observability/logger';
+import { countMetric, metricNames } from '#observability/metrics';
 
 /** Seconds before the second attempt; each next one waits twice as long (WEBHOOK_RETRY_BASE_SECONDS, tests shorten it). */
 function retryBaseSeconds(): number {
@@ -17,7 +19,7 @@ const attemptTimeoutMs = 10_000;
 
 function log(message: string, fields: Record<string, unknown>) {
   // Never the URL (it may carry a receiver's token) nor the payload.
-  console.log(JSON.stringify({ level: 'info', message, ...fields }));
+  logger.info(message, fields);
 }
 
 /**
@@ -76,6 +78,7 @@ export async function attemptDelivery(message: DeliveryAttempt): Promise<void> {
         latencyMs,
       });
       await noteDeliveredAttempt(webhook);
+      countMetric(metricNames.webhookDeliveries);
       log('webhook delivered', { companyId, webhookId, deliveryId, attempt, responseStatus, latencyMs });
       return;
     }
@@ -90,6 +93,7 @@ export async function attemptDelivery(message: DeliveryAttempt): Promise<void> {
   const delay = retryable
     ? retryDelaySeconds(attempt, retryBaseSeconds(), webhookLimits.maxAttempts)
     : undefined;
+  countMetric(metricNames.webhookFailures);
   log('webhook attempt failed', {
     companyId,
     webhookId,

@@ -5,6 +5,8 @@ import { webhookDeliveryId, webhookEventId, webhookEventsOf } from '#domain/webh
 import { changeFromRecord } from '#live/stream-changes';
 import { webhookPayload } from './payload.ts';
 import { enqueueAttempt } from './queue-message.ts';
+import { logger } from '#observability/logger';
+import { observedStream } from '#observability/stream-entry';
 
 const sourceEntities = new Set(['ticket', 'message']);
 
@@ -24,18 +26,16 @@ const webhookLists = new ContainerCache<number, WebhookRecord[]>(webhookListFres
  * The company's webhooks are kept per container: a webhook's change in the stream (in order with
  * the others, locally always) drops them, so a new webhook hears the next change.
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+export const handler = observedStream(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   try {
     await dispatchWebhookEvents(event.Records);
     return { batchItemFailures: [] };
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: 'error', message: 'webhook dispatch failed', error: String(error) }),
-    );
+    logger.error('webhook dispatch failed', { error: String(error) });
     const first = event.Records[0]?.dynamodb?.SequenceNumber;
     return { batchItemFailures: first ? [{ itemIdentifier: first }] : [] };
   }
-};
+});
 
 /** Answers how many deliveries it queued (the bench counts them). */
 export async function dispatchWebhookEvents(records: DynamoDBRecord[]): Promise<number> {

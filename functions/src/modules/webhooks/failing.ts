@@ -8,6 +8,7 @@ import { listCompanyUsers } from '#data/users';
 import { afterFailedAttempt, webhookDisabledMail } from '#domain/webhook-rules';
 import { clockNowMs } from '#homes/clock';
 import { mailPort } from '#homes/adapters';
+import { logger } from '#observability/logger';
 
 /**
  * A webhook's streak of failures (docs/decisions.md, "A webhook failing for days is disabled"):
@@ -28,15 +29,7 @@ export async function noteFailedAttempt(webhook: WebhookRecord): Promise<void> {
   if (step === 'keep') return;
   const disabled = await disableFailingWebhook(webhook.companyId, webhook.id, webhook.failingSince!, at);
   if (!disabled) return;
-  console.log(
-    JSON.stringify({
-      level: 'warn',
-      message: 'webhook disabled after failing for days',
-      companyId: webhook.companyId,
-      webhookId: webhook.id,
-      failingSince: webhook.failingSince,
-    }),
-  );
+  logger.warn('webhook disabled after failing for days', { companyId: webhook.companyId, webhookId: webhook.id, failingSince: webhook.failingSince });
   await mailAdmins(disabled);
 }
 
@@ -54,13 +47,5 @@ async function mailAdmins(webhook: WebhookRecord): Promise<void> {
   const results = await Promise.allSettled(admins.map(async (admin) => (await mailPort()).send({ to: admin.email, ...mail })));
   const failed = results.filter((result) => result.status === 'rejected').length;
   if (failed > 0)
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        message: 'webhook disabled notice not mailed',
-        companyId: webhook.companyId,
-        webhookId: webhook.id,
-        failed,
-      }),
-    );
+    logger.error('webhook disabled notice not mailed', { companyId: webhook.companyId, webhookId: webhook.id, failed });
 }
