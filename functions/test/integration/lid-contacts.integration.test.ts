@@ -1,3 +1,4 @@
+import type { InboundEvent } from '@atende/shared/entities/inbound-message';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
 import { connectSandbox, customerWrites, outboxOf, pendingTicketsOf } from './support/sandbox.ts';
@@ -9,9 +10,12 @@ import { until } from './support/until.ts';
  * (docs/sandbox.md), and the ingest keeps one contact and one ticket.
  */
 let env: TestRuntime;
+let ingestEvent: (event: InboundEvent) => Promise<void>;
 
 beforeAll(async () => {
   env = await startTestRuntime();
+  // The data layer names its table when first imported: after the runtime (docs/testing.md).
+  ({ ingestEvent } = (await import('../../src/modules/ingest/ingest-event.ts')) as never);
 });
 afterAll(async () => env?.stop());
 
@@ -94,5 +98,29 @@ describe('a customer WhatsApp addresses by LID', () => {
     const pending = (await admin.get<{ tickets: Ticket[] }>('/tickets?status=pending&showAll=true')).body.tickets;
     expect(pending.map((t) => t.id)).toEqual([byNumber!.id]);
     expect((await admin.get<Contact>(`/contacts/${byNumber!.contactId}`)).body).toMatchObject({ number, lid });
+  });
+
+  it('the events the beta connector emits (connector/test/lid-contacts.test.ts) into the ingest: LID alone, lidMapping twice, then the number: one contact, one ticket', async () => {
+    const admin = env.client();
+    const company = await signUpCompany(admin, 'LidBeta');
+    const whatsappId = await connectSandbox(admin);
+    const companyId = company.companyId as number;
+    const lid = '140000000000003@lid';
+    const pn = '5511970000003@s.whatsapp.net';
+    const at = (n: number) => new Date(Date.now() + n).toISOString();
+    const says = (messageId: string, body: string, ids: Record<string, string>, n: number): InboundEvent => ({
+      kind: 'message', companyId, whatsappId, isGroup: false, timestamp: at(n), messageId, fromMe: false, type: 'text', body, pushName: 'Lucía', chatJid: ids.pn ?? ids.lid!, ...ids,
+    });
+    const mapping: InboundEvent = { kind: 'lidMapping', companyId, whatsappId, chatJid: pn, isGroup: false, timestamp: at(1), lid, pn };
+
+    await ingestEvent(says('LIDBETA00000001', 'hola', { lid }, 0));
+    const [ticket] = await pendingTicketsOf<Ticket>(admin, ['140000000000003']);
+    await ingestEvent(mapping);
+    await ingestEvent(mapping);
+    await ingestEvent(says('LIDBETA00000002', 'sigo aquí', { lid, pn }, 2));
+    expect(await messageIds(admin, ticket!.id)).toEqual(['LIDBETA00000001', 'LIDBETA00000002']);
+    expect((await admin.get<Contact>(`/contacts/${ticket!.contactId}`)).body).toMatchObject({ number: '5511970000003', lid: '140000000000003', lidOnly: false });
+    const pending = (await admin.get<{ tickets: Ticket[] }>('/tickets?status=pending&showAll=true')).body.tickets;
+    expect(pending.map((t) => [t.id, t.contact?.number])).toEqual([[ticket!.id, '5511970000003']]);
   });
 });
