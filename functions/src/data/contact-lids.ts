@@ -1,5 +1,5 @@
 /**
- * LID contacts (docs/decisions, "LID contacts"; access patterns AP-CT-16..21, AP-TK-17..20 in
+ * LID contacts (docs/decisions, "LID contacts"; access patterns AP-CT-16..21, AP-TK-18..22 in
  * docs/data-model.md). A contact known only by its LID has `lidOnly` and its LID's digits as
  * `number` (claimed by `CONTACTNUM#<lid>` like a number); a contact whose number is known keeps
  * its LID in `lid`, claimed by `CONTACTLID#<lid>`, so a LID names one contact of the company.
@@ -190,7 +190,7 @@ export async function finishLidMerge(into: ContactRecord, from: ContactRecord | 
   }
 }
 
-/** AP-TK-17: every ticket of a contact (its links `CONTACT#<contactId>#…`, all pages), then AP-TK-13. */
+/** AP-TK-18: every ticket of a contact (its links `CONTACT#<contactId>#…`, all pages), then AP-TK-13. */
 export async function ticketsOfContact(companyId: number, contactId: number): Promise<TicketRecord[]> {
   const ids: number[] = [];
   let startKey: Record<string, unknown> | undefined;
@@ -211,7 +211,7 @@ export async function ticketsOfContact(companyId: number, contactId: number): Pr
   return [...tickets.values()].filter((ticket) => ticket.contactId === contactId);
 }
 
-/** AP-TK-18: a contact's current ticket id per connection: the connections (AP-WA-1), one BatchGet of the claims. */
+/** AP-TK-19: a contact's current ticket id per connection: the connections (AP-WA-1), one BatchGet of the claims. */
 export async function currentTicketsByConnection(companyId: number, contactId: number): Promise<Map<number, number>> {
   const connections = await listWhatsapps(companyId);
   if (connections.length === 0) return new Map();
@@ -220,7 +220,7 @@ export async function currentTicketsByConnection(companyId: number, contactId: n
 }
 
 /**
- * AP-TK-19: a ticket changes contact: its `contactId` and snapshot, its link (`CONTACT#<id>#…`)
+ * AP-TK-20: a ticket changes contact: its `contactId` and snapshot, its link (`CONTACT#<id>#…`)
  * and its contact search tokens move to the new contact. Idempotent.
  */
 export async function rehomeTicket(ticket: TicketRecord, from: { id: number; name: string; number: string }, into: ContactRecord): Promise<void> {
@@ -247,7 +247,7 @@ export async function rehomeTicket(ticket: TicketRecord, from: { id: number; nam
 }
 
 /**
- * AP-TK-20: the LID contact's current ticket on a connection becomes the number contact's: in one
+ * AP-TK-21: the LID contact's current ticket on a connection becomes the number contact's: in one
  * transaction the number contact's claim names it (created, or replacing a claim that names
  * `replacing`, a closed ticket), the LID contact's claim goes, and its timeline records the merge.
  */
@@ -278,7 +278,7 @@ export async function adoptTicket(
 }
 
 /**
- * AP-TK-21 (fold): one conversation held by two tickets becomes the `into` ticket's: the other's
+ * AP-TK-22 (fold): one conversation held by two tickets becomes the `into` ticket's: the other's
  * messages (their ticket, contact and list key `gsi1pk`, page by page, each update idempotent) with
  * their search words, its notes (moved with their references) and its tags go to `into`; `into`
  * takes the later last message and both unread counts and records `contact-merged`; the emptied

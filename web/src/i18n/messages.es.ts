@@ -23,6 +23,7 @@ import { promptsMessages } from './catalogue/prompts.es.ts';
 import { schedulesMessages } from './catalogue/schedules.es.ts';
 import { webhooksMessages } from './catalogue/webhooks.es.ts';
 import { formValidationMessages } from './catalogue/validation.es.ts';
+import { lidContactsMessages } from './catalogue/lid-contacts.es.ts';
 
 /**
  * The Spanish UI text. Every string the SPA shows comes from here through `t()`, so screens
@@ -671,6 +672,7 @@ const uiMessages = {
   ...formValidationMessages,
   ...webhooksMessages,
   ...companyTimeMessages,
+  ...lidContactsMessages,
 } as const;
 
 /**
