@@ -6,7 +6,7 @@ import { nameKey } from '#domain/company-rules';
 import type { InstantRange } from '#domain/day-range';
 import { AppError } from '#domain/app-error';
 import { companyEntity } from './company-entity.ts';
-import { contactEntity, contactNumberEntity, contactTokenEntity } from './contact-entity.ts';
+import { contactEntity, contactLidEntity, contactNumberEntity, contactTokenEntity } from './contact-entity.ts';
 import { nextId, reserveIds } from './ids.ts';
 import { retokenContactTickets } from './ticket-search.ts';
 import { contactSnapshotOf, refreshContactTickets } from './ticket-contact.ts';
@@ -197,12 +197,14 @@ export async function updateContact(current: ContactRecord, changes: Partial<Con
 export async function deleteContact(current: ContactRecord): Promise<void> {
   const { companyId, id } = current;
   await writeAll(
-    { contact: contactEntity, contactNumber: contactNumberEntity, token: contactTokenEntity, company: companyEntity },
-    ({ contact, contactNumber, token, company }) => [
+    { contact: contactEntity, contactNumber: contactNumberEntity, token: contactTokenEntity, company: companyEntity, lids: contactLidEntity },
+    ({ contact, contactNumber, token, company, lids }) => [
       contact.delete({ companyId, id }).where(({ id: contactId }, { exists }) => exists(contactId)).commit(),
       contactNumber.delete({ companyId, number: current.number }).commit(),
       company.update({ id: companyId }).subtract({ contactCount: 1 }).commit(),
       ...contactTokens(current).map((t) => token.delete({ companyId, token: t, contactId: id }).commit()),
+      // Its LID's claim goes with it (the LID may come back as a new contact).
+      ...(current.lid && !current.lidOnly ? [lids.delete({ companyId, lid: current.lid }).commit()] : []),
     ],
     ['ERR_NO_CONTACT_FOUND'],
   );

@@ -68,8 +68,12 @@ export async function learnLidPair(companyId: number, lidJid: string, pnJid: str
     } catch (error) {
       // Another event changed the claims meanwhile: read them again.
       const code = error instanceof AppError ? error.code : undefined;
-      if ((code === 'ERR_TICKET_CONFLICT' || code === 'ERR_DUPLICATED_CONTACT') && attempt < 4) continue;
-      throw error;
+      if (code !== 'ERR_TICKET_CONFLICT' && code !== 'ERR_DUPLICATED_CONTACT') throw error;
+      if (attempt < 4) continue;
+      // Claims that keep disagreeing (a LID held by another contact): the pair is left as it is
+      // rather than holding up the chat's messages; the next delivery of the pair tries again.
+      console.warn(JSON.stringify({ level: 'warn', message: 'LID pair not settled', companyId, code }));
+      return 'unknown';
     }
     remember(settledPairs, key);
     remember(lidNumbers, `${companyId}:${lid}`, pn);
