@@ -59,7 +59,7 @@ describe('a customer WhatsApp addresses by LID', () => {
       return outbox.some((m) => m.body.includes('Hola Lucía')) ? outbox : undefined;
     }, 'the reply in the number\'s outbox');
     expect(sent.length).toBeGreaterThan(0);
-  });
+  }, 120_000);
 
   it('two contacts and two tickets of one person become one, with messages, notes and tags; the same pair again changes nothing', async () => {
     const admin = env.client();
@@ -98,7 +98,7 @@ describe('a customer WhatsApp addresses by LID', () => {
     const pending = (await admin.get<{ tickets: Ticket[] }>('/tickets?status=pending&showAll=true')).body.tickets;
     expect(pending.map((t) => t.id)).toEqual([byNumber!.id]);
     expect((await admin.get<Contact>(`/contacts/${byNumber!.contactId}`)).body).toMatchObject({ number, lid });
-  });
+  }, 120_000);
 
   it('the events the beta connector emits (connector/test/lid-contacts.test.ts) into the ingest: LID alone, lidMapping twice, then the number: one contact, one ticket', async () => {
     const admin = env.client();
@@ -122,5 +122,5 @@ describe('a customer WhatsApp addresses by LID', () => {
     expect((await admin.get<Contact>(`/contacts/${ticket!.contactId}`)).body).toMatchObject({ number: '5511970000003', lid: '140000000000003', lidOnly: false });
     const pending = (await admin.get<{ tickets: Ticket[] }>('/tickets?status=pending&showAll=true')).body.tickets;
     expect(pending.map((t) => [t.id, t.contact?.number])).toEqual([[ticket!.id, '5511970000003']]);
-  });
+  }, 120_000);
 });
