@@ -7,8 +7,9 @@ import { inboundEventSchema } from '@atende/shared/entities/inbound-message';
 import type { WAMessage } from '@whiskeysockets/baileys';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { groupIdOf } from '../src/inbound/ids.ts';
+import { sandboxInboundEvent } from '../src/providers/sandbox/sandbox-inbound.ts';
 import { betaHarness } from './beta-harness.ts';
-import { settle } from './helpers.ts';
+import { memoryMedia, settle } from './helpers.ts';
 
 const lid = '140000000000009@lid';
 const pn = '5511999990009@s.whatsapp.net';
@@ -81,5 +82,23 @@ describe('beta session: a person WhatsApp addresses by LID', () => {
     ]);
     expect(socket.readMessages.mock.calls[0]![0]).toEqual([{ remoteJid: lid, id: 'LIDMSG00000001', fromMe: false }]);
     await h.session.stop();
+  });
+});
+
+describe('sandbox: a customer with a LID (docs/sandbox.md)', () => {
+  const context = { companyId: 1, whatsappId: 2, nowMs: Date.parse('2026-12-01T12:00:00Z'), media: memoryMedia(), newMessageId: () => 'SBXLID000001' };
+  const base = { type: 'sandboxInbound' as const, commandId: 'c1', companyId: 1, whatsappId: 2, from: '5511999990009', body: 'hola' };
+
+  it('hideNumber: under the LID alone; without it: under the number with both ids; a group never carries a LID', async () => {
+    const hidden = inboundEventSchema.parse(await sandboxInboundEvent({ ...base, lid: '140000000000009', hideNumber: true }, context));
+    expect(hidden).toMatchObject({ kind: 'message', chatJid: lid, lid });
+    expect(hidden).not.toHaveProperty('pn');
+    const both = inboundEventSchema.parse(await sandboxInboundEvent({ ...base, lid: '140000000000009' }, context));
+    expect(both).toMatchObject({ chatJid: pn, lid, pn });
+    const plain = inboundEventSchema.parse(await sandboxInboundEvent(base, context));
+    expect(plain).not.toHaveProperty('lid');
+    const group = inboundEventSchema.parse(await sandboxInboundEvent({ ...base, from: '120363000000000001', lid: '140000000000009' }, context));
+    expect(group).toMatchObject({ isGroup: true, chatJid: '120363000000000001@g.us' });
+    expect(group).not.toHaveProperty('lid');
   });
 });
