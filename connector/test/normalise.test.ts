@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deduplicationIdOf, groupIdOf } from '../src/inbound/ids.ts';
 import {
   normaliseCall,
+  normaliseLidMapping,
   normaliseMessage,
   normaliseUpdate,
   type NormaliseContext,
@@ -212,6 +213,31 @@ describe('normalising Baileys messages into the shared inbound schema', () => {
     expect(resolved?.event.chatJid).toBe('5511999990002@s.whatsapp.net');
   });
 
+  it('carries both ids of the person when known (LID chat with the number, number chat with the LID); a LID alone stays the chat', async () => {
+    const lid = '123456789012345@lid';
+    const underLid = await normalised(message({ conversation: 'x' }, { remoteJid: lid, remoteJidAlt: customer }));
+    expect(inboundEventSchema.parse(underLid?.event)).toMatchObject({ chatJid: customer, lid, pn: customer });
+    const underNumber = await normalised(message({ conversation: 'x' }, { remoteJid: customer, remoteJidAlt: `123456789012345:7@lid` }));
+    expect(underNumber?.event).toMatchObject({ chatJid: customer, lid, pn: customer });
+    const lidOnly = await normalised(message({ conversation: 'x' }, { remoteJid: lid }));
+    expect(lidOnly?.event).toMatchObject({ chatJid: lid, lid });
+    expect(lidOnly?.event).not.toHaveProperty('pn');
+    const plain = await normalised(message({ conversation: 'x' }));
+    expect(plain?.event).not.toHaveProperty('lid');
+  });
+
+  it('a lid-mapping.update is a lidMapping event on the number\'s chat, deduplicated per pair', () => {
+    const event = normaliseLidMapping({ lid: '123456789012345:3@lid', pn: '5511999990001:2@s.whatsapp.net' }, ctx);
+    expect(inboundEventSchema.parse(event)).toMatchObject({
+      kind: 'lidMapping',
+      chatJid: customer,
+      lid: '123456789012345@lid',
+      pn: customer,
+    });
+    expect(deduplicationIdOf(event!)).toBe('1:2:lid:123456789012345@lid:5511999990001@s.whatsapp.net');
+    expect(normaliseLidMapping({ lid: customer, pn: '123@lid' }, ctx)).toBeNull();
+  });
+
   it('phone-sent messages are fromMe', async () => {
     const mine = await normalised(message({ conversation: 'enviado do celular' }, { fromMe: true }));
     expect(mine?.event).toMatchObject({ fromMe: true });
@@ -371,7 +397,7 @@ describe('beta session inbound path', () => {
     ]);
     socket.emit('messages.reaction', [{ key: { id: 'X' }, reaction: { text: '👍' } }]);
     const events = await h.events();
-    expect(events.map((e) => ('messageId' in e ? e.messageId : e.callId))).toEqual([
+    expect(events.map((e) => ('messageId' in e ? e.messageId : 'callId' in e ? e.callId : e.kind))).toEqual([
       'IMG1',
       'OFF1',
       'HIST1',

@@ -34,5 +34,7 @@ export function deduplicationIdOf(event: InboundEvent): string {
       return sqsSafeId(`${prefix}${event.messageId}:revoke`);
     case 'call':
       return sqsSafeId(`${prefix}call:${event.callId}:${event.status}`);
+    case 'lidMapping':
+      return sqsSafeId(`${prefix}lid:${event.lid}:${event.pn}`);
   }
 }

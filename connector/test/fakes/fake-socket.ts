@@ -54,6 +54,16 @@ export class FakeSocket implements BaileysSocket {
     async (message: Parameters<BaileysSocket['updateMediaMessage']>[0]) => message,
   );
 
+  /** Baileys' LID store (`signalRepository.lidMapping`): phone-number JID → LID JID, as the socket has learned them. */
+  readonly lids = new Map<string, string>();
+  readonly signalRepository = {
+    lidMapping: {
+      getLIDForPN: async (pn: string): Promise<string | null> => this.lids.get(pn) ?? null,
+      getPNForLID: async (lid: string): Promise<string | null> =>
+        [...this.lids].find(([, known]) => known === lid)?.[0] ?? null,
+    },
+  };
+
   constructor(readonly config: UserFacingSocketConfig) {}
 
   emit<T extends keyof BaileysEventMap>(event: T, arg: BaileysEventMap[T]): void {

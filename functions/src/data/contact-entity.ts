@@ -21,6 +21,12 @@ export const contactEntity = new Entity(
         default: () => [],
       },
       whatsappId: { type: 'number' },
+      /** The person's LID (digits), when WhatsApp addressed them by it (docs/decisions, "LID contacts"). */
+      lid: { type: 'string' },
+      /** The number is not known: `number` holds the LID's digits (the UI shows "LID"). */
+      lidOnly: { type: 'boolean' },
+      /** A LID contact being folded into this one (the merge's marker, removed when it is done). */
+      mergingFrom: { type: 'number' },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
       updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },
@@ -80,6 +86,25 @@ export const contactNumberEntity = new Entity(
       byNumber: {
         pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
         sk: { field: 'sk', composite: ['number'], template: 'CONTACTNUM#${number}', casing: exactCase },
+      },
+    },
+  },
+  entityConfig,
+);
+
+/** Holds a LID for the one contact of the company whose number is known and who is that person. */
+export const contactLidEntity = new Entity(
+  {
+    model: { entity: 'contactLid', version: '1', service: serviceName },
+    attributes: {
+      companyId: { type: 'number', required: true, readOnly: true },
+      lid: { type: 'string', required: true, readOnly: true },
+      contactId: { type: 'number', required: true },
+    },
+    indexes: {
+      byLid: {
+        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
+        sk: { field: 'sk', composite: ['lid'], template: 'CONTACTLID#${lid}', casing: exactCase },
       },
     },
   },

@@ -6,7 +6,7 @@ import { nameKey } from '#domain/company-rules';
 import type { InstantRange } from '#domain/day-range';
 import { AppError } from '#domain/app-error';
 import { companyEntity } from './company-entity.ts';
-import { contactEntity, contactNumberEntity, contactTokenEntity } from './contact-entity.ts';
+import { contactEntity, contactLidEntity, contactNumberEntity, contactTokenEntity } from './contact-entity.ts';
 import { nextId, reserveIds } from './ids.ts';
 import { retokenContactTickets } from './ticket-search.ts';
 import { contactSnapshotOf, refreshContactTickets } from './ticket-contact.ts';
@@ -22,6 +22,8 @@ export interface ContactFields {
   isGroup?: boolean;
   whatsappId?: number;
   extraInfo?: { name: string; value: string }[];
+  /** A person WhatsApp addressed by LID only: `number` holds the LID's digits (docs/decisions, "LID contacts"). */
+  lidOnly?: boolean;
 }
 
 /** AP-CT-1: a contact by id. */
@@ -61,6 +63,7 @@ export function newContactRecord(companyId: number, id: number, fields: ContactF
     isGroup: fields.isGroup ?? false,
     extraInfo: (fields.extraInfo ?? []).map((info, index) => ({ id: index + 1, name: info.name, value: info.value })),
     ...(fields.whatsappId ? { whatsappId: fields.whatsappId } : {}),
+    ...(fields.lidOnly ? { lid: fields.number, lidOnly: true } : {}),
   };
 }
 
@@ -129,7 +132,7 @@ async function writeNewContacts(companyId: number, records: NewContactRecord[], 
  */
 export async function findOrCreateContact(
   companyId: number,
-  fields: { number: string; name: string; isGroup: boolean; whatsappId: number },
+  fields: { number: string; name: string; isGroup: boolean; whatsappId: number; lidOnly?: boolean },
   known?: { contact: ContactRecord | undefined },
 ): Promise<{ contact: ContactRecord; created: boolean }> {
   const existing = known ? known.contact : await getContactByNumber(companyId, fields.number);
@@ -167,6 +170,8 @@ export async function updateContact(current: ContactRecord, changes: Partial<Con
             ? { extraInfo: changes.extraInfo.map((info, index) => ({ id: index + 1, name: info.name, value: info.value })) }
             : {}),
         })
+        // A LID-only contact given its number by hand is a number's contact from now on.
+        .remove(renumbered && current.lidOnly ? ['lidOnly'] : [])
         .commit(),
       ...(renumbered
         ? [
@@ -192,12 +197,14 @@ export async function updateContact(current: ContactRecord, changes: Partial<Con
 export async function deleteContact(current: ContactRecord): Promise<void> {
   const { companyId, id } = current;
   await writeAll(
-    { contact: contactEntity, contactNumber: contactNumberEntity, token: contactTokenEntity, company: companyEntity },
-    ({ contact, contactNumber, token, company }) => [
+    { contact: contactEntity, contactNumber: contactNumberEntity, token: contactTokenEntity, company: companyEntity, lids: contactLidEntity },
+    ({ contact, contactNumber, token, company, lids }) => [
       contact.delete({ companyId, id }).where(({ id: contactId }, { exists }) => exists(contactId)).commit(),
       contactNumber.delete({ companyId, number: current.number }).commit(),
       company.update({ id: companyId }).subtract({ contactCount: 1 }).commit(),
       ...contactTokens(current).map((t) => token.delete({ companyId, token: t, contactId: id }).commit()),
+      // Its LID's claim goes with it (the LID may come back as a new contact).
+      ...(current.lid && !current.lidOnly ? [lids.delete({ companyId, lid: current.lid }).commit()] : []),
     ],
     ['ERR_NO_CONTACT_FOUND'],
   );

@@ -33,7 +33,7 @@ export interface ChatCounters {
 export interface FirstMessage {
   companyId: number;
   whatsappId: number;
-  contact: { number: string; name: string; isGroup: boolean };
+  contact: { number: string; name: string; isGroup: boolean; lidOnly?: boolean };
   /** The message, without the ids this write gives it. */
   message: Omit<NewMessage, 'ticketId' | 'contactId'>;
   ticketUpdate: TicketMessageUpdate;

@@ -9,6 +9,8 @@ export interface TicketContactSnapshot {
   number: string;
   profilePicUrl?: string;
   isGroup: boolean;
+  /** `number` holds a LID: the person's number is not known yet. */
+  lidOnly?: boolean;
 }
 
 /**
@@ -21,12 +23,14 @@ export function contactSnapshotOf(contact: {
   number: string;
   profilePicUrl?: string | null;
   isGroup?: boolean | null;
+  lidOnly?: boolean | null;
 }): TicketContactSnapshot {
   return {
     name: contact.name,
     number: contact.number,
     ...(contact.profilePicUrl ? { profilePicUrl: contact.profilePicUrl } : {}),
     isGroup: contact.isGroup ?? false,
+    ...(contact.lidOnly ? { lidOnly: true } : {}),
   };
 }
 

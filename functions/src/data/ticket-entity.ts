@@ -52,6 +52,7 @@ export const ticketEntity = new Entity(
           number: { type: 'string' },
           profilePicUrl: { type: 'string' },
           isGroup: { type: 'boolean' },
+          lidOnly: { type: 'boolean' },
         },
       },
       /** Last customer or agent activity: the lists' order. */
@@ -119,13 +120,16 @@ export const ticketEventEntity = new Entity(
        * the agents, with its note) come from the system (no actorId).
        */
       action: {
-        type: ['create', 'accept', 'return', 'resolve', 'reopen', 'transfer', 'inbound-reopen', 'chatbot-queue', 'auto-transfer', 'expire', 'rating', 'bot-handoff'] as const,
+        type: ['create', 'accept', 'return', 'resolve', 'reopen', 'transfer', 'inbound-reopen', 'chatbot-queue', 'auto-transfer', 'expire', 'rating', 'bot-handoff', 'contact-merged'] as const,
         required: true,
       },
       actorId: { type: 'number' },
       /** rating entries: the contact's answer, 1 to 3, and the agent it rates. */
       rating: { type: 'number' },
       ratedUserId: { type: 'number' },
+      /** contact-merged entries: the LID contact folded into this ticket's contact, and its ticket folded into this one (if any). */
+      mergedContactId: { type: 'number' },
+      mergedTicketId: { type: 'number' },
       fromStatus: { type: 'string' },
       toStatus: { type: 'string', required: true },
       fromUserId: { type: 'number' },

@@ -89,6 +89,9 @@ export const connectorCommandSchema = z.discriminatedUnion('type', [
     selectedId: z.string().min(1).max(20).optional(),
     /** The customer edits this earlier message of theirs: `body` is its new text. */
     editOf: messageIdSchema.optional(),
+    /** The customer's LID (digits): the message carries it with the number, or alone with `hideNumber` (docs/sandbox.md). */
+    lid: z.string().regex(/^\d{8,24}$/).optional(),
+    hideNumber: z.boolean().optional(),
     /** Base64 bytes of the media, already validated for size by the API. */
     data: z.string().optional(),
     fileName: z.string().optional(),

@@ -31,6 +31,10 @@ export const contactSchema = z.object({
   whatsapp: z.object({ id: idSchema, name: z.string() }).nullable().optional(),
   companyId: idSchema.optional(),
   extraInfo: z.array(contactExtraInfoSchema).default([]),
+  /** The person's LID (privacy id, digits) when WhatsApp used it. */
+  lid: z.string().nullable().optional(),
+  /** Only the LID is known: `number` holds the LID's digits, shown as "LID". */
+  lidOnly: z.boolean().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 });

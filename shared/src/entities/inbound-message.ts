@@ -43,6 +43,21 @@ export function mediaTypeOfInbound(type: InboundMessageType): MessageMediaType |
   }
 }
 
+/**
+ * Both ids of the person of a one-to-one chat, when WhatsApp (Baileys) gave or knows them
+ * (docs/connector.md, "LID contacts"): `lid` its privacy id (`<digits>@lid`), `pn` its phone
+ * number's JID (`<digits>@s.whatsapp.net`). The chat is the number's when known, else the LID's.
+ * An event carrying both is how the server learns that a LID and a number are one person.
+ */
+const lidJidPattern = /^\d{1,24}@lid$/;
+const pnJidPattern = /^\d{1,24}@s\.whatsapp\.net$/;
+export const isLidJid = (jid: string | null | undefined): jid is string => typeof jid === 'string' && lidJidPattern.test(jid);
+export const isPnJid = (jid: string | null | undefined): jid is string => typeof jid === 'string' && pnJidPattern.test(jid);
+const personIds = {
+  lid: z.string().regex(lidJidPattern).nullable().optional(),
+  pn: z.string().regex(pnJidPattern).nullable().optional(),
+};
+
 /** What every event carries: which connection, which company, which chat, when. */
 const eventBase = {
   whatsappId: idSchema,
@@ -93,6 +108,7 @@ export const inboundMessageSchema = z.object({
   selectedId: z.string().min(1).max(200).nullable().optional(),
   /** The sender's WhatsApp display name. */
   pushName: z.string().nullable().optional(),
+  ...personIds,
 });
 export type InboundMessage = z.infer<typeof inboundMessageSchema>;
 
@@ -139,8 +155,22 @@ export const inboundCallSchema = z.object({
   status: z.enum(callStatuses),
   isVideo: z.boolean().default(false),
   pushName: z.string().nullable().optional(),
+  ...personIds,
 });
 export type InboundCall = z.infer<typeof inboundCallSchema>;
+
+/**
+ * Baileys learned that a LID and a phone number are the same person (`lid-mapping.update`, or a
+ * message that carried both): the server merges the LID's contact into the number's. `chatJid`
+ * is the number's chat, so the event is queued in order with that chat's messages.
+ */
+export const inboundLidMappingSchema = z.object({
+  kind: z.literal('lidMapping'),
+  ...eventBase,
+  lid: z.string().regex(lidJidPattern),
+  pn: z.string().regex(pnJidPattern),
+});
+export type InboundLidMapping = z.infer<typeof inboundLidMappingSchema>;
 
 export const inboundEventSchema = z.discriminatedUnion('kind', [
   inboundMessageSchema,
@@ -148,6 +178,7 @@ export const inboundEventSchema = z.discriminatedUnion('kind', [
   inboundEditSchema,
   inboundRevokeSchema,
   inboundCallSchema,
+  inboundLidMappingSchema,
 ]);
 export type InboundEvent = z.infer<typeof inboundEventSchema>;
 export type InboundEventKind = InboundEvent['kind'];

@@ -24,6 +24,7 @@ import { schedulesMessages } from './catalogue/schedules.es.ts';
 import { webhooksMessages } from './catalogue/webhooks.es.ts';
 import { formValidationMessages } from './catalogue/validation.es.ts';
 import { keyboardMessages } from './catalogue/keyboard.es.ts';
+import { lidContactsMessages } from './catalogue/lid-contacts.es.ts';
 
 /**
  * The Spanish UI text. Every string the SPA shows comes from here through `t()`, so screens
@@ -673,6 +674,7 @@ const uiMessages = {
   ...webhooksMessages,
   ...companyTimeMessages,
   ...keyboardMessages,
+  ...lidContactsMessages,
 } as const;
 
 /**

@@ -9,6 +9,9 @@ import {
   downloadMediaMessage,
   isJidBroadcast,
   isJidNewsletter,
+  isLidUser,
+  isPnUser,
+  jidNormalizedUser,
   type BaileysEventMap,
   type ConnectionState,
   type WAMessage,
@@ -32,7 +35,13 @@ import { storeInboundMedia } from '../../inbound/media-store.ts';
 import { loadAuthState, type StoredAuth } from './auth-state.ts';
 import { baileysLogger, type BaileysLogger } from './baileys-logger.ts';
 import { checkedReupload, MediaSourceRefusedError, refusedMediaSource } from './media-source.ts';
-import { normaliseCall, normaliseMessage, normaliseUpdate, type NormaliseContext } from './normalise.ts';
+import {
+  normaliseCall,
+  normaliseLidMapping,
+  normaliseMessage,
+  normaliseUpdate,
+  type NormaliseContext,
+} from './normalise.ts';
 import { menuContent, messageContent, quotedMessage } from './outgoing.ts';
 import { baileysSocketFactory, type BaileysSocket, type SocketFactory } from './socket.ts';
 
@@ -194,6 +203,10 @@ export class BetaSession implements ProviderSession {
     on('call', (calls) => {
       for (const call of calls)
         this.ctx.callbacks.onInbound(() => normaliseCall(call, this.normaliseContext()));
+    });
+    // A LID and a number are one person: the server merges their contacts (docs/connector.md).
+    on('lid-mapping.update', (mapping) => {
+      this.ctx.callbacks.onInbound(async () => normaliseLidMapping(mapping, this.normaliseContext()));
     });
     socket.ws?.on('frame', () => {
       if (live()) this.watchdog?.touch();
@@ -452,9 +465,24 @@ export class BetaSession implements ProviderSession {
     return this.socket;
   }
 
+  /**
+   * Where a chat's traffic goes: a number whose LID Baileys knows is addressed by its LID, the id
+   * WhatsApp itself uses for that person's chat (sends to the number of a LID-migrated account are
+   * refused with error 463: docs/decisions, "LID contacts"); anything else as given.
+   */
+  private async addressOf(chat: string): Promise<string> {
+    const jid = toJid(chat);
+    if (!isPnUser(jid)) return jid;
+    const lidMapping = (
+      this.socket as { signalRepository?: { lidMapping?: { getLIDForPN(pn: string): Promise<string | null> } } } | null
+    )?.signalRepository?.lidMapping;
+    const lid = await lidMapping?.getLIDForPN(jid).catch(() => null);
+    return lid && isLidUser(lid) ? jidNormalizedUser(lid) : jid;
+  }
+
   async sendMessage(message: OutgoingMessage): Promise<void> {
     const socket = this.requireSocket();
-    const jid = toJid(message.to);
+    const jid = await this.addressOf(message.to);
     if (message.menu && !message.media) {
       await socket.relayMessage(jid, menuContent(message.body, message.menu), { messageId: message.messageId });
       return;
@@ -468,14 +496,14 @@ export class BetaSession implements ProviderSession {
   }
 
   async deleteMessage(input: { chat: string; messageId: string; fromMe: boolean }): Promise<void> {
-    const jid = toJid(input.chat);
+    const jid = await this.addressOf(input.chat);
     await this.requireSocket().sendMessage(jid, {
       delete: { remoteJid: jid, fromMe: input.fromMe, id: input.messageId },
     });
   }
 
   async editMessage(input: { chat: string; messageId: string; body: string }): Promise<{ editId: string | null }> {
-    const jid = toJid(input.chat);
+    const jid = await this.addressOf(input.chat);
     const sent = await this.requireSocket().sendMessage(jid, {
       text: input.body,
       edit: { remoteJid: jid, fromMe: true, id: input.messageId },
@@ -485,7 +513,7 @@ export class BetaSession implements ProviderSession {
   }
 
   async markRead(input: { chat: string; messageIds: string[] }): Promise<void> {
-    const jid = toJid(input.chat);
+    const jid = await this.addressOf(input.chat);
     await this.requireSocket().readMessages(
       input.messageIds.map((id) => ({ remoteJid: jid, id, fromMe: false })),
     );

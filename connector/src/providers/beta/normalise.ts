@@ -18,9 +18,12 @@ import {
 } from '@whiskeysockets/baileys';
 import {
   callStatuses,
+  isLidJid,
+  isPnJid,
   type InboundAck,
   type InboundCall,
   type InboundEvent,
+  type InboundLidMapping,
   type InboundMessage,
   type InboundMessageType,
 } from '@atende/shared/entities/inbound-message';
@@ -47,6 +50,9 @@ interface Chat {
   chatJid: string;
   isGroup: boolean;
   participant: string | null;
+  /** One-to-one chats: the person's LID and phone-number JIDs, each when known. */
+  lid: string | null;
+  pn: string | null;
 }
 
 const defaultMimetypes: Partial<Record<InboundMessageType, string>> = {
@@ -85,6 +91,23 @@ async function preferPn(
   return jidNormalizedUser(jid);
 }
 
+/**
+ * Both ids of a one-to-one chat's person, as far as the key and Baileys' LID store tell: the chat
+ * addressed by LID with the number as `remoteJidAlt` (or known to the store), or by number with the
+ * LID as `remoteJidAlt`. Device parts are dropped (`jidNormalizedUser`).
+ */
+export async function personIdsOf(
+  jid: string,
+  alt: string | undefined | null,
+  ctx: NormaliseContext,
+): Promise<{ lid: string | null; pn: string | null }> {
+  // Only ids of the shape the inbound schema takes travel (anything else would drop the event).
+  const shaped = (lid: string | null, pn: string | null) => ({ lid: isLidJid(lid) ? lid : null, pn: isPnJid(pn) ? pn : null });
+  if (isLidUser(jid)) return shaped(jidNormalizedUser(jid), await preferPn(jid, alt, ctx));
+  if (isPnUser(jid)) return shaped(alt && isLidUser(alt) ? jidNormalizedUser(alt) : null, jidNormalizedUser(jid));
+  return { lid: null, pn: null };
+}
+
 /** The chat of a message key; null for status broadcasts, broadcast lists and channels. */
 export async function chatOf(key: WAMessageKey, ctx: NormaliseContext): Promise<Chat | null> {
   const remote = key.remoteJid;
@@ -94,10 +117,14 @@ export async function chatOf(key: WAMessageKey, ctx: NormaliseContext): Promise<
       chatJid: remote,
       isGroup: true,
       participant: await preferPn(key.participant, key.participantAlt, ctx),
+      lid: null,
+      pn: null,
     };
   }
-  const chatJid = await preferPn(remote, key.remoteJidAlt, ctx);
-  return chatJid ? { chatJid, isGroup: false, participant: null } : null;
+  const { lid, pn } = await personIdsOf(remote, key.remoteJidAlt, ctx);
+  // The number's chat when known, else the LID's (the server keeps the contact marked as a LID).
+  const chatJid = pn ?? lid ?? jidNormalizedUser(remote);
+  return chatJid ? { chatJid, isGroup: false, participant: null, lid, pn } : null;
 }
 
 /** The text of a message (or caption of media). */
@@ -296,6 +323,8 @@ export async function normaliseMessage(
     media: null,
     participant: chat.participant,
     pushName: message.pushName ?? null,
+    // Both ids travel when the chat's person has a LID (a number alone is the chat already).
+    ...(chat.lid ? { lid: chat.lid, ...(chat.pn ? { pn: chat.pn } : {}) } : {}),
   };
   return media ? { event, media } : { event };
 }
@@ -328,6 +357,7 @@ export async function normaliseCall(call: WACallEvent, ctx: NormaliseContext): P
   if (!knownCallStatuses.includes(call.status) || !isWhatsappMessageId(call.id) || !call.from) return null;
   const from = (await preferPn(call.from, call.callerPn, ctx)) ?? call.from;
   const isGroup = Boolean(call.isGroup && call.groupJid);
+  const ids = isGroup ? { lid: null, pn: null } : await personIdsOf(call.from, call.callerPn, ctx);
   const date =
     call.date instanceof Date && !Number.isNaN(call.date.getTime()) ? call.date : new Date(ctx.nowMs);
   return {
@@ -341,5 +371,31 @@ export async function normaliseCall(call: WACallEvent, ctx: NormaliseContext): P
     from,
     status: call.status as InboundCall['status'],
     isVideo: Boolean(call.isVideo),
+    ...(ids.lid ? { lid: ids.lid, ...(ids.pn ? { pn: ids.pn } : {}) } : {}),
+  };
+}
+
+/**
+ * Baileys' `lid-mapping.update` (a LID and a number are one person) as the event the server merges
+ * contacts on; null when either side is not a user JID of its kind.
+ */
+export function normaliseLidMapping(
+  mapping: { lid?: string | null; pn?: string | null },
+  ctx: NormaliseContext,
+): InboundLidMapping | null {
+  const { lid, pn } = mapping;
+  if (!lid || !pn || !isLidUser(lid) || !isPnUser(pn)) return null;
+  const pnJid = jidNormalizedUser(pn);
+  const lidJid = jidNormalizedUser(lid);
+  if (!isLidJid(lidJid) || !isPnJid(pnJid)) return null;
+  return {
+    kind: 'lidMapping',
+    whatsappId: ctx.whatsappId,
+    companyId: ctx.companyId,
+    chatJid: pnJid,
+    isGroup: false,
+    timestamp: new Date(ctx.nowMs).toISOString(),
+    lid: lidJid,
+    pn: pnJid,
   };
 }

@@ -78,7 +78,12 @@ export async function sandboxInboundEvent(
 ): Promise<InboundEvent> {
   const messageId = command.id ?? context.newMessageId();
   const isGroup = isSandboxGroup(command.from);
-  const chatJid = isGroup ? `${command.from}@g.us` : `${command.from}@s.whatsapp.net`;
+  const pn = `${command.from}@s.whatsapp.net`;
+  // A customer with a LID: under the number with both ids, or under the LID alone (number hidden).
+  const lid = !isGroup && command.lid ? `${command.lid}@lid` : null;
+  const hidden = Boolean(lid && command.hideNumber);
+  const chatJid = isGroup ? `${command.from}@g.us` : hidden ? lid! : pn;
+  const personIds = lid ? { lid, ...(hidden ? {} : { pn }) } : {};
   const base = {
     whatsappId: context.whatsappId,
     companyId: context.companyId,
@@ -100,6 +105,7 @@ export async function sandboxInboundEvent(
       status: 'offer',
       isVideo: false,
       pushName: command.name ?? null,
+      ...personIds,
     };
   }
   const type: InboundMessageType = command.mediaType ? typeOf[command.mediaType]! : 'text';
@@ -116,6 +122,7 @@ export async function sandboxInboundEvent(
     ...(command.selectedId && !command.mediaType ? { selectedId: command.selectedId } : {}),
     participant: null,
     pushName: command.name ?? null,
+    ...personIds,
   };
   if (type === 'location') return { ...message, body: '', location: parseLocation(command.body) };
   if (type === 'vcard') return { ...message, vcards: [vcardOf(command.body, command.name, command.from)] };

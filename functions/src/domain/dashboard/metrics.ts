@@ -72,7 +72,8 @@ export type TimelineAction =
   | 'auto-transfer'
   | 'expire'
   | 'rating'
-  | 'bot-handoff';
+  | 'bot-handoff'
+  | 'contact-merged';
 
 /** A timeline entry as the table holds it (data/ticket-entity.ts, ticketEventEntity). */
 export interface TimelineEvent {
@@ -97,9 +98,9 @@ export function timelineKey(event: Pick<TimelineEvent, 'at' | 'seq'>): string {
   return `EV#${event.at}#${event.seq}`;
 }
 
-/** Ratings and bot hand-offs are not moves: they say nothing about where the ticket is. */
+/** Ratings, bot hand-offs and contact merges are not moves: they say nothing about where the ticket is. */
 function isMove(event: TimelineEvent): boolean {
-  return event.action !== 'rating' && event.action !== 'bot-handoff';
+  return event.action !== 'rating' && event.action !== 'bot-handoff' && event.action !== 'contact-merged';
 }
 
 /** A conversation starts: the ticket is created, or leaves closed (inbound-reopen, reopen). */

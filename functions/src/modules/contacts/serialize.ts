@@ -11,6 +11,8 @@ export function publicContact(contact: ContactRecord) {
     isGroup: contact.isGroup ?? false,
     extraInfo: contact.extraInfo ?? [],
     whatsappId: contact.whatsappId ?? null,
+    lid: contact.lid ?? null,
+    lidOnly: contact.lidOnly ?? false,
     createdAt: contact.createdAt,
     updatedAt: contact.updatedAt,
   };

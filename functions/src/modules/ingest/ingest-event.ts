@@ -29,12 +29,14 @@ import { answerCampaignConfirmation } from '../campaigns/confirmation-reply.ts';
 import { handToBot } from '../bot-turn/enqueue.ts';
 import { botRunState, botTakesMessage } from '#domain/bot-turn-rules';
 import { answerText } from '#domain/chatbot/menu-message';
+import { isLidJid } from '@atende/shared/entities/inbound-message';
+import { learnLidPair, lidAware } from './lid-contacts.ts';
 
 /** One normalised WhatsApp event into the table; every step is idempotent. */
 export async function ingestEvent(event: InboundEvent): Promise<void> {
   switch (event.kind) {
     case 'message':
-      return ingestMessage(event);
+      return withLid(event, ingestMessage);
     case 'ack':
       await raiseAck(event.companyId, event.messageId, event.ack);
       return;
@@ -49,8 +51,21 @@ export async function ingestEvent(event: InboundEvent): Promise<void> {
       await changeMessage(event.companyId, event.messageId, { isDeleted: true });
       return;
     case 'call':
-      return ingestCall(event);
+      return withLid(event, ingestCall);
+    case 'lidMapping':
+      await learnLidPair(event.companyId, event.lid, event.pn);
+      return;
   }
+}
+
+/**
+ * A one-to-one event of a person with a LID (docs/decisions, "LID contacts"): the LID↔number pair
+ * it carries is settled first, and a chat under the LID alone goes to the contact holding it.
+ */
+async function withLid<E extends InboundMessage | InboundCall>(event: E, ingest: (event: E) => Promise<void>): Promise<void> {
+  const aware = await lidAware(event);
+  await ingest(aware.event);
+  if (aware.learnAfter && aware.event.lid && aware.event.pn) await learnLidPair(aware.event.companyId, aware.event.lid, aware.event.pn);
 }
 
 /**
@@ -124,6 +139,8 @@ async function storeNewCustomerMessage(
           number: chat.number,
           name: (!event.isGroup && !event.fromMe && event.pushName) || chat.number,
           isGroup: event.isGroup,
+          // Under a LID alone: `number` is the LID's digits until the number is learned.
+          ...(isLidJid(event.chatJid) ? { lidOnly: true } : {}),
         },
         message,
         ticketUpdate,
@@ -156,6 +173,7 @@ async function ticketOf(
       name: (!event.isGroup && pushName) || number,
       isGroup: event.isGroup,
       whatsappId: event.whatsappId,
+      ...(isLidJid(event.chatJid) ? { lidOnly: true } : {}),
     },
     { contact: state.contact },
   );

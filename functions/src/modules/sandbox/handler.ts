@@ -39,6 +39,9 @@ const inboundSchema = z.object({
   editOf: whatsappMessageIdSchema.optional(),
   data: z.string().max(maxMediaBase64).optional(),
   fileName: z.string().max(255).optional(),
+  /** The customer's LID (a privacy id): sent with the number, or alone with `hideNumber` (docs/sandbox.md). */
+  lid: z.string().regex(/^\d{8,24}$/, 'LID inválido: solo dígitos').optional(),
+  hideNumber: z.boolean().optional(),
 });
 
 /** The title of the row or button `selectedId` in the latest menu sent to `to`, if any. */

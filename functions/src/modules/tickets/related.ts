@@ -34,7 +34,7 @@ export async function pageHead(companyId: number, counterPartitions: readonly st
 function snapshotOf(ticket: ListedTicket): ShownContact | undefined {
   const snapshot = ticket.contactSnapshot;
   if (!snapshot || ticket.status === 'closed') return undefined;
-  return { id: ticket.contactId, name: snapshot.name ?? '', number: snapshot.number ?? '', profilePicUrl: snapshot.profilePicUrl ?? null, isGroup: snapshot.isGroup ?? false };
+  return { id: ticket.contactId, name: snapshot.name ?? '', number: snapshot.number ?? '', profilePicUrl: snapshot.profilePicUrl ?? null, isGroup: snapshot.isGroup ?? false, ...(snapshot.lidOnly ? { lidOnly: true } : {}) };
 }
 
 /**
@@ -72,7 +72,7 @@ export async function relatedPage(
   const tagIds = await tagIdsOfTickets(companyId, tickets);
   const [head, found] = await reads;
   const contacts = new Map<number, ShownContact>();
-  for (const contact of found as ({ id: number; name: string; number: string; profilePicUrl?: string; isGroup?: boolean } | undefined)[]) {
+  for (const contact of found as ({ id: number; name: string; number: string; profilePicUrl?: string; isGroup?: boolean; lidOnly?: boolean } | undefined)[]) {
     if (contact) contacts.set(contact.id, contact);
   }
   if (tickets.length === 0) return { tickets: [], counters: head.counters };

@@ -8,6 +8,8 @@ export interface ShownContact {
   number: string;
   profilePicUrl?: string | null;
   isGroup?: boolean | null;
+  /** `number` holds a LID (the number is not known yet). */
+  lidOnly?: boolean | null;
 }
 
 /** Something shown by its name (a ticket's connection, its user). */
@@ -32,6 +34,7 @@ export function publicTicket(
           name: related.contact.name,
           number: related.contact.number,
           profilePicUrl: related.contact.profilePicUrl ?? null,
+          ...(related.contact.lidOnly ? { lidOnly: true } : {}),
           isGroup: related.contact.isGroup ?? false,
         }
       : null,

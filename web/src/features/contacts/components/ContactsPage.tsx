@@ -149,8 +149,10 @@ export function ContactsPage() {
               <TableCell className="contacts-table__avatar">
                 <ContactAvatar name={contact.name} url={contact.profilePicUrl} size={36} />
               </TableCell>
-              <NameCell name={contact.name} detail={contact.number} />
-              <TableCell className="data-table__wide-only contacts-table__number">{contact.number}</TableCell>
+              <NameCell name={contact.name} detail={contact.lidOnly ? t('contacts.lid') : contact.number} />
+              <TableCell className="data-table__wide-only contacts-table__number" title={contact.lidOnly ? t('contacts.lidHint') : undefined}>
+                {contact.lidOnly ? t('contacts.lid') : contact.number}
+              </TableCell>
               <TableCell className="data-table__wide-only">
                 {contact.email || (
                   <Text as="span" color="font.tertiary">

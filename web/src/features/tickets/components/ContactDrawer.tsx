@@ -90,7 +90,7 @@ export function ContactDrawer({ ticket, onClose }: ContactDrawerProps) {
                   <PhoneIcon size={15} />
                   <span className="visually-hidden">{t('tickets.drawer.number')}</span>
                 </dt>
-                <dd>{contact.number}</dd>
+                <dd title={contact.lidOnly ? t('contacts.lidHint') : undefined}>{contact.lidOnly ? t('contacts.lid') : contact.number}</dd>
               </div>
               <div>
                 <dt>
