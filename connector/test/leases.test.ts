@@ -126,27 +126,73 @@ describe('leases: one session, one task', () => {
     expect(a.sockets.last().loggedOut).toBe(false);
   });
 
-  it('commands for a connection another live task holds are left for SQS to redeliver, in order', async () => {
+  it('commands for a connection another live task holds are relayed to it and carried out there, in order', async () => {
     const { table, a, b } = await twoTasks();
     table.put({ pk: 'C#1', sk: 'WAPP#3', provider: 'sandbox', status: 'DISCONNECTED' });
-    const event = commandEvent(
-      { ...ids, type: 'stopSession' },
-      { ...ids, type: 'sendMessage', messageId: 'M1', ticketId: 1, to: '5511999990001', body: 'x' },
-      { companyId: 1, whatsappId: 3, type: 'startSession' },
-    );
-    const result = await b.connector.handleCommands(event);
-    expect(result.batchItemFailures.map((f) => f.itemIdentifier)).toEqual([
-      event.Records[0]!.messageId,
-      event.Records[1]!.messageId,
-    ]);
+    const send = (messageId: string) => ({
+      ...ids,
+      type: 'sendMessage',
+      messageId,
+      ticketId: 1,
+      to: '5511999990001',
+      body: messageId,
+    });
+    const event = commandEvent(send('M1'), send('M2'), { companyId: 1, whatsappId: 3, type: 'startSession' });
+    // Relayed, they leave the queue: nothing comes back to B (or to a third task) again and again.
+    expect(await b.connector.handleCommands(event)).toEqual({ batchItemFailures: [] });
+    expect(
+      table.list('C#1', 'WRELAY#2#').map((item) => (item.command as { messageId: string }).messageId),
+    ).toEqual(['M1', 'M2']);
+    expect(table.get('WDOORBELL#task-a', 'DOORBELL')?.sessions).toEqual(new Set(['1:2']));
     // The other connection's command went through.
     expect(table.get('C#1', 'WAPP#3')).toMatchObject({ status: 'qrcode', running: 'RUN' });
-    expect(a.connector.status().sessions).toHaveLength(1);
+    // A answers its doorbell and sends them, in order, on its socket.
+    await a.connector.pollRelays();
+    await settle(vi);
+    const socket = a.sockets.last();
+    const sentIds = [...socket.sendMessage.mock.calls, ...socket.relayMessage.mock.calls].map(
+      (call) => (call[2] as { messageId?: string } | undefined)?.messageId,
+    );
+    expect(sentIds).toEqual(['M1', 'M2']);
+    expect(table.list('C#1', 'WRELAY#2#')).toEqual([]);
+    expect(table.get('WDOORBELL#task-a', 'DOORBELL')?.sessions).toBeUndefined();
+    expect(b.sockets.sockets).toHaveLength(0);
     // startSession for a session already running elsewhere is done (it runs).
     expect(await b.connector.handleCommands(commandEvent({ ...ids, type: 'startSession' }))).toEqual({
       batchItemFailures: [],
     });
     expect(b.connector.status().sessions.map((s) => s.whatsappId)).toEqual([3]);
+  });
+
+  it('relayed commands left by a task that went away are carried out by the next holder first', async () => {
+    const { table, a, b } = await twoTasks();
+    const send = (messageId: string) =>
+      commandEvent({
+        ...ids,
+        type: 'sendMessage',
+        messageId,
+        ticketId: 1,
+        to: '5511999990001',
+        body: messageId,
+      });
+    expect(await b.connector.handleCommands(send('M1'))).toEqual({ batchItemFailures: [] });
+    // A dies before answering its doorbell; its lease expires and B takes the session over.
+    await vi.advanceTimersByTimeAsync(31_000);
+    await b.connector.renewLeases();
+    await b.connector.reconcile();
+    await settle(vi);
+    expect(b.connector.status().sessions.map((s) => s.whatsappId)).toEqual([2]);
+    // A later command for the same chat reaches B: the relayed one goes first.
+    const later = b.connector.handleCommands(send('M2'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await later).toEqual({ batchItemFailures: [] });
+    const socket = b.sockets.last();
+    const sentIds = [...socket.sendMessage.mock.calls, ...socket.relayMessage.mock.calls].map(
+      (call) => (call[2] as { messageId?: string } | undefined)?.messageId,
+    );
+    expect(sentIds).toEqual(['M1', 'M2']);
+    expect(a.sockets.last().sendMessage).not.toHaveBeenCalled();
+    expect(table.list('C#1', 'WRELAY#2#')).toEqual([]);
   });
 
   it('stop() closes the sockets without logging out and frees the leases for the next task at once', async () => {

@@ -48,7 +48,7 @@ export async function handleCommandBatch(
           });
           outcome = 'retry';
         }
-        if (outcome === 'retry') {
+        if (outcome !== 'done') {
           failures.push(...records.slice(index).map((r) => r.record.messageId));
           return;
         }

@@ -186,11 +186,11 @@ export class BetaSession implements ProviderSession {
     });
     on('messages.update', (updates) => {
       for (const update of updates)
-        this.ctx.callbacks.onInbound(() => normaliseUpdate(update, this.normaliseContext()));
+        void this.ctx.callbacks.onInbound(() => normaliseUpdate(update, this.normaliseContext()));
     });
     on('call', (calls) => {
       for (const call of calls)
-        this.ctx.callbacks.onInbound(() => normaliseCall(call, this.normaliseContext()));
+        void this.ctx.callbacks.onInbound(() => normaliseCall(call, this.normaliseContext()));
     });
     socket.ws?.on('frame', () => {
       if (live()) this.watchdog?.touch();
@@ -387,7 +387,7 @@ export class BetaSession implements ProviderSession {
       return;
     }
     const socket = this.socket;
-    this.ctx.callbacks.onInbound(async () => {
+    void this.ctx.callbacks.onInbound(async () => {
       const normalised = await normaliseMessage(message, this.normaliseContext());
       if (!normalised) return null;
       const { event, media } = normalised;
