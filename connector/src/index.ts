@@ -135,6 +135,8 @@ export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
     log,
     pollMs: options.relayPollMs,
     sweepEveryMs: options.relaySweepMs,
+    // Long enough for a dead holder's lease to expire and another task to take the session.
+    relayWaitMs: options.leaseTtlMs + options.reconcileEveryMs,
     maxAttempts: 10,
   });
 

@@ -39,7 +39,7 @@ const timings = {
   CONNECTOR_LEASE_TTL_MS: '5000',
   CONNECTOR_RENEW_MS: '1000',
   CONNECTOR_RECONCILE_MS: '1000',
-  CONNECTOR_RELAY_POLL_MS: '200',
+  CONNECTOR_RELAY_POLL_MS: '100',
   CONNECTOR_SEND_CLAIM_MS: '4000',
   CONNECTOR_DRAIN_MS: '3000',
   CONNECTOR_POLL_WAIT_SECONDS: '1',
@@ -282,6 +282,9 @@ it('shares sessions between tasks, survives a SIGKILL and a rolling deploy mid-b
     command({ type: 'sandboxScan', whatsappId });
   }
 
+  const started = Date.now();
+  const marks: string[] = [];
+  const mark = (what: string) => marks.push(`${what} ${((Date.now() - started) / 1000).toFixed(1)} s`);
   // 1. A runs the four; B starts and A hands it its share.
   await startChild('task-a');
   await until(async () => (await countHeld('task-a')) === 4, 'task A to run the four sessions');
@@ -292,6 +295,7 @@ it('shares sessions between tasks, survives a SIGKILL and a rolling deploy mid-b
     'A to hand B two sessions',
   );
 
+  mark('shared');
   // 2. The burst; A killed once a third of it is carried out.
   const before = doneCommands();
   const first = await burst('a', 10);
@@ -300,7 +304,9 @@ it('shares sessions between tasks, survives a SIGKILL and a rolling deploy mid-b
   children.get('task-a')!.killedAt = Date.now();
   const doneAtKill = doneCommands() - before;
   expect(doneAtKill, 'the burst was still going when A was killed').toBeLessThan(first.total);
+  mark('A killed');
   await settled(first);
+  mark('first burst done');
   expect(await countHeld('task-b')).toBe(4);
 
   // 3. A rolling deploy: C starts, B gets SIGTERM in the middle of the next burst.
@@ -314,7 +320,9 @@ it('shares sessions between tasks, survives a SIGKILL and a rolling deploy mid-b
   const bExited = exited('task-b');
   children.get('task-b')!.process.kill('SIGTERM');
   await bExited;
+  mark('B stopped');
   await settled(second);
+  mark('second burst done');
   expect(await countHeld('task-c')).toBe(4);
 
   // Every inbound message once, in order per chat.
@@ -380,7 +388,7 @@ it('shares sessions between tasks, survives a SIGKILL and a rolling deploy mid-b
   expect(relayed).toBeGreaterThan(0);
   const absorbed = sqs.queue(inboundQueue).duplicatesAbsorbed;
   console.info(
-    `two connectors: A killed after ${doneAtKill}/${first.total} commands; ${relayed} commands relayed; ${absorbed} inbound resends absorbed by deduplication; ${events.length} session starts and stops`,
+    `two connectors: A killed after ${doneAtKill}/${first.total} commands; ${relayed} commands relayed; ${absorbed} inbound resends absorbed by deduplication; ${events.length} session starts and stops; ${marks.join(', ')}`,
   );
   await writeFile(join(directory, 'done'), '');
 }, 180_000);

@@ -1,17 +1,16 @@
 /**
  * Routing commands between connector tasks (docs/connector.md, "Sharding"). Every task polls the
  * one connector-commands queue, so a command may reach a task that does not hold its session.
- * Such a command is relayed through the table to the holder (table/relays.ts) and deleted from
- * the queue, instead of going back to it: a returned command would come back to a random task
- * again and again, each time after the queue's visibility timeout and counting towards its
- * dead-letter limit.
+ * Such a command is relayed through the table to the holder (table/relays.ts) instead of going
+ * back to the queue: a returned command would come back to a random task again and again, each
+ * time after the queue's visibility timeout and counting towards its dead-letter limit.
  *
- * Order: a command received for a connection first carries out the relayed commands waiting for
- * it (they left the queue earlier; one FIFO group's in order), and when those wait for another
- * task it is relayed behind them. Draining is one at a time per connection.
+ * Order: the relaying task keeps the command's message in hand until the holder has carried it
+ * out, so the FIFO queue holds back the rest of its group as it does for any command in hand.
+ * A task that takes a session over carries out what was relayed to the task before first.
  */
 import { connectorCommandGroup, type ConnectorCommand } from '@atende/shared/entities/connector-command';
-import type { Clock, Logger, Timers } from '../ports.ts';
+import { sleep, type Clock, type Logger, type Timers } from '../ports.ts';
 import type { RelayedCommand, RelayStore } from '../table/relays.ts';
 import type { CommandOutcome } from './dispatch.ts';
 
@@ -33,6 +32,8 @@ export interface RouterDeps {
   pollMs: number;
   /** How often every held session's relayed commands are looked for (a missed ring). */
   sweepEveryMs: number;
+  /** How long a relayed command is kept in hand waiting for its holder. */
+  relayWaitMs: number;
   /** A relayed command that failed this many times is dropped (like a dead letter). */
   maxAttempts: number;
 }
@@ -72,35 +73,43 @@ export class CommandRouter {
 
   /**
    * A command received from the queue: carried out here, or relayed to the session's holder.
-   * The relayed commands of its connection go first (they left the queue before it); the
-   * command itself then runs outside the connection's lane, beside the other chats' commands.
+   * A relayed command stays in hand (its batch's visibility renewed by the poller) until the
+   * holder has carried it out, so the queue hands out nothing later of its FIFO group meanwhile:
+   * order holds without any check on the direct path, which costs nothing more than before.
    */
   async route(command: ConnectorCommand): Promise<CommandOutcome> {
     const { companyId, whatsappId } = command;
-    const drained = await this.inOrder(`${companyId}:${whatsappId}`, () => this.drain(companyId, whatsappId));
-    if (drained === 'blocked') return this.relay(command);
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const outcome = await this.deps.dispatch(command);
       if (outcome !== 'elsewhere') return outcome;
-      const holder = await this.deps.relays.relay(command, this.deps.holderId, this.deps.clock.now());
-      if (holder) {
+      const relayed = await this.deps.relays.relay(command, this.deps.holderId, this.deps.clock.now());
+      if (relayed) {
         this.deps.log.debug('command relayed to the holder of its session', {
           companyId,
           whatsappId,
           type: command.type,
-          holder,
+          holder: relayed.holder,
         });
-        return 'done';
+        return this.carriedOut(companyId, relayed.sk);
       }
       // The holder let the lease go in between: dispatch again (this task may take it now).
     }
     return 'retry';
   }
 
-  /** Relays behind the relayed commands still waiting; 'retry' when they wait for this task. */
-  private async relay(command: ConnectorCommand): Promise<CommandOutcome> {
-    const holder = await this.deps.relays.relay(command, this.deps.holderId, this.deps.clock.now());
-    return holder ? 'done' : 'retry';
+  /**
+   * Waits until the relayed command is gone (carried out by the holder, or by the next one if
+   * the holder died). Past relayWaitMs it goes back to the queue ('retry'): carried out twice at
+   * worst, which every command tolerates.
+   */
+  private async carriedOut(companyId: number, sk: string): Promise<CommandOutcome> {
+    const deadline = this.deps.clock.now() + this.deps.relayWaitMs;
+    while (this.deps.clock.now() < deadline) {
+      await sleep(this.deps.timers, this.deps.pollMs);
+      if (!(await this.deps.relays.exists(companyId, sk))) return 'done';
+    }
+    this.deps.log.warn('relayed command not carried out in time; back to the queue', { companyId, sk });
+    return 'retry';
   }
 
   /**

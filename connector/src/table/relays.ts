@@ -3,8 +3,9 @@
  * one connector-commands queue; a command for a session that another live task holds is written
  * here, in the connection's partition (`C#<cid>` / `WRELAY#<wid>#<sequence>`), and the holder's
  * doorbell (`WDOORBELL#<holder>`) is rung with the connection's key. The holder reads its
- * doorbell every few hundred milliseconds and carries the relayed commands out in order; a task
- * that takes a session over carries out whatever its predecessor left.
+ * doorbell every few hundred milliseconds, carries the relayed commands out and deletes them;
+ * the relaying task, which keeps the message in hand meanwhile, sees it gone. A task that takes
+ * a session over carries out whatever was relayed to its predecessor.
  */
 import {
   DeleteCommand,
@@ -38,7 +39,11 @@ export class RelayStore {
    * Relays `command` to the live holder of its connection's lease. Returns that holder, or null
    * when the lease is free or expired (the caller may take the session itself).
    */
-  async relay(command: ConnectorCommand, me: string, nowMs: number): Promise<string | null> {
+  async relay(
+    command: ConnectorCommand,
+    me: string,
+    nowMs: number,
+  ): Promise<{ holder: string; sk: string } | null> {
     const { companyId, whatsappId } = command;
     // The sequence: a counter on the lease item, counted only while another task holds it live.
     // Its base is the clock, so a lease item that TTL deleted starts again above every earlier one.
@@ -68,11 +73,12 @@ export class RelayStore {
       if (isConditionFailure(error)) return null;
       throw error;
     }
+    const key = relayKey(companyId, whatsappId, sequence);
     await this.documents.send(
       new PutCommand({
         TableName: this.tableName,
         Item: {
-          ...relayKey(companyId, whatsappId, sequence),
+          ...key,
           command,
           attempts: 0,
           relayedBy: me,
@@ -81,7 +87,20 @@ export class RelayStore {
       }),
     );
     await this.ring(holder, companyId, whatsappId, nowMs);
-    return holder;
+    return { holder, sk: key.sk };
+  }
+
+  /** Whether a relayed command is still waiting (strongly consistent). */
+  async exists(companyId: number, sk: string): Promise<boolean> {
+    const { Item } = await this.documents.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { pk: companyPk(companyId), sk },
+        ConsistentRead: true,
+        ProjectionExpression: 'pk',
+      }),
+    );
+    return Item !== undefined;
   }
 
   /** Tells `holder` that the connection has relayed commands waiting. */
