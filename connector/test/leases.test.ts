@@ -272,7 +272,8 @@ describe('sharding: tasks share the sessions', () => {
   it('a task above its share hands sessions to a task below it, one a round, never running one twice', async () => {
     const table = new MemoryTable();
     const connections = [2, 3, 4, 5];
-    for (const whatsappId of connections) seedConnection(table, { whatsappId, provider: 'beta', running: true });
+    for (const whatsappId of connections)
+      seedConnection(table, { whatsappId, provider: 'beta', running: true });
     const a = await startTask(table, 'task-a');
     await a.connector.renewLeases();
     await a.connector.reconcile();
@@ -308,7 +309,8 @@ describe('sharding: tasks share the sessions', () => {
 
   it('a task at its session limit takes no more; the sessions left wait for another task', async () => {
     const table = new MemoryTable();
-    for (const whatsappId of [2, 3, 4]) seedConnection(table, { whatsappId, provider: 'sandbox', running: true });
+    for (const whatsappId of [2, 3, 4])
+      seedConnection(table, { whatsappId, provider: 'sandbox', running: true });
     const a = await startTask(table, 'task-a', { maxSessions: 2 });
     await a.connector.reconcile();
     await settle(vi);
