@@ -25,6 +25,9 @@ import type { ProviderFactory } from './providers/provider.ts';
 import type { Logger } from './ports.ts';
 import type { ManagerOptions } from './sessions/session-manager.ts';
 
+/** Sessions one task holds at most unless CONNECTOR_MAX_SESSIONS says otherwise. */
+export const defaultMaxSessions = 200;
+
 /** A receive longer ago than this means the loop is stuck. */
 const heartbeatLimitMs = 120_000;
 
@@ -92,7 +95,7 @@ export async function runTask(options: TaskOptions): Promise<RunningTask> {
     holderId,
     ...(options.providers ? { providers: options.providers } : {}),
     log,
-    options: optionsFromEnv(env),
+    options: { maxSessions: defaultMaxSessions, ...optionsFromEnv(env) },
   });
   const poller = startCommandPoller({
     sqs,

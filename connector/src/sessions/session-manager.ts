@@ -64,7 +64,8 @@ export const defaultManagerOptions: ManagerOptions = {
   reconcileEveryMs: 15_000,
   commandWaitMs: 8_000,
   drainMs: 5_000,
-  maxSessions: 200,
+  // The Fargate task sets its limit (task.ts: CONNECTOR_MAX_SESSIONS, 200); in-process, none.
+  maxSessions: Number.POSITIVE_INFINITY,
   backoff: { baseMs: 1_000, capMs: 60_000 },
   inboundBackoff: { baseMs: 500, capMs: 30_000 },
   spoolReplayEvery: 20,
