@@ -6,6 +6,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dispatchCommand } from './commands/dispatch.ts';
 import { handleCommandBatch } from './commands/handle-commands.ts';
+import { CommandRouter } from './commands/router.ts';
 import { createBetaProvider } from './providers/beta/beta-provider.ts';
 import type { ProviderFactory } from './providers/provider.ts';
 import { createSandboxProvider } from './providers/sandbox/sandbox-provider.ts';
@@ -27,6 +28,7 @@ import {
 } from './sessions/session-manager.ts';
 import type { SqsBatchResponseLike, SqsEventLike } from './sqs-event.ts';
 import { MessageStore } from './table/messages.ts';
+import { RelayStore } from './table/relays.ts';
 import { ReplyStore } from './table/replies.ts';
 
 export type { BackoffPolicy } from './backoff.ts';
@@ -81,6 +83,8 @@ export interface Connector {
   handleCommands(event: SqsEventLike): Promise<SqsBatchResponseLike>;
   /** Lists the connections that should run and starts those whose lease is free or expired. */
   reconcile(): Promise<void>;
+  /** Reads the doorbell and carries out the commands relayed to this task now (runs every relayPollMs on its own). */
+  pollRelays(): Promise<void>;
   /** Renews the leases now (runs every renewEveryMs on its own). */
   renewLeases(): Promise<void>;
   /** Closes every socket without logging out, frees the leases, stops the timers. */
@@ -95,6 +99,7 @@ export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
   const log = deps.log ?? jsonLogger;
   const options: ManagerOptions = { ...defaultManagerOptions, ...deps.options };
   const table = { documents: deps.documents, tableName: deps.tableName };
+  const relays = new RelayStore(deps.documents, deps.tableName);
   const manager = new SessionManager({
     table,
     inbound: deps.inbound,
@@ -106,15 +111,34 @@ export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
     random: deps.random ?? Math.random,
     log,
     options,
+    // Called only once sessions run, after the router below exists.
+    onTaken: (companyId, whatsappId) => commandRouter.taken(companyId, whatsappId),
+    onHandedOver: (to, companyId, whatsappId) => relays.ring(to, companyId, whatsappId, clock.now()),
   });
   const dispatchDeps = {
     manager,
-    messages: new MessageStore(deps.documents, deps.tableName),
+    messages: new MessageStore(deps.documents, deps.tableName, options.sendClaimMs),
     replies: new ReplyStore(deps.documents, deps.tableName),
     clock,
     timers,
     log,
   };
+
+  const commandRouter = new CommandRouter({
+    relays,
+    holderId: deps.holderId,
+    dispatch: (command) => dispatchCommand(command, dispatchDeps),
+    adopt: (companyId, whatsappId) => manager.run(companyId, whatsappId, { requireRunning: true }),
+    held: () => manager.sessions(),
+    clock,
+    timers,
+    log,
+    pollMs: options.relayPollMs,
+    sweepEveryMs: options.relaySweepMs,
+    // Long enough for a dead holder's lease to expire and another task to take the session.
+    relayWaitMs: options.leaseTtlMs + options.reconcileEveryMs,
+    maxAttempts: 10,
+  });
 
   const startedAt = new Date(clock.now()).toISOString();
   let stopped = false;
@@ -122,6 +146,7 @@ export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
   let lastReconcileError: string | null = null;
   let reconcileTimer: unknown;
   let renewTimer: unknown;
+  let metricTimer: unknown;
   let reconciling: Promise<void> | null = null;
 
   const reconcile = (): Promise<void> => {
@@ -162,16 +187,32 @@ export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
     }, options.renewEveryMs);
   };
 
+  // One line a minute with the sessions held: the connector's log group turns it into the
+  // SessionsHeld metric that the service scales on (infra/lib/connector-service.ts).
+  const scheduleMetric = () => {
+    metricTimer = timers.setTimeout(() => {
+      log.info('sessions held', {
+        metric: 'SessionsHeld',
+        sessionsHeld: manager.heldCount(),
+        maxSessions: Number.isFinite(options.maxSessions) ? options.maxSessions : null,
+      });
+      if (!stopped) scheduleMetric();
+    }, options.metricEveryMs);
+  };
+
   if (deps.autoStart !== false) {
+    await manager.renewAll();
     await reconcile();
     scheduleReconcile();
     scheduleRenew();
+    scheduleMetric();
+    commandRouter.start();
   }
   log.info('connector started', { holderId: deps.holderId });
 
   return {
-    handleCommands: (event) =>
-      handleCommandBatch(event, (command) => dispatchCommand(command, dispatchDeps), log),
+    handleCommands: (event) => handleCommandBatch(event, (command) => commandRouter.route(command), log),
+    pollRelays: () => commandRouter.tick(),
     reconcile,
     renewLeases: () => manager.renewAll(),
     async stop() {
@@ -179,7 +220,9 @@ export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
       stopped = true;
       timers.clearTimeout(reconcileTimer);
       timers.clearTimeout(renewTimer);
+      timers.clearTimeout(metricTimer);
       await reconciling;
+      await commandRouter.stop();
       await manager.stopAll();
       log.info('connector stopped', { holderId: deps.holderId });
     },

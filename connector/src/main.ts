@@ -1,30 +1,12 @@
 /**
- * The Fargate task: the connector on AWS clients, a long-poll loop on the connector-commands
- * queue, a health endpoint on PORT (default 8080), and a graceful stop on SIGTERM (sockets
- * closed without logging out, leases freed so the next task takes the sessions at once).
- *
- * Environment: TABLE_NAME, MEDIA_BUCKET, QUEUE_URL_INBOUND, QUEUE_URL_CONNECTOR_COMMANDS,
- * AWS_REGION (read by the SDK), PORT.
+ * The Fargate task (task.ts): the connector on AWS clients, a long-poll loop on the
+ * connector-commands queue, a health endpoint on PORT (default 8080), and a graceful stop on
+ * SIGTERM (no more commands taken, outboxes drained, sockets closed without logging out, leases
+ * freed so the other tasks take the sessions at once).
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
-import { SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { fetchLatestWaWebVersion, type WAVersion } from '@whiskeysockets/baileys';
-import { holderIdentity, s3Media, sqsInboundQueue } from './aws/adapters.ts';
-import { startCommandPoller } from './aws/command-poller.ts';
-import { startHealthServer } from './aws/health-server.ts';
-import { createBetaProvider, jsonLogger, startConnector } from './index.ts';
-import { sdkLogger } from '@atende/shared/sdk-logger';
-
-/** A receive longer ago than this means the loop is stuck. */
-const heartbeatLimitMs = 120_000;
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
+import { createBetaProvider, jsonLogger } from './index.ts';
+import { runTask } from './task.ts';
 
 /** The current WhatsApp Web version (an old one may be refused); Baileys' own if unreachable. */
 async function waVersion(): Promise<WAVersion | undefined> {
@@ -38,56 +20,26 @@ async function waVersion(): Promise<WAVersion | undefined> {
 
 async function main(): Promise<void> {
   const log = jsonLogger;
-  const tableName = required('TABLE_NAME');
-  const bucket = required('MEDIA_BUCKET');
-  const inboundUrl = required('QUEUE_URL_INBOUND');
-  const commandsUrl = required('QUEUE_URL_CONNECTOR_COMMANDS');
-  const port = Number(process.env.PORT ?? 8080);
-
-  const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ logger: sdkLogger }), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
-  const sqs = new SQSClient({ logger: sdkLogger });
-  const s3 = new S3Client({ logger: sdkLogger });
-  const holderId = await holderIdentity();
   const version = await waVersion();
-  log.info('connector starting', { holderId, waVersion: version?.join('.') ?? 'built-in' });
-
-  const connector = await startConnector({
-    documents,
-    tableName,
-    inbound: sqsInboundQueue(sqs, inboundUrl),
-    media: s3Media(s3, bucket),
-    holderId,
+  const task = await runTask({
+    env: process.env,
+    log,
     providers: { beta: createBetaProvider(version ? { version } : {}) },
-    log,
   });
-  const poller = startCommandPoller({
-    sqs,
-    queueUrl: commandsUrl,
-    visibilityTimeoutSeconds: Number(process.env.QUEUE_URL_CONNECTOR_COMMANDS_VISIBILITY_SECONDS ?? 60),
-    maxBatchSeconds: Number(process.env.QUEUE_URL_CONNECTOR_COMMANDS_MAX_BATCH_SECONDS ?? 300),
-    handle: (event) => connector.handleCommands(event),
-    log,
+  log.info('connector ready', {
+    holderId: task.holderId,
+    port: task.port,
+    waVersion: version?.join('.') ?? 'built-in',
   });
 
   let stopping = false;
-  const server = await startHealthServer(port, () => {
-    const status = connector.status();
-    const healthy = !stopping && Date.now() - poller.lastBeat() < heartbeatLimitMs;
-    return { healthy, body: { healthy, ...status } };
-  });
-  log.info('connector ready', { port });
-
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info('connector stopping', { signal });
     try {
-      await poller.stop();
-      await connector.stop();
+      await task.stop();
     } finally {
-      server.close();
       process.exit(0);
     }
   };

@@ -46,7 +46,9 @@ export function betaHarness(
     callbacks: {
       onQr: (qr) => recorded.qrs.push(qr),
       onStatus: (status, details) => recorded.statuses.push({ status, ...details }),
-      onInbound: (event) => recorded.inbound.push(event),
+      onInbound: async (event) => {
+        recorded.inbound.push(event);
+      },
       onCredentialsCleared: () => {
         recorded.cleared += 1;
       },

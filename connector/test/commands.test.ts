@@ -365,12 +365,16 @@ describe('inbound emission never loses an event', () => {
     await run({ type: 'startSession' });
     await run({ type: 'sandboxScan' });
     task.inbound.failNext(3);
-    await run({ type: 'sandboxInbound', from: '5511999990001', body: 'uno', id: 'S1' });
-    await run({ type: 'sandboxInbound', from: '5511999990001', body: 'dos', id: 'S2' });
+    // A sandbox message's command is done once its event is queued: it waits out the retries.
+    const first = run({ type: 'sandboxInbound', from: '5511999990001', body: 'uno', id: 'S1' });
+    await settle(vi);
+    const second = run({ type: 'sandboxInbound', from: '5511999990001', body: 'dos', id: 'S2' });
     await settle(vi);
     expect(task.inbound.sent).toHaveLength(0);
     expect(table.list('C#1', 'WSPOOL#2#')).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(5_000);
+    expect(await first).toEqual({ batchItemFailures: [] });
+    expect(await second).toEqual({ batchItemFailures: [] });
     expect(task.inbound.sent.map((s) => s.event)).toMatchObject([{ messageId: 'S1' }, { messageId: 'S2' }]);
     expect(table.list('C#1', 'WSPOOL#2#')).toEqual([]);
   });
@@ -384,11 +388,16 @@ describe('inbound emission never loses an event', () => {
     await run({ type: 'startSession' });
     await run({ type: 'sandboxScan' });
     task.inbound.failNext(1_000);
-    await run({ type: 'sandboxInbound', from: '5511999990001', body: 'uno', id: 'R1' });
-    await run({ type: 'sandboxInbound', from: '5511999990002', body: 'dos', id: 'R2' });
+    const first = run({ type: 'sandboxInbound', from: '5511999990001', body: 'uno', id: 'R1' });
+    await settle(vi);
+    const second = run({ type: 'sandboxInbound', from: '5511999990002', body: 'dos', id: 'R2' });
+    await settle(vi);
     const stopping = task.connector.stop();
     await vi.advanceTimersByTimeAsync(5_000);
     await stopping;
+    // Left in the spool for the next holder: the commands are done.
+    expect(await first).toEqual({ batchItemFailures: [] });
+    expect(await second).toEqual({ batchItemFailures: [] });
     expect(table.list('C#1', 'WSPOOL#2#').map((item) => item.deduplicationId)).toEqual(['1:2:R1', '1:2:R2']);
 
     const next = await startTask(table, 'task-b');

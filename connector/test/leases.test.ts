@@ -126,27 +126,80 @@ describe('leases: one session, one task', () => {
     expect(a.sockets.last().loggedOut).toBe(false);
   });
 
-  it('commands for a connection another live task holds are left for SQS to redeliver, in order', async () => {
+  it('commands for a connection another live task holds are relayed to it and carried out there, in order', async () => {
     const { table, a, b } = await twoTasks();
     table.put({ pk: 'C#1', sk: 'WAPP#3', provider: 'sandbox', status: 'DISCONNECTED' });
-    const event = commandEvent(
-      { ...ids, type: 'stopSession' },
-      { ...ids, type: 'sendMessage', messageId: 'M1', ticketId: 1, to: '5511999990001', body: 'x' },
-      { companyId: 1, whatsappId: 3, type: 'startSession' },
+    const send = (messageId: string) => ({
+      ...ids,
+      type: 'sendMessage',
+      messageId,
+      ticketId: 1,
+      to: '5511999990001',
+      body: messageId,
+    });
+    const relayedIds = () =>
+      table.list('C#1', 'WRELAY#2#').map((item) => (item.command as { messageId: string }).messageId);
+    const handled = b.connector.handleCommands(
+      commandEvent(send('M1'), send('M2'), { companyId: 1, whatsappId: 3, type: 'startSession' }),
     );
-    const result = await b.connector.handleCommands(event);
-    expect(result.batchItemFailures.map((f) => f.itemIdentifier)).toEqual([
-      event.Records[0]!.messageId,
-      event.Records[1]!.messageId,
-    ]);
+    await settle(vi);
+    // M1 relayed to A and kept in hand until A has sent it, so M2 (its chat's next) waits.
+    expect(relayedIds()).toEqual(['M1']);
+    expect(table.get('WDOORBELL#task-a', 'DOORBELL')?.sessions).toEqual(new Set(['1:2']));
     // The other connection's command went through.
     expect(table.get('C#1', 'WAPP#3')).toMatchObject({ status: 'qrcode', running: 'RUN' });
-    expect(a.connector.status().sessions).toHaveLength(1);
+    await a.connector.pollRelays();
+    await vi.advanceTimersByTimeAsync(600);
+    expect(relayedIds()).toEqual(['M2']);
+    await a.connector.pollRelays();
+    await vi.advanceTimersByTimeAsync(600);
+    // Relayed, they leave the queue: nothing comes back to B (or to a third task) again and again.
+    expect(await handled).toEqual({ batchItemFailures: [] });
+    const socket = a.sockets.last();
+    const sentIds = [...socket.sendMessage.mock.calls, ...socket.relayMessage.mock.calls].map(
+      (call) => (call[2] as { messageId?: string } | undefined)?.messageId,
+    );
+    expect(sentIds).toEqual(['M1', 'M2']);
+    expect(relayedIds()).toEqual([]);
+    expect(table.get('WDOORBELL#task-a', 'DOORBELL')?.sessions).toBeUndefined();
+    expect(b.sockets.sockets).toHaveLength(0);
     // startSession for a session already running elsewhere is done (it runs).
     expect(await b.connector.handleCommands(commandEvent({ ...ids, type: 'startSession' }))).toEqual({
       batchItemFailures: [],
     });
     expect(b.connector.status().sessions.map((s) => s.whatsappId)).toEqual([3]);
+  });
+
+  it('a command relayed to a task that went away is carried out by the next holder', async () => {
+    const { table, a, b } = await twoTasks();
+    const send = (messageId: string) =>
+      commandEvent({
+        ...ids,
+        type: 'sendMessage',
+        messageId,
+        ticketId: 1,
+        to: '5511999990001',
+        body: messageId,
+      });
+    const handled = b.connector.handleCommands(send('M1'));
+    await settle(vi);
+    expect(table.list('C#1', 'WRELAY#2#')).toHaveLength(1);
+    // A dies before answering its doorbell; its lease expires and B takes the session over.
+    await vi.advanceTimersByTimeAsync(31_000);
+    await b.connector.renewLeases();
+    await b.connector.reconcile();
+    await settle(vi);
+    expect(b.connector.status().sessions.map((s) => s.whatsappId)).toEqual([2]);
+    await b.connector.pollRelays();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await handled).toEqual({ batchItemFailures: [] });
+    const socket = b.sockets.last();
+    const sentIds = [...socket.sendMessage.mock.calls, ...socket.relayMessage.mock.calls].map(
+      (call) => (call[2] as { messageId?: string } | undefined)?.messageId,
+    );
+    expect(sentIds).toEqual(['M1']);
+    expect(a.sockets.last().sendMessage).not.toHaveBeenCalled();
+    expect(table.list('C#1', 'WRELAY#2#')).toEqual([]);
   });
 
   it('stop() closes the sockets without logging out and frees the leases for the next task at once', async () => {
@@ -212,5 +265,59 @@ describe('session endings through the manager', () => {
     expect(socket.loggedOut).toBe(true);
     expect(table.list('C#1', 'WSESS#2#')).toEqual([]);
     expect(a.connector.status().sessions).toEqual([]);
+  });
+});
+
+describe('sharding: tasks share the sessions', () => {
+  it('a task above its share hands sessions to a task below it, one a round, never running one twice', async () => {
+    const table = new MemoryTable();
+    const connections = [2, 3, 4, 5];
+    for (const whatsappId of connections)
+      seedConnection(table, { whatsappId, provider: 'beta', running: true });
+    const a = await startTask(table, 'task-a');
+    await a.connector.renewLeases();
+    await a.connector.reconcile();
+    await settle(vi);
+    // Alone, A takes them all (its share is every session).
+    expect(a.connector.status().sessions).toHaveLength(4);
+    for (const socket of [...a.sockets.sockets]) socket.pair();
+    await settle(vi);
+    expect(a.connector.status().sessions.every((s) => s.status === 'CONNECTED')).toBe(true);
+
+    const b = await startTask(table, 'task-b');
+    const heldBy = (task: typeof a) => task.connector.status().sessions.map((s) => s.whatsappId);
+    for (let round = 0; round < 4; round += 1) {
+      await b.connector.renewLeases();
+      await b.connector.reconcile();
+      await a.connector.renewLeases();
+      await a.connector.reconcile();
+      await b.connector.pollRelays();
+      await settle(vi);
+      // Never one connection in both tasks.
+      expect(heldBy(a).filter((id) => heldBy(b).includes(id))).toEqual([]);
+      if (round === 0) expect(heldBy(b)).toHaveLength(1);
+    }
+    // Two each; B took its sessions over with a new fence and holds their leases.
+    expect(heldBy(a)).toHaveLength(2);
+    expect(heldBy(b)).toHaveLength(2);
+    for (const whatsappId of heldBy(b))
+      expect(lease(table, 1, whatsappId)).toMatchObject({ holder: 'task-b', fence: 3 });
+    // A stopped the sessions it handed over without logging them out.
+    expect(a.sockets.sockets.filter((s) => s.loggedOut)).toEqual([]);
+    expect(a.log.entries.filter((e) => e.message === 'session handed over')).toHaveLength(2);
+  });
+
+  it('a task at its session limit takes no more; the sessions left wait for another task', async () => {
+    const table = new MemoryTable();
+    for (const whatsappId of [2, 3, 4])
+      seedConnection(table, { whatsappId, provider: 'sandbox', running: true });
+    const a = await startTask(table, 'task-a', { maxSessions: 2 });
+    await a.connector.reconcile();
+    await settle(vi);
+    expect(a.connector.status().sessions).toHaveLength(2);
+    const b = await startTask(table, 'task-b', { maxSessions: 2 });
+    await b.connector.reconcile();
+    await settle(vi);
+    expect(b.connector.status().sessions).toHaveLength(1);
   });
 });

@@ -21,8 +21,9 @@ import {
   OperatingSystemFamily,
   type ContainerDefinition,
 } from 'aws-cdk-lib/aws-ecs';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { FilterPattern, LogGroup, MetricFilter, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -51,6 +52,18 @@ export function connectorImageFromSource(): ContainerImage {
 /** The port of the connector's health endpoint (GET /health). */
 export const connectorHealthPort = 8080;
 
+/**
+ * Sharding (docs/connector.md, "Sharding"): one task holds at most `maxSessionsPerTask`
+ * sessions; the service adds tasks to keep the average near `targetSessionsPerTask`, so a new
+ * task has room before the others are full, between `minTasks` and `maxTasks`.
+ */
+export const connectorScaling = {
+  maxSessionsPerTask: 200,
+  targetSessionsPerTask: 150,
+  minTasks: 1,
+  maxTasks: 10,
+};
+
 export interface ConnectorServiceProps {
   stage: DeploymentStage;
   table: ITable;
@@ -61,13 +74,18 @@ export interface ConnectorServiceProps {
    * The queues it consumes (the `connector-commands` service queue), with the visibility timeout
    * its poller renews while a batch is in hand and the longest it keeps one.
    */
-  consumedQueues: { name: string; queue: IQueue; visibilityTimeoutSeconds: number; maxBatchSeconds: number }[];
+  consumedQueues: {
+    name: string;
+    queue: IQueue;
+    visibilityTimeoutSeconds: number;
+    maxBatchSeconds: number;
+  }[];
   alarms: OperationalAlarms;
 }
 
 /**
- * The WhatsApp connector (docs/connector.md) as one always-on Fargate task: ARM64 with 0.25 vCPU
- * and 512 MiB, in a VPC of its own with public subnets only and no NAT gateway. The task gets
+ * The WhatsApp connector (docs/connector.md) as an always-on Fargate service, one task or more
+ * sharing the sessions (scaled on sessions per task): ARM64 with 0.25 vCPU and 512 MiB each, in a VPC of its own with public subnets only and no NAT gateway. The task gets
  * a public IP to reach WhatsApp and the AWS APIs (the table and the media bucket through free
  * gateway endpoints) and accepts no inbound connection.
  *
@@ -83,6 +101,8 @@ export class ConnectorService extends Construct {
   readonly container: ContainerDefinition;
   readonly service: FargateService;
   readonly logGroup: LogGroup;
+  /** Sessions held per task (average over the running tasks), what the service scales on. */
+  readonly sessionsHeld: Metric;
 
   constructor(scope: Construct, id: string, props: ConnectorServiceProps) {
     super(scope, id);
@@ -146,6 +166,7 @@ export class ConnectorService extends Construct {
         // Its log lines and EMF metrics in the functions' shape and namespace (connector/src/ports.ts).
         POWERTOOLS_SERVICE_NAME: connectorServiceName,
         POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(props.stage.name),
+        CONNECTOR_MAX_SESSIONS: String(connectorScaling.maxSessionsPerTask),
       },
       logging: LogDrivers.awsLogs({
         logGroup: this.logGroup,
@@ -187,7 +208,8 @@ export class ConnectorService extends Construct {
     this.service = new FargateService(this, 'Service', {
       cluster: this.cluster,
       taskDefinition: this.taskDefinition,
-      desiredCount: 1,
+      // No desiredCount: the scaling below owns it (1 when the service is created); a deploy
+      // that set it would drop a scaled-out service to one task and its sessions with it.
       minHealthyPercent: 100,
       maxHealthyPercent: 200,
       circuitBreaker: { enable: true, rollback: true },
@@ -204,6 +226,7 @@ export class ConnectorService extends Construct {
       'Pulling the image needs ecr:GetAuthorizationToken, which supports no resource-level permission; the pull itself is granted on the one asset repository.',
     );
     this.grantTaskRole(props);
+    this.sessionsHeld = this.scaleOnSessions(props.stage);
     // Fargate reports the service's CPU every minute while a task runs: none for 5 minutes means
     // no connector (crashing, failing its health check, or unable to start).
     props.alarms.alarmOnAbsentMetric(
@@ -213,6 +236,38 @@ export class ConnectorService extends Construct {
       5,
       'No connector task has run for 5 minutes: WhatsApp messages are neither received nor sent.',
     );
+  }
+
+  /**
+   * Scales on sessions per task: each task logs the sessions it holds once a minute
+   * (`{"metric":"SessionsHeld","sessionsHeld":n}`); a metric filter turns the lines into the
+   * SessionsHeld metric, whose average over the tasks is tracked at the target. Scaling in is
+   * slow (each removed task's sessions reconnect on the others).
+   */
+  private scaleOnSessions(stage: DeploymentStage): Metric {
+    const namespace = `Atende/${stage.name}/Connector`;
+    new MetricFilter(this, 'SessionsHeldFilter', {
+      logGroup: this.logGroup,
+      filterPattern: FilterPattern.stringValue('$.metric', '=', 'SessionsHeld'),
+      metricNamespace: namespace,
+      metricName: 'SessionsHeld',
+      metricValue: '$.sessionsHeld',
+    });
+    const sessionsHeld = new Metric({
+      namespace,
+      metricName: 'SessionsHeld',
+      statistic: 'Average',
+      period: Duration.minutes(1),
+    });
+    this.service
+      .autoScaleTaskCount({ minCapacity: connectorScaling.minTasks, maxCapacity: connectorScaling.maxTasks })
+      .scaleToTrackCustomMetric('SessionsPerTask', {
+        metric: sessionsHeld,
+        targetValue: connectorScaling.targetSessionsPerTask,
+        scaleOutCooldown: Duration.minutes(2),
+        scaleInCooldown: Duration.minutes(15),
+      });
+    return sessionsHeld;
   }
 
   /** What the connector itself may do (docs/connector.md): nothing beyond its table, media and queues. */

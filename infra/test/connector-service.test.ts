@@ -6,7 +6,7 @@ import { buildFunctions } from '../../functions/build.ts';
 import { queues, restModules, serviceQueues } from '../../functions/src/manifest.ts';
 import { queueUrlEnvName } from '../lib/app-manifest.ts';
 import { sandboxModuleName } from '../lib/atende-stack.ts';
-import { connectorHealthPort } from '../lib/connector-service.ts';
+import { connectorHealthPort, connectorScaling } from '../lib/connector-service.ts';
 import {
   ownFunctions,
   staleAcknowledgments,
@@ -103,7 +103,9 @@ describe('service queues', () => {
       const queueArn = { 'Fn::GetAtt': [logicalId(stack, queue), 'Arn'] };
       const senders = [
         // Every deployed REST module: all of the manifest's but the sandbox, which a stage adds only on request.
-        ...restModules.filter((m) => m.name !== sandboxModuleName).map((m) => stack.restApi.functions.get(m.name)!),
+        ...restModules
+          .filter((m) => m.name !== sandboxModuleName)
+          .map((m) => stack.restApi.functions.get(m.name)!),
         stack.workQueues.queues.get('inbound')!.consumer,
       ];
       expect(queues.map((q) => q.consumer.name)).toContain('ingest');
@@ -151,8 +153,56 @@ describe('connector service', () => {
     synthesized.template.resourceCountIs('AWS::ECS::Service', 1);
     synthesized.template.hasResourceProperties('AWS::ECS::Service', {
       LaunchType: 'FARGATE',
-      DesiredCount: 1,
+      // The scaling owns the task count: a deploy must not set it back to one.
+      DesiredCount: Match.absent(),
     });
+  });
+
+  it('scales on sessions per task: a metric from its log lines, tracked at 150 a task, 1 to 10 tasks', () => {
+    const { template, stack } = synthesized;
+    const [container] = taskDefinition().ContainerDefinitions as {
+      Environment: { Name: string; Value: unknown }[];
+    }[];
+    expect(container!.Environment).toContainEqual({ Name: 'CONNECTOR_MAX_SESSIONS', Value: '200' });
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: { Ref: logicalId(stack, connector().logGroup) },
+      FilterPattern: '{ $.metric = "SessionsHeld" }',
+      MetricTransformations: [
+        {
+          MetricNamespace: 'Atende/test/Connector',
+          MetricName: 'SessionsHeld',
+          MetricValue: '$.sessionsHeld',
+        },
+      ],
+    });
+    const targets = template.findResources('AWS::ApplicationAutoScaling::ScalableTarget');
+    expect(Object.values(targets)).toHaveLength(1);
+    const [targetId, target] = Object.entries(targets)[0] as [
+      string,
+      { Properties: Record<string, unknown> },
+    ];
+    expect(target.Properties).toMatchObject({
+      MinCapacity: 1,
+      MaxCapacity: 10,
+      ScalableDimension: 'ecs:service:DesiredCount',
+      ServiceNamespace: 'ecs',
+    });
+    template.hasResourceProperties('AWS::ApplicationAutoScaling::ScalingPolicy', {
+      PolicyType: 'TargetTrackingScaling',
+      ScalingTargetId: { Ref: targetId },
+      TargetTrackingScalingPolicyConfiguration: Match.objectLike({
+        TargetValue: 150,
+        CustomizedMetricSpecification: Match.objectLike({
+          Namespace: 'Atende/test/Connector',
+          MetricName: 'SessionsHeld',
+          Statistic: 'Average',
+        }),
+        ScaleInCooldown: 900,
+        ScaleOutCooldown: 120,
+      }),
+    });
+    // The connector logs the line the filter reads, at most one task's limit.
+    expect(connectorScaling.targetSessionsPerTask).toBeLessThan(connectorScaling.maxSessionsPerTask);
   });
 
   it('rolls deploys with a new task before the old one stops, and rolls back a failing deploy', () => {
@@ -227,6 +277,7 @@ describe('connector service', () => {
       APP_STAGE: 'test',
       POWERTOOLS_SERVICE_NAME: 'atende-connector',
       POWERTOOLS_METRICS_NAMESPACE: 'atende/test',
+      CONNECTOR_MAX_SESSIONS: '200',
     });
     expect(container).toMatchObject({
       Essential: true,

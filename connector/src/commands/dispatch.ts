@@ -1,6 +1,7 @@
 /**
  * Carrying out one ConnectorCommand. 'done' deletes it from the queue; 'retry' leaves it for SQS
- * to redeliver (another live task holds the connection: that one must do it).
+ * to redeliver (this task is stopping or at its session limit); 'elsewhere': another live task
+ * holds the connection, the router relays it there (commands/router.ts).
  */
 import type { ConnectorCommand, ConnectorReply } from '@atende/shared/entities/connector-command';
 import { NotConnectedError, type ProviderSession, type QuotedMessage } from '../providers/provider.ts';
@@ -10,7 +11,7 @@ import type { ReplyStore } from '../table/replies.ts';
 import type { SessionHandle } from '../sessions/handle.ts';
 import type { RunResult, SessionManager } from '../sessions/session-manager.ts';
 
-export type CommandOutcome = 'done' | 'retry';
+export type CommandOutcome = 'done' | 'retry' | 'elsewhere';
 
 export interface DispatchDeps {
   manager: SessionManager;
@@ -24,9 +25,10 @@ export interface DispatchDeps {
 /** How often a send that found its message claimed looks again. */
 const claimPollMs = 1_000;
 
-/** Another task must carry it out (or this one later): let SQS redeliver it. */
+/** Another task must carry it out (relayed to it), or this one later (SQS redelivers it). */
 function retryIfElsewhere(result: RunResult): CommandOutcome {
-  return result === 'held-elsewhere' || result === 'busy' ? 'retry' : 'done';
+  if (result === 'held-elsewhere') return 'elsewhere';
+  return result === 'busy' ? 'retry' : 'done';
 }
 
 type LiveCommand = Extract<
@@ -70,7 +72,8 @@ export async function dispatchCommand(
     case 'sandboxDrop':
     case 'sandboxRestore': {
       const result = await manager.run(companyId, whatsappId, { requireRunning: true });
-      if (retryIfElsewhere(result) === 'retry') return 'retry';
+      const elsewhere = retryIfElsewhere(result);
+      if (elsewhere !== 'done') return elsewhere;
       const handle = manager.handleOf(companyId, whatsappId);
       if (!handle?.session.sandbox) {
         deps.log.warn('sandbox command for a connection that is not a running sandbox; ignored', {
@@ -95,8 +98,8 @@ async function live(command: LiveCommand, deps: DispatchDeps): Promise<CommandOu
   const { companyId, whatsappId } = command;
   let handle = manager.handleOf(companyId, whatsappId);
   if (!handle) {
-    if (retryIfElsewhere(await manager.run(companyId, whatsappId, { requireRunning: true })) === 'retry')
-      return 'retry';
+    const elsewhere = retryIfElsewhere(await manager.run(companyId, whatsappId, { requireRunning: true }));
+    if (elsewhere !== 'done') return elsewhere;
     handle = manager.handleOf(companyId, whatsappId);
   }
   const connected = handle ? await manager.waitConnected(handle) : false;

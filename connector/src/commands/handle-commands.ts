@@ -50,7 +50,7 @@ export async function handleCommandBatch(
           });
           outcome = 'retry';
         }
-        if (outcome === 'retry') {
+        if (outcome !== 'done') {
           failures.push(...records.slice(index).map((r) => r.record.messageId));
           return;
         }

@@ -24,7 +24,8 @@ export interface SessionCallbacks {
   /** Any other status: PAIRING, OPENING, CONNECTED, DISCONNECTED, TIMEOUT. */
   onStatus(status: ConnectionStatus, details?: StatusDetails): void;
   /** A normalised event, or the work that produces it (media are uploaded first); kept in order. */
-  onInbound(event: InboundEvent | (() => Promise<InboundEvent | null>)): void;
+  /** Resolves once the event is handed to the inbound queue (or left in the spool). */
+  onInbound(event: InboundEvent | (() => Promise<InboundEvent | null>)): Promise<void>;
   /** WhatsApp logged the session out and the provider cleared its credentials: the session is over. */
   onCredentialsCleared(): void;
 }

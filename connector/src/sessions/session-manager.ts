@@ -29,6 +29,7 @@ import { ConnectionStore, type StatusChange } from '../table/connections.ts';
 import { TableCredentialStore } from '../table/credentials.ts';
 import { FencedError } from '../table/errors.ts';
 import { leaseMapKey, LeaseStore, type Lease } from '../table/leases.ts';
+import { TaskRegistry, type LiveTask } from '../table/tasks.ts';
 import { connectionKeyOf, notifyWaiters, waitConnected, type SessionHandle } from './handle.ts';
 
 export interface ManagerOptions {
@@ -47,6 +48,14 @@ export interface ManagerOptions {
   inboundBackoff: BackoffPolicy;
   /** Every n-th reconcile also replays the spools of idle held sessions. */
   spoolReplayEvery: number;
+  /** How often a task reads its doorbell for relayed commands and sessions handed to it. */
+  relayPollMs: number;
+  /** How often every held session is checked for relayed commands (a ring that was missed). */
+  relaySweepMs: number;
+  /** How often the task logs how many sessions it holds (the scaling metric). */
+  metricEveryMs: number;
+  /** How long a send's claim keeps a redelivery waiting (table/messages.ts). */
+  sendClaimMs: number;
 }
 
 export const defaultManagerOptions: ManagerOptions = {
@@ -55,10 +64,15 @@ export const defaultManagerOptions: ManagerOptions = {
   reconcileEveryMs: 15_000,
   commandWaitMs: 8_000,
   drainMs: 5_000,
+  // The Fargate task sets its limit (task.ts: CONNECTOR_MAX_SESSIONS, 200); in-process, none.
   maxSessions: Number.POSITIVE_INFINITY,
   backoff: { baseMs: 1_000, capMs: 60_000 },
   inboundBackoff: { baseMs: 500, capMs: 30_000 },
   spoolReplayEvery: 20,
+  relayPollMs: 500,
+  relaySweepMs: 60_000,
+  metricEveryMs: 60_000,
+  sendClaimMs: 30_000,
 };
 
 export interface ManagerDeps {
@@ -72,6 +86,10 @@ export interface ManagerDeps {
   random: () => number;
   log: Logger;
   options: ManagerOptions;
+  /** Called when this task has taken a session (the router carries out what was relayed for it). */
+  onTaken?: (companyId: number, whatsappId: number) => void;
+  /** Called when this task handed a session's lease to another task (ring that task's doorbell). */
+  onHandedOver?: (to: string, companyId: number, whatsappId: number) => Promise<void>;
 }
 
 /**
@@ -108,9 +126,12 @@ export interface SessionSummary {
 export class SessionManager {
   readonly connections: ConnectionStore;
   readonly leases: LeaseStore;
+  readonly tasks: TaskRegistry;
   private readonly handles = new Map<string, SessionHandle>();
   private readonly locks = new Map<string, Promise<unknown>>();
   private reconcileRuns = 0;
+  /** Reconcile rounds in a row that left a free session untaken because this task was at its share. */
+  private untakenRounds = 0;
   private stopping = false;
 
   constructor(private readonly deps: ManagerDeps) {
@@ -121,6 +142,17 @@ export class SessionManager {
       deps.holderId,
       deps.options.leaseTtlMs,
     );
+    this.tasks = new TaskRegistry(
+      deps.table.documents,
+      deps.table.tableName,
+      deps.holderId,
+      deps.options.leaseTtlMs,
+    );
+  }
+
+  /** How many sessions this task holds (the sessions-per-task metric). */
+  heldCount(): number {
+    return this.handles.size;
   }
 
   handleOf(companyId: number, whatsappId: number): SessionHandle | undefined {
@@ -206,6 +238,7 @@ export class SessionManager {
       provider: connection.provider,
       fence: lease.fence,
     });
+    this.deps.onTaken?.(companyId, whatsappId);
     try {
       if (options.fresh) await this.credentialsOf(handle).clear();
       void handle.outbox
@@ -275,10 +308,8 @@ export class SessionManager {
           ).catch((error: unknown) => log.error('ending a timed-out session failed', { error }));
         }
       },
-      onInbound: (event) => {
-        // Events already received are queued even if the session is ending meanwhile.
-        void handle.outbox.push(event);
-      },
+      // Events already received are queued even if the session is ending meanwhile.
+      onInbound: (event) => handle.outbox.push(event),
       onCredentialsCleared: () => {
         if (!current()) return;
         void this.withLock(handle.companyId, handle.whatsappId, () =>
@@ -473,6 +504,11 @@ export class SessionManager {
 
   /** Renews every held lease; a refused renewal stops that session at once. */
   async renewAll(): Promise<void> {
+    if (!this.stopping) {
+      await this.tasks
+        .beat(this.handles.size, this.deps.options.maxSessions, this.deps.clock.now())
+        .catch((error: unknown) => this.deps.log.warn('task registry not renewed', { error }));
+    }
     await Promise.all(
       [...this.handles.values()].map(async (handle) => {
         try {
@@ -501,10 +537,22 @@ export class SessionManager {
       const key = connectionKeyOf(c.companyId, c.whatsappId);
       return !this.handles.has(key) && !this.locks.has(key);
     });
+    await this.tasks.beat(this.handles.size, this.deps.options.maxSessions, this.deps.clock.now());
+    const live = await this.tasks.live(this.deps.clock.now());
+    const share = this.fairShare(wanted.length, live);
+    let leftUntaken = false;
     if (candidates.length > 0) {
       const current = await this.leases.peek(candidates);
+      const limit = Math.min(this.deps.options.maxSessions, share);
       for (const candidate of candidates) {
-        if (this.stopping || this.handles.size >= this.deps.options.maxSessions) break;
+        if (this.stopping) break;
+        if (this.handles.size >= limit) {
+          leftUntaken ||= this.leases.takeable(
+            current.get(leaseMapKey(candidate.companyId, candidate.whatsappId)),
+            this.deps.clock.now(),
+          );
+          continue;
+        }
         const info = current.get(leaseMapKey(candidate.companyId, candidate.whatsappId));
         if (!this.leases.takeable(info, this.deps.clock.now())) continue;
         await this.run(candidate.companyId, candidate.whatsappId, { requireRunning: true }).catch(
@@ -513,6 +561,9 @@ export class SessionManager {
         );
       }
     }
+    // Free sessions left by every task at its share two rounds running: take them anyway.
+    this.untakenRounds = leftUntaken ? this.untakenRounds + 1 : 0;
+    await this.shareOut(share, live);
     for (const handle of [...this.handles.values()]) {
       if (wantedKeys.has(handle.key) || handle.ended) continue;
       // The index is eventually consistent: check the item itself before ending anything.
@@ -538,9 +589,58 @@ export class SessionManager {
     }
   }
 
+  /**
+   * The sessions this task takes in a reconcile: the connections that should run shared evenly
+   * among the live tasks that hold any (and this one), rounded up. A task that starts beside busy
+   * ones takes the free and orphaned sessions first; a task already at its share leaves them to
+   * the others, and takes them only when nobody else does (the others are then at their limit,
+   * or gone: their leases expire and they no longer count).
+   */
+  private fairShare(wanted: number, live: LiveTask[]): number {
+    const tasks = new Set<string>([this.deps.holderId, ...live.map((task) => task.holder)]);
+    const share = Math.max(1, Math.ceil(wanted / tasks.size));
+    return this.untakenRounds >= 2 ? Number.POSITIVE_INFINITY : share;
+  }
+
+  /**
+   * Above its share while another live task is below it (a task just started, say): hands one
+   * connected session a round to the least busy task, lease and all, so it moves at once and
+   * only one session is reconnecting at a time. The session is stopped here first (its outbox
+   * drained), then its lease handed over with a new fence; the commands that reach this task
+   * for it from then on are relayed to the new holder.
+   */
+  private async shareOut(share: number, live: LiveTask[]): Promise<void> {
+    if (this.stopping || this.handles.size <= share) return;
+    const target = live
+      .filter((task) => task.holder !== this.deps.holderId)
+      .filter((task) => task.sessions + 1 < this.handles.size && task.sessions < share)
+      .filter((task) => task.sessions < task.maxSessions)
+      .sort((a, b) => a.sessions - b.sessions)[0];
+    if (!target) return;
+    const handle = [...this.handles.values()].find(
+      (candidate) => candidate.status === 'CONNECTED' && !this.locks.has(candidate.key),
+    );
+    if (!handle) return;
+    await this.withLock(handle.companyId, handle.whatsappId, async () => {
+      if (handle.ended) return;
+      const lease = { ...handle.lease };
+      await this.end(handle, { release: false });
+      if (!(await this.leases.handOver(lease, target.holder, this.deps.clock.now()))) return;
+      this.deps.log.info('session handed over', {
+        companyId: handle.companyId,
+        whatsappId: handle.whatsappId,
+        to: target.holder,
+      });
+      await this.deps.onHandedOver?.(target.holder, handle.companyId, handle.whatsappId);
+    });
+  }
+
   /** Stops every session without logging out and frees the leases, so another task takes them at once. */
   async stopAll(): Promise<void> {
     this.stopping = true;
+    await this.tasks
+      .leave()
+      .catch((error: unknown) => this.deps.log.warn('task registry not left', { error }));
     await Promise.all(
       [...this.handles.values()].map((handle) =>
         this.withLock(handle.companyId, handle.whatsappId, () => this.end(handle, { release: true })).catch(

@@ -70,3 +70,18 @@ export const sandboxOutboxKey = (
   pk: companyPk(companyId),
   sk: `${sandboxOutboxPrefix(whatsappId)}${to}#${sentAt}#${messageId}`,
 });
+
+/**
+ * A command relayed to the task holding the connection's lease (docs/connector.md, "Sharding"):
+ * in the connection's partition, so it moves with the session; the sort key orders the relays
+ * of one connection (a counter on the lease item).
+ */
+export const relayPrefix = (whatsappId: number): string => `WRELAY#${whatsappId}#`;
+export const relayKey = (companyId: number, whatsappId: number, sequence: number): ItemKey => ({
+  pk: companyPk(companyId),
+  sk: `${relayPrefix(whatsappId)}${String(sequence).padStart(16, '0')}`,
+});
+/** A task's doorbell: the connections that have relayed commands waiting for it. */
+export const doorbellKey = (holder: string): ItemKey => ({ pk: `WDOORBELL#${holder}`, sk: 'DOORBELL' });
+/** The live connector tasks, one item each, renewed with their leases (how many sessions each holds). */
+export const tasksPk = 'WTASKS';

@@ -121,6 +121,35 @@ export class LeaseStore {
     }
   }
 
+  /**
+   * Hands the lease over to another live task (sharing the sessions): still fenced, the fence
+   * moves on, and the new holder takes it as its own (`take` accepts a lease it holds).
+   */
+  async handOver(lease: Lease, to: string, nowMs: number): Promise<boolean> {
+    try {
+      await this.documents.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: leaseKey(lease.companyId, lease.whatsappId),
+          UpdateExpression: 'SET #holder = :to, #expiresAt = :expiresAt, #fence = #fence + :one',
+          ConditionExpression: '#holder = :me AND #fence = :fence',
+          ExpressionAttributeNames: { '#holder': 'holder', '#fence': 'fence', '#expiresAt': 'expiresAt' },
+          ExpressionAttributeValues: {
+            ':me': lease.holder,
+            ':fence': lease.fence,
+            ':to': to,
+            ':one': 1,
+            ':expiresAt': toSeconds(nowMs + this.ttlMs),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
   /** Current leases of many connections (eventually consistent: only a hint before a take). */
   async peek(connections: { companyId: number; whatsappId: number }[]): Promise<Map<string, LeaseInfo>> {
     const found = new Map<string, LeaseInfo>();

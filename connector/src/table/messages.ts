@@ -37,6 +37,7 @@ export class MessageStore {
   constructor(
     private readonly documents: DynamoDBDocumentClient,
     private readonly tableName: string,
+    private readonly claimMs: number = sendClaimMs,
   ) {}
 
   async get(companyId: number, messageId: string): Promise<StoredMessage | null> {
@@ -77,7 +78,7 @@ export class MessageStore {
           ExpressionAttributeValues: {
             ':sent': 1,
             ':now': now.getTime(),
-            ':until': now.getTime() + sendClaimMs,
+            ':until': now.getTime() + this.claimMs,
           },
         }),
       );

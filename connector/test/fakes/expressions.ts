@@ -1,7 +1,7 @@
 /**
  * A small evaluator for the DynamoDB expression language the connector uses: conditions
  * (comparisons, AND/OR/NOT, parentheses, attribute_exists, attribute_not_exists, begins_with)
- * and updates (SET with `+`/`-`, if_not_exists and list_append, REMOVE). Like DynamoDB it refuses reserved
+ * and updates (SET with `+`/`-`, if_not_exists and list_append, REMOVE, ADD and DELETE). Like DynamoDB it refuses reserved
  * words used as bare names, undefined values, and names or values the expressions never use.
  */
 
@@ -235,6 +235,33 @@ class Parser {
           const path = this.placeholders.name(this.next());
           actions.push((_original, staged) => {
             delete staged[path];
+          });
+        } while (this.peek()?.text === ',' && this.next());
+      } else if (this.keyword('ADD') || this.keyword('DELETE')) {
+        const adding = this.tokens[this.position - 1]!.text === 'ADD';
+        do {
+          const path = this.placeholders.name(this.next());
+          const value = this.operand();
+          actions.push((original, staged) => {
+            const given = value(original);
+            const current = staged[path];
+            if (typeof given === 'number' && adding) {
+              if (current !== undefined && typeof current !== 'number')
+                throw new ValidationException('ADD of a number to a non-number');
+              staged[path] = (current ?? 0) + given;
+            } else if (given instanceof Set) {
+              if (current !== undefined && !(current instanceof Set))
+                throw new ValidationException('ADD or DELETE of a set on a non-set');
+              const next = new Set(current ?? []);
+              for (const member of given) {
+                if (adding) next.add(member);
+                else next.delete(member);
+              }
+              if (next.size === 0) delete staged[path];
+              else staged[path] = next;
+            } else {
+              throw new ValidationException('ADD takes a number or a set; DELETE a set');
+            }
           });
         } while (this.peek()?.text === ',' && this.next());
       } else {

@@ -23,8 +23,11 @@ const thread = isMainThread
       .at(-2);
 
 const standInKey = /"(LOCALQ|LOCALDLQ|LOCALSCHED)/;
-/** The connector's session lease renewals: every 10 s whatever the load, not an operation's. */
-const leaseKey = /"WLEASE#/;
+/**
+ * The connector's session lease renewals, its task registry and its relay doorbell: on a timer
+ * whatever the load, not an operation's.
+ */
+const leaseKey = /"(WLEASE#|WTASKS"|WDOORBELL#)/;
 /** The sandbox provider's outbox (what a test customer received): WhatsApp itself in production. */
 const sandboxKey = /"SANDBOX#\d+#OUT#/;
 /** The same counts, each under `<thread> <name>` as well (the thread: `main` or a function's name). */

@@ -198,11 +198,11 @@ export class BetaSession implements ProviderSession {
     });
     on('messages.update', (updates) => {
       for (const update of updates)
-        this.ctx.callbacks.onInbound(() => normaliseUpdate(update, this.normaliseContext()));
+        void this.ctx.callbacks.onInbound(() => normaliseUpdate(update, this.normaliseContext()));
     });
     on('call', (calls) => {
       for (const call of calls)
-        this.ctx.callbacks.onInbound(() => normaliseCall(call, this.normaliseContext()));
+        void this.ctx.callbacks.onInbound(() => normaliseCall(call, this.normaliseContext()));
     });
     // A LID and a number are one person: the server merges their contacts (docs/connector.md).
     on('lid-mapping.update', (mapping) => {
@@ -406,7 +406,7 @@ export class BetaSession implements ProviderSession {
       return;
     }
     const socket = this.socket;
-    this.ctx.callbacks.onInbound(async () => {
+    void this.ctx.callbacks.onInbound(async () => {
       const normalised = await normaliseMessage(message, this.normaliseContext());
       if (!normalised) return null;
       const { event, media } = normalised;

@@ -152,7 +152,7 @@ export class SandboxSession implements ProviderSession {
     if (this.state !== 'dropped') return;
     this.clearRetry();
     this.connect();
-    for (const command of this.held.splice(0)) this.emitInbound(command);
+    for (const command of this.held.splice(0)) void this.emitInbound(command);
   }
 
   private async inbound(command: SandboxInbound): Promise<void> {
@@ -164,11 +164,14 @@ export class SandboxSession implements ProviderSession {
       this.ctx.log.warn('sandbox inbound ignored: the sandbox phone is not paired', { from: maskPhone(command.from) });
       return;
     }
-    this.emitInbound(command);
+    // The command leaves the queue only once its message is in the inbound queue (or the
+    // spool): a task killed in between gets it again, as WhatsApp redelivers what it did not
+    // see taken.
+    await this.emitInbound(command);
   }
 
-  private emitInbound(command: SandboxInbound): void {
-    this.ctx.callbacks.onInbound(() =>
+  private emitInbound(command: SandboxInbound): Promise<void> {
+    return this.ctx.callbacks.onInbound(() =>
       sandboxInboundEvent(command, {
         companyId: this.ctx.companyId,
         whatsappId: this.ctx.whatsappId,
@@ -185,7 +188,7 @@ export class SandboxSession implements ProviderSession {
       this.ctx.log.warn('sandbox ack for a message the sandbox never sent; ignored', { messageId });
       return;
     }
-    this.ctx.callbacks.onInbound({
+    await this.ctx.callbacks.onInbound({
       kind: 'ack',
       whatsappId: this.ctx.whatsappId,
       companyId: this.ctx.companyId,
