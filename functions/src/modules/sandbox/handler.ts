@@ -40,7 +40,7 @@ const inboundSchema = z.object({
   data: z.string().max(maxMediaBase64).optional(),
   fileName: z.string().max(255).optional(),
   /** The customer's LID (a privacy id): sent with the number, or alone with `hideNumber` (docs/sandbox.md). */
-  lid: z.string().regex(/^\d{8,24}$/, 'LID inválido: solo dígitos').optional(),
+  lid: z.string().max(24).regex(/^\d{8,24}$/, 'LID inválido: solo dígitos').optional(),
   hideNumber: z.boolean().optional(),
 });
 
