@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { limits } from '@atende/shared/constants';
 import { passwordResetRequestSchema, resetPasswordSchema } from '@atende/shared/entities/password-reset';
 import { AppError } from '#domain/app-error';
 import { restModule } from '#http/rest-module';

@@ -21,6 +21,18 @@ export interface SchemaFormOptions<V> {
   input?(values: V): unknown;
 }
 
+/** react-hook-form's nested errors as one message per dotted path (`options.0.name`). */
+function flatErrors(tree: object, prefix = '', into: FieldErrors = {}): FieldErrors {
+  for (const [key, node] of Object.entries(tree) as [string, unknown][]) {
+    if (!node || typeof node !== 'object' || key === 'ref') continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    const { message } = node as { message?: unknown };
+    if (typeof message === 'string') into[path] = message;
+    else flatErrors(node, path, into);
+  }
+  return into;
+}
+
 /**
  * A dialog's form validated by a shared schema of `@atende/shared` (the one the server's route
  * parses its body with), through react-hook-form and its zod resolver: a rule is written once, and
@@ -47,12 +59,7 @@ export function useSchemaForm<V extends FieldValues, O>(
     defaultValues: (typeof defaults === 'function' ? defaults() : defaults) as never,
   });
   const values = useWatch({ control: form.control }) as V;
-  const { errors: fieldErrors } = form.formState;
-  const errors: FieldErrors = {};
-  for (const [name, error] of Object.entries(fieldErrors)) {
-    const message = (error as { message?: unknown } | undefined)?.message;
-    if (typeof message === 'string') errors[name] = message;
-  }
+  const errors = flatErrors(form.formState.errors);
 
   function set<K extends Path<V>>(name: K, value: PathValue<V, K>) {
     form.setValue(name, value, { shouldValidate: true, shouldDirty: true });

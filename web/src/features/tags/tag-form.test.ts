@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defaultTagColour } from '@atende/shared/constants';
-import { checkTagForm, emptyTagForm, parseTagEvent, tagFormOf, textOnColour } from './tag-form.ts';
+import { tagCreateInputSchema } from '@atende/shared/entities/tag';
+import { validateForm } from '../../lib/form-validation.ts';
+import { emptyTagForm, parseTagEvent, tagFormInput, tagFormOf, textOnColour, type TagFormValues } from './tag-form.ts';
+
+const checkTagForm = (values: TagFormValues) => validateForm(tagCreateInputSchema, tagFormInput(values));
 
 describe('tag dialog (extended §5 Tag)', () => {
   it('requires a name of at least 3 characters (Obligatorio, Mensaje muy corto)', () => {
