@@ -42,6 +42,7 @@ export function useCrudForm<TValues extends FieldValues, TRecord extends { id: n
     editingId,
     saving,
     set: schemaForm.set,
+    field: schemaForm.field,
     select(record: TRecord) {
       schemaForm.reset(options.fromRecord(record));
       setEditingId(record.id);

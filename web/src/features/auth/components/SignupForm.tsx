@@ -26,7 +26,7 @@ export function SignupForm() {
   const planList = plans.data ?? [];
   const queryPlanId = planIdFromQuery(search, planList.map((plan) => plan.id));
   // Until a plan is picked, the one the link names (?planId=) counts.
-  const { values, errors, set, submit } = useSchemaForm(
+  const { values, errors, set, field, submit } = useSchemaForm(
     signupInputSchema,
     { name: '', email: '', phone: '', password: '', planId: '' } satisfies SignupFormValues,
     { input: (current) => ({ ...current, planId: current.planId || queryPlanId }) },
@@ -51,24 +51,16 @@ export function SignupForm() {
       </Flex>
       <TextField
         label={t('auth.signup.name')}
-        name="name"
         autoComplete="organization"
         autoFocus
-        value={values.name}
-        onChange={(event) => set('name', event.target.value)}
-        hasError={!!errors.name}
-        errorMessage={errors.name}
+        {...field('name')}
       />
       <TextField
         label={t('auth.signup.email')}
-        name="email"
         type="email"
         inputMode="email"
         autoComplete="email"
-        value={values.email}
-        onChange={(event) => set('email', event.target.value)}
-        hasError={!!errors.email}
-        errorMessage={errors.email}
+        {...field('email')}
       />
       <TextField
         label={t('auth.signup.phone')}
@@ -84,12 +76,8 @@ export function SignupForm() {
       />
       <PasswordField
         label={t('auth.signup.password')}
-        name="password"
         autoComplete="new-password"
-        value={values.password}
-        onChange={(event) => set('password', event.target.value)}
-        hasError={!!errors.password}
-        errorMessage={errors.password}
+        {...field('password')}
         showPasswordButtonLabel={t('auth.showPassword')}
         passwordIsHiddenLabel={t('auth.passwordHidden')}
         passwordIsShownLabel={t('auth.passwordShown')}

@@ -89,20 +89,12 @@ export function CompaniesManager() {
         <Grid templateColumns="repeat(auto-fill, minmax(14rem, 1fr))" gap="medium">
           <TextField
             label={t('companies.name')}
-            name="name"
-            value={values.name}
-            onChange={(event) => set('name', event.target.value)}
-            hasError={!!errors.name}
-            errorMessage={errors.name}
+            {...form.field('name')}
           />
           <TextField
             label={t('companies.email')}
-            name="email"
             type="email"
-            value={values.email}
-            onChange={(event) => set('email', event.target.value)}
-            hasError={!!errors.email}
-            errorMessage={errors.email}
+            {...form.field('email')}
           />
           <TextField
             label={t('companies.phone')}
