@@ -6,6 +6,17 @@ import * as z from 'zod';
 import { limits } from './constants.ts';
 import { validationMessages as msg } from './validation-messages.ts';
 
+/**
+ * A number typed in a form or sent in JSON, checked by `inner`: a blank or non-numeric text is
+ * NaN, which `inner` refuses with its own text (z.number({ error })), instead of coercing '' to 0.
+ */
+export function numberInput<T extends z.ZodType<number>>(inner: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? (value.trim() === '' ? Number.NaN : Number(value)) : value),
+    inner,
+  );
+}
+
 /** A stored id (companies, users, tickets, contacts, queues, tags, whatsapps…). */
 export const idSchema = z.number().int().positive();
 

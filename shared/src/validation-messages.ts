@@ -36,6 +36,10 @@ export const validationMessages = {
   emptyMessage: 'El mensaje está vacío',
   /** Ours: a reference (a queue, a connection) to a record the company does not have. */
   referenceNotFound: 'No existe en esta empresa',
+  /** Ours: a number field left empty or with letters (the prompt's tokens, temperature…). */
+  notANumber: 'Debe ser un número',
+  /** Ours: the AI temperature's range. */
+  temperatureRange: 'Entre 0 y 2',
 } as const;
 
 export type ValidationMessage = (typeof validationMessages)[keyof typeof validationMessages];

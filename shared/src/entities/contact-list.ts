@@ -46,6 +46,9 @@ export const contactListItemCreateInputSchema = z.object({
 });
 export type ContactListItemCreateInput = z.infer<typeof contactListItemCreateInputSchema>;
 
+/** The item dialog's fields (the list is the page's): the create route's rules without contactListId. */
+export const contactListItemFieldsSchema = contactListItemCreateInputSchema.omit({ contactListId: true });
+
 /** PUT /contact-list-items/{id}. */
 export const contactListItemUpdateInputSchema = z.object({
   name: nameField().optional(),

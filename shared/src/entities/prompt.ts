@@ -1,7 +1,14 @@
 /** AI prompt (core §3, extended §3, §5) and the /prompt routes. */
 import * as z from 'zod';
 import { limits, promptDefaults, promptVoices } from '../constants.ts';
-import { idSchema, optionalTextSchema, requiredEnum, requiredIdSchema, requiredText } from '../fields.ts';
+import {
+  idSchema,
+  numberInput,
+  optionalTextSchema,
+  requiredEnum,
+  requiredIdSchema,
+  requiredText,
+} from '../fields.ts';
 import { validationMessages as msg } from '../validation-messages.ts';
 
 export const promptVoiceSchema = requiredEnum(promptVoices);
@@ -31,6 +38,14 @@ export type Prompt = z.infer<typeof promptSchema>;
 export const promptRefSchema = z.object({ id: idSchema, name: z.string() });
 export type PromptRef = z.infer<typeof promptRefSchema>;
 
+/** A whole number above 0 (tokens, messages): 'Debe ser un número' otherwise. */
+const positiveWhole = () =>
+  numberInput(z.number({ error: msg.notANumber }).int(msg.notANumber).positive(msg.notANumber));
+
+/** The AI temperature, 0 to 2 (the OpenAI range). */
+const temperatureField = () =>
+  numberInput(z.number({ error: msg.notANumber }).min(0, msg.notANumber).max(2, msg.temperatureRange));
+
 /**
  * POST /prompt. Name 5..100 (Muito curto! / Muito longo!), prompt at least 50 characters,
  * a queue (Informe o setor); voice, tokens, temperature, key and max messages required
@@ -46,11 +61,11 @@ export const promptCreateInputSchema = z.object({
   voice: promptVoiceSchema.default(promptDefaults.voice),
   voiceKey: optionalTextSchema,
   voiceRegion: optionalTextSchema,
-  maxTokens: z.coerce.number().int().positive().default(promptDefaults.maxTokens),
-  temperature: z.coerce.number().nonnegative().default(promptDefaults.temperature),
+  maxTokens: positiveWhole().default(promptDefaults.maxTokens),
+  temperature: temperatureField().default(promptDefaults.temperature),
   apiKey: requiredText().max(limits.tokenMax, msg.tooLong),
   queueId: requiredIdSchema(msg.promptQueueRequired),
-  maxMessages: z.coerce.number().int().positive().default(promptDefaults.maxMessages),
+  maxMessages: positiveWhole().default(promptDefaults.maxMessages),
 });
 export type PromptCreateInput = z.infer<typeof promptCreateInputSchema>;
 
@@ -61,10 +76,10 @@ export const promptUpdateInputSchema = z.object({
   voice: promptVoiceSchema.optional(),
   voiceKey: optionalTextSchema.optional(),
   voiceRegion: optionalTextSchema.optional(),
-  maxTokens: z.coerce.number().int().positive().optional(),
-  temperature: z.coerce.number().nonnegative().optional(),
+  maxTokens: positiveWhole().optional(),
+  temperature: temperatureField().optional(),
   apiKey: requiredText().max(limits.tokenMax, msg.tooLong).optional(),
   queueId: requiredIdSchema(msg.promptQueueRequired).optional(),
-  maxMessages: z.coerce.number().int().positive().optional(),
+  maxMessages: positiveWhole().optional(),
 });
 export type PromptUpdateInput = z.infer<typeof promptUpdateInputSchema>;

@@ -7,7 +7,14 @@ import {
   integrationTypes,
   typebotDefaults,
 } from '../constants.ts';
-import { booleanParamSchema, idSchema, nameField, optionalTextSchema, requiredText } from '../fields.ts';
+import {
+  booleanParamSchema,
+  idSchema,
+  nameField,
+  numberInput,
+  optionalTextSchema,
+  requiredText,
+} from '../fields.ts';
 import { validationMessages as msg } from '../validation-messages.ts';
 import { pagedSearchQuerySchema } from '../query-params.ts';
 
@@ -47,14 +54,18 @@ export const queueIntegrationSchema = z.object({
 });
 export type QueueIntegration = z.infer<typeof queueIntegrationSchema>;
 
+/** Milliseconds or minutes of a typebot: a whole number from 0 ('Debe ser un número' otherwise). */
+const wholeNumber = () =>
+  numberInput(z.number({ error: msg.notANumber }).int(msg.notANumber).nonnegative(msg.notANumber));
+
 const integrationFields = {
   name: nameField(),
   projectName: optionalTextSchema,
   jsonContent: optionalTextSchema,
   language: integrationLanguageSchema.optional(),
   urlN8N: optionalTextSchema,
-  typebotDelayMessage: z.coerce.number().int().nonnegative().default(typebotDefaults.delayMessage),
-  typebotExpires: z.coerce.number().int().nonnegative().default(typebotDefaults.expires),
+  typebotDelayMessage: wholeNumber().default(typebotDefaults.delayMessage),
+  typebotExpires: wholeNumber().default(typebotDefaults.expires),
   typebotKeywordFinish: optionalTextSchema,
   typebotKeywordRestart: optionalTextSchema,
   typebotRestartMessage: optionalTextSchema,
@@ -89,8 +100,8 @@ export const queueIntegrationUpdateInputSchema = z
     jsonContent: optionalTextSchema.optional(),
     language: integrationLanguageSchema.optional(),
     urlN8N: optionalTextSchema.optional(),
-    typebotDelayMessage: z.coerce.number().int().nonnegative().optional(),
-    typebotExpires: z.coerce.number().int().nonnegative().optional(),
+    typebotDelayMessage: wholeNumber().optional(),
+    typebotExpires: wholeNumber().optional(),
     typebotKeywordFinish: optionalTextSchema.optional(),
     typebotKeywordRestart: optionalTextSchema.optional(),
     typebotRestartMessage: optionalTextSchema.optional(),

@@ -22,7 +22,15 @@ export const quickMessageSchema = z.object({
 });
 export type QuickMessage = z.infer<typeof quickMessageSchema>;
 
-const shortcodeField = () => requiredText().max(limits.quickMessageShortcodeMax, msg.tooLong);
+/**
+ * The shortcode, without a leading "/" (the chat adds it when offering the reply, so '/saludo'
+ * typed in the dialog or sent to the API is stored as 'saludo'); blank or only slashes: Requerido.
+ */
+const shortcodeField = () =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().replace(/^\/+/, '') : value),
+    requiredText().max(limits.quickMessageShortcodeMax, msg.tooLong),
+  );
 const quickMessageText = optionalTextField(limits.quickMessageMax);
 
 /** POST /quick-messages: the shortcode is required (Requerido). Media is uploaded afterwards. */

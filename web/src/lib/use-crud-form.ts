@@ -1,12 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { useSchemaForm, type FormSchema, type SchemaFormOptions } from '../components/form/use-schema-form.ts';
 import { t } from '../i18n/index.ts';
-import { apiFieldErrors, type FieldErrors, type FormCheck } from './form-validation.ts';
+import { apiFieldErrors } from './form-validation.ts';
 import { toast } from './toast.ts';
 
-interface CrudFormOptions<TValues, TRecord extends { id: number }, TPayload> {
+interface CrudFormOptions<TValues, TRecord extends { id: number }, TPayload> extends SchemaFormOptions<TValues> {
   empty(): TValues;
   fromRecord(record: TRecord): TValues;
-  check(values: TValues): FormCheck<TPayload>;
+  /** The route's body schema of `@atende/shared`: the form's rules and messages. */
+  schema: FormSchema<TPayload>;
   save(id: number | undefined, payload: TPayload): Promise<unknown>;
   remove(id: number): Promise<unknown>;
   /** core §8: the manager's own failure text (a duplicate name or wrong fields). */
@@ -16,60 +19,51 @@ interface CrudFormOptions<TValues, TRecord extends { id: number }, TPayload> {
 /**
  * The form-plus-table flow of the super-admin managers (core §8 texts): pick a row to edit, Limpiar
  * to start over, Guardar → 'Operação realizada com sucesso!', a delete confirmed with 'Deseja
- * realmente excluir esse registro?', failures as 'Não foi possível realizar a operação…'.
+ * realmente excluir esse registro?', failures as 'Não foi possível realizar a operação…'. The
+ * form is a schema form (components/form/use-schema-form.ts).
  */
-export function useCrudForm<TValues, TRecord extends { id: number }, TPayload>(
+export function useCrudForm<TValues extends FieldValues, TRecord extends { id: number }, TPayload>(
   options: CrudFormOptions<TValues, TRecord, TPayload>,
 ) {
-  const [values, setValues] = useState<TValues>(options.empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const schemaForm = useSchemaForm(options.schema, options.empty, { input: options.input });
   const [editingId, setEditingId] = useState<number | undefined>(undefined);
   const [saving, setSaving] = useState(false);
   const [toDelete, setToDelete] = useState<{ id: number } | undefined>(undefined);
   const [deleting, setDeleting] = useState(false);
 
   const clear = () => {
-    setValues(options.empty());
-    setErrors({});
+    schemaForm.reset(options.empty());
     setEditingId(undefined);
   };
 
   return {
-    values,
-    errors,
+    values: schemaForm.values,
+    errors: schemaForm.errors,
     editingId,
     saving,
-    set<K extends keyof TValues>(field: K, value: TValues[K]) {
-      setValues((current) => ({ ...current, [field]: value }));
-      setErrors((current) => ({ ...current, [field as string]: undefined }));
-    },
+    set: schemaForm.set,
+    field: schemaForm.field,
     select(record: TRecord) {
-      setValues(options.fromRecord(record));
-      setErrors({});
+      schemaForm.reset(options.fromRecord(record));
       setEditingId(record.id);
     },
     clear,
-    async submit(event: FormEvent<HTMLFormElement>) {
-      event.preventDefault();
-      const checked = options.check(values);
-      if (!checked.ok) {
-        setErrors(checked.errors);
-        return;
-      }
-      setSaving(true);
-      try {
-        await options.save(editingId, checked.data);
+    submit: schemaForm.submit(
+      async (payload) => {
+        await options.save(editingId, payload);
         toast.success(t('common.operationDone'));
         clear();
-      } catch (error) {
-        console.error(error);
-        const fieldErrors = apiFieldErrors(error);
-        if (fieldErrors) setErrors(fieldErrors);
-        toast.error(options.saveFailedMessage);
-      } finally {
-        setSaving(false);
-      }
-    },
+      },
+      {
+        onPending: setSaving,
+        onError(error) {
+          console.error(error);
+          const fieldErrors = apiFieldErrors(error);
+          if (fieldErrors) schemaForm.setErrors(fieldErrors);
+          toast.error(options.saveFailedMessage);
+        },
+      },
+    ),
     askDelete(record: { id: number }) {
       setToDelete(record);
     },

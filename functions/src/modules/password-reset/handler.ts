@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { limits } from '@atende/shared/constants';
-import { resetPasswordSchema } from '@atende/shared/entities/password-reset';
+import { passwordResetRequestSchema, resetPasswordSchema } from '@atende/shared/entities/password-reset';
 import { AppError } from '#domain/app-error';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
@@ -15,8 +14,9 @@ const decoded = (value: unknown) => {
     return value;
   }
 };
+/** The e-mail of the path, checked by the form's own schema (Requerido, Email no valido), lower-cased. */
 const emailPath = z.object({
-  email: z.preprocess(decoded, z.string().max(limits.emailMax).trim().toLowerCase().pipe(z.email())),
+  email: z.preprocess(decoded, passwordResetRequestSchema.shape.email.toLowerCase()),
 });
 const resetPath = emailPath.extend({
   token: z.preprocess(decoded, z.string().trim().min(1).max(32)),

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { announcementCreateInputSchema } from '@atende/shared/entities/announcement';
+import { validateForm } from '../../lib/form-validation.ts';
 import {
   announcementFormOf,
   announcementImageAccept,
-  checkAnnouncementForm,
   emptyAnnouncementForm,
   isAnnouncementImageName,
   parseAnnouncementEvent,
   priorityTone,
+  type AnnouncementFormValues,
 } from './announcement-form.ts';
+
+const checkAnnouncementForm = (values: AnnouncementFormValues) =>
+  validateForm(announcementCreateInputSchema, values);
 
 describe('the announcement dialog', () => {
   it('starts active with priority 3 (Baja) and requires title and text (Requerido)', () => {

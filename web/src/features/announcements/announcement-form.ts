@@ -1,10 +1,11 @@
-import { announcementCreateInputSchema } from '@atende/shared/entities/announcement';
 import { announcementDefaults, imageAttachmentExtensions } from '@atende/shared/constants';
-import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
 import { parseRecordEvent, type RecordLiveEvent } from '../../lib/live-records.ts';
-import type { Announcement, AnnouncementPayload } from './api/types.ts';
+import type { Announcement } from './api/types.ts';
 
-/** The dialog's values; priority and status as the selects hold them. */
+/**
+ * The dialog's values; priority and status as the selects hold them. announcementCreateInputSchema
+ * (the route's body schema) checks them: title and text required (extended §5, Requerido).
+ */
 export interface AnnouncementFormValues {
   title: string;
   text: string;
@@ -23,14 +24,6 @@ export function announcementFormOf(record: Partial<Announcement>): AnnouncementF
     priority: String(record.priority ?? announcementDefaults.priority),
     status: String(record.status ?? announcementDefaults.status),
   };
-}
-
-/** extended §5 Announcement: title and text required (Requerido). */
-export function checkAnnouncementForm(values: AnnouncementFormValues): FormCheck<AnnouncementPayload> {
-  const checked = validateForm(announcementCreateInputSchema, values);
-  if (!checked.ok) return checked;
-  const { title, text, priority, status } = checked.data;
-  return { ok: true, data: { title, text, priority, status } };
 }
 
 /** extended §5: only .png, .jpg and .jpeg attach (the server decides again from the bytes). */

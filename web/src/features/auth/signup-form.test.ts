@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { maskPhone } from '../../lib/phone-mask.ts';
-import { checkSignupForm, planIdFromQuery, referrerFromQuery } from './signup-form.ts';
+import { signupInputSchema } from '@atende/shared/entities/company';
+import { validateForm } from '../../lib/form-validation.ts';
+import { planIdFromQuery, referrerFromQuery, type SignupFormValues } from './signup-form.ts';
+
+const checkSignupForm = (values: SignupFormValues) => validateForm(signupInputSchema, values);
 
 describe('sign-up form (core §5 Sign-up)', () => {
   it('uses the sign-up texts: Correo inválido, Requerido, muy corto', () => {
@@ -8,9 +12,9 @@ describe('sign-up form (core §5 Sign-up)', () => {
     expect(result).toEqual({
       ok: false,
       errors: {
-        name: 'muy corto (mínimo 2 caracteres)',
+        name: 'muy corto',
         email: 'Correo inválido',
-        password: 'muy corto (mínimo 5 caracteres)',
+        password: 'muy corto',
         planId: 'Requerido',
       },
     });

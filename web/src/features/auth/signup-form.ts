@@ -1,6 +1,8 @@
-import { signupInputSchema, type SignupInput } from '@atende/shared/entities/company';
-import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
-
+/**
+ * The sign-up form's values; signupInputSchema (the route's body schema) checks them (core §5:
+ * company name 2 to 50, e-mail valid and required, Correo inválido / Requerido, password 5 to 50,
+ * phone at most 11 digits, plan required). The phone goes to the API as digits.
+ */
 export interface SignupFormValues {
   name: string;
   email: string;
@@ -27,10 +29,3 @@ export function referrerFromQuery(search: URLSearchParams): number | undefined {
   return /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : undefined;
 }
 
-/**
- * core §5 Sign-up: company name 2 to 50, e-mail valid and required (Correo inválido, Requerido),
- * password 5 to 50, phone at most 11 digits, plan required. The phone goes to the API as digits.
- */
-export function checkSignupForm(values: SignupFormValues): FormCheck<SignupInput> {
-  return validateForm(signupInputSchema, values);
-}

@@ -1,9 +1,10 @@
-import { companyCreateInputSchema, type CompanyCreateInput } from '@atende/shared/entities/company';
-import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
 import { calendarDayOf } from '../../lib/company-status.ts';
 import type { Company } from './api/get-companies.ts';
 
-/** The company administration form (core §2, §7) as its inputs hold it. */
+/**
+ * The company administration form (core §2, §7) as its inputs hold it; companyCreateInputSchema
+ * (the route's body schema) checks it: name 2 to 50 and a plan required, an empty due date is null.
+ */
 export interface CompanyFormValues {
   name: string;
   email: string;
@@ -48,7 +49,3 @@ export function companyFormOf(company: Company): CompanyFormValues {
   };
 }
 
-/** Name 2 to 50 and a plan are required; an empty due date is sent as null. */
-export function checkCompanyForm(values: CompanyFormValues): FormCheck<CompanyCreateInput> {
-  return validateForm(companyCreateInputSchema, values);
-}

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { contactListCreateInputSchema, contactListItemFieldsSchema } from '@atende/shared/entities/contact-list';
+import { validateForm } from '../../lib/form-validation.ts';
 import {
-  checkContactListForm,
-  checkContactListItemForm,
   importPercent,
   parseContactListItemEvent,
   whatsappValidityOf,
+  type ContactListItemFormValues,
 } from './contact-list-form.ts';
+
+const checkContactListForm = (values: { name: string }) => validateForm(contactListCreateInputSchema, values);
+const checkContactListItemForm = (values: ContactListItemFormValues) =>
+  validateForm(contactListItemFieldsSchema, values);
 
 describe('contact-list forms', () => {
   it('checks the list and item forms with the spec texts', () => {

@@ -1,35 +1,18 @@
-import {
-  contactListCreateInputSchema,
-  contactListItemCreateInputSchema,
-} from '@atende/shared/entities/contact-list';
-import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
 import { parseRecordEvent, type RecordLiveEvent } from '../../lib/live-records.ts';
 import type {
   ContactList,
   ContactListImport,
   ContactListItem,
-  ContactListItemPayload,
-  ContactListPayload,
 } from './api/types.ts';
 
+/**
+ * The item dialog's values; contactListItemFieldsSchema checks them (extended §5 List item: name
+ * required 2-50; number 8 to 50; email valid, Email no valido).
+ */
 export interface ContactListItemFormValues {
   name: string;
   number: string;
   email: string;
-}
-
-/** extended §5 Contact list: name required, 2-50. */
-export function checkContactListForm(values: ContactListPayload): FormCheck<ContactListPayload> {
-  return validateForm(contactListCreateInputSchema, values);
-}
-
-const itemSchema = contactListItemCreateInputSchema.omit({ contactListId: true });
-
-/** extended §5 List item: name required 2-50; number 8 to 50; email valid (Email no valido). */
-export function checkContactListItemForm(
-  values: ContactListItemFormValues,
-): FormCheck<ContactListItemPayload> {
-  return validateForm(itemSchema, values);
 }
 
 /** `ContactList`: `{ action, record }` or `{ action: 'delete', id }`. */

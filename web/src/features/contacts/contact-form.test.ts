@@ -11,15 +11,15 @@ describe('contact form (core §5 Contact)', () => {
     expect(checkContactForm({ ...emptyContactForm(), name: 'A', number: '1234567', email: 'nope' })).toEqual({
       ok: false,
       errors: {
-        name: 'muy corto (mínimo 2 caracteres)',
-        number: 'muy corto (mínimo 8 caracteres)',
+        name: 'muy corto',
+        number: 'muy corto',
         email: 'Email no valido',
       },
     });
     expect(checkContactForm({ ...emptyContactForm(), name: 'x'.repeat(51), number: '9'.repeat(51) })).toEqual(
       {
         ok: false,
-        errors: { name: 'muy largo! (máximo 50 caracteres)', number: 'muy largo! (máximo 50 caracteres)' },
+        errors: { name: 'muy largo!', number: 'muy largo!' },
       },
     );
   });

@@ -1,5 +1,3 @@
-import { helpCreateInputSchema, type HelpCreateInput } from '@atende/shared/entities/help';
-import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
 import type { Help } from './api/get-helps.ts';
 
 export interface HelpFormValues {
@@ -16,15 +14,16 @@ export function helpFormOf(help: Help): HelpFormValues {
   return { title: help.title, video: help.video, description: help.description ?? '' };
 }
 
+/** The values as helpCreateInputSchema (the route's body schema) reads them: the video by its code. */
+export function helpFormInput(values: HelpFormValues) {
+  return { ...values, video: videoCodeOf(values.video) };
+}
+
 /** Accepts a bare video code or a pasted YouTube address and keeps the code. */
 export function videoCodeOf(input: string): string {
   const text = input.trim();
   const match = /(?:youtu\.be\/|[?&]v=|\/embed\/|\/shorts\/)([\w-]{6,})/.exec(text);
   return match?.[1] ?? text;
-}
-
-export function checkHelpForm(values: HelpFormValues): FormCheck<HelpCreateInput> {
-  return validateForm(helpCreateInputSchema, { ...values, video: videoCodeOf(values.video) });
 }
 
 /** extended §2.18: videos are embedded from the host by their code. */

@@ -1,11 +1,8 @@
 import {
   externalApiLimitsOf,
-  planCreateInputSchema,
   planFlags,
-  type PlanCreateInput,
   type PlanFlag,
 } from '@atende/shared/entities/plan';
-import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
 import type { Plan } from './api/get-plans.ts';
 
 export type PlanFlagValues = Record<PlanFlag, 'true' | 'false'>;
@@ -91,19 +88,18 @@ export function planFormOf(plan: Plan): PlanFormValues {
   };
 }
 
-export function checkPlanForm(values: PlanFormValues): FormCheck<PlanCreateInput> {
+/**
+ * The values as planCreateInputSchema (the route's body schema) reads them: flags as booleans, an
+ * empty limit as none (null, where the schema would read '' as 0), a price with a decimal comma.
+ */
+export function planFormInput(values: PlanFormValues) {
   const flags = Object.fromEntries(planFlags.map((flag) => [flag, values[flag] === 'true']));
   // Money may be typed with a decimal comma.
   // An empty limit is none (null), not 0: the schema would read '' as 0.
   const optionalLimits = Object.fromEntries(
     [...planOptionalLimitFields, ...planDefaultedLimitFields].map((field) => [field, values[field].trim() === '' ? null : values[field]]),
   );
-  return validateForm(planCreateInputSchema, {
-    ...values,
-    ...flags,
-    ...optionalLimits,
-    value: values.value.replace(',', '.'),
-  });
+  return { ...values, ...flags, ...optionalLimits, value: values.value.replace(',', '.') };
 }
 
 /** Price as the product shows plans: R$ with two decimals. */

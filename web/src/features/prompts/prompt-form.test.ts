@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkPromptForm, emptyPromptForm, promptFormOf, promptVoices, usageShare } from './prompt-form.ts';
+import { promptCreateInputSchema } from '@atende/shared/entities/prompt';
+import { validateForm } from '../../lib/form-validation.ts';
+import { emptyPromptForm, promptFormOf, promptVoices, usageShare, type PromptFormValues } from './prompt-form.ts';
+
+const checkPromptForm = (values: PromptFormValues) => validateForm(promptCreateInputSchema, values);
 
 const valid = {
   ...emptyPromptForm(),
@@ -23,6 +27,17 @@ describe('the prompt dialog', () => {
     ).toHaveLength(15);
   });
 
+  it('refuses numbers left empty or with letters, and a temperature above 2', () => {
+    const blank = checkPromptForm({ ...valid, maxTokens: ' ', temperature: '', maxMessages: 'diez' });
+    expect(!blank.ok && blank.errors).toEqual({
+      maxTokens: 'Debe ser un número',
+      temperature: 'Debe ser un número',
+      maxMessages: 'Debe ser un número',
+    });
+    const hot = checkPromptForm({ ...valid, temperature: '2.5' });
+    expect(!hot.ok && hot.errors).toEqual({ temperature: 'Entre 0 y 2' });
+  });
+
   it("asks for a queue with 'Informe o setor', and checks the name and text lengths", () => {
     const noQueue = checkPromptForm({ ...valid, queueId: '' });
     expect(noQueue.ok).toBe(false);
@@ -30,11 +45,11 @@ describe('the prompt dialog', () => {
     const short = checkPromptForm({ ...valid, name: 'Abc', prompt: 'corto' });
     expect(short.ok).toBe(false);
     if (!short.ok) {
-      expect(short.errors.name).toMatch(/^Muito curto!/);
-      expect(short.errors.prompt).toMatch(/^Muito curto!/);
+      expect(short.errors.name).toBe('Muito curto!');
+      expect(short.errors.prompt).toBe('Muito curto!');
     }
     const long = checkPromptForm({ ...valid, name: 'x'.repeat(101) });
-    expect(!long.ok && long.errors.name).toMatch(/^Muito longo!/);
+    expect(!long.ok && long.errors.name).toBe('Muito longo!');
     const noKey = checkPromptForm({ ...valid, apiKey: '' });
     expect(!noKey.ok && noKey.errors.apiKey).toBe('Requerido');
   });

@@ -1,14 +1,12 @@
-import * as z from 'zod';
-import { limits, promptDefaults, promptVoices } from '@atende/shared/constants';
+import { promptDefaults, promptVoices } from '@atende/shared/constants';
 import type { PromptVoice } from '@atende/shared/entities/prompt';
-import { requiredText } from '@atende/shared/fields';
-import { validationMessages as msg } from '@atende/shared/validation-messages';
-import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
-import type { Prompt, PromptPayload } from './api/types.ts';
+import type { Prompt } from './api/types.ts';
 
 export { promptVoices };
 
-/** The dialog's values, as typed. */
+/**
+ * The dialog's values, as typed; promptCreateInputSchema (the route's body schema) checks them.
+ */
 export interface PromptFormValues {
   name: string;
   apiKey: string;
@@ -51,55 +49,6 @@ export function promptFormOf(prompt: Prompt): PromptFormValues {
     temperature: String(prompt.temperature),
     maxTokens: String(prompt.maxTokens),
     maxMessages: String(prompt.maxMessages),
-  };
-}
-
-const positiveWhole = z.coerce
-  .number({ error: 'Debe ser un número' })
-  .int('Debe ser un número')
-  .positive('Debe ser un número');
-
-const formSchema = z.object({
-  name: requiredText()
-    .min(limits.promptNameMin, msg.promptTooShort)
-    .max(limits.promptNameMax, msg.promptTooLong),
-  apiKey: requiredText(),
-  prompt: requiredText().min(limits.promptTextMin, msg.promptTooShort),
-  queueId: z.coerce
-    .number({ error: msg.promptQueueRequired })
-    .int(msg.promptQueueRequired)
-    .positive(msg.promptQueueRequired),
-  temperature: z.coerce
-    .number({ error: 'Debe ser un número' })
-    .min(0, 'Debe ser un número')
-    .max(2, 'Entre 0 y 2'),
-  maxTokens: positiveWhole,
-  maxMessages: positiveWhole,
-});
-
-/**
- * extended §5: name 5 to 100 ('Muito curto!' / 'Muito longo!'), prompt at least 50 characters,
- * the key, and a queue ('Informe o setor'); voice, tokens, temperature and messages as numbers.
- */
-export function checkPromptForm(values: PromptFormValues): FormCheck<PromptPayload> {
-  const checked = validateForm(formSchema, {
-    name: values.name,
-    apiKey: values.apiKey,
-    prompt: values.prompt,
-    queueId: values.queueId || undefined,
-    temperature: values.temperature.trim() || undefined,
-    maxTokens: values.maxTokens.trim() || undefined,
-    maxMessages: values.maxMessages.trim() || undefined,
-  });
-  if (!checked.ok) return checked;
-  return {
-    ok: true,
-    data: {
-      ...checked.data,
-      voice: values.voice,
-      voiceKey: values.voiceKey.trim(),
-      voiceRegion: values.voiceRegion.trim(),
-    },
   };
 }
 

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { queueIntegrationCreateInputSchema } from '@atende/shared/entities/queue-integration';
+import { validateForm } from '../../lib/form-validation.ts';
 import {
-  checkQueueIntegrationForm,
   emptyQueueIntegrationForm,
   parseQueueIntegrationEvent,
   queueIntegrationFormOf,
+  queueIntegrationFormInput,
+  queueIntegrationPayloadOf,
   revealedSecret,
+  type QueueIntegrationFormValues,
 } from './queue-integration-form.ts';
+
+/** What the dialog does: the route's schema over the shown fields, then only those are sent. */
+function checkQueueIntegrationForm(values: QueueIntegrationFormValues) {
+  const checked = validateForm(queueIntegrationCreateInputSchema, queueIntegrationFormInput(values));
+  return checked.ok ? { ok: true as const, data: queueIntegrationPayloadOf(checked.data, values) } : checked;
+}
 import type { QueueIntegration } from './api/types.ts';
 
 describe('queue integration form', () => {
@@ -33,6 +43,19 @@ describe('queue integration form', () => {
         typebotKeywordRestart: '',
         typebotRestartMessage: '',
       },
+    });
+  });
+
+  it("refuses a typebot number left empty or with letters with the schema's text", () => {
+    const checked = checkQueueIntegrationForm({
+      ...emptyQueueIntegrationForm(),
+      name: 'Ventas',
+      typebotDelayMessage: '',
+      typebotExpires: 'uno',
+    });
+    expect(checked).toEqual({
+      ok: false,
+      errors: { typebotDelayMessage: 'Debe ser un número', typebotExpires: 'Debe ser un número' },
     });
   });
 

@@ -1,8 +1,9 @@
-import * as z from 'zod';
 import { integrationLanguages, integrationTypes, typebotDefaults } from '@atende/shared/constants';
-import { nameField } from '@atende/shared/fields';
-import type { IntegrationLanguage, IntegrationType } from '@atende/shared/entities/queue-integration';
-import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
+import type {
+  IntegrationLanguage,
+  IntegrationType,
+  QueueIntegrationCreateInput,
+} from '@atende/shared/entities/queue-integration';
 import { parseRecordEvent, type RecordLiveEvent } from '../../lib/live-records.ts';
 import type { QueueIntegration, QueueIntegrationPayload } from './api/types.ts';
 
@@ -72,52 +73,43 @@ export function fieldsOf(type: IntegrationType) {
   };
 }
 
-const wholeNumber = z.coerce
-  .number({ error: 'Debe ser un número' })
-  .int('Debe ser un número')
-  .nonnegative('Debe ser un número');
-
-const formSchema = z.object({
-  name: nameField(),
-  typebotDelayMessage: wholeNumber,
-  typebotExpires: wholeNumber,
-});
-
 /**
- * extended §5: name 2..50 ('muy corto' / 'muy largo!'); for n8n, webhook and typebot the project
- * name is the name. Only the chosen type's fields are sent.
+ * The values queueIntegrationCreateInputSchema (the route's body schema) reads, for the chosen type
+ * only (extended §5: name 2..50, muy corto / muy largo!; the typebot numbers): trimmed, and a
+ * stored key file left out, which keeps it. For n8n, webhook and typebot the schema makes the
+ * project name the name.
  */
-export function checkQueueIntegrationForm(
-  values: QueueIntegrationFormValues,
-): FormCheck<QueueIntegrationPayload> {
-  const checked = validateForm(formSchema, {
-    name: values.name,
-    typebotDelayMessage: values.typebotDelayMessage.trim() || '0',
-    typebotExpires: values.typebotExpires.trim() || '0',
-  });
-  if (!checked.ok) return checked;
-  const { name } = checked.data;
+export function queueIntegrationFormInput(values: QueueIntegrationFormValues): Record<string, unknown> {
   const shown = fieldsOf(values.type);
-  const payload: QueueIntegrationPayload = { type: values.type, name };
+  const input: Record<string, unknown> = { type: values.type, name: values.name, projectName: '' };
   if (shown.dialogflow) {
-    payload.projectName = values.projectName.trim();
-    // The stored key file comes masked and is kept unless the admin pastes another.
-    if (!isStoredKeyFile(values.jsonContent)) payload.jsonContent = values.jsonContent;
-    payload.language = values.language;
+    input.projectName = values.projectName.trim();
+    if (!isStoredKeyFile(values.jsonContent)) input.jsonContent = values.jsonContent;
+    input.language = values.language;
   } else {
-    payload.projectName = name;
-    payload.urlN8N = values.urlN8N.trim();
+    input.urlN8N = values.urlN8N.trim();
   }
   if (shown.typebot) {
-    payload.typebotSlug = values.typebotSlug.trim();
-    payload.typebotExpires = checked.data.typebotExpires;
-    payload.typebotKeywordFinish = values.typebotKeywordFinish.trim();
-    payload.typebotDelayMessage = checked.data.typebotDelayMessage;
-    payload.typebotUnknownMessage = values.typebotUnknownMessage.trim();
-    payload.typebotKeywordRestart = values.typebotKeywordRestart.trim();
-    payload.typebotRestartMessage = values.typebotRestartMessage.trim();
+    input.typebotSlug = values.typebotSlug.trim();
+    input.typebotExpires = values.typebotExpires;
+    input.typebotKeywordFinish = values.typebotKeywordFinish.trim();
+    input.typebotDelayMessage = values.typebotDelayMessage;
+    input.typebotUnknownMessage = values.typebotUnknownMessage.trim();
+    input.typebotKeywordRestart = values.typebotKeywordRestart.trim();
+    input.typebotRestartMessage = values.typebotRestartMessage.trim();
   }
-  return { ok: true, data: payload };
+  return input;
+}
+
+/** What the save sends: the schema's output of the fields the chosen type shows, no others. */
+export function queueIntegrationPayloadOf(
+  data: QueueIntegrationCreateInput,
+  values: QueueIntegrationFormValues,
+): QueueIntegrationPayload {
+  const sent = Object.keys(queueIntegrationFormInput(values));
+  return Object.fromEntries(
+    sent.map((key) => [key, data[key as keyof QueueIntegrationCreateInput]]),
+  ) as unknown as QueueIntegrationPayload;
 }
 
 /**

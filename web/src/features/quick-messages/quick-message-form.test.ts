@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { quickMessageCreateInputSchema } from '@atende/shared/entities/quick-message';
+import { validateForm } from '../../lib/form-validation.ts';
 import {
-  checkQuickMessageForm,
   emptyQuickMessageForm,
   parseQuickMessageEvent,
   quickMessageFormOf,
+  type QuickMessageFormValues,
 } from './quick-message-form.ts';
+
+const checkQuickMessageForm = (values: QuickMessageFormValues) =>
+  validateForm(quickMessageCreateInputSchema, values);
 
 describe('quick message dialog (extended §5)', () => {
   it('requires the shortcode (Requerido)', () => {

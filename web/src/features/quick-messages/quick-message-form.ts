@@ -1,8 +1,7 @@
-import { quickMessageCreateInputSchema } from '@atende/shared/entities/quick-message';
-import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
 import { applyRecordEvent, parseRecordEvent, type RecordLiveEvent } from '../../lib/live-records.ts';
-import type { QuickMessage, QuickMessagePayload } from './api/types.ts';
+import type { QuickMessage } from './api/types.ts';
 
+/** The dialog's values; quickMessageCreateInputSchema (the route's body schema) checks them. */
 export interface QuickMessageFormValues {
   shortcode: string;
   message: string;
@@ -21,20 +20,6 @@ export function quickMessageFormOf(record: Partial<QuickMessage>): QuickMessageF
     geral: record.geral ?? false,
     status: record.status ?? true,
   };
-}
-
-/**
- * extended §5 Quick message: the shortcode is required (Requerido). A leading "/" is dropped, since
- * the chat adds it when offering the reply.
- */
-export function checkQuickMessageForm(values: QuickMessageFormValues): FormCheck<QuickMessagePayload> {
-  const checked = validateForm(quickMessageCreateInputSchema, {
-    ...values,
-    shortcode: values.shortcode.trim().replace(/^\/+/, ''),
-  });
-  if (!checked.ok) return checked;
-  const { shortcode, message, geral, status } = checked.data;
-  return { ok: true, data: { shortcode, message, geral, status } };
 }
 
 /** The live `quickmessage` event: `{ action, record }` (or `quickMessage`), delete with an id. */

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { checkCompanyForm, companyCampaignsEnabled, companyFormOf, emptyCompanyForm } from '../companies/company-form.ts';
-import { checkHelpForm, videoCodeOf } from '../helps/help-form.ts';
-import { checkPlanForm, emptyPlanForm, formatPlanPrice, planFormOf } from '../plans/plan-form.ts';
+import { companyCreateInputSchema } from '@atende/shared/entities/company';
+import { helpCreateInputSchema } from '@atende/shared/entities/help';
+import { planCreateInputSchema } from '@atende/shared/entities/plan';
+import { validateForm } from '../../lib/form-validation.ts';
+import { companyCampaignsEnabled, companyFormOf, emptyCompanyForm, type CompanyFormValues } from '../companies/company-form.ts';
+import { helpFormInput, videoCodeOf, type HelpFormValues } from '../helps/help-form.ts';
+import { emptyPlanForm, formatPlanPrice, planFormInput, planFormOf, type PlanFormValues } from '../plans/plan-form.ts';
+
+// The forms run the routes' body schemas over their values (reshaped where a screen shows them otherwise).
+const checkCompanyForm = (values: CompanyFormValues) => validateForm(companyCreateInputSchema, values);
+const checkHelpForm = (values: HelpFormValues) => validateForm(helpCreateInputSchema, helpFormInput(values));
+const checkPlanForm = (values: PlanFormValues) => validateForm(planCreateInputSchema, planFormInput(values));
 import { settingOf, showsCompanyHours, upsertSettingRow } from './settings-rows.ts';
 
 describe('company administration form', () => {

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { defaultTagColour } from '@atende/shared/constants';
-import { checkTagForm, emptyTagForm, parseTagEvent, tagFormOf, textOnColour } from './tag-form.ts';
+import { tagCreateInputSchema } from '@atende/shared/entities/tag';
+import { validateForm } from '../../lib/form-validation.ts';
+import { emptyTagForm, parseTagEvent, tagFormInput, tagFormOf, textOnColour, type TagFormValues } from './tag-form.ts';
+
+const checkTagForm = (values: TagFormValues) => validateForm(tagCreateInputSchema, tagFormInput(values));
 
 describe('tag dialog (extended §5 Tag)', () => {
   it('requires a name of at least 3 characters (Obligatorio, Mensaje muy corto)', () => {
     expect(checkTagForm(emptyTagForm())).toEqual({ ok: false, errors: { name: 'Obligatorio' } });
     expect(checkTagForm({ ...emptyTagForm(), name: 'ab' })).toEqual({
       ok: false,
-      errors: { name: 'Mensaje muy corto (mínimo 3 caracteres)' },
+      errors: { name: 'Mensaje muy corto' },
     });
   });
 

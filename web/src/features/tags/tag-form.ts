@@ -1,8 +1,6 @@
 import { defaultTagColour } from '@atende/shared/constants';
-import { tagCreateInputSchema } from '@atende/shared/entities/tag';
-import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
 import { applyRecordEvent, parseRecordEvent, type RecordLiveEvent } from '../../lib/live-records.ts';
-import type { Tag, TagPayload } from './api/types.ts';
+import type { Tag } from './api/types.ts';
 
 export interface TagFormValues {
   name: string;
@@ -28,20 +26,16 @@ export function tagFormOf(
 export const isHexColour = (value: string) => /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value.trim());
 
 /**
- * extended §5 Tag: name required (Obligatorio), at least 3 characters (Mensaje muy corto).
- * `kanban` is sent as 0/1; the toggle is shown to admins and supervisors only, the others keep
- * the value the tag had.
+ * The values as tagCreateInputSchema (the route's body schema) reads them; it checks the name
+ * (extended §5 Tag: Obligatorio, Mensaje muy corto). An unfinished colour is the default one;
+ * `kanban` is sent as 0/1 (the toggle is shown to admins and supervisors only, the others keep
+ * the value the tag had).
  */
-export function checkTagForm(values: TagFormValues): FormCheck<TagPayload> {
-  const checked = validateForm(tagCreateInputSchema, {
+export function tagFormInput(values: TagFormValues) {
+  return {
     name: values.name,
     color: isHexColour(values.color) ? values.color.trim() : defaultTagColour,
     kanban: values.kanban ? 1 : 0,
-  });
-  if (!checked.ok) return checked;
-  return {
-    ok: true,
-    data: { name: checked.data.name, color: checked.data.color, kanban: checked.data.kanban },
   };
 }
 

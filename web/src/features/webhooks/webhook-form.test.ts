@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkWebhookForm, emptyWebhookForm, toggleEvent } from './webhook-form.ts';
+import { webhookCreateInputSchema } from '@atende/shared/entities/webhook';
+import { validateForm } from '../../lib/form-validation.ts';
+import { emptyWebhookForm, toggleEvent, webhookFormInput, type WebhookFormValues } from './webhook-form.ts';
+
+const checkWebhookForm = (values: WebhookFormValues) => validateForm(webhookCreateInputSchema, webhookFormInput(values));
 
 describe('the webhook form', () => {
   it('adds and removes events in the catalogue order', () => {

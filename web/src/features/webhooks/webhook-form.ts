@@ -1,7 +1,10 @@
-import { webhookCreateInputSchema, webhookEvents, type WebhookEvent } from '@atende/shared/entities/webhook';
-import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
-import type { Webhook, WebhookPayload } from './api/types.ts';
+import { webhookEvents, type WebhookEvent } from '@atende/shared/entities/webhook';
+import type { Webhook } from './api/types.ts';
 
+/**
+ * The dialog's values; webhookCreateInputSchema (the route's body schema) checks them (Requerido,
+ * muy largo!); the server also checks the URL's address. Events keep the catalogue's order.
+ */
 export interface WebhookFormValues {
   name: string;
   url: string;
@@ -23,18 +26,9 @@ export const webhookFormOf = (webhook: Webhook): WebhookFormValues => ({
   enabled: webhook.enabled,
 });
 
-/** The shared schema's check (Requerido, muy largo!); the server also checks the URL's address. */
-export function checkWebhookForm(values: WebhookFormValues): FormCheck<WebhookPayload> {
-  const checked = validateForm(webhookCreateInputSchema, values);
-  return checked.ok
-    ? {
-        ok: true,
-        data: {
-          ...checked.data,
-          events: webhookEvents.filter((event) => checked.data.events.includes(event)),
-        },
-      }
-    : checked;
+/** The values as the schema reads them: the events in the catalogue's order. */
+export function webhookFormInput(values: WebhookFormValues): WebhookFormValues {
+  return { ...values, events: webhookEvents.filter((event) => values.events.includes(event)) };
 }
 
 /** Adds or removes an event, keeping the catalogue's order. */

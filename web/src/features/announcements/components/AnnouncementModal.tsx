@@ -1,8 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Flex, Grid, SelectField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { announcementPriorities } from '@atende/shared/constants';
+import { announcementCreateInputSchema } from '@atende/shared/entities/announcement';
 import { CloseIcon, PaperclipIcon } from '../../../components/icons/feature-icons.tsx';
-import { FormDialog, useFormState } from '../../../components/FormDialog.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSaveAnnouncement } from '../api/save-announcement.ts';
@@ -10,10 +12,8 @@ import type { Announcement } from '../api/types.ts';
 import {
   announcementFormOf,
   announcementImageAccept,
-  checkAnnouncementForm,
   emptyAnnouncementForm,
   isAnnouncementImageName,
-  type AnnouncementFormValues,
 } from '../announcement-form.ts';
 
 interface AnnouncementModalProps {
@@ -24,9 +24,8 @@ interface AnnouncementModalProps {
 /** extended §2.7: title, text (7 rows), status (Ativo/Inativo), priority (Alta/Media/Baja) and an image. */
 export function AnnouncementModal({ record, onClose }: AnnouncementModalProps) {
   const fileInput = useRef<HTMLInputElement>(null);
-  const { values, field, submit } = useFormState<AnnouncementFormValues>(
-    () => (record ? announcementFormOf(record) : emptyAnnouncementForm()),
-    checkAnnouncementForm,
+  const { field, submit } = useSchemaForm(announcementCreateInputSchema, () =>
+    record ? announcementFormOf(record) : emptyAnnouncementForm(),
   );
   const [file, setFile] = useState<File | undefined>(undefined);
   const [removeMedia, setRemoveMedia] = useState(false);
@@ -34,24 +33,23 @@ export function AnnouncementModal({ record, onClose }: AnnouncementModalProps) {
   const currentMedia = removeMedia ? '' : (record?.mediaName ?? '');
   const shownMedia = file?.name ?? currentMedia;
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
-    submit(event, checkAnnouncementForm(values), async (data) => {
-      await save.mutateAsync({
-        id: record?.id,
-        payload: data,
-        file,
-        removeMedia: removeMedia && !!record?.mediaName,
-      });
-      toast.success(t('announcements.modal.saved'));
-      onClose();
+  const handleSubmit = submit(async (payload) => {
+    await save.mutateAsync({
+      id: record?.id,
+      payload,
+      file,
+      removeMedia: removeMedia && !!record?.mediaName,
     });
+    toast.success(t('announcements.modal.saved'));
+    onClose();
+  });
 
   return (
     <FormDialog
       title={record ? t('announcements.modal.editTitle') : t('announcements.modal.addTitle')}
       onClose={onClose}
       isSaving={save.isPending}
-      onSubmit={(event) => void handleSubmit(event)}
+      onSubmit={handleSubmit}
     >
       <TextField label={t('announcements.modal.title')} {...field('title')} autoComplete="off" />
       <TextAreaField label={t('announcements.modal.text')} {...field('text')} rows={7} />

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Button, Flex, Heading, Link, Text, TextField } from '@aws-amplify/ui-react';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { passwordResetFormSchema, passwordResetRequestSchema } from '@atende/shared/entities/password-reset';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { validateForm, type FieldErrors } from '../../../lib/form-validation.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useRequestPasswordReset, useResetPassword } from '../api/password-reset.ts';
@@ -25,58 +25,50 @@ export function ForgotPasswordForm() {
   const requestReset = useRequestPasswordReset();
   const resetPassword = useResetPassword();
   const [step, setStep] = useState<'email' | 'reset'>('email');
-  const [values, setValues] = useState({ email: '', token: '', newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // Step 1 is checked by the request route's schema, step 2 by the reset route's (with step 1's e-mail).
+  const emailForm = useSchemaForm(passwordResetRequestSchema, { email: '' });
+  const resetForm = useSchemaForm(
+    passwordResetFormSchema,
+    { token: '', newPassword: '', confirmPassword: '' },
+    { input: (values) => ({ ...values, email: emailForm.values.email }) },
+  );
 
-  const set = (field: keyof typeof values, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const sendEmail = emailForm.submit(
+    async ({ email }) => {
+      await requestReset.mutateAsync(email);
+      toast.success(t('auth.forgot.emailSent'));
+      setStep('reset');
+    },
+    {
+      onError(error) {
+        if (error instanceof ApiError && error.status === 404) {
+          console.error(error);
+          toast.error(t('auth.forgot.emailNotFound'));
+        } else {
+          emailForm.fail(error);
+        }
+      },
+    },
+  );
 
-  async function sendEmail(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateForm(passwordResetRequestSchema, { email: values.email });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    try {
-      await requestReset.mutateAsync(checked.data.email);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
+  const reset = resetForm.submit(
+    async (data) => {
+      await resetPassword.mutateAsync(data);
+      toast.success(t('auth.forgot.resetDone'));
+      navigate('/login', { replace: true });
+    },
+    {
+      onError(error) {
+        // The spec only logs a failed reset; a toast is added so the visitor knows it did not work.
         console.error(error);
-        toast.error(t('auth.forgot.emailNotFound'));
-      } else {
-        toastError(error);
-      }
-      return;
-    }
-    toast.success(t('auth.forgot.emailSent'));
-    setStep('reset');
-  }
-
-  async function reset(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateForm(passwordResetFormSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    try {
-      await resetPassword.mutateAsync(checked.data);
-    } catch (error) {
-      // The spec only logs a failed reset; a toast is added so the visitor knows it did not work.
-      console.error(error);
-      if (error instanceof ApiError && (error.status === 400 || error.status === 404)) {
-        toast.error(t('auth.forgot.resetFailed'));
-      } else {
-        toastError(error);
-      }
-      return;
-    }
-    toast.success(t('auth.forgot.resetDone'));
-    navigate('/login', { replace: true });
-  }
+        if (error instanceof ApiError && (error.status === 400 || error.status === 404)) {
+          toast.error(t('auth.forgot.resetFailed'));
+        } else {
+          toastError(error);
+        }
+      },
+    },
+  );
 
   return (
     <Flex
@@ -84,7 +76,7 @@ export function ForgotPasswordForm() {
       direction="column"
       gap="medium"
       noValidate
-      onSubmit={(event) => void (step === 'email' ? sendEmail(event) : reset(event))}
+      onSubmit={step === 'email' ? sendEmail : reset}
     >
       <Flex direction="column" gap="xxs">
         <Heading level={4}>{t('auth.forgot.title')}</Heading>
@@ -94,47 +86,31 @@ export function ForgotPasswordForm() {
       </Flex>
       <TextField
         label={t('auth.forgot.email')}
-        name="email"
         type="email"
         inputMode="email"
         autoComplete="email"
         autoFocus
         isReadOnly={step === 'reset'}
-        value={values.email}
-        onChange={(event) => set('email', event.target.value)}
-        hasError={!!errors.email}
-        errorMessage={errors.email}
+        {...emailForm.field('email')}
       />
       {step === 'reset' && (
         <>
           <TextField
             label={t('auth.forgot.code')}
-            name="token"
             autoComplete="one-time-code"
-            value={values.token}
-            onChange={(event) => set('token', event.target.value)}
-            hasError={!!errors.token}
-            errorMessage={errors.token}
+            {...resetForm.field('token')}
           />
           <PasswordField
             label={t('auth.forgot.newPassword')}
-            name="newPassword"
             autoComplete="new-password"
             descriptiveText={t('auth.forgot.passwordHint')}
-            value={values.newPassword}
-            onChange={(event) => set('newPassword', event.target.value)}
-            hasError={!!errors.newPassword}
-            errorMessage={errors.newPassword}
+            {...resetForm.field('newPassword')}
             {...passwordLabels}
           />
           <PasswordField
             label={t('auth.forgot.confirmPassword')}
-            name="confirmPassword"
             autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(event) => set('confirmPassword', event.target.value)}
-            hasError={!!errors.confirmPassword}
-            errorMessage={errors.confirmPassword}
+            {...resetForm.field('confirmPassword')}
             {...passwordLabels}
           />
         </>

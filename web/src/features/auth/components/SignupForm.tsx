@@ -1,17 +1,16 @@
-import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Flex, Heading, Link, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { trialDays } from '@atende/shared/constants';
+import { signupInputSchema } from '@atende/shared/entities/company';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t } from '../../../i18n/index.ts';
-import { apiFieldErrors, type FieldErrors } from '../../../lib/form-validation.ts';
 import { maskPhone } from '../../../lib/phone-mask.ts';
 import { toast } from '../../../lib/toast.ts';
-import { toastError } from '../../../lib/toast-error.ts';
 import { usePublicPlans } from '../../plans/api/get-public-plans.ts';
 import { formatPlanPrice } from '../../plans/plan-form.ts';
 import { useSignup } from '../api/signup.ts';
-import { checkSignupForm, planIdFromQuery, referrerFromQuery, type SignupFormValues } from '../signup-form.ts';
+import { planIdFromQuery, referrerFromQuery, type SignupFormValues } from '../signup-form.ts';
 
 /**
  * core §2 Sign-up: company name, e-mail, phone with the (99) 99999-9999 mask, password and a plan
@@ -24,40 +23,26 @@ export function SignupForm() {
   const [search] = useSearchParams();
   const plans = usePublicPlans();
   const signup = useSignup();
-  const [values, setValues] = useState<SignupFormValues>({ name: '', email: '', phone: '', password: '', planId: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-
   const planList = plans.data ?? [];
-  const planId = values.planId || planIdFromQuery(search, planList.map((plan) => plan.id));
+  const queryPlanId = planIdFromQuery(search, planList.map((plan) => plan.id));
+  // Until a plan is picked, the one the link names (?planId=) counts.
+  const { values, errors, set, field, submit } = useSchemaForm(
+    signupInputSchema,
+    { name: '', email: '', phone: '', password: '', planId: '' } satisfies SignupFormValues,
+    { input: (current) => ({ ...current, planId: current.planId || queryPlanId }) },
+  );
+  const planId = values.planId || queryPlanId;
   const chosenPlan = planList.find((plan) => String(plan.id) === planId);
 
-  const set = <K extends keyof SignupFormValues>(field: K, value: SignupFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = checkSignupForm({ ...values, planId });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    try {
-      const referrerCompanyId = referrerFromQuery(search);
-      await signup.mutateAsync({ ...checked.data, ...(referrerCompanyId ? { referrerCompanyId } : {}) });
-    } catch (error) {
-      const fieldErrors = apiFieldErrors(error);
-      if (fieldErrors) setErrors(fieldErrors);
-      else toastError(error);
-      return;
-    }
+  const handleSubmit = submit(async (data) => {
+    const referrerCompanyId = referrerFromQuery(search);
+    await signup.mutateAsync({ ...data, ...(referrerCompanyId ? { referrerCompanyId } : {}) });
     toast.success(t('auth.signup.success'));
     navigate('/login', { replace: true });
-  }
+  });
 
   return (
-    <Flex as="form" direction="column" gap="medium" noValidate onSubmit={(event) => void handleSubmit(event)}>
+    <Flex as="form" direction="column" gap="medium" noValidate onSubmit={handleSubmit}>
       <Flex direction="column" gap="xxs">
         <Heading level={4}>{t('auth.signup.title')}</Heading>
         <Text color="font.secondary" fontSize="small">
@@ -66,24 +51,16 @@ export function SignupForm() {
       </Flex>
       <TextField
         label={t('auth.signup.name')}
-        name="name"
         autoComplete="organization"
         autoFocus
-        value={values.name}
-        onChange={(event) => set('name', event.target.value)}
-        hasError={!!errors.name}
-        errorMessage={errors.name}
+        {...field('name')}
       />
       <TextField
         label={t('auth.signup.email')}
-        name="email"
         type="email"
         inputMode="email"
         autoComplete="email"
-        value={values.email}
-        onChange={(event) => set('email', event.target.value)}
-        hasError={!!errors.email}
-        errorMessage={errors.email}
+        {...field('email')}
       />
       <TextField
         label={t('auth.signup.phone')}
@@ -99,12 +76,8 @@ export function SignupForm() {
       />
       <PasswordField
         label={t('auth.signup.password')}
-        name="password"
         autoComplete="new-password"
-        value={values.password}
-        onChange={(event) => set('password', event.target.value)}
-        hasError={!!errors.password}
-        errorMessage={errors.password}
+        {...field('password')}
         showPasswordButtonLabel={t('auth.showPassword')}
         passwordIsHiddenLabel={t('auth.passwordHidden')}
         passwordIsShownLabel={t('auth.passwordShown')}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Flex, Grid, SelectField, TextField } from '@aws-amplify/ui-react';
 import { offeredRecurrences } from '@atende/shared/constants';
+import { companyCreateInputSchema } from '@atende/shared/entities/company';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ManagerForm, ManagerTable, type ManagerColumn } from '../../../components/ManagerLayout.tsx';
 import { t, type MessageKey } from '../../../i18n/index.ts';
@@ -14,7 +15,7 @@ import { companiesQueryKeys } from '../api/companies-query-keys.ts';
 import { useDeleteCompany } from '../api/delete-company.ts';
 import { useCompanies, type Company } from '../api/get-companies.ts';
 import { useSaveCompany } from '../api/save-company.ts';
-import { checkCompanyForm, companyCampaignsEnabled, companyFormOf, emptyCompanyForm } from '../company-form.ts';
+import { companyCampaignsEnabled, companyFormOf, emptyCompanyForm } from '../company-form.ts';
 import { applyCompanyEvent } from '../live-companies.ts';
 
 const recurrenceLabel = (value: string | null | undefined) =>
@@ -36,7 +37,7 @@ export function CompaniesManager() {
   const form = useCrudForm({
     empty: emptyCompanyForm,
     fromRecord: companyFormOf,
-    check: checkCompanyForm,
+    schema: companyCreateInputSchema,
     save: (id, payload) => saveCompany.mutateAsync({ id, payload }),
     remove: (id) => deleteCompany.mutateAsync(id),
     saveFailedMessage: t('companies.saveFailed'),
@@ -88,20 +89,12 @@ export function CompaniesManager() {
         <Grid templateColumns="repeat(auto-fill, minmax(14rem, 1fr))" gap="medium">
           <TextField
             label={t('companies.name')}
-            name="name"
-            value={values.name}
-            onChange={(event) => set('name', event.target.value)}
-            hasError={!!errors.name}
-            errorMessage={errors.name}
+            {...form.field('name')}
           />
           <TextField
             label={t('companies.email')}
-            name="email"
             type="email"
-            value={values.email}
-            onChange={(event) => set('email', event.target.value)}
-            hasError={!!errors.email}
-            errorMessage={errors.email}
+            {...form.field('email')}
           />
           <TextField
             label={t('companies.phone')}

@@ -1,11 +1,12 @@
-import type { FormEvent } from 'react';
 import { TextField } from '@aws-amplify/ui-react';
-import { FormDialog, useFormState } from '../../../components/FormDialog.tsx';
+import { contactListItemFieldsSchema } from '@atende/shared/entities/contact-list';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSaveContactListItem } from '../api/save-contact-list-item.ts';
 import type { ContactListItem } from '../api/types.ts';
-import { checkContactListItemForm, type ContactListItemFormValues } from '../contact-list-form.ts';
+import type { ContactListItemFormValues } from '../contact-list-form.ts';
 
 interface ContactListItemModalProps {
   contactListId: number;
@@ -16,18 +17,17 @@ interface ContactListItemModalProps {
 
 /** extended §2.6: a list item's dialog (name, number, e-mail). */
 export function ContactListItemModal({ contactListId, item, onClose }: ContactListItemModalProps) {
-  const { values, field, submit } = useFormState<ContactListItemFormValues>(
-    () => ({ name: item?.name ?? '', number: item?.number ?? '', email: item?.email ?? '' }),
-    checkContactListItemForm,
+  const { field, submit } = useSchemaForm(
+    contactListItemFieldsSchema,
+    (): ContactListItemFormValues => ({ name: item?.name ?? '', number: item?.number ?? '', email: item?.email ?? '' }),
   );
   const save = useSaveContactListItem(contactListId);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
-    submit(event, checkContactListItemForm(values), async (data) => {
-      await save.mutateAsync({ id: item?.id, payload: data });
-      toast.success(t('contactListItems.modal.saved'));
-      onClose();
-    });
+  const handleSubmit = submit(async (payload) => {
+    await save.mutateAsync({ id: item?.id, payload });
+    toast.success(t('contactListItems.modal.saved'));
+    onClose();
+  });
 
   return (
     <FormDialog
@@ -35,7 +35,7 @@ export function ContactListItemModal({ contactListId, item, onClose }: ContactLi
       title={item ? t('contactListItems.modal.editTitle') : t('contactListItems.modal.addTitle')}
       onClose={onClose}
       isSaving={save.isPending}
-      onSubmit={(event) => void handleSubmit(event)}
+      onSubmit={handleSubmit}
     >
       <TextField label={t('contactListItems.modal.name')} {...field('name')} autoComplete="off" />
       <TextField

@@ -1,4 +1,5 @@
 import { Flex, Grid, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { helpCreateInputSchema } from '@atende/shared/entities/help';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ManagerForm, ManagerTable, type ManagerColumn } from '../../../components/ManagerLayout.tsx';
 import { t } from '../../../i18n/index.ts';
@@ -7,7 +8,7 @@ import { useLoadErrorToast } from '../../../lib/use-load-error-toast.ts';
 import { useDeleteHelp } from '../api/delete-help.ts';
 import { useHelps, type Help } from '../api/get-helps.ts';
 import { useSaveHelp } from '../api/save-help.ts';
-import { checkHelpForm, emptyHelpForm, helpFormOf } from '../help-form.ts';
+import { emptyHelpForm, helpFormInput, helpFormOf } from '../help-form.ts';
 
 /** The Ayuda tab (super users): the help-video form and table. */
 export function HelpsManager() {
@@ -19,7 +20,8 @@ export function HelpsManager() {
   const form = useCrudForm({
     empty: emptyHelpForm,
     fromRecord: helpFormOf,
-    check: checkHelpForm,
+    schema: helpCreateInputSchema,
+    input: helpFormInput,
     save: (id, payload) => saveHelp.mutateAsync({ id, payload }),
     remove: (id) => deleteHelp.mutateAsync(id),
     saveFailedMessage: t('helps.saveFailed'),

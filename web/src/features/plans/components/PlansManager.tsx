@@ -1,4 +1,5 @@
 import { Badge, Flex, Grid, SelectField, TextField } from '@aws-amplify/ui-react';
+import { planCreateInputSchema } from '@atende/shared/entities/plan';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ManagerForm, ManagerTable, type ManagerColumn } from '../../../components/ManagerLayout.tsx';
 import { t, type MessageKey } from '../../../i18n/index.ts';
@@ -9,9 +10,9 @@ import { useDeletePlan } from '../api/delete-plan.ts';
 import { usePlans, type Plan } from '../api/get-plans.ts';
 import { useSavePlan } from '../api/save-plan.ts';
 import {
-  checkPlanForm,
   emptyPlanForm,
   formatPlanPrice,
+  planFormInput,
   planApiLimitFields,
   planDefaultedLimitFields,
   planFormFlags,
@@ -32,7 +33,8 @@ export function PlansManager() {
   const form = useCrudForm({
     empty: emptyPlanForm,
     fromRecord: planFormOf,
-    check: checkPlanForm,
+    schema: planCreateInputSchema,
+    input: planFormInput,
     save: (id, payload) => savePlan.mutateAsync({ id, payload }),
     remove: (id) => deletePlan.mutateAsync(id),
     saveFailedMessage: t('plans.saveFailed'),

@@ -1,6 +1,7 @@
-import type { FormEvent } from 'react';
 import { Flex, PasswordField, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { DialogForm, RecordFormDialog, useFormState } from '../../../components/FormDialog.tsx';
+import { promptCreateInputSchema } from '@atende/shared/entities/prompt';
+import { DialogForm, RecordFormDialog } from '../../../components/FormDialog.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useQueues } from '../../queues/api/get-queues.ts';
@@ -8,7 +9,6 @@ import { usePrompt } from '../api/get-prompts.ts';
 import { useSavePrompt } from '../api/save-prompt.ts';
 import type { Prompt } from '../api/types.ts';
 import {
-  checkPromptForm,
   emptyPromptForm,
   promptFormOf,
   promptVoices,
@@ -59,25 +59,21 @@ interface PromptFormProps {
 function PromptForm({ formId, record, onPendingChange, onSaved }: PromptFormProps) {
   const save = useSavePrompt();
   const queues = useQueues();
-  const { values, set, field, errors, submit } = useFormState<PromptFormValues>(
-    () => (record ? promptFormOf(record) : emptyPromptForm()),
-    checkPromptForm,
+  const { values, set, field, errors, submit } = useSchemaForm(promptCreateInputSchema, () =>
+    record ? promptFormOf(record) : emptyPromptForm(),
   );
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
-    submit(
-      event,
-      checkPromptForm(values),
-      async (payload) => {
-        await save.mutateAsync({ id: record?.id, payload });
-        toast.success(t('prompts.saved'));
-        onSaved();
-      },
-      { onPending: onPendingChange },
-    );
+  const handleSubmit = submit(
+    async (payload) => {
+      await save.mutateAsync({ id: record?.id, payload });
+      toast.success(t('prompts.saved'));
+      onSaved();
+    },
+    { onPending: onPendingChange },
+  );
 
   return (
-    <DialogForm id={formId} onSubmit={(event) => void handleSubmit(event)}>
+    <DialogForm id={formId} onSubmit={handleSubmit}>
       <TextField label={t('prompts.modal.name')} {...field('name')} autoComplete="off" />
       <PasswordField
         label={t('prompts.modal.apiKey')}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -9,7 +9,9 @@ import {
   TextAreaField,
   TextField,
 } from '@aws-amplify/ui-react';
-import { DialogForm, RecordFormDialog, useFormState } from '../../../components/FormDialog.tsx';
+import { queueIntegrationCreateInputSchema } from '@atende/shared/entities/queue-integration';
+import { DialogForm, RecordFormDialog } from '../../../components/FormDialog.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { Modal } from '../../../components/Modal.tsx';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -19,13 +21,14 @@ import { useSaveQueueIntegration } from '../api/save-queue-integration.ts';
 import { useTestQueueIntegrationSession } from '../api/test-session.ts';
 import type { QueueIntegration } from '../api/types.ts';
 import {
-  checkQueueIntegrationForm,
   emptyQueueIntegrationForm,
   fieldsOf,
   integrationLanguages,
   integrationTypes,
   isStoredKeyFile,
+  queueIntegrationFormInput,
   queueIntegrationFormOf,
+  queueIntegrationPayloadOf,
   revealedSecret,
   type QueueIntegrationFormValues,
 } from '../queue-integration-form.ts';
@@ -112,26 +115,25 @@ function QueueIntegrationForm({ formId, record, onPendingChange, onSaved }: Queu
   const save = useSaveQueueIntegration();
   const test = useTestQueueIntegrationSession();
   const [rotate, setRotate] = useState(false);
-  const { values, set, field, submit } = useFormState<QueueIntegrationFormValues>(
-    () => (record ? queueIntegrationFormOf(record) : emptyQueueIntegrationForm()),
-    checkQueueIntegrationForm,
+  const { values, set, field, submit } = useSchemaForm(
+    queueIntegrationCreateInputSchema,
+    (): QueueIntegrationFormValues => (record ? queueIntegrationFormOf(record) : emptyQueueIntegrationForm()),
+    { input: queueIntegrationFormInput },
   );
   const shown = fieldsOf(values.type);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
-    submit(
-      event,
-      checkQueueIntegrationForm(values),
-      async (payload) => {
-        const saved = await save.mutateAsync({
-          id: record?.id,
-          payload: rotate ? { ...payload, rotateSecret: true } : payload,
-        });
-        toast.success(record ? t('queueIntegrations.edited') : t('queueIntegrations.added'));
-        onSaved(saved);
-      },
-      { onPending: onPendingChange },
-    );
+  const handleSubmit = submit(
+    async (data) => {
+      const payload = queueIntegrationPayloadOf(data, values);
+      const saved = await save.mutateAsync({
+        id: record?.id,
+        payload: rotate ? { ...payload, rotateSecret: true } : payload,
+      });
+      toast.success(record ? t('queueIntegrations.edited') : t('queueIntegrations.added'));
+      onSaved(saved);
+    },
+    { onPending: onPendingChange },
+  );
 
   // The test's result stays in the dialog, good or bad (extended §2.12, §8): what the agent
   // answered, or why the test failed.
@@ -159,7 +161,7 @@ function QueueIntegrationForm({ formId, record, onPendingChange, onSaved }: Queu
   };
 
   return (
-    <DialogForm id={formId} onSubmit={(event) => void handleSubmit(event)}>
+    <DialogForm id={formId} onSubmit={handleSubmit}>
       <Flex gap="small" wrap="wrap">
         <SelectField
           flex="1"

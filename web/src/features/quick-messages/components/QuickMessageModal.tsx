@@ -1,17 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { quickMessageCreateInputSchema } from '@atende/shared/entities/quick-message';
 import { Button, Flex, Grid, SwitchField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { CloseIcon, PaperclipIcon } from '../../../components/icons/feature-icons.tsx';
-import { FormDialog, useFormState } from '../../../components/FormDialog.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSaveQuickMessage } from '../api/save-quick-message.ts';
 import type { QuickMessage } from '../api/types.ts';
-import {
-  checkQuickMessageForm,
-  emptyQuickMessageForm,
-  quickMessageFormOf,
-  type QuickMessageFormValues,
-} from '../quick-message-form.ts';
+import { emptyQuickMessageForm, quickMessageFormOf } from '../quick-message-form.ts';
 
 interface QuickMessageModalProps {
   record?: QuickMessage;
@@ -24,9 +21,8 @@ const fileNameOf = (path: string | null | undefined) => (path ? (path.split('/')
 /** extended §2.15: shortcode, message, geral, status and an optional attachment. */
 export function QuickMessageModal({ record, onClose }: QuickMessageModalProps) {
   const fileInput = useRef<HTMLInputElement>(null);
-  const { values, set, field, submit } = useFormState<QuickMessageFormValues>(
-    () => (record ? quickMessageFormOf(record) : emptyQuickMessageForm()),
-    checkQuickMessageForm,
+  const { values, set, field, submit } = useSchemaForm(quickMessageCreateInputSchema, () =>
+    record ? quickMessageFormOf(record) : emptyQuickMessageForm(),
   );
   const [file, setFile] = useState<File | undefined>(undefined);
   const [removeMedia, setRemoveMedia] = useState(false);
@@ -34,24 +30,23 @@ export function QuickMessageModal({ record, onClose }: QuickMessageModalProps) {
   const currentMedia = removeMedia ? '' : record?.mediaName || fileNameOf(record?.mediaPath);
   const shownMedia = file?.name ?? currentMedia;
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
-    submit(event, checkQuickMessageForm(values), async (data) => {
-      await save.mutateAsync({
-        id: record?.id,
-        payload: data,
-        file,
-        removeMedia: removeMedia && !!(record?.mediaPath || record?.mediaName),
-      });
-      toast.success(t('quickMessages.modal.saved'));
-      onClose();
+  const handleSubmit = submit(async ({ shortcode, message, geral, status }) => {
+    await save.mutateAsync({
+      id: record?.id,
+      payload: { shortcode, message, geral, status },
+      file,
+      removeMedia: removeMedia && !!(record?.mediaPath || record?.mediaName),
     });
+    toast.success(t('quickMessages.modal.saved'));
+    onClose();
+  });
 
   return (
     <FormDialog
       title={record ? t('quickMessages.modal.editTitle') : t('quickMessages.modal.addTitle')}
       onClose={onClose}
       isSaving={save.isPending}
-      onSubmit={(event) => void handleSubmit(event)}
+      onSubmit={handleSubmit}
     >
       <TextField
         label={t('quickMessages.modal.shortcode')}

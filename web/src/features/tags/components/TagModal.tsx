@@ -1,14 +1,15 @@
-import type { FormEvent } from 'react';
 import { Flex, SwitchField, Text, TextField } from '@aws-amplify/ui-react';
 import { defaultTagColour, queueColourPalette } from '@atende/shared/constants';
 import { useAuth } from '../../../app/providers/auth/index.ts';
-import { ColourChip, ColourSwatch, FormDialog, useFormState } from '../../../components/FormDialog.tsx';
+import { tagCreateInputSchema } from '@atende/shared/entities/tag';
+import { ColourChip, ColourSwatch, FormDialog } from '../../../components/FormDialog.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t } from '../../../i18n/index.ts';
 import { canManageKanban } from '../../../lib/profile.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSaveTag } from '../api/save-tag.ts';
 import type { Tag } from '../api/types.ts';
-import { checkTagForm, emptyTagForm, isHexColour, tagFormOf, type TagFormValues } from '../tag-form.ts';
+import { emptyTagForm, isHexColour, tagFormInput, tagFormOf, type TagFormValues } from '../tag-form.ts';
 
 /** One shade (500) of each hue family of the product's palette, plus the default grey. */
 const swatchShades = new Set([
@@ -42,19 +43,19 @@ interface TagModalProps {
 /** extended §2.14: the tag dialog: name, colour and, for admins and supervisors, the kanban toggle. */
 export function TagModal({ tag, onClose }: TagModalProps) {
   const { user } = useAuth();
-  const { values, set, field, submit } = useFormState<TagFormValues>(
-    () => (tag ? tagFormOf(tag) : emptyTagForm()),
-    checkTagForm,
+  const { values, set, field, submit } = useSchemaForm(
+    tagCreateInputSchema,
+    (): TagFormValues => (tag ? tagFormOf(tag) : emptyTagForm()),
+    { input: tagFormInput },
   );
   const saveTag = useSaveTag();
   const kanbanAllowed = canManageKanban(user?.profile);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
-    submit(event, checkTagForm(values), async (data) => {
-      await saveTag.mutateAsync({ id: tag?.id, payload: data });
-      toast.success(t('tags.modal.saved'));
-      onClose();
-    });
+  const handleSubmit = submit(async ({ name, color, kanban }) => {
+    await saveTag.mutateAsync({ id: tag?.id, payload: { name, color, kanban } });
+    toast.success(t('tags.modal.saved'));
+    onClose();
+  });
 
   const colour = isHexColour(values.color) ? values.color : defaultTagColour;
   return (
@@ -63,7 +64,7 @@ export function TagModal({ tag, onClose }: TagModalProps) {
       title={tag ? t('tags.modal.editTitle') : t('tags.modal.addTitle')}
       onClose={onClose}
       isSaving={saveTag.isPending}
-      onSubmit={(event) => void handleSubmit(event)}
+      onSubmit={handleSubmit}
     >
       <TextField label={t('tags.modal.name')} {...field('name')} autoComplete="off" />
       <Flex as="fieldset" direction="column" gap="xs" className="plain-fieldset">

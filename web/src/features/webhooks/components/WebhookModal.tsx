@@ -1,15 +1,16 @@
-import type { FormEvent } from 'react';
 import { CheckboxField, Flex, SwitchField, Text, TextField } from '@aws-amplify/ui-react';
 import { webhookEvents } from '@atende/shared/entities/webhook';
-import { FormDialog, useFormState } from '../../../components/FormDialog.tsx';
+import { webhookCreateInputSchema } from '@atende/shared/entities/webhook';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSaveWebhook } from '../api/save-webhook.ts';
 import type { Webhook, WebhookWithSecret } from '../api/types.ts';
 import {
-  checkWebhookForm,
   emptyWebhookForm,
   toggleEvent,
+  webhookFormInput,
   webhookFormOf,
   type WebhookFormValues,
 } from '../webhook-form.ts';
@@ -26,19 +27,19 @@ interface WebhookModalProps {
 
 /** The webhook dialog: name, https URL, the events it hears (checkboxes) and whether it is active. */
 export function WebhookModal({ webhook, loopbackHttp, onClose, onCreated }: WebhookModalProps) {
-  const { values, set, field, submit, errors } = useFormState<WebhookFormValues>(
-    () => (webhook ? webhookFormOf(webhook) : emptyWebhookForm()),
-    checkWebhookForm,
+  const { values, set, field, submit, errors } = useSchemaForm(
+    webhookCreateInputSchema,
+    (): WebhookFormValues => (webhook ? webhookFormOf(webhook) : emptyWebhookForm()),
+    { input: webhookFormInput },
   );
   const save = useSaveWebhook();
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
-    submit(event, checkWebhookForm(values), async (data) => {
-      const saved = await save.mutateAsync({ id: webhook?.id, payload: data });
-      toast.success(t('webhooks.saved'));
-      onClose();
-      if (!webhook && 'secret' in saved) onCreated(saved);
-    });
+  const handleSubmit = submit(async (payload) => {
+    const saved = await save.mutateAsync({ id: webhook?.id, payload });
+    toast.success(t('webhooks.saved'));
+    onClose();
+    if (!webhook && 'secret' in saved) onCreated(saved);
+  });
 
   return (
     <FormDialog
@@ -46,7 +47,7 @@ export function WebhookModal({ webhook, loopbackHttp, onClose, onCreated }: Webh
       title={webhook ? t('webhooks.modal.editTitle') : t('webhooks.modal.addTitle')}
       onClose={onClose}
       isSaving={save.isPending}
-      onSubmit={(event) => void handleSubmit(event)}
+      onSubmit={handleSubmit}
     >
       <TextField label={t('webhooks.modal.name')} {...field('name')} autoComplete="off" />
       <TextField
