@@ -1,10 +1,10 @@
 /**
- * The Fargate task: the connector on AWS clients, a long-poll loop on the connector-commands
- * queue, a health endpoint on PORT (default 8080), and a graceful stop on SIGTERM (sockets
+ * The Fargate task: the connector on AWS clients, long-poll loops on the connector-commands
+ * and connector-lookups queues, a health endpoint on PORT (default 8080), and a graceful stop on SIGTERM (sockets
  * closed without logging out, leases freed so the next task takes the sessions at once).
  *
  * Environment: TABLE_NAME, MEDIA_BUCKET, QUEUE_URL_INBOUND, QUEUE_URL_CONNECTOR_COMMANDS,
- * AWS_REGION (read by the SDK), PORT.
+ * QUEUE_URL_CONNECTOR_LOOKUPS, AWS_REGION (read by the SDK), PORT.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -42,6 +42,7 @@ async function main(): Promise<void> {
   const bucket = required('MEDIA_BUCKET');
   const inboundUrl = required('QUEUE_URL_INBOUND');
   const commandsUrl = required('QUEUE_URL_CONNECTOR_COMMANDS');
+  const lookupsUrl = process.env.QUEUE_URL_CONNECTOR_LOOKUPS;
   const port = Number(process.env.PORT ?? 8080);
 
   const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ logger: sdkLogger }), {
@@ -62,14 +63,26 @@ async function main(): Promise<void> {
     providers: { beta: createBetaProvider(version ? { version } : {}) },
     log,
   });
-  const poller = startCommandPoller({
-    sqs,
-    queueUrl: commandsUrl,
-    visibilityTimeoutSeconds: Number(process.env.QUEUE_URL_CONNECTOR_COMMANDS_VISIBILITY_SECONDS ?? 60),
-    maxBatchSeconds: Number(process.env.QUEUE_URL_CONNECTOR_COMMANDS_MAX_BATCH_SECONDS ?? 300),
-    handle: (event) => connector.handleCommands(event),
-    log,
-  });
+  const poll = (envName: string, queueUrl: string, pollers?: number) =>
+    startCommandPoller({
+      sqs,
+      queueUrl,
+      visibilityTimeoutSeconds: Number(process.env[`${envName}_VISIBILITY_SECONDS`] ?? 60),
+      maxBatchSeconds: Number(process.env[`${envName}_MAX_BATCH_SECONDS`] ?? 300),
+      handle: (event) => connector.handleCommands(event),
+      log,
+      ...(pollers ? { pollers } : {}),
+    });
+  // The lookups (checkNumber, profilePicture) have a queue and pollers of their own, so a
+  // backlog of sends never holds an answer somebody waits for (connectorCommandQueue).
+  const pollers = [
+    poll('QUEUE_URL_CONNECTOR_COMMANDS', commandsUrl),
+    ...(lookupsUrl ? [poll('QUEUE_URL_CONNECTOR_LOOKUPS', lookupsUrl, 2)] : []),
+  ];
+  const poller = {
+    lastBeat: () => Math.min(...pollers.map((p) => p.lastBeat())),
+    stop: () => Promise.all(pollers.map((p) => p.stop())),
+  };
 
   let stopping = false;
   const server = await startHealthServer(port, () => {
