@@ -1,11 +1,12 @@
 /**
  * One connector task (main.ts runs it on Fargate; the two-connector test runs it in child
- * processes): the connector on AWS clients, a long-poll loop on the connector-commands queue and
- * a health endpoint. Its stop is the graceful one of a rolling deploy: no more commands taken,
+ * processes): the connector on AWS clients, long-poll loops on the connector-commands and
+ * connector-lookups queues, and a health endpoint. Its stop is the graceful one of a rolling deploy: no more commands taken,
  * the batches in hand finished, each session's inbound events drained to the queue, then the
  * leases freed so the other tasks take the sessions at once.
  *
  * Environment: TABLE_NAME, MEDIA_BUCKET, QUEUE_URL_INBOUND, QUEUE_URL_CONNECTOR_COMMANDS,
+ * QUEUE_URL_CONNECTOR_LOOKUPS (optional),
  * AWS_REGION (read by the SDK), PORT (0: any free port), CONNECTOR_MAX_SESSIONS (sessions one
  * task holds at most, default 200). For tests, the timings: CONNECTOR_LEASE_TTL_MS,
  * CONNECTOR_RENEW_MS, CONNECTOR_RECONCILE_MS, CONNECTOR_RELAY_POLL_MS, CONNECTOR_METRIC_MS,
@@ -97,15 +98,28 @@ export async function runTask(options: TaskOptions): Promise<RunningTask> {
     log,
     options: { maxSessions: defaultMaxSessions, ...optionsFromEnv(env) },
   });
-  const poller = startCommandPoller({
-    sqs,
-    queueUrl: commandsUrl,
-    visibilityTimeoutSeconds: Number(env.QUEUE_URL_CONNECTOR_COMMANDS_VISIBILITY_SECONDS ?? 60),
-    maxBatchSeconds: Number(env.QUEUE_URL_CONNECTOR_COMMANDS_MAX_BATCH_SECONDS ?? 300),
-    ...(env.CONNECTOR_POLL_WAIT_SECONDS ? { waitTimeSeconds: Number(env.CONNECTOR_POLL_WAIT_SECONDS) } : {}),
-    handle: (event) => connector.handleCommands(event),
-    log,
-  });
+  const poll = (envName: string, queueUrl: string, pollers?: number) =>
+    startCommandPoller({
+      sqs,
+      queueUrl,
+      visibilityTimeoutSeconds: Number(env[`${envName}_VISIBILITY_SECONDS`] ?? 60),
+      maxBatchSeconds: Number(env[`${envName}_MAX_BATCH_SECONDS`] ?? 300),
+      ...(env.CONNECTOR_POLL_WAIT_SECONDS ? { waitTimeSeconds: Number(env.CONNECTOR_POLL_WAIT_SECONDS) } : {}),
+      handle: (event) => connector.handleCommands(event),
+      log,
+      ...(pollers ? { pollers } : {}),
+    });
+  // The lookups (checkNumber, profilePicture) have a queue and pollers of their own, so a
+  // backlog of sends never holds an answer somebody waits for (connectorCommandQueue).
+  const lookupsUrl = env.QUEUE_URL_CONNECTOR_LOOKUPS;
+  const pollers = [
+    poll('QUEUE_URL_CONNECTOR_COMMANDS', commandsUrl),
+    ...(lookupsUrl ? [poll('QUEUE_URL_CONNECTOR_LOOKUPS', lookupsUrl, 2)] : []),
+  ];
+  const poller = {
+    lastBeat: () => Math.min(...pollers.map((p) => p.lastBeat())),
+    stop: () => Promise.all(pollers.map((p) => p.stop())),
+  };
 
   let stopping = false;
   const server = await startHealthServer(Number(env.PORT ?? 8080), () => {

@@ -250,6 +250,17 @@ export const serviceQueues: ServiceQueueDefinition[] = [
     maxBatchSeconds: 300,
     maxReceiveCount: 10,
   },
+  {
+    // The connector's lookups (checkNumber, profilePicture): someone waits for their answer, so
+    // they never queue behind the commands' sends (connectorCommandQueue); one group per number.
+    name: 'connector-lookups',
+    fifo: true,
+    service: 'connector',
+    batchSize: 10,
+    visibilityTimeoutSeconds: 60,
+    maxBatchSeconds: 300,
+    maxReceiveCount: 10,
+  },
 ];
 
 /**

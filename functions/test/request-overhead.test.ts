@@ -1,6 +1,7 @@
 /**
  * What every REST call costs before its handler (issue #26): the access token's key is imported
- * once per container, and the multipart parser runs only for a form sent to an upload route.
+ * once per container, a token is verified once per container while it lasts, and the multipart
+ * parser runs only for a form sent to an upload route.
  */
 import { webcrypto } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +21,35 @@ describe('the access token key', () => {
     const importKey = vi.spyOn(webcrypto.subtle, 'importKey');
     for (let i = 0; i < 3; i += 1) expect((await verifyAccessToken(token)).userId).toBe(7);
     expect(importKey).not.toHaveBeenCalled();
+  });
+});
+
+describe('a verified access token', () => {
+  const principal = { userId: 8, companyId: 3, profile: 'admin' as const, isSuper: false, sessionId: 's2' };
+
+  it('is verified once per container while it lasts: no HMAC on its later requests', async () => {
+    const token = await signAccessToken(principal);
+    const verify = vi.spyOn(webcrypto.subtle, 'verify');
+    for (let i = 0; i < 3; i += 1) expect(await verifyAccessToken(token)).toEqual(principal);
+    expect(verify).toHaveBeenCalledTimes(1);
+  });
+
+  it('is refused from its expiry on, as a token never seen; a changed byte is never taken from memory', async () => {
+    const issued = new Date('2026-12-05T10:00:00Z');
+    const token = await signAccessToken(principal, issued);
+    const expiry = issued.getTime() + 15 * 60 * 1000;
+    expect((await verifyAccessToken(token, expiry - 1000)).userId).toBe(8);
+    await expect(verifyAccessToken(token, expiry)).rejects.toMatchObject({ code: 'ERR_SESSION_EXPIRED' });
+    const [head, body, signature] = token.split('.');
+    const forged = `${head}.${body}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BA' : 'AA'}`;
+    await expect(verifyAccessToken(forged, expiry - 1000)).rejects.toMatchObject({ code: 'ERR_SESSION_EXPIRED' });
+  });
+
+  it('hands each caller a principal of its own', async () => {
+    const token = await signAccessToken(principal);
+    const first = await verifyAccessToken(token);
+    first.companyId = 99;
+    expect((await verifyAccessToken(token)).companyId).toBe(3);
   });
 });
 

@@ -272,6 +272,11 @@ describe('connector service', () => {
       QUEUE_URL_CONNECTOR_COMMANDS: { Ref: logicalId(stack, commandsQueue(synthesized).queue) },
       QUEUE_URL_CONNECTOR_COMMANDS_VISIBILITY_SECONDS: '60',
       QUEUE_URL_CONNECTOR_COMMANDS_MAX_BATCH_SECONDS: '300',
+      QUEUE_URL_CONNECTOR_LOOKUPS: {
+        Ref: logicalId(stack, stack.serviceQueues.queues.get('connector-lookups')!.queue),
+      },
+      QUEUE_URL_CONNECTOR_LOOKUPS_VISIBILITY_SECONDS: '60',
+      QUEUE_URL_CONNECTOR_LOOKUPS_MAX_BATCH_SECONDS: '300',
       AWS_REGION: 'us-east-1',
       PORT: String(connectorHealthPort),
       APP_STAGE: 'test',

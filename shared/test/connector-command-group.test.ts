@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectorCommandGroup } from '../src/entities/connector-command.ts';
+import { connectorCommandGroup, connectorCommandQueue } from '../src/entities/connector-command.ts';
 
 const connection = { companyId: 3, whatsappId: 7 };
 
@@ -24,15 +24,26 @@ describe('the FIFO group of a connector command', () => {
     ).toBe('4:7:5511999990001');
   });
 
-  it("keeps session commands and lookups in the connection's group", () => {
-    for (const type of [
-      'startSession',
-      'stopSession',
-      'newQr',
-      'sandboxInbound',
-      'checkNumber',
-      'profilePicture',
-    ] as const)
+  it("keeps session commands in the connection's group", () => {
+    for (const type of ['startSession', 'stopSession', 'newQr', 'sandboxInbound'] as const)
       expect(connectorCommandGroup({ ...connection, type, chat: '5511999990001' })).toBe('3:7');
+  });
+
+  it('groups a lookup by the number or chat it asks about', () => {
+    expect(connectorCommandGroup({ ...connection, type: 'checkNumber', number: '5511999990001' })).toBe(
+      '3:7:5511999990001',
+    );
+    expect(
+      connectorCommandGroup({ ...connection, type: 'profilePicture', chat: '5511999990002@s.whatsapp.net' }),
+    ).toBe('3:7:5511999990002');
+  });
+});
+
+describe('the queue of a connector command', () => {
+  it('sends lookups on their own queue and everything else on the commands queue', () => {
+    expect(connectorCommandQueue('checkNumber')).toBe('connector-lookups');
+    expect(connectorCommandQueue('profilePicture')).toBe('connector-lookups');
+    for (const type of ['sendMessage', 'deleteMessage', 'editMessage', 'markRead', 'startSession'] as const)
+      expect(connectorCommandQueue(type)).toBe('connector-commands');
   });
 });

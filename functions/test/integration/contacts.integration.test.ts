@@ -77,6 +77,36 @@ describe('contacts', () => {
     expect(created.status).toBe(201);
   });
 
+  it("answers a new number's check promptly while the connection has a backlog of sends", async () => {
+    const admin = env.client();
+    const { companyId } = await signUpCompany(admin, 'Atrasada');
+    const whatsappId = await connectSandbox(admin);
+    // A backlog that does not move at all: the commands' consumer held, 300 chats' commands
+    // queued on the connection. A check queued behind them would time out (ERR_WAPP_CHECK_CONTACT).
+    await env.runtime.queue.pauseConsumer('connector-commands');
+    try {
+      for (let i = 0; i < 300; i += 1) {
+        const chat = `55119666${String(i).padStart(5, '0')}`;
+        const commandId = `backlog-${companyId}-${i}`;
+        await env.runtime.queue.send('connector-commands', {
+          body: JSON.stringify({ type: 'markRead', commandId, companyId, whatsappId, chat, messageIds: [`M${i}`] }),
+          groupId: `${companyId}:${whatsappId}:${chat}`,
+          deduplicationId: `${companyId}:${commandId}`,
+        });
+      }
+      const started = Date.now();
+      const created = await admin.post('/contacts', { name: 'Sin espera', number: '5511999990078' });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      // The connector did answer (not a number taken as given): the sandbox's 999 is not on WhatsApp.
+      const refused = await admin.post('/contacts', { name: 'Sin WhatsApp', number: '9991234567' });
+      expect(refused.body).toEqual({ error: 'ERR_WAPP_INVALID_CONTACT' });
+      // Two checks, each of which would have waited its full 8 s behind the backlog.
+      expect(Date.now() - started).toBeLessThan(8_000);
+    } finally {
+      env.runtime.queue.resumeConsumer('connector-commands');
+    }
+  });
+
   it("keeps contacts to their company and deletion to admins", async () => {
     const owner = env.client();
     const { companyId } = await signUpCompany(owner, 'Dueña');

@@ -233,7 +233,9 @@ async function runCampaign(
     );
     // On a loaded machine a campaign of 1,000 outlasts the 15-minute access token: refresh it
     // (the same session) and ask again; any other answer is the phase's error, with its status.
-    if (now.status === 401) {
+    // An expired access token answers 403 ERR_SESSION_EXPIRED (the client refreshes on it).
+    const expired = now.status === 403 && (now.body as { error?: string } | undefined)?.error === 'ERR_SESSION_EXPIRED';
+    if (now.status === 401 || expired) {
       const refreshed = await admin.post<{ token: string }>('/auth/refresh_token');
       if (refreshed.status !== 200)
         throw new Error(`campaign ${created.body.id}: refreshing the token: HTTP ${refreshed.status}`);

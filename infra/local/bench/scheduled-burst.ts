@@ -121,11 +121,16 @@ export async function runScheduledBurst(options: {
       (await outboxItems(documents, options.tableName, options.companyId, options.whatsappId)).filter(
         (item) => index.has(item.body),
       );
-    // Until all are in the outbox (or nothing new for 2 minutes), then 10 s more for duplicates.
+    // Until all are in the outbox (or nothing new for 2 minutes once due), then 10 s more for duplicates.
     let found = await seen();
     let lastCount = -1;
     let lastChange = Date.now();
-    while (new Set(found.map((item) => item.body)).size < count && Date.now() - lastChange < 120_000) {
+    // The two idle minutes count from the first due time at the earliest: when the creations were
+    // slow (a loaded machine), the lead may be longer than two minutes.
+    while (
+      new Set(found.map((item) => item.body)).size < count &&
+      Date.now() - Math.max(lastChange, firstDue) < 120_000
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       found = await seen();
       if (found.length !== lastCount) {

@@ -25,7 +25,8 @@ export function localHolderId(dataDir: string): string {
 
 /** The name the connector's command queue names as its consumer (manifest serviceQueues). */
 export const connectorConsumerName = 'connector';
-const commandsQueue = 'connector-commands';
+/** The queues the connector consumes: its commands and its lookups (manifest serviceQueues). */
+const connectorQueues = ['connector-commands', 'connector-lookups'];
 
 export interface LocalConnector {
   /** The invoker's handler for the `connector` consumer: the running connector's handleCommands. */
@@ -101,11 +102,12 @@ export function createLocalConnector(options: {
         },
         log,
       });
-      options.queue.resumeConsumer(commandsQueue);
+      for (const name of connectorQueues) if (options.queue.definition(name)) options.queue.resumeConsumer(name);
     },
     async stop() {
       if (!connector) return;
-      await options.queue.pauseConsumer(commandsQueue);
+      for (const name of connectorQueues)
+        if (options.queue.definition(name)) await options.queue.pauseConsumer(name);
       const stopping = connector;
       connector = undefined;
       await stopping.stop();

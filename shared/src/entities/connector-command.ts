@@ -108,13 +108,32 @@ export const connectorCommandSchema = z.discriminatedUnion('type', [
 export type ConnectorCommand = z.infer<typeof connectorCommandSchema>;
 export type ConnectorCommandType = ConnectorCommand['type'];
 
+/** The queue of the connector's lookups (checkNumber, profilePicture); the rest go to connector-commands. */
+export const connectorLookupsQueue = 'connector-lookups';
+export const connectorCommandsQueue = 'connector-commands';
+
+/** Lookups: a caller waits for their answer (8 s) and nothing is ordered after them. */
+const lookupTypes: ReadonlySet<ConnectorCommandType> = new Set(['checkNumber', 'profilePicture']);
+
+/**
+ * The queue a command travels on. A lookup (is this number on WhatsApp? its picture?) answers a
+ * request that waits for it, so it has a queue of its own that the connector polls side by side
+ * with the commands: a backlog of sends (a campaign, a burst of schedules, replies) never holds
+ * a contact's creation behind it. A FIFO receive hands out the oldest messages first whatever
+ * their group, so a group of its own on the commands queue would not be enough.
+ */
+export function connectorCommandQueue(type: ConnectorCommandType): string {
+  return lookupTypes.has(type) ? connectorLookupsQueue : connectorCommandsQueue;
+}
+
 /**
  * The FIFO group of a command. What concerns one chat (a send, a delete, a read receipt) is
  * ordered within that chat only, so a connection's chats are served side by side: one slow
  * recipient or a burst of schedules no longer queues every other chat of the connection behind
- * it. Session commands (start, stop, QR, the sandbox's) and lookups stay in the connection's
- * group. The chat is its JID's user part, so a number and its JID share a group. Bulk sends
- * keep their pace where they are planned (the campaign dispatcher), not here.
+ * it. A lookup is grouped by the number or chat it asks about (on the lookups queue), so lookups
+ * run side by side too. Session commands (start, stop, QR, the sandbox's) stay in the
+ * connection's group. The chat is its JID's user part, so a number and its JID share a group.
+ * Bulk sends keep their pace where they are planned (the campaign dispatcher), not here.
  */
 export function connectorCommandGroup(command: {
   type: ConnectorCommandType;
@@ -122,14 +141,20 @@ export function connectorCommandGroup(command: {
   whatsappId: number;
   to?: string;
   chat?: string;
+  number?: string;
 }): string {
   const connection = `${command.companyId}:${command.whatsappId}`;
   const chat =
     command.type === 'sendMessage'
       ? command.to
-      : command.type === 'deleteMessage' || command.type === 'editMessage' || command.type === 'markRead'
-        ? command.chat
-        : undefined;
+      : command.type === 'checkNumber'
+        ? command.number
+        : command.type === 'deleteMessage' ||
+            command.type === 'editMessage' ||
+            command.type === 'markRead' ||
+            command.type === 'profilePicture'
+          ? command.chat
+          : undefined;
   return chat ? `${connection}:${chat.split('@')[0]!.split(':')[0]}` : connection;
 }
 
