@@ -56,6 +56,27 @@ export function usePageRows<F extends string, T>(
 }
 
 /**
+ * A searched, paged list (core §9): the search box's state, the query `useRecords(term, ...args)`
+ * and the rows of its loaded pages under `field`: what `RecordListPage` takes as `search`, `query`
+ * and `rows`.
+ */
+export function useSearchedList<
+  F extends string,
+  T,
+  Q extends { data?: { pages: readonly { [K in F]: T[] }[] } },
+  A extends unknown[],
+>(
+  useRecords: (term: string, ...args: A) => Q,
+  field: F,
+  ...args: A
+): { search: ListSearch & { term: string }; query: Q; rows: T[] } {
+  const search = useListSearch();
+  const query = useRecords(search.term, ...args);
+  const rows = usePageRows(query.data, field);
+  return { search, query, rows };
+}
+
+/**
  * core §4, extended §4: a paged list's live event merges into every loaded list under `listsKey`
  * by id (a new record joins only the unfiltered lists); `then` runs after, for what else follows.
  */

@@ -3,9 +3,8 @@ import { PaperclipIcon } from '../../../components/icons/feature-icons.tsx';
 import {
   NameText,
   RecordListPage,
-  useListSearch,
+  useSearchedList,
   useLiveRecordLists,
-  usePageRows,
 } from '../../../components/ListPage.tsx';
 import { t } from '../../../i18n/index.ts';
 import { announcementsQueryKeys } from '../api/announcements-query-keys.ts';
@@ -24,18 +23,15 @@ const priorityKey = (priority: number) =>
 
 /** extended §2.7 (super users): search, infinite scroll, the dialog and deletion; live by id. */
 export function AnnouncementsPage() {
-  const search = useListSearch();
-  const records = useAnnouncements(search.term);
+  const list = useSearchedList(useAnnouncements, 'records');
   const deletion = useDeleteAnnouncement();
   useLiveRecordLists('announcement', parseAnnouncementEvent, announcementsQueryKeys.lists(), 'records');
 
   return (
     <RecordListPage
       texts="announcements"
-      count={records.data?.pages[0]?.count}
-      search={search}
-      query={records}
-      rows={usePageRows(records.data, 'records')}
+      count={list.query.data?.pages[0]?.count}
+      {...list}
       columns={['title', 'priority', ['media', 'wide'], 'status']}
       rowAttributes={(record) => ({ 'data-announcement-id': record.id })}
       cells={(record) => (

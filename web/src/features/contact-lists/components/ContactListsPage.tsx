@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Flex, TableCell, Text } from '@aws-amplify/ui-react';
-import { RecordListPage, useListSearch, usePageRows } from '../../../components/ListPage.tsx';
+import { RecordListPage, useSearchedList } from '../../../components/ListPage.tsx';
 import { t } from '../../../i18n/index.ts';
 import { useDeleteContactList } from '../api/delete-contact-list.ts';
 import { useContactLists } from '../api/get-contact-lists.ts';
@@ -30,17 +30,14 @@ function ImportCell({ contactList }: { contactList: ContactList }) {
 
 /** extended §2.6: the contact lists (name, contactsCount; add, edit, delete, upload file). */
 export function ContactListsPage() {
-  const search = useListSearch();
-  const lists = useContactLists(search.term);
+  const list = useSearchedList(useContactLists, 'records');
   const deletion = useDeleteContactList();
   useContactListsLive();
 
   return (
     <RecordListPage
       texts="contactLists"
-      search={search}
-      query={lists}
-      rows={usePageRows(lists.data, 'records')}
+      {...list}
       columns={['name', 'contacts', 'import']}
       rowAttributes={(list) => ({ 'data-contact-list-name': list.name })}
       cells={(list) => (

@@ -2,9 +2,8 @@ import { TableCell } from '@aws-amplify/ui-react';
 import {
   NameText,
   RecordListPage,
-  useListSearch,
+  useSearchedList,
   useLiveRecordLists,
-  usePageRows,
 } from '../../../components/ListPage.tsx';
 import { t, tCount } from '../../../i18n/index.ts';
 import { useDeleteFileList } from '../api/delete-file-list.ts';
@@ -16,18 +15,15 @@ import { FileListModal } from './FileListModal.tsx';
 
 /** extended §2.10 (admins): title with count, search, infinite scroll, the dialog and deletion; live by id. */
 export function FileListsPage() {
-  const search = useListSearch();
-  const records = useFileLists(search.term);
+  const list = useSearchedList(useFileLists, 'files');
   const deletion = useDeleteFileList();
   useLiveRecordLists('file', parseFileListEvent, fileListsQueryKeys.lists(), 'files');
 
   return (
     <RecordListPage
       texts="files"
-      count={records.data?.pages[0]?.count}
-      search={search}
-      query={records}
-      rows={usePageRows(records.data, 'files')}
+      count={list.query.data?.pages[0]?.count}
+      {...list}
       columns={['name', ['options', 'wide']]}
       rowAttributes={(record) => ({ 'data-name': record.name })}
       cells={(record) => (

@@ -2,9 +2,8 @@ import { Badge, TableCell, Text } from '@aws-amplify/ui-react';
 import {
   NameText,
   RecordListPage,
-  useListSearch,
+  useSearchedList,
   useLiveRecordLists,
-  usePageRows,
 } from '../../../components/ListPage.tsx';
 import { LinkIcon, ZapIcon } from '../../../components/icons/feature-icons.tsx';
 import { t, type MessageKey } from '../../../i18n/index.ts';
@@ -38,8 +37,7 @@ export function QueueIntegrationsPage() {
 }
 
 function QueueIntegrationsList() {
-  const search = useListSearch();
-  const records = useQueueIntegrations(search.term);
+  const list = useSearchedList(useQueueIntegrations, 'queueIntegrations');
   const deletion = useDeleteQueueIntegration();
   useLiveRecordLists(
     'queue-integration',
@@ -51,10 +49,8 @@ function QueueIntegrationsList() {
   return (
     <RecordListPage
       texts="queueIntegrations"
-      count={records.data?.pages[0]?.count}
-      search={search}
-      query={records}
-      rows={usePageRows(records.data, 'queueIntegrations')}
+      count={list.query.data?.pages[0]?.count}
+      {...list}
       columns={['type', ['id', 'wide'], 'name']}
       rowAttributes={(record) => ({ 'data-name': record.name })}
       cells={(record) => (

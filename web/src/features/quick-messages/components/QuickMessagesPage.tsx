@@ -2,12 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Flex, TableCell, Text } from '@aws-amplify/ui-react';
 import { useAuth } from '../../../app/providers/auth/index.ts';
 import { PaperclipIcon } from '../../../components/icons/feature-icons.tsx';
-import {
-  RecordListPage,
-  useListSearch,
-  useLiveRecordLists,
-  usePageRows,
-} from '../../../components/ListPage.tsx';
+import { RecordListPage, useSearchedList, useLiveRecordLists } from '../../../components/ListPage.tsx';
 import { t } from '../../../i18n/index.ts';
 import { mayChangeQuickMessage } from '../../../lib/screen-access.ts';
 import { useDeleteQuickMessage } from '../api/delete-quick-message.ts';
@@ -21,8 +16,7 @@ import { QuickMessageModal } from './QuickMessageModal.tsx';
 export function QuickMessagesPage() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const search = useListSearch();
-  const records = useQuickMessages(search.term, user?.id);
+  const list = useSearchedList(useQuickMessages, 'records', user?.id);
   const deletion = useDeleteQuickMessage();
   useLiveRecordLists(
     'quickmessage',
@@ -37,9 +31,7 @@ export function QuickMessagesPage() {
   return (
     <RecordListPage
       texts="quickMessages"
-      search={search}
-      query={records}
-      rows={usePageRows(records.data, 'records')}
+      {...list}
       columns={['shortcode', ['message', 'wide'], ['media', 'wide'], 'status']}
       rowAttributes={(record) => ({ 'data-shortcode': record.shortcode })}
       cells={(record) => (

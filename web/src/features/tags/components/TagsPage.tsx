@@ -1,12 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Flex, TableCell } from '@aws-amplify/ui-react';
 import { ColourChip } from '../../../components/FormDialog.tsx';
-import {
-  RecordListPage,
-  useListSearch,
-  useLiveRecordLists,
-  usePageRows,
-} from '../../../components/ListPage.tsx';
+import { RecordListPage, useSearchedList, useLiveRecordLists } from '../../../components/ListPage.tsx';
 import { useAuth } from '../../../app/providers/auth/index.ts';
 import { t } from '../../../i18n/index.ts';
 import { mayDeleteTag } from '../../../lib/screen-access.ts';
@@ -21,8 +16,7 @@ import { TagModal } from './TagModal.tsx';
 export function TagsPage() {
   const queryClient = useQueryClient();
   const { user } = useAuth();
-  const search = useListSearch();
-  const tags = useTags(search.term);
+  const list = useSearchedList(useTags, 'tags');
   const deletion = useDeleteTag();
   useLiveRecordLists('tag', parseTagEvent, tagsQueryKeys.lists(), 'tags', () => {
     void queryClient.invalidateQueries({ queryKey: tagsQueryKeys.options() });
@@ -31,9 +25,7 @@ export function TagsPage() {
   return (
     <RecordListPage
       texts="tags"
-      search={search}
-      query={tags}
-      rows={usePageRows(tags.data, 'tags')}
+      {...list}
       columns={['name', ['tickets', 'tags-table__count']]}
       rowAttributes={(tag) => ({ 'data-tag-name': tag.name })}
       cells={(tag) => (

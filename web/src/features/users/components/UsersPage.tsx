@@ -1,6 +1,6 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Badge, TableCell } from '@aws-amplify/ui-react';
-import { NameCell, RecordListPage, useListSearch, usePageRows } from '../../../components/ListPage.tsx';
+import { NameCell, RecordListPage, useSearchedList } from '../../../components/ListPage.tsx';
 import { useAuth } from '../../../app/providers/auth/index.ts';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { mayDeleteUser } from '../../../lib/screen-access.ts';
@@ -18,8 +18,7 @@ const profileLabel = (profile: string) => t(`profiles.${profile.toLowerCase()}` 
 export function UsersPage() {
   const queryClient = useQueryClient();
   const { user: viewer } = useAuth();
-  const search = useListSearch();
-  const users = useUsers(search.term);
+  const list = useSearchedList(useUsers, 'users');
   const deletion = useDeleteUser();
 
   // core §4: live `user` events merge into every loaded list by id.
@@ -35,9 +34,7 @@ export function UsersPage() {
   return (
     <RecordListPage
       texts="users"
-      search={search}
-      query={users}
-      rows={usePageRows(users.data, 'users')}
+      {...list}
       empty={t('common.noRecords')}
       columns={['name', ['email', 'wide'], 'profile']}
       rowAttributes={(user) => ({ 'data-user-email': user.email })}
