@@ -62,19 +62,28 @@ export function usePageRows<F extends string, T>(
  */
 export function useSearchedList<
   F extends string,
-  T,
-  Q extends { data?: { pages: readonly { [K in F]: T[] }[] } },
+  Q extends { data?: { pages: readonly { [K in F]: readonly unknown[] }[] } },
   A extends unknown[],
 >(
   useRecords: (term: string, ...args: A) => Q,
   field: F,
   ...args: A
-): { search: ListSearch & { term: string }; query: Q; rows: T[] } {
+): { search: ListSearch & { term: string }; query: Q; rows: PageRow<Q, F>[] } {
   const search = useListSearch();
   const query = useRecords(search.term, ...args);
-  const rows = usePageRows(query.data, field);
+  const rows = useMemo(
+    () => (query.data?.pages.flatMap((page) => page[field]) ?? []) as PageRow<Q, F>[],
+    [query.data, field],
+  );
   return { search, query, rows };
 }
+
+/** The row type of a paged query's pages under `field`. */
+type PageRow<Q, F extends string> = Q extends { data?: { pages: readonly (infer P)[] } }
+  ? P extends { [K in F]: readonly (infer T)[] }
+    ? T
+    : never
+  : never;
 
 /**
  * core §4, extended §4: a paged list's live event merges into every loaded list under `listsKey`

@@ -8,9 +8,8 @@ import { DownloadIcon, WhatsAppIcon } from '../../../components/icons/feature-ic
 import {
   NameCell,
   RecordListPage,
-  useListSearch,
+  useSearchedList,
   useLiveRecordLists,
-  usePageRows,
 } from '../../../components/ListPage.tsx';
 import { t } from '../../../i18n/index.ts';
 import { can } from '../../../lib/permissions.ts';
@@ -37,8 +36,7 @@ export function ContactsPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const search = useListSearch();
-  const contacts = useContacts(search.term);
+  const list = useSearchedList(useContacts, 'contacts');
   const exportContacts = useExportContacts();
   const createTicket = useCreateTicket();
   const deletion = useDeleteContact();
@@ -89,8 +87,8 @@ export function ContactsPage() {
   return (
     <RecordListPage
       texts="contacts"
-      count={contacts.data?.pages[0]?.count}
-      search={search}
+      count={list.query.data?.pages[0]?.count}
+      {...list}
       tools={
         <>
           {mayExport && (
@@ -107,8 +105,6 @@ export function ContactsPage() {
           <ImportContactsButton />
         </>
       }
-      query={contacts}
-      rows={usePageRows(contacts.data, 'contacts')}
       tableClassName="contacts-table"
       columns={[
         {
