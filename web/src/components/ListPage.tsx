@@ -14,7 +14,7 @@ import {
   TableRow,
   Text,
 } from '@aws-amplify/ui-react';
-import { t, type MessageKey } from '../i18n/index.ts';
+import { t, tCount, type CountKey, type MessageKey } from '../i18n/index.ts';
 import { applyRecordEventToLists, type RecordLiveEvent } from '../lib/live-records.ts';
 import { isNearBottom } from '../lib/scroll.ts';
 import { toast } from '../lib/toast.ts';
@@ -27,8 +27,9 @@ import { EditIcon, PlusIcon, TrashIcon } from './icons/feature-icons.tsx';
 /*
  * The list screens' kit (users, contacts, connections, queues, tags, quick messages, the to-do
  * list): the page frame, the scrolling card, the table, the row buttons, the search box's state
- * and the delete confirmation. One module on purpose: the screens load it as one chunk, and the
- * entry's preload map names one file instead of one per piece.
+ * and the delete confirmation, and `RecordListPage`, which puts them together for the screens of
+ * records with an edit dialog and deletion. One module on purpose: the screens load it as one
+ * chunk, and the entry's preload map names one file instead of one per piece.
  */
 
 // The search box and the paged rows.
@@ -53,6 +54,36 @@ export function usePageRows<F extends string, T>(
 ): T[] {
   return useMemo(() => data?.pages.flatMap((page) => page[field]) ?? [], [data, field]);
 }
+
+/**
+ * A searched, paged list (core §9): the search box's state, the query `useRecords(term, ...args)`
+ * and the rows of its loaded pages under `field`: what `RecordListPage` takes as `search`, `query`
+ * and `rows`.
+ */
+export function useSearchedList<
+  F extends string,
+  Q extends { data?: { pages: readonly { [K in F]: readonly unknown[] }[] } },
+  A extends unknown[],
+>(
+  useRecords: (term: string, ...args: A) => Q,
+  field: F,
+  ...args: A
+): { search: ListSearch & { term: string }; query: Q; rows: PageRow<Q, F>[] } {
+  const search = useListSearch();
+  const query = useRecords(search.term, ...args);
+  const rows = useMemo(
+    () => (query.data?.pages.flatMap((page) => page[field]) ?? []) as PageRow<Q, F>[],
+    [query.data, field],
+  );
+  return { search, query, rows };
+}
+
+/** The row type of a paged query's pages under `field`. */
+type PageRow<Q, F extends string> = Q extends { data?: { pages: readonly (infer P)[] } }
+  ? P extends { [K in F]: readonly (infer T)[] }
+    ? T
+    : never
+  : never;
 
 /**
  * core §4, extended §4: a paged list's live event merges into every loaded list under `listsKey`
@@ -243,13 +274,20 @@ export function ListTable({ columns, actions = true, className, children }: List
   );
 }
 
+/** A row's name, in bold. */
+export function NameText({ name }: { name: string }) {
+  return (
+    <Text as="span" fontWeight="semibold">
+      {name}
+    </Text>
+  );
+}
+
 /** A row's name cell: the name in bold and, on narrow screens where its column hides, a detail under it. */
 export function NameCell({ name, detail }: { name: string; detail: ReactNode }) {
   return (
     <TableCell>
-      <Text as="span" fontWeight="semibold">
-        {name}
-      </Text>
+      <NameText name={name} />
       <Text as="span" className="data-table__narrow-only" fontSize="small" color="font.secondary">
         {detail}
       </Text>
@@ -359,4 +397,169 @@ export function useDeleteConfirm<T extends { id: number }>(
     />
   );
   return { ask: setToDelete, dialog };
+}
+
+// The whole screen of records: the page, the table, the row buttons, the dialog and deletion.
+
+/** The catalogue prefixes whose keys end in `.<S>`. */
+type KeysEnding<S extends string> = {
+  [K in MessageKey]: K extends `${infer N}.${S}` ? N : never;
+}[MessageKey];
+
+/**
+ * A list screen's catalogue prefix: it has `<prefix>.add` and `.deleted`, and may have `.title`,
+ * `.empty`, `.searchPlaceholder` and a counted `.count`, which the screen then need not name.
+ */
+export type ListTexts = KeysEnding<'add'> & KeysEnding<'deleted'>;
+
+/** `title` and `empty` are needed only where the catalogue has no `<texts>.title`, `<texts>.empty`. */
+type TextProps<N extends string> = (`${N}.title` extends MessageKey
+  ? { title?: string }
+  : { title: string }) &
+  /** What an empty list says, instead of `<texts>.empty`: a text, or a whole element. */
+  (`${N}.empty` extends MessageKey ? { empty?: ReactNode } : { empty: ReactNode });
+
+/** The column names of a list screen: the keys under `<texts>.columns.`. */
+type ColumnName<N extends string> = {
+  [K in MessageKey]: K extends `${N}.columns.${infer C}` ? C : never;
+}[MessageKey];
+
+/**
+ * A list screen's column: its name (heading `<texts>.columns.<name>`), or the name and the
+ * heading's class (`wide`: shown on wide screens only); or a heading of its own.
+ */
+export type RecordColumn<N extends string> = ColumnName<N> | readonly [ColumnName<N>, string] | ListColumn;
+
+const columnClasses: Record<string, string> = { wide: 'data-table__wide-only' };
+
+type AnyColumn = string | readonly [string, string] | ListColumn;
+
+const isNamed = (column: AnyColumn): column is string | readonly [string, string] =>
+  typeof column === 'string' || Array.isArray(column);
+
+function columnOf(texts: string, column: AnyColumn): ListColumn {
+  if (!isNamed(column)) return column;
+  const [name, className] = typeof column === 'string' ? [column] : column;
+  const label = t(`${texts}.columns.${name}` as MessageKey);
+  return className ? { label, className: columnClasses[className] ?? className } : { label };
+}
+
+const noDeletion: DeleteMutation = { mutateAsync: () => Promise.resolve(), isPending: false };
+
+/** The row's attributes: the `data-*` the browser tests find rows by. */
+type RowAttributes = { [data: `data-${string}`]: string | number | undefined };
+
+type RecordListPageProps<T extends { id: number }, N extends ListTexts> = TextProps<N> & {
+  /** The catalogue prefix of the screen's texts; also, in kebab case, its test ids (`<prefix>-list`). */
+  texts: N;
+  /** The list card's test id, instead of `<texts>-list`. */
+  testId?: string;
+  /** Beside the title; `count` puts the list's count there (`<texts>.count`). */
+  titleAside?: ReactNode;
+  count?: `${N}.count` extends CountKey ? number | undefined : never;
+  /** The search box (placeholder `<texts>.searchPlaceholder`); a search that finds nothing says common.noRecords. */
+  search?: ListSearch & { term: string };
+  placeholder?: string;
+  tools?: ReactNode;
+  /** False: the viewer only reads (no add button, no row buttons). */
+  mayManage?: boolean;
+  /** Whether the add button shows, when it differs from `mayManage`. */
+  mayAdd?: boolean;
+  query: ListQuery;
+  rows: readonly T[];
+  columns: readonly RecordColumn<N>[];
+  tableClassName?: string;
+  rowAttributes(record: T): RowAttributes;
+  /** The row's cells before its buttons. */
+  cells(record: T): ReactNode;
+  /** The pencil's and the bin's accessible names; the bin's is also the confirm question. */
+  editLabel(record: T): string;
+  deleteLabel(record: T): string;
+  /** The deletion (toasting `<texts>.deleted`); without it, or where `mayDelete` says no, no bin. */
+  remove?: { mutation: DeleteMutation; mayDelete?(record: T): boolean };
+  /** False for a row the viewer may not change: its buttons' cell stays empty. */
+  mayChange?(record: T): boolean;
+  /** The row's own buttons, before the pencil. */
+  rowTools?(record: T): ReactNode;
+  /** The add (no record) or edit dialog; `close` closes it. */
+  dialog(record: T | undefined, close: () => void): ReactNode;
+  /** The screen's other dialogs. */
+  children?: ReactNode;
+};
+
+const kebab = (prefix: string) => prefix.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/**
+ * A screen of records (announcements, files, tags, campaigns, users…): the title (with its count),
+ * the search box, tools and add button; the card with the table, the loader, the empty state and
+ * the next page on scroll; each row's cells and its buttons; the add/edit dialog and the delete
+ * confirmation. Its texts come from the catalogue under `texts`.
+ */
+export function RecordListPage<T extends { id: number }, N extends ListTexts>(
+  props: RecordListPageProps<T, N>,
+) {
+  const { texts, search, mayManage = true, mayAdd = mayManage, remove, mayChange, rowTools } = props;
+  const { editLabel, deleteLabel } = props;
+  const text = (suffix: string) => t(`${texts}.${suffix}` as MessageKey);
+  const [editing, setEditing] = useState<{ record?: T } | undefined>(undefined);
+  const removal = useDeleteConfirm<T>(remove?.mutation ?? noDeletion, {
+    deleted: `${texts}.deleted` as MessageKey,
+    title: deleteLabel,
+  });
+  const count = props.count;
+  return (
+    <ListPage
+      title={props.title ?? text('title')}
+      titleAside={
+        count === undefined
+          ? props.titleAside
+          : typeof count === 'number' && (
+              <Text as="span" color="font.tertiary" fontSize="small" data-testid={`${kebab(texts)}-count`}>
+                {tCount(`${texts}.count` as CountKey, count)}
+              </Text>
+            )
+      }
+      search={search && { ...search, placeholder: props.placeholder ?? text('searchPlaceholder') }}
+      tools={props.tools}
+      addLabel={text('add')}
+      onAdd={mayAdd ? () => setEditing({}) : undefined}
+    >
+      <ListCard
+        testId={props.testId ?? `${kebab(texts)}-list`}
+        query={props.query}
+        isEmpty={props.rows.length === 0}
+        empty={search?.term ? t('common.noRecords') : (props.empty ?? text('empty'))}
+      >
+        <ListTable
+          actions={mayManage}
+          className={props.tableClassName}
+          columns={props.columns.map((column) => columnOf(texts, column as AnyColumn))}
+        >
+          {props.rows.map((record) => (
+            <TableRow key={record.id} {...props.rowAttributes(record)}>
+              {props.cells(record)}
+              {mayManage &&
+                (mayChange?.(record) === false ? (
+                  <TableCell className="data-table__actions" />
+                ) : (
+                  <RowActions
+                    editLabel={editLabel(record)}
+                    onEdit={() => setEditing({ record })}
+                    deleteLabel={deleteLabel(record)}
+                    onDelete={
+                      remove && remove.mayDelete?.(record) !== false ? () => removal.ask(record) : undefined
+                    }
+                  >
+                    {rowTools?.(record)}
+                  </RowActions>
+                ))}
+            </TableRow>
+          ))}
+        </ListTable>
+      </ListCard>
+      {editing && props.dialog(editing.record, () => setEditing(undefined))}
+      {props.children}
+      {removal.dialog}
+    </ListPage>
+  );
 }

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { Button } from '@aws-amplify/ui-react';
+import { Button, Loader } from '@aws-amplify/ui-react';
 import { useDismiss } from './use-dismiss.ts';
+import './patterns.css';
 
 interface PopoverProps {
   /** The trigger button's content. */
@@ -21,6 +22,8 @@ interface PopoverProps {
   testId?: string;
   /** Called on every trigger click, before the panel opens or closes. */
   onToggle?(): void;
+  /** A panel of titled lists (the top bar's popovers): its width, and the whole width on narrow screens. */
+  list?: boolean;
 }
 
 /** A small panel under an icon button; a click outside or Escape closes it. */
@@ -33,6 +36,7 @@ export function Popover({
   block,
   testId,
   onToggle,
+  list = false,
 }: PopoverProps) {
   /** `base`, plus the caller's block class for that element. */
   const withBlock = (base: string, element = '') => (block ? `${base} ${block}${element}` : base);
@@ -46,7 +50,7 @@ export function Popover({
       <Button
         variation="link"
         size="small"
-        className={withBlock('icon-button', '__trigger')}
+        className={withBlock('icon-button app-popover__trigger', '__trigger')}
         ariaLabel={label}
         title={label}
         aria-expanded={open}
@@ -62,7 +66,10 @@ export function Popover({
       {open && (
         <div
           id={panelId}
-          className={withBlock(`app-popover__panel app-popover__panel--${align}`, '__panel')}
+          className={withBlock(
+            `app-popover__panel app-popover__panel--${align}${list ? ' app-popover__panel--list' : ''}`,
+            '__panel',
+          )}
           role="dialog"
           aria-label={panelLabel}
         >
@@ -70,5 +77,65 @@ export function Popover({
         </div>
       )}
     </div>
+  );
+}
+
+interface CountBadgeProps {
+  count: number;
+  testId: string;
+  /** Grey instead of red: a count that asks for no hurry. */
+  muted?: boolean;
+}
+
+/** The number on a top bar button (none at 0, 99+ above 99). */
+export function CountBadge({ count, testId, muted = false }: CountBadgeProps) {
+  if (count <= 0) return null;
+  return (
+    <span
+      className={muted ? 'app-popover__badge app-popover__badge--muted' : 'app-popover__badge'}
+      data-testid={testId}
+      aria-hidden="true"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+interface PopoverListProps {
+  title: string;
+  /** A loader instead of the list while it loads. */
+  isLoading?: boolean;
+  /** What an empty list says; without it an empty list shows nothing. */
+  empty?: string;
+  isEmpty?: boolean;
+  testId: string;
+  /** The list's items (`<li>`). */
+  children: ReactNode;
+}
+
+/** One titled list of a popover's panel, with its loader and its empty state. */
+export function PopoverList({
+  title,
+  isLoading = false,
+  empty,
+  isEmpty = false,
+  testId,
+  children,
+}: PopoverListProps) {
+  return (
+    <>
+      <div className="app-popover__title">{title}</div>
+      {isLoading ? (
+        <div className="app-popover__empty">
+          <Loader size="small" />
+        </div>
+      ) : isEmpty ? (
+        <div className="app-popover__empty">{empty}</div>
+      ) : (
+        <ul className="app-popover__list" data-testid={testId}>
+          {children}
+        </ul>
+      )}
+    </>
   );
 }

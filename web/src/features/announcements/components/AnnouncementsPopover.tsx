@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Loader } from '@aws-amplify/ui-react';
 import { LineIcon, type IconProps } from '../../../components/icons/line-icon.tsx';
-import { Popover } from '../../../components/Popover.tsx';
+import { CountBadge, Popover, PopoverList } from '../../../components/Popover.tsx';
 import { t } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { useLiveEvent } from '../../../lib/use-live-event.ts';
@@ -48,63 +47,53 @@ export function AnnouncementsPopover() {
       label={label}
       panelLabel={t('announcements.popover.label')}
       block="announcements-popover"
+      list
       testId="announcements-button"
       trigger={
         <>
           <MegaphoneIcon />
-          {count > 0 && (
-            <span
-              className="announcements-popover__badge"
-              data-testid="announcements-badge"
-              aria-hidden="true"
-            >
-              {count > 99 ? '99+' : count}
-            </span>
-          )}
+          <CountBadge count={count} testId="announcements-badge" muted />
         </>
       }
     >
-      <div className="announcements-popover__title">{t('announcements.popover.label')}</div>
-      {isLoading ? (
-        <div className="announcements-popover__empty">
-          <Loader size="small" />
-        </div>
-      ) : count === 0 ? (
-        <div className="announcements-popover__empty">{t('announcements.popover.empty')}</div>
-      ) : (
-        <ul className="announcements-popover__list" data-testid="announcements-list-popover">
-          {announcements.map((announcement) => (
-            <li
-              key={announcement.id}
-              className={`announcements-popover__item announcement-tone--${priorityTone(announcement.priority)}`}
-              data-announcement-id={announcement.id}
-              data-priority={announcement.priority}
-            >
-              <div className="announcements-popover__head">
-                <span className="announcements-popover__name">{announcement.title}</span>
-                <span
-                  className={`announcement-priority announcement-priority--${priorityTone(announcement.priority)}`}
-                  title={t('announcements.popover.priority', {
-                    priority: t(priorityKey(announcement.priority)),
-                  })}
-                >
-                  {t(priorityKey(announcement.priority))}
-                </span>
-              </div>
-              <div className="announcements-popover__date">{formatDateTime(announcement.createdAt)}</div>
-              {announcement.mediaPath && (
-                <img
-                  className="announcements-popover__image"
-                  src={announcement.mediaPath}
-                  alt={t('announcements.popover.image', { title: announcement.title })}
-                  loading="lazy"
-                />
-              )}
-              <p className="announcements-popover__text">{announcement.text}</p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PopoverList
+        title={t('announcements.popover.label')}
+        isLoading={isLoading}
+        isEmpty={count === 0}
+        empty={t('announcements.popover.empty')}
+        testId="announcements-list-popover"
+      >
+        {announcements.map((announcement) => (
+          <li
+            key={announcement.id}
+            className={`announcements-popover__item announcement-tone--${priorityTone(announcement.priority)}`}
+            data-announcement-id={announcement.id}
+            data-priority={announcement.priority}
+          >
+            <div className="announcements-popover__head">
+              <span className="announcements-popover__name">{announcement.title}</span>
+              <span
+                className={`announcement-priority announcement-priority--${priorityTone(announcement.priority)}`}
+                title={t('announcements.popover.priority', {
+                  priority: t(priorityKey(announcement.priority)),
+                })}
+              >
+                {t(priorityKey(announcement.priority))}
+              </span>
+            </div>
+            <div className="announcements-popover__date">{formatDateTime(announcement.createdAt)}</div>
+            {announcement.mediaPath && (
+              <img
+                className="announcements-popover__image"
+                src={announcement.mediaPath}
+                alt={t('announcements.popover.image', { title: announcement.title })}
+                loading="lazy"
+              />
+            )}
+            <p className="announcements-popover__text">{announcement.text}</p>
+          </li>
+        ))}
+      </PopoverList>
     </Popover>
   );
 }

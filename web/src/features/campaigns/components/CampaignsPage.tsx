@@ -1,17 +1,8 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { Badge, Button, TableCell, TableRow } from '@aws-amplify/ui-react';
+import { Badge, Button, TableCell } from '@aws-amplify/ui-react';
 import { campaignStatusLabels } from '@atende/shared/constants';
-import {
-  ListCard,
-  ListPage,
-  ListTable,
-  RowActions,
-  useDeleteConfirm,
-  useListSearch,
-  usePageRows,
-} from '../../../components/ListPage.tsx';
+import { RecordListPage, useListSearch, usePageRows } from '../../../components/ListPage.tsx';
 import { t } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -28,14 +19,8 @@ export function CampaignsPage() {
   const queryClient = useQueryClient();
   const search = useListSearch();
   const records = useCampaigns(search.term.toLowerCase());
-  const rows = usePageRows(records.data, 'records');
   const mutations = useCampaignMutations();
   const timeZone = useCompanyTimeZone();
-  const [dialog, setDialog] = useState<{ record?: CampaignRecord } | undefined>(undefined);
-  const removal = useDeleteConfirm<CampaignRecord>(mutations.remove, {
-    deleted: 'campaigns.deleted',
-    title: (record) => t('campaigns.deleteRecord', { name: record.name }),
-  });
 
   // Events carry no related names: merge them into the rows keeping the names already shown.
   useLiveEvent('campaign', (data) => {
@@ -73,85 +58,70 @@ export function CampaignsPage() {
   };
 
   return (
-    <ListPage
-      title={t('campaigns.title')}
-      search={{ ...search, placeholder: t('campaigns.searchPlaceholder') }}
-      addLabel={t('campaigns.add')}
-      onAdd={() => setDialog({})}
-    >
-      <ListCard
-        testId="campaigns-list"
-        query={records}
-        isEmpty={rows.length === 0}
-        empty={t('campaigns.empty')}
-      >
-        <ListTable
-          columns={[
-            { label: t('campaigns.columns.name') },
-            { label: t('campaigns.columns.status') },
-            { label: t('campaigns.columns.contactList'), className: 'data-table__wide-only' },
-            { label: t('campaigns.columns.whatsapp'), className: 'data-table__wide-only' },
-            { label: t('campaigns.columns.scheduledAt'), className: 'data-table__wide-only' },
-            { label: t('campaigns.columns.completedAt'), className: 'data-table__wide-only' },
-            { label: t('campaigns.columns.confirmation'), className: 'data-table__wide-only' },
-          ]}
-        >
-          {rows.map((record) => (
-            <TableRow key={record.id} data-campaign={record.name}>
-              <TableCell>{record.name}</TableCell>
-              <TableCell>
-                <Badge size="small" data-testid="campaign-status">
-                  {campaignStatusLabels[record.status]}
-                </Badge>
-              </TableCell>
-              <TableCell className="data-table__wide-only">
-                {record.contactList?.name ?? t('campaigns.noContactList')}
-              </TableCell>
-              <TableCell className="data-table__wide-only">
-                {record.whatsapp?.name ?? t('campaigns.noWhatsapp')}
-              </TableCell>
-              <TableCell className="data-table__wide-only">
-                {record.scheduledAt
-                  ? formatDateTime(record.scheduledAt, timeZone)
-                  : t('campaigns.noSchedule')}
-              </TableCell>
-              <TableCell className="data-table__wide-only">
-                {record.completedAt
-                  ? formatDateTime(record.completedAt, timeZone)
-                  : t('campaigns.notCompleted')}
-              </TableCell>
-              <TableCell className="data-table__wide-only">
-                {record.confirmation ? t('campaigns.enabled') : t('campaigns.disabled')}
-              </TableCell>
-              <RowActions
-                editLabel={t('campaigns.editRecord', { name: record.name })}
-                onEdit={() => setDialog({ record })}
-                deleteLabel={t('campaigns.deleteRecord', { name: record.name })}
-                onDelete={() => removal.ask(record)}
-              >
-                {record.status === 'EM_ANDAMENTO' && (
-                  <Button size="small" variation="link" onClick={() => void act('cancel', record)}>
-                    {t('campaigns.cancel')}
-                  </Button>
-                )}
-                {record.status === 'CANCELADA' && (
-                  <Button size="small" variation="link" onClick={() => void act('restart', record)}>
-                    {t('campaigns.restart')}
-                  </Button>
-                )}
-                <Link
-                  to={`/campaign/${record.id}/report`}
-                  aria-label={t('campaigns.openReport', { name: record.name })}
-                >
-                  {t('campaigns.report.deliveries')}
-                </Link>
-              </RowActions>
-            </TableRow>
-          ))}
-        </ListTable>
-      </ListCard>
-      {dialog && <CampaignDialog record={dialog.record} onClose={() => setDialog(undefined)} />}
-      {removal.dialog}
-    </ListPage>
+    <RecordListPage
+      texts="campaigns"
+      search={search}
+      query={records}
+      rows={usePageRows(records.data, 'records')}
+      columns={[
+        'name',
+        'status',
+        ['contactList', 'wide'],
+        ['whatsapp', 'wide'],
+        ['scheduledAt', 'wide'],
+        ['completedAt', 'wide'],
+        ['confirmation', 'wide'],
+      ]}
+      rowAttributes={(record) => ({ 'data-campaign': record.name })}
+      cells={(record) => (
+        <>
+          <TableCell>{record.name}</TableCell>
+          <TableCell>
+            <Badge size="small" data-testid="campaign-status">
+              {campaignStatusLabels[record.status]}
+            </Badge>
+          </TableCell>
+          <TableCell className="data-table__wide-only">
+            {record.contactList?.name ?? t('campaigns.noContactList')}
+          </TableCell>
+          <TableCell className="data-table__wide-only">
+            {record.whatsapp?.name ?? t('campaigns.noWhatsapp')}
+          </TableCell>
+          <TableCell className="data-table__wide-only">
+            {record.scheduledAt ? formatDateTime(record.scheduledAt, timeZone) : t('campaigns.noSchedule')}
+          </TableCell>
+          <TableCell className="data-table__wide-only">
+            {record.completedAt ? formatDateTime(record.completedAt, timeZone) : t('campaigns.notCompleted')}
+          </TableCell>
+          <TableCell className="data-table__wide-only">
+            {record.confirmation ? t('campaigns.enabled') : t('campaigns.disabled')}
+          </TableCell>
+        </>
+      )}
+      rowTools={(record) => (
+        <>
+          {record.status === 'EM_ANDAMENTO' && (
+            <Button size="small" variation="link" onClick={() => void act('cancel', record)}>
+              {t('campaigns.cancel')}
+            </Button>
+          )}
+          {record.status === 'CANCELADA' && (
+            <Button size="small" variation="link" onClick={() => void act('restart', record)}>
+              {t('campaigns.restart')}
+            </Button>
+          )}
+          <Link
+            to={`/campaign/${record.id}/report`}
+            aria-label={t('campaigns.openReport', { name: record.name })}
+          >
+            {t('campaigns.report.deliveries')}
+          </Link>
+        </>
+      )}
+      editLabel={(record) => t('campaigns.editRecord', { name: record.name })}
+      deleteLabel={(record) => t('campaigns.deleteRecord', { name: record.name })}
+      remove={{ mutation: mutations.remove }}
+      dialog={(record, close) => <CampaignDialog record={record} onClose={close} />}
+    />
   );
 }

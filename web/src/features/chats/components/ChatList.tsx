@@ -62,17 +62,17 @@ export function ChatList({
                 data-chat-id={chat.id}
                 onClick={() => onOpen(chat)}
               >
-                <span className="chat-list__text">
-                  <span className="chat-list__title">{chat.title}</span>
-                  <span className="chat-list__preview">{chat.lastMessage}</span>
+                <span className="list-line__text">
+                  <span className="list-line__title">{chat.title}</span>
+                  <span className="list-line__preview">{chat.lastMessage}</span>
                 </span>
-                <span className="chat-list__meta">
-                  <span className="chat-list__time">
+                <span className="list-line__meta">
+                  <span className="list-line__time">
                     {chat.updatedAt ? formatListTime(chat.updatedAt) : ''}
                   </span>
                   {unreads > 0 && (
                     <span
-                      className="chat-list__unread"
+                      className="list-line__unread"
                       data-testid="chat-unread"
                       aria-label={tCount('chats.unread', unreads)}
                     >

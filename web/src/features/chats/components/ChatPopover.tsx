@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { Loader } from '@aws-amplify/ui-react';
-import { Popover } from '../../../components/Popover.tsx';
+import { CountBadge, Popover, PopoverList } from '../../../components/Popover.tsx';
 import { t, tCount } from '../../../i18n/index.ts';
 import { formatListTime } from '../../tickets/ticket-format.ts';
 import { ChatBubblesIcon } from '../../tickets/components/icons.tsx';
@@ -24,56 +23,48 @@ export function ChatPopover({ viewerId }: { viewerId: number }) {
       label={count > 0 ? tCount('chats.popover.labelCount', count) : t('chats.popover.label')}
       panelLabel={t('chats.popover.label')}
       block="chat-popover"
+      list
       testId="chat-popover-button"
       trigger={
         <>
           <ChatBubblesIcon />
-          {count > 0 && (
-            <span className="chat-popover__badge" data-testid="chat-popover-badge" aria-hidden="true">
-              {count > 99 ? '99+' : count}
-            </span>
-          )}
+          <CountBadge count={count} testId="chat-popover-badge" />
         </>
       }
     >
       {(close) => (
-        <>
-          <div className="chat-popover__title">{t('chats.popover.label')}</div>
-          {chats.isLoading ? (
-            <div className="chat-popover__empty">
-              <Loader size="small" />
-            </div>
-          ) : list.length === 0 ? (
-            <div className="chat-popover__empty">{t('chats.popover.empty')}</div>
-          ) : (
-            <ul className="chat-popover__list" data-testid="chat-popover-list">
-              {list.map((chat) => {
-                const unreads = unreadsOf(chat, viewerId);
-                return (
-                  <li key={chat.id}>
-                    <button
-                      type="button"
-                      className="chat-popover__item"
-                      onClick={() => {
-                        close();
-                        void navigate(`/chats/${chat.uuid}`);
-                      }}
-                    >
-                      <span className="chat-list__text">
-                        <span className="chat-list__title">{chat.title}</span>
-                        <span className="chat-list__preview">{chat.lastMessage}</span>
-                      </span>
-                      <span className="chat-list__meta">
-                        <span className="chat-list__time">{formatListTime(chat.updatedAt)}</span>
-                        {unreads > 0 && <span className="chat-list__unread">{unreads}</span>}
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </>
+        <PopoverList
+          title={t('chats.popover.label')}
+          isLoading={chats.isLoading}
+          isEmpty={list.length === 0}
+          empty={t('chats.popover.empty')}
+          testId="chat-popover-list"
+        >
+          {list.map((chat) => {
+            const unreads = unreadsOf(chat, viewerId);
+            return (
+              <li key={chat.id}>
+                <button
+                  type="button"
+                  className="app-popover__item chat-popover__item"
+                  onClick={() => {
+                    close();
+                    void navigate(`/chats/${chat.uuid}`);
+                  }}
+                >
+                  <span className="list-line__text">
+                    <span className="list-line__title">{chat.title}</span>
+                    <span className="list-line__preview">{chat.lastMessage}</span>
+                  </span>
+                  <span className="list-line__meta">
+                    <span className="list-line__time">{formatListTime(chat.updatedAt)}</span>
+                    {unreads > 0 && <span className="list-line__unread">{unreads}</span>}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </PopoverList>
       )}
     </Popover>
   );

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Flex, Loader, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
+import { Badge, Button, Flex, Loader, TableCell, Text } from '@aws-amplify/ui-react';
 import { useAuth } from '../../../app/providers/auth/index.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import {
@@ -13,13 +13,7 @@ import {
   WifiOffIcon,
 } from '../../../components/icons/feature-icons.tsx';
 import { RefreshIcon } from '../../../components/icons/icons.tsx';
-import {
-  ListCard,
-  ListPage,
-  ListTable,
-  RowActions,
-  useDeleteConfirm,
-} from '../../../components/ListPage.tsx';
+import { NameText, RecordListPage } from '../../../components/ListPage.tsx';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { can } from '../../../lib/permissions.ts';
@@ -152,12 +146,8 @@ export function ConnectionsPage() {
   const { user } = useAuth();
   const connections = useWhatsapps();
   const sessionCommand = useSessionCommand();
-  const [modal, setModal] = useState<{ whatsappId?: number } | undefined>(undefined);
   const [qrId, setQrId] = useState<number | undefined>(undefined);
-  const removal = useDeleteConfirm<Whatsapp>(useDeleteWhatsapp(), {
-    deleted: 'connections.deleted',
-    title: (connection) => t('connections.deleteConnection', { name: connection.name }),
-  });
+  const deletion = useDeleteWhatsapp();
   const [toDisconnect, setToDisconnect] = useState<Whatsapp | undefined>(undefined);
   useLoadErrorToast(connections, t('toast.loadError'));
 
@@ -188,105 +178,90 @@ export function ConnectionsPage() {
   }
 
   return (
-    <ListPage
-      title={t('connections.title')}
-      addLabel={t('connections.add')}
-      onAdd={mayAdd ? () => setModal({}) : undefined}
-    >
-      <ListCard
-        testId="connections-list"
-        query={connections}
-        isEmpty={rows.length === 0}
-        empty={
-          <Flex direction="column" alignItems="center" gap="xs" padding="xl" className="connections-empty">
-            <SmartphoneIcon size={28} />
-            <Text textAlign="center" color="font.tertiary">
-              {connections.isError ? t('toast.loadError') : t('connections.empty')}
+    <RecordListPage
+      texts="connections"
+      mayAdd={mayAdd}
+      mayManage={mayEdit}
+      query={connections}
+      rows={rows}
+      empty={
+        <Flex direction="column" alignItems="center" gap="xs" padding="xl" className="connections-empty">
+          <SmartphoneIcon size={28} />
+          <Text textAlign="center" color="font.tertiary">
+            {connections.isError ? t('toast.loadError') : t('connections.empty')}
+          </Text>
+        </Flex>
+      }
+      tableClassName="connections-table"
+      columns={[
+        'name',
+        'status',
+        mayAct && 'session',
+        ['lastUpdate', 'wide'],
+        ['default', 'connections-table__default'],
+      ]}
+      rowAttributes={(connection) => ({
+        'data-connection-name': connection.name,
+        'data-status': connection.status,
+      })}
+      cells={(connection) => (
+        <>
+          <TableCell>
+            <Flex alignItems="center" gap="xs" wrap="nowrap">
+              <NameText name={connection.name} />
+              {connection.provider === 'sandbox' && (
+                <Badge size="small" variation="info">
+                  {t('connections.sandbox')}
+                </Badge>
+              )}
+            </Flex>
+            <Text as="span" className="data-table__narrow-only" fontSize="xs" color="font.tertiary">
+              {formatDateTime(connection.updatedAt)}
             </Text>
-          </Flex>
-        }
-      >
-        <ListTable
-          className="connections-table"
-          actions={mayEdit}
-          columns={[
-            { label: t('connections.columns.name') },
-            { label: t('connections.columns.status') },
-            mayAct && { label: t('connections.columns.session') },
-            { label: t('connections.columns.lastUpdate'), className: 'data-table__wide-only' },
-            { label: t('connections.columns.default'), className: 'connections-table__default' },
-          ]}
-        >
-          {rows.map((connection) => (
-            <TableRow
-              key={connection.id}
-              data-connection-name={connection.name}
-              data-status={connection.status}
-            >
-              <TableCell>
-                <Flex alignItems="center" gap="xs" wrap="nowrap">
-                  <Text as="span" fontWeight="semibold">
-                    {connection.name}
-                  </Text>
-                  {connection.provider === 'sandbox' && (
-                    <Badge size="small" variation="info">
-                      {t('connections.sandbox')}
-                    </Badge>
-                  )}
-                </Flex>
-                <Text as="span" className="data-table__narrow-only" fontSize="xs" color="font.tertiary">
-                  {formatDateTime(connection.updatedAt)}
-                </Text>
-              </TableCell>
-              <TableCell>
-                <StatusCell connection={connection} />
-              </TableCell>
-              {mayAct && (
-                <TableCell>
-                  <SessionButtons
-                    connection={connection}
-                    pending={pendingFor(connection.id)}
-                    onShowQr={() => setQrId(connection.id)}
-                    onCommand={(command) => runCommand(connection.id, command)}
-                    onDisconnect={() => setToDisconnect(connection)}
-                  />
-                </TableCell>
-              )}
-              <TableCell className="data-table__wide-only connections-table__time">
-                {formatDateTime(connection.updatedAt)}
-              </TableCell>
-              <TableCell className="connections-table__default">
-                {connection.isDefault && (
-                  <span
-                    className="connection-default"
-                    role="img"
-                    aria-label={t('connections.isDefault')}
-                    title={t('connections.isDefault')}
-                  >
-                    <CheckIcon size={16} />
-                  </span>
-                )}
-              </TableCell>
-              {mayEdit && (
-                <RowActions
-                  editLabel={t('connections.editConnection', { name: connection.name })}
-                  onEdit={() => setModal({ whatsappId: connection.id })}
-                  deleteLabel={t('connections.deleteConnection', { name: connection.name })}
-                  onDelete={() => removal.ask(connection)}
-                />
-              )}
-            </TableRow>
-          ))}
-        </ListTable>
-      </ListCard>
-      {modal && (
+          </TableCell>
+          <TableCell>
+            <StatusCell connection={connection} />
+          </TableCell>
+          {mayAct && (
+            <TableCell>
+              <SessionButtons
+                connection={connection}
+                pending={pendingFor(connection.id)}
+                onShowQr={() => setQrId(connection.id)}
+                onCommand={(command) => runCommand(connection.id, command)}
+                onDisconnect={() => setToDisconnect(connection)}
+              />
+            </TableCell>
+          )}
+          <TableCell className="data-table__wide-only connections-table__time">
+            {formatDateTime(connection.updatedAt)}
+          </TableCell>
+          <TableCell className="connections-table__default">
+            {connection.isDefault && (
+              <span
+                className="connection-default"
+                role="img"
+                aria-label={t('connections.isDefault')}
+                title={t('connections.isDefault')}
+              >
+                <CheckIcon size={16} />
+              </span>
+            )}
+          </TableCell>
+        </>
+      )}
+      editLabel={(connection) => t('connections.editConnection', { name: connection.name })}
+      deleteLabel={(connection) => t('connections.deleteConnection', { name: connection.name })}
+      remove={{ mutation: deletion }}
+      dialog={(connection, close) => (
         <ConnectionModal
           open
-          whatsappId={modal.whatsappId}
+          whatsappId={connection?.id}
           isFirst={connections.isSuccess && rows.length === 0}
-          onClose={() => setModal(undefined)}
+          onClose={close}
         />
       )}
+    >
       {qrConnection && !qrModalShouldClose(qrConnection) && (
         <QrCodeModal
           connection={qrConnection}
@@ -294,7 +269,6 @@ export function ConnectionsPage() {
           onClose={() => setQrId(undefined)}
         />
       )}
-      {removal.dialog}
       <ConfirmDialog
         open={toDisconnect !== undefined}
         title={toDisconnect ? t('connections.disconnectTitle', { name: toDisconnect.name }) : undefined}
@@ -303,6 +277,6 @@ export function ConnectionsPage() {
         onConfirm={confirmDisconnect}
         onClose={() => setToDisconnect(undefined)}
       />
-    </ListPage>
+    </RecordListPage>
   );
 }

@@ -1,15 +1,6 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Flex, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
-import {
-  ListCard,
-  ListPage,
-  ListTable,
-  RowActions,
-  useDeleteConfirm,
-  useListSearch,
-  usePageRows,
-} from '../../../components/ListPage.tsx';
+import { Flex, TableCell, Text } from '@aws-amplify/ui-react';
+import { RecordListPage, useSearchedList } from '../../../components/ListPage.tsx';
 import { t } from '../../../i18n/index.ts';
 import { useDeleteContactList } from '../api/delete-contact-list.ts';
 import { useContactLists } from '../api/get-contact-lists.ts';
@@ -39,63 +30,36 @@ function ImportCell({ contactList }: { contactList: ContactList }) {
 
 /** extended §2.6: the contact lists (name, contactsCount; add, edit, delete, upload file). */
 export function ContactListsPage() {
-  const search = useListSearch();
-  const lists = useContactLists(search.term);
-  const rows = usePageRows(lists.data, 'records');
-  const [modal, setModal] = useState<{ contactList?: ContactList } | undefined>(undefined);
-  const removal = useDeleteConfirm<ContactList>(useDeleteContactList(), {
-    deleted: 'contactLists.deleted',
-    title: (list) => t('contactLists.delete', { name: list.name }),
-  });
+  const list = useSearchedList(useContactLists, 'records');
+  const deletion = useDeleteContactList();
   useContactListsLive();
 
   return (
-    <ListPage
-      title={t('contactLists.title')}
-      search={{ ...search, placeholder: t('contactLists.searchPlaceholder') }}
-      addLabel={t('contactLists.add')}
-      onAdd={() => setModal({})}
-    >
-      <ListCard
-        testId="contact-lists-list"
-        query={lists}
-        isEmpty={rows.length === 0}
-        empty={search.term ? t('common.noRecords') : t('contactLists.empty')}
-      >
-        <ListTable
-          columns={[
-            { label: t('contactLists.columns.name') },
-            { label: t('contactLists.columns.contacts') },
-            { label: t('contactLists.columns.import') },
-          ]}
-        >
-          {rows.map((list) => (
-            <TableRow key={list.id} data-contact-list-name={list.name}>
-              <TableCell>
-                <RouterLink
-                  to={`/contact-lists/${list.id}/contacts`}
-                  aria-label={t('contactLists.open', { name: list.name })}
-                  className="amplify-link"
-                >
-                  {list.name}
-                </RouterLink>
-              </TableCell>
-              <TableCell data-testid="contact-list-count">{list.contactsCount}</TableCell>
-              <ImportCell contactList={list} />
-              <RowActions
-                editLabel={t('contactLists.edit', { name: list.name })}
-                onEdit={() => setModal({ contactList: list })}
-                deleteLabel={t('contactLists.delete', { name: list.name })}
-                onDelete={() => removal.ask(list)}
-              >
-                <ImportContactListButton contactList={list} compact />
-              </RowActions>
-            </TableRow>
-          ))}
-        </ListTable>
-      </ListCard>
-      {modal && <ContactListModal contactList={modal.contactList} onClose={() => setModal(undefined)} />}
-      {removal.dialog}
-    </ListPage>
+    <RecordListPage
+      texts="contactLists"
+      {...list}
+      columns={['name', 'contacts', 'import']}
+      rowAttributes={(list) => ({ 'data-contact-list-name': list.name })}
+      cells={(list) => (
+        <>
+          <TableCell>
+            <RouterLink
+              to={`/contact-lists/${list.id}/contacts`}
+              aria-label={t('contactLists.open', { name: list.name })}
+              className="amplify-link"
+            >
+              {list.name}
+            </RouterLink>
+          </TableCell>
+          <TableCell data-testid="contact-list-count">{list.contactsCount}</TableCell>
+          <ImportCell contactList={list} />
+        </>
+      )}
+      rowTools={(list) => <ImportContactListButton contactList={list} compact />}
+      editLabel={(list) => t('contactLists.edit', { name: list.name })}
+      deleteLabel={(list) => t('contactLists.delete', { name: list.name })}
+      remove={{ mutation: deletion }}
+      dialog={(list, close) => <ContactListModal contactList={list} onClose={close} />}
+    />
   );
 }

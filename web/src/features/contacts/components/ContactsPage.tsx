@@ -1,22 +1,17 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
+import { Button, TableCell, Text } from '@aws-amplify/ui-react';
 import { useAuth } from '../../../app/providers/auth/index.ts';
 import { ContactAvatar } from '../../../components/ContactAvatar.tsx';
 import { DownloadIcon, WhatsAppIcon } from '../../../components/icons/feature-icons.tsx';
 import {
-  ListCard,
-  ListPage,
-  ListTable,
   NameCell,
-  RowActions,
-  useDeleteConfirm,
-  useListSearch,
+  RecordListPage,
+  useSearchedList,
   useLiveRecordLists,
-  usePageRows,
 } from '../../../components/ListPage.tsx';
-import { t, tCount } from '../../../i18n/index.ts';
+import { t } from '../../../i18n/index.ts';
 import { can } from '../../../lib/permissions.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
@@ -41,17 +36,10 @@ export function ContactsPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const search = useListSearch();
-  const contacts = useContacts(search.term);
-  const rows = usePageRows(contacts.data, 'contacts');
-  const count = contacts.data?.pages[0]?.count;
+  const list = useSearchedList(useContacts, 'contacts');
   const exportContacts = useExportContacts();
   const createTicket = useCreateTicket();
-  const [modal, setModal] = useState<{ contactId?: number } | undefined>(undefined);
-  const removal = useDeleteConfirm<Contact>(useDeleteContact(), {
-    deleted: 'contacts.deleted',
-    title: (contact) => t('contacts.deleteContact', { name: contact.name }),
-  });
+  const deletion = useDeleteContact();
   const [opening, setOpening] = useState<number | undefined>(undefined);
   const mayDelete = can(user?.profile, 'contacts-page:deleteContact');
   const mayExport = can(user?.profile, 'contacts-page:exportContacts');
@@ -97,16 +85,10 @@ export function ContactsPage() {
   }
 
   return (
-    <ListPage
-      title={t('contacts.title')}
-      titleAside={
-        typeof count === 'number' && (
-          <Text as="span" color="font.tertiary" fontSize="small" data-testid="contacts-count">
-            {tCount('contacts.count', count)}
-          </Text>
-        )
-      }
-      search={{ ...search, placeholder: t('contacts.searchPlaceholder') }}
+    <RecordListPage
+      texts="contacts"
+      count={list.query.data?.pages[0]?.count}
+      {...list}
       tools={
         <>
           {mayExport && (
@@ -123,68 +105,59 @@ export function ContactsPage() {
           <ImportContactsButton />
         </>
       }
-      addLabel={t('contacts.add')}
-      onAdd={() => setModal({})}
-    >
-      <ListCard
-        testId="contacts-list"
-        query={contacts}
-        isEmpty={rows.length === 0}
-        empty={search.term ? t('common.noRecords') : t('contacts.empty')}
-      >
-        <ListTable
-          className="contacts-table"
-          columns={[
-            {
-              label: <span className="visually-hidden">{t('contacts.columns.name')}</span>,
-              className: 'contacts-table__avatar',
-            },
-            { label: t('contacts.columns.name') },
-            { label: t('contacts.columns.number'), className: 'data-table__wide-only' },
-            { label: t('contacts.columns.email'), className: 'data-table__wide-only' },
-          ]}
+      tableClassName="contacts-table"
+      columns={[
+        {
+          label: <span className="visually-hidden">{t('contacts.columns.name')}</span>,
+          className: 'contacts-table__avatar',
+        },
+        'name',
+        ['number', 'wide'],
+        ['email', 'wide'],
+      ]}
+      rowAttributes={(contact) => ({
+        'data-contact-number': contact.number,
+        'data-contact-name': contact.name,
+      })}
+      cells={(contact) => (
+        <>
+          <TableCell className="contacts-table__avatar">
+            <ContactAvatar name={contact.name} url={contact.profilePicUrl} size={36} />
+          </TableCell>
+          <NameCell name={contact.name} detail={contact.lidOnly ? t('contacts.lid') : contact.number} />
+          <TableCell
+            className="data-table__wide-only contacts-table__number"
+            title={contact.lidOnly ? t('contacts.lidHint') : undefined}
+          >
+            {contact.lidOnly ? t('contacts.lid') : contact.number}
+          </TableCell>
+          <TableCell className="data-table__wide-only">
+            {contact.email || (
+              <Text as="span" color="font.tertiary">
+                —
+              </Text>
+            )}
+          </TableCell>
+        </>
+      )}
+      rowTools={(contact) => (
+        <Button
+          variation="link"
+          size="small"
+          className="icon-button icon-button--whatsapp"
+          ariaLabel={t('contacts.openChat', { name: contact.name })}
+          title={t('contacts.openChat', { name: contact.name })}
+          isLoading={opening === contact.id}
+          isDisabled={opening !== undefined && opening !== contact.id}
+          onClick={() => void openChat(contact)}
         >
-          {rows.map((contact) => (
-            <TableRow key={contact.id} data-contact-number={contact.number} data-contact-name={contact.name}>
-              <TableCell className="contacts-table__avatar">
-                <ContactAvatar name={contact.name} url={contact.profilePicUrl} size={36} />
-              </TableCell>
-              <NameCell name={contact.name} detail={contact.lidOnly ? t('contacts.lid') : contact.number} />
-              <TableCell className="data-table__wide-only contacts-table__number" title={contact.lidOnly ? t('contacts.lidHint') : undefined}>
-                {contact.lidOnly ? t('contacts.lid') : contact.number}
-              </TableCell>
-              <TableCell className="data-table__wide-only">
-                {contact.email || (
-                  <Text as="span" color="font.tertiary">
-                    —
-                  </Text>
-                )}
-              </TableCell>
-              <RowActions
-                editLabel={t('contacts.editContact', { name: contact.name })}
-                onEdit={() => setModal({ contactId: contact.id })}
-                deleteLabel={t('contacts.deleteContact', { name: contact.name })}
-                onDelete={mayDelete ? () => removal.ask(contact) : undefined}
-              >
-                <Button
-                  variation="link"
-                  size="small"
-                  className="icon-button icon-button--whatsapp"
-                  ariaLabel={t('contacts.openChat', { name: contact.name })}
-                  title={t('contacts.openChat', { name: contact.name })}
-                  isLoading={opening === contact.id}
-                  isDisabled={opening !== undefined && opening !== contact.id}
-                  onClick={() => void openChat(contact)}
-                >
-                  <WhatsAppIcon size={18} />
-                </Button>
-              </RowActions>
-            </TableRow>
-          ))}
-        </ListTable>
-      </ListCard>
-      {modal && <ContactModal contactId={modal.contactId} onClose={() => setModal(undefined)} />}
-      {removal.dialog}
-    </ListPage>
+          <WhatsAppIcon size={18} />
+        </Button>
+      )}
+      editLabel={(contact) => t('contacts.editContact', { name: contact.name })}
+      deleteLabel={(contact) => t('contacts.deleteContact', { name: contact.name })}
+      remove={{ mutation: deletion, mayDelete: () => mayDelete }}
+      dialog={(contact, close) => <ContactModal contactId={contact?.id} onClose={close} />}
+    />
   );
 }

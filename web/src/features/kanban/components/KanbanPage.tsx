@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useMemo, useState } from 'react';
 import {
   DndContext,
   DragOverlay,
@@ -16,7 +15,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../app/providers/auth/index.ts';
 import { t } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { planAllows } from '../../../lib/plan.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { getKanbanLanePage, useKanbanBoard } from '../api/get-kanban-board.ts';
@@ -30,22 +28,7 @@ import '../kanban.css';
 import type { CardDragData } from './KanbanCardView.tsx';
 import { KanbanCardFace } from './KanbanCardView.tsx';
 import { KanbanLaneView } from './KanbanLaneView.tsx';
-
-/** Like the other plan-gated screens (extended §6): the message, then / after one second. */
-const redirectDelayMs = 1000;
-
-function useNoPermissionRedirect(refused: boolean) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (!refused) return;
-    toast.error(t('kanban.noPermission'));
-    const timer = setTimeout(() => navigate('/'), redirectDelayMs);
-    return () => clearTimeout(timer);
-  }, [refused, navigate]);
-}
-
-const planRefused = (error: unknown) =>
-  error instanceof ApiError && error.code === 'ERR_PLAN_FEATURE_DISABLED';
+import { planRefused, useNoPermissionRedirect, usePlanAllows } from '../../../lib/use-plan-gate.ts';
 
 /**
  * extended §2.17 Kanban: Creados, then one lane per kanban tag; dragging a card (pointer or
@@ -54,7 +37,7 @@ const planRefused = (error: unknown) =>
 export function KanbanPage() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const allowed = planAllows(user?.company?.plan, 'useKanban');
+  const allowed = usePlanAllows('useKanban');
   const queueIds = useMemo(() => (user?.queues ?? []).map((queue) => queue.id), [user]);
   const tags = useKanbanTags(allowed);
   const board = useKanbanBoard(queueIds, allowed);
@@ -63,7 +46,10 @@ export function KanbanPage() {
   const [dragged, setDragged] = useState<KanbanCard | undefined>(undefined);
   const [loadingLane, setLoadingLane] = useState<string | undefined>(undefined);
   useKanbanLive(queueIds, laneTags);
-  useNoPermissionRedirect(!allowed || planRefused(board.error) || planRefused(tags.error));
+  useNoPermissionRedirect(
+    !allowed || planRefused(board.error) || planRefused(tags.error),
+    'kanban.noPermission',
+  );
 
   const sensors = useSensors(
     // A press that moves 5 px starts a drag; a click stays a click (the card's button).

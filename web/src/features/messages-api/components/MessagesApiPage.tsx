@@ -1,10 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
 import { Button, Card, Flex, Heading, Link, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { useAuth } from '../../../app/providers/auth/index.ts';
 import { ScreenPage } from '../../../components/ScreenPage.tsx';
 import { t } from '../../../i18n/index.ts';
-import { planAllows } from '../../../lib/plan.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSendTestMessage } from '../api/send-test-message.ts';
 import {
@@ -13,9 +10,7 @@ import {
   javascriptMediaExample,
   javascriptTextExample,
 } from '../examples.ts';
-
-/** Like the other plan-gated screens (extended §6): the message, then / after one second. */
-const redirectDelayMs = 1000;
+import { usePlanGate } from '../../../lib/use-plan-gate.ts';
 
 function Code({ children }: { children: string }) {
   return (
@@ -34,15 +29,7 @@ function Code({ children }: { children: string }) {
 
 /** extended §2.22: the external message API's documentation and a test form showing the real answer. */
 export function MessagesApiPage() {
-  const { user } = useAuth();
-  const navigate = useNavigate();
-  const refused = !planAllows(user?.company?.plan, 'useExternalApi');
-  useEffect(() => {
-    if (!refused) return;
-    toast.error(t('messagesApi.noPermission'));
-    const timer = setTimeout(() => navigate('/'), redirectDelayMs);
-    return () => clearTimeout(timer);
-  }, [refused, navigate]);
+  const refused = !usePlanGate('useExternalApi', 'messagesApi.noPermission');
 
   const [token, setToken] = useState('');
   const [number, setNumber] = useState('');

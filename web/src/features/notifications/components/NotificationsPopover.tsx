@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Loader } from '@aws-amplify/ui-react';
+import { Button } from '@aws-amplify/ui-react';
 import { ContactAvatar } from '../../../components/ContactAvatar.tsx';
 import { BellIcon } from '../../../components/icons/icons.tsx';
-import { Popover } from '../../../components/Popover.tsx';
+import { CountBadge, Popover, PopoverList } from '../../../components/Popover.tsx';
 import { webhookLimits } from '@atende/shared/entities/webhook-limits';
 import { t, tCount } from '../../../i18n/index.ts';
 import { useDisabledWebhookNotices } from '../../webhooks/webhook-notices.ts';
@@ -25,101 +25,93 @@ export function NotificationsPopover({ viewerId, isAdmin = false }: { viewerId: 
   const navigate = useNavigate();
   const [permission, setPermission] = useState(browserNotificationState);
   const count = tickets.length + disabledWebhooks.length;
-  const label = tickets.length > 0 ? tCount('notifications.labelCount', tickets.length) : t('notifications.label');
+  const label =
+    tickets.length > 0 ? tCount('notifications.labelCount', tickets.length) : t('notifications.label');
 
   return (
     <Popover
       label={label}
       panelLabel={t('notifications.title')}
       block="notifications"
+      list
       testId="notifications-button"
       onToggle={() => setPermission(browserNotificationState())}
       trigger={
         <>
           <BellIcon />
-          {count > 0 && (
-            <span className="notifications__badge" data-testid="notifications-badge" aria-hidden="true">
-              {count > 99 ? '99+' : count}
-            </span>
-          )}
+          <CountBadge count={count} testId="notifications-badge" />
         </>
       }
     >
       {(close) => (
         <>
           {disabledWebhooks.length > 0 && (
-            <>
-              <div className="notifications__title">{t('webhooks.notice.title')}</div>
-              <ul className="notifications__list" data-testid="notifications-webhooks">
-                {disabledWebhooks.map((webhook) => (
-                  <li key={webhook.id}>
-                    <button
-                      type="button"
-                      className="notifications__item"
-                      data-webhook-id={webhook.id}
-                      onClick={() => {
-                        close();
-                        void navigate('/webhooks');
-                      }}
-                    >
-                      <span className="notifications__text">
-                        <span className="notifications__preview">
-                          {t('webhooks.notice.item', {
-                            name: webhook.name || `#${webhook.id}`,
-                            days: webhookLimits.disableAfterFailingDays,
-                          })}
-                        </span>
+            <PopoverList title={t('webhooks.notice.title')} testId="notifications-webhooks">
+              {disabledWebhooks.map((webhook) => (
+                <li key={webhook.id}>
+                  <button
+                    type="button"
+                    className="app-popover__item"
+                    data-webhook-id={webhook.id}
+                    onClick={() => {
+                      close();
+                      void navigate('/webhooks');
+                    }}
+                  >
+                    <span className="list-line__text">
+                      <span className="list-line__preview">
+                        {t('webhooks.notice.item', {
+                          name: webhook.name || `#${webhook.id}`,
+                          days: webhookLimits.disableAfterFailingDays,
+                        })}
                       </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </PopoverList>
           )}
-          <div className="notifications__title">{t('notifications.title')}</div>
-          {isLoading ? (
-            <div className="notifications__empty">
-              <Loader size="small" />
-            </div>
-          ) : tickets.length === 0 ? (
-            <div className="notifications__empty">{t('notifications.empty')}</div>
-          ) : (
-            <ul className="notifications__list" data-testid="notifications-list">
-              {tickets.map((ticket) => {
-                const name = ticket.contact?.name || ticket.contact?.number || `#${ticket.id}`;
-                return (
-                  <li key={ticket.id}>
-                    <button
-                      type="button"
-                      className="notifications__item"
-                      data-ticket-id={ticket.id}
-                      onClick={() => {
-                        close();
-                        void navigate(`/tickets/${ticket.uuid}`);
-                      }}
-                    >
-                      <ContactAvatar name={name} url={ticket.contact?.profilePicUrl} size={36} />
-                      <span className="notifications__text">
-                        <span className="notifications__name">{name}</span>
-                        <span className="notifications__preview">{plainPreview(ticket.lastMessage)}</span>
+          <PopoverList
+            title={t('notifications.title')}
+            isLoading={isLoading}
+            isEmpty={tickets.length === 0}
+            empty={t('notifications.empty')}
+            testId="notifications-list"
+          >
+            {tickets.map((ticket) => {
+              const name = ticket.contact?.name || ticket.contact?.number || `#${ticket.id}`;
+              return (
+                <li key={ticket.id}>
+                  <button
+                    type="button"
+                    className="app-popover__item"
+                    data-ticket-id={ticket.id}
+                    onClick={() => {
+                      close();
+                      void navigate(`/tickets/${ticket.uuid}`);
+                    }}
+                  >
+                    <ContactAvatar name={name} url={ticket.contact?.profilePicUrl} size={36} />
+                    <span className="list-line__text">
+                      <span className="list-line__title">{name}</span>
+                      <span className="list-line__preview">{plainPreview(ticket.lastMessage)}</span>
+                    </span>
+                    <span className="list-line__meta">
+                      <span className="list-line__time">
+                        {formatListTime(ticket.lastMessageAt ?? ticket.updatedAt)}
                       </span>
-                      <span className="notifications__meta">
-                        <span className="notifications__time">
-                          {formatListTime(ticket.lastMessageAt ?? ticket.updatedAt)}
-                        </span>
-                        <span
-                          className="notifications__unread"
-                          aria-label={t('notifications.unread', { count: ticket.unreadMessages ?? 0 })}
-                        >
-                          {ticket.unreadMessages ?? 0}
-                        </span>
+                      <span
+                        className="list-line__unread"
+                        aria-label={t('notifications.unread', { count: ticket.unreadMessages ?? 0 })}
+                      >
+                        {ticket.unreadMessages ?? 0}
                       </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </PopoverList>
           {permission === 'default' && (
             <Button
               size="small"

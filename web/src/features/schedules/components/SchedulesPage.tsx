@@ -1,14 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Calendar, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { Button, Flex, Heading, Loader } from '@aws-amplify/ui-react';
-import { useAuth } from '../../../app/providers/auth/index.ts';
 import { PlusIcon } from '../../../components/icons/feature-icons.tsx';
 import { t } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { planAllows } from '../../../lib/plan.ts';
-import { toast } from '../../../lib/toast.ts';
 import { useSchedules } from '../api/get-schedules.ts';
 import type { Schedule, ScheduleContact } from '../api/types.ts';
 import { calendarLocalizer, calendarMessages } from '../calendar-setup.ts';
@@ -17,9 +13,8 @@ import { wallDateOf } from '../schedule-time.ts';
 import { useCompanyTimeZone } from '../../settings/use-company-time-zone.ts';
 import '../schedules.css';
 import { failureText, ScheduleModal } from './ScheduleModal.tsx';
+import { planRefused, useNoPermissionRedirect, usePlanAllows } from '../../../lib/use-plan-gate.ts';
 
-/** Like the other plan-gated screens (extended §6): the message, then / after one second. */
-const redirectDelayMs = 1000;
 /** A schedule is drawn as a 30-minute block in the week and day views. */
 const blockMs = 30 * 60_000;
 
@@ -37,9 +32,6 @@ function titleOf(schedule: Schedule): string {
   return `${who}: ${schedule.body}`;
 }
 
-const planRefused = (error: unknown) =>
-  error instanceof ApiError && error.code === 'ERR_PLAN_FEATURE_DISABLED';
-
 type Dialog = { record: Schedule } | { contact?: ScheduleContact } | null;
 
 /**
@@ -47,10 +39,8 @@ type Dialog = { record: Schedule } | { contact?: ScheduleContact } | null;
  * the company's time zone; Spanish). `?contactId=` opens the add dialog for that contact.
  */
 export function SchedulesPage() {
-  const { user } = useAuth();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const allowed = planAllows(user?.company?.plan, 'useSchedules');
+  const allowed = usePlanAllows('useSchedules');
   const timeZone = useCompanyTimeZone();
   const schedules = useSchedules(allowed);
   useLiveSchedules();
@@ -61,13 +51,7 @@ export function SchedulesPage() {
     contactParam > 0 ? { contact: { id: contactParam } } : null,
   );
   const refused = !allowed || planRefused(schedules.error);
-
-  useEffect(() => {
-    if (!refused) return;
-    toast.error(t('schedules.noPermission'));
-    const timer = setTimeout(() => void navigate('/'), redirectDelayMs);
-    return () => clearTimeout(timer);
-  }, [refused, navigate]);
+  useNoPermissionRedirect(refused, 'schedules.noPermission');
 
   const events = useMemo<ScheduleEvent[]>(
     () =>

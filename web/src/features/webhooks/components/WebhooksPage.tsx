@@ -1,12 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Flex, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
-import {
-  ListCard,
-  ListPage,
-  ListTable,
-  RowActions,
-  useDeleteConfirm,
-} from '../../../components/ListPage.tsx';
+import { Badge, Button, Flex, TableCell, Text } from '@aws-amplify/ui-react';
+import { NameText, RecordListPage } from '../../../components/ListPage.tsx';
 import { webhookLimits } from '@atende/shared/entities/webhook';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
@@ -24,6 +18,54 @@ import { useLiveWebhooks } from '../webhook-notices.ts';
 
 const nameOf = (webhook: Webhook) => webhook.name || t('webhooks.unnamed');
 
+/** Enabled, or disabled (by the platform for failing: since when) with the button to enable it again. */
+function WebhookStatus({
+  webhook,
+  reenabling,
+  onReenable,
+}: {
+  webhook: Webhook;
+  reenabling: boolean;
+  onReenable(): void;
+}) {
+  return (
+    <Flex direction="column" gap="xxs" alignItems="flex-start" data-testid="webhook-status">
+      {webhook.enabled ? (
+        <Text fontSize="small" color="font.success">
+          {t('webhooks.enabled')}
+        </Text>
+      ) : webhook.disabledReason === 'failing' ? (
+        <>
+          <Badge size="small" variation="error">
+            {t('webhooks.disabledFailing')}
+          </Badge>
+          <Text fontSize="xs" color="font.secondary">
+            {t('webhooks.disabledFailingDetail', {
+              date: formatDateTime(webhook.disabledAt),
+              days: webhookLimits.disableAfterFailingDays,
+            })}
+          </Text>
+        </>
+      ) : (
+        <Text fontSize="small" color="font.tertiary">
+          {t('webhooks.disabled')}
+        </Text>
+      )}
+      {!webhook.enabled && (
+        <Button
+          size="small"
+          variation="primary"
+          isDisabled={reenabling}
+          onClick={onReenable}
+          ariaLabel={t('webhooks.reenableOf', { name: nameOf(webhook) })}
+        >
+          {t('webhooks.reenable')}
+        </Button>
+      )}
+    </Flex>
+  );
+}
+
 /**
  * Outbound webhooks (admins; docs/decisions.md, "Outbound webhooks"): the company's URLs, the
  * dialog with the events each hears, the secret shown once, and each webhook's delivery log. A
@@ -34,15 +76,10 @@ export function WebhooksPage() {
   useLiveWebhooks(true);
   const webhooks = useWebhooks();
   const reenable = useReenableWebhook();
-  const rows = webhooks.data?.webhooks ?? [];
-  const [modal, setModal] = useState<{ webhook?: Webhook } | undefined>(undefined);
   const [secret, setSecret] = useState<string | undefined>(undefined);
   const [logOf, setLogOf] = useState<Webhook | undefined>(undefined);
   const rotate = useRotateWebhookSecret();
-  const removal = useDeleteConfirm<Webhook>(useDeleteWebhook(), {
-    deleted: 'webhooks.deleted',
-    title: (webhook) => t('webhooks.deleteRecord', { name: nameOf(webhook) }),
-  });
+  const deletion = useDeleteWebhook();
 
   const rotateSecret = async (webhook: Webhook) => {
     try {
@@ -62,116 +99,75 @@ export function WebhooksPage() {
   };
 
   return (
-    <ListPage title={t('webhooks.title')} addLabel={t('webhooks.add')} onAdd={() => setModal({})}>
-      <ListCard
-        testId="webhooks-list"
-        query={webhooks}
-        isEmpty={rows.length === 0}
-        empty={t('webhooks.empty')}
-      >
-        <ListTable
-          columns={[
-            { label: t('webhooks.columns.name') },
-            { label: t('webhooks.columns.events') },
-            { label: t('webhooks.columns.status') },
-          ]}
-        >
-          {rows.map((webhook) => (
-            <TableRow key={webhook.id} data-webhook-url={webhook.url}>
-              <TableCell>
-                <Flex direction="column" gap="0">
-                  <Text as="span" fontWeight="semibold">
-                    {nameOf(webhook)}
-                  </Text>
-                  <Text as="span" fontSize="small" color="font.secondary" className="webhook-url">
-                    {webhook.url}
-                  </Text>
-                </Flex>
-              </TableCell>
-              <TableCell>
-                <Flex gap="xxs" wrap="wrap">
-                  {webhook.events.map((event) => (
-                    <Badge key={event} size="small">
-                      {t(`webhooks.event.${event}` as MessageKey)}
-                    </Badge>
-                  ))}
-                </Flex>
-              </TableCell>
-              <TableCell>
-                <Flex direction="column" gap="xxs" alignItems="flex-start" data-testid="webhook-status">
-                  {webhook.enabled ? (
-                    <Text fontSize="small" color="font.success">
-                      {t('webhooks.enabled')}
-                    </Text>
-                  ) : webhook.disabledReason === 'failing' ? (
-                    <>
-                      <Badge size="small" variation="error">
-                        {t('webhooks.disabledFailing')}
-                      </Badge>
-                      <Text fontSize="xs" color="font.secondary">
-                        {t('webhooks.disabledFailingDetail', {
-                          date: formatDateTime(webhook.disabledAt),
-                          days: webhookLimits.disableAfterFailingDays,
-                        })}
-                      </Text>
-                    </>
-                  ) : (
-                    <Text fontSize="small" color="font.tertiary">
-                      {t('webhooks.disabled')}
-                    </Text>
-                  )}
-                  {!webhook.enabled && (
-                    <Button
-                      size="small"
-                      variation="primary"
-                      isDisabled={reenable.isPending}
-                      onClick={() => void reenableWebhook(webhook)}
-                      ariaLabel={t('webhooks.reenableOf', { name: nameOf(webhook) })}
-                    >
-                      {t('webhooks.reenable')}
-                    </Button>
-                  )}
-                </Flex>
-              </TableCell>
-              <RowActions
-                editLabel={t('webhooks.editRecord', { name: nameOf(webhook) })}
-                onEdit={() => setModal({ webhook })}
-                deleteLabel={t('webhooks.deleteRecord', { name: nameOf(webhook) })}
-                onDelete={() => removal.ask(webhook)}
-              >
-                <Button
-                  size="small"
-                  variation="link"
-                  onClick={() => setLogOf(webhook)}
-                  ariaLabel={t('webhooks.deliveriesOf', { name: nameOf(webhook) })}
-                >
-                  {t('webhooks.deliveriesButton')}
-                </Button>
-                <Button
-                  size="small"
-                  variation="link"
-                  isDisabled={rotate.isPending}
-                  onClick={() => void rotateSecret(webhook)}
-                  ariaLabel={t('webhooks.rotateOf', { name: nameOf(webhook) })}
-                >
-                  {t('webhooks.rotate')}
-                </Button>
-              </RowActions>
-            </TableRow>
-          ))}
-        </ListTable>
-      </ListCard>
-      {modal && (
+    <RecordListPage
+      texts="webhooks"
+      query={webhooks}
+      rows={webhooks.data?.webhooks ?? []}
+      columns={['name', 'events', 'status']}
+      rowAttributes={(webhook) => ({ 'data-webhook-url': webhook.url })}
+      cells={(webhook) => (
+        <>
+          <TableCell>
+            <Flex direction="column" gap="0">
+              <NameText name={nameOf(webhook)} />
+              <Text as="span" fontSize="small" color="font.secondary" className="webhook-url">
+                {webhook.url}
+              </Text>
+            </Flex>
+          </TableCell>
+          <TableCell>
+            <Flex gap="xxs" wrap="wrap">
+              {webhook.events.map((event) => (
+                <Badge key={event} size="small">
+                  {t(`webhooks.event.${event}` as MessageKey)}
+                </Badge>
+              ))}
+            </Flex>
+          </TableCell>
+          <TableCell>
+            <WebhookStatus
+              webhook={webhook}
+              reenabling={reenable.isPending}
+              onReenable={() => void reenableWebhook(webhook)}
+            />
+          </TableCell>
+        </>
+      )}
+      rowTools={(webhook) => (
+        <>
+          <Button
+            size="small"
+            variation="link"
+            onClick={() => setLogOf(webhook)}
+            ariaLabel={t('webhooks.deliveriesOf', { name: nameOf(webhook) })}
+          >
+            {t('webhooks.deliveriesButton')}
+          </Button>
+          <Button
+            size="small"
+            variation="link"
+            isDisabled={rotate.isPending}
+            onClick={() => void rotateSecret(webhook)}
+            ariaLabel={t('webhooks.rotateOf', { name: nameOf(webhook) })}
+          >
+            {t('webhooks.rotate')}
+          </Button>
+        </>
+      )}
+      editLabel={(webhook) => t('webhooks.editRecord', { name: nameOf(webhook) })}
+      deleteLabel={(webhook) => t('webhooks.deleteRecord', { name: nameOf(webhook) })}
+      remove={{ mutation: deletion }}
+      dialog={(webhook, close) => (
         <WebhookModal
-          webhook={modal.webhook}
+          webhook={webhook}
           loopbackHttp={webhooks.data?.loopbackHttp === true}
-          onClose={() => setModal(undefined)}
+          onClose={close}
           onCreated={(created) => setSecret(created.secret)}
         />
       )}
+    >
       {secret && <SecretDialog secret={secret} onClose={() => setSecret(undefined)} />}
       {logOf && <DeliveriesDialog webhook={logOf} onClose={() => setLogOf(undefined)} />}
-      {removal.dialog}
-    </ListPage>
+    </RecordListPage>
   );
 }
