@@ -49,6 +49,21 @@ describe('keyboard-first agent flow', () => {
       if (dialog) return `dialog:${dialog.querySelector('h5, h1, h2, h3')?.textContent ?? ''}`;
       return `field:${active.getAttribute('aria-label') ?? active.tagName}`;
     });
+  /**
+   * Presses `key` until the file chooser opens: a browser opens one only within a few seconds of
+   * the key (its user activation), and on a busy machine the page may handle the key later.
+   */
+  const chooserOpenedByKey = async (key: string) => {
+    for (let attempt = 1; ; attempt += 1) {
+      const opened = page.waitForEvent('filechooser', { timeout: 10_000 });
+      await page.keyboard.press(key);
+      try {
+        return await opened;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+  };
   const sentTo = async (text: string) =>
     (await outboxOf(admin, whatsappId, customer.from)).filter((m) => m.body.includes(text)).length;
 
@@ -146,10 +161,7 @@ describe('keyboard-first agent flow', () => {
   });
 
   it('opens the file chooser with u; the file goes with the next reply', async () => {
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser', { timeout: 30_000 }),
-      page.keyboard.press('u'),
-    ]);
+    const chooser = await chooserOpenedByKey('u');
     await chooser.setFiles({
       name: 'catalogo.pdf',
       mimeType: 'application/pdf',
