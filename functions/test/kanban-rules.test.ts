@@ -6,7 +6,10 @@ import {
   kanbanPartitions,
   lanesOfTicket,
   laneFilter,
+  laneKeysOf,
   linkedLaneMax,
+  linkMayShow,
+  listKeysOfLane,
   planKanbanMove,
   readsLaneThroughLinks,
 } from '../src/domain/kanban-rules.ts';
@@ -140,5 +143,26 @@ describe('kanban inputs', () => {
     expect(kanbanMoveInputSchema.safeParse({ fromTagId: null, toTagId: 3 }).success).toBe(true);
     expect(kanbanMoveInputSchema.safeParse({ toTagId: 3 }).success).toBe(false);
     expect(kanbanMoveInputSchema.safeParse({ fromTagId: 0, toTagId: 3 }).success).toBe(false);
+  });
+});
+
+describe('the list keys a tag link carries', () => {
+  it('round-trips status, queue and user, with none as empty', () => {
+    expect(laneKeysOf({ status: 'open', queueId: 4, userId: 7 })).toBe('open|4|7');
+    expect(laneKeysOf({ status: 'pending', queueId: null })).toBe('pending||');
+    expect(listKeysOfLane('open|4|7')).toEqual({ status: 'open', queueId: 4, userId: 7 });
+    expect(listKeysOfLane('pending||')).toEqual({ status: 'pending', queueId: null, userId: null });
+    expect(listKeysOfLane(undefined)).toBeUndefined();
+  });
+
+  it('lets through only links whose ticket is in the viewer\'s partitions, and links without keys', () => {
+    const agent = { userId: 7, isAdmin: false, queueIds: [4], allTicket: 'desabled' as const };
+    const partitions = kanbanPartitions(1, [4], agent);
+    expect(linkMayShow(1, 'open|4|7', partitions)).toBe(true);
+    expect(linkMayShow(1, 'pending|4|', partitions)).toBe(true);
+    expect(linkMayShow(1, 'open|4|8', partitions)).toBe(false);
+    expect(linkMayShow(1, 'pending|5|', partitions)).toBe(false);
+    expect(linkMayShow(1, 'closed|4|7', partitions)).toBe(false);
+    expect(linkMayShow(1, undefined, partitions)).toBe(true);
   });
 });

@@ -46,6 +46,8 @@ export const ticketTagEntity = new Entity(
       companyId: { type: 'number', required: true, readOnly: true },
       ticketId: { type: 'number', required: true, readOnly: true },
       tagId: { type: 'number', required: true, readOnly: true },
+      /** The ticket's list keys (domain/kanban-rules.ts laneKeysOf), kept by the tickets stream. */
+      ticketLane: { type: 'string' },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
     },
     indexes: {

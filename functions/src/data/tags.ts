@@ -2,6 +2,7 @@ import type { EntityItem } from 'electrodb';
 import { AppError } from '#domain/app-error';
 import { nameKey } from '#domain/company-rules';
 import { byTagName, tagSetChange } from '#domain/tag-rules';
+import { kanbanStatuses, laneKeysOf } from '#domain/kanban-rules';
 import { nextId } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
 import { tagEntity, ticketTagEntity } from './tag-entity.ts';
@@ -109,6 +110,45 @@ export async function ticketIdsWithTag(companyId: number, tagId: number): Promis
   return data.map((link) => link.ticketId);
 }
 
+/**
+ * AP-TG-12: the links of a tag whose ticket is open or pending, with the ticket's list keys
+ * (gsi1, filtered on `ticketLane`; a link written before links carried them is kept, the ticket
+ * read decides). A kanban lane reads this, then only the tickets its viewer may see.
+ */
+export async function activeLinksOfTag(
+  companyId: number,
+  tagId: number,
+): Promise<{ ticketId: number; ticketLane?: string }[]> {
+  const { data } = await ticketTagEntity.query
+    .byTag({ companyId, tagId })
+    .where(({ ticketLane }, { begins, notExists }) =>
+      [notExists(ticketLane), ...kanbanStatuses.map((status) => begins(ticketLane, `${status}|`))].join(' OR '),
+    )
+    .go({ pages: 'all', attributes: ['ticketId', 'ticketLane'] });
+  return data;
+}
+
+/**
+ * AP-TG-13: a ticket's list keys on each of its tag links (the tickets stream, when the
+ * ticket's status, queue, user or tags change). A link removed meanwhile stays removed.
+ */
+export async function setTicketLaneOnLinks(
+  companyId: number,
+  ticketId: number,
+  tagIds: readonly number[],
+  ticketLane: string,
+): Promise<void> {
+  await Promise.all(
+    tagIds.map(async (tagId) => {
+      try {
+        await ticketTagEntity.patch({ companyId, ticketId, tagId }).set({ ticketLane }).go({ response: 'none' });
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }),
+  );
+}
+
 /** AP-TG-8: the tag ids linked to a ticket: `pk = C#<companyId>`, `sk begins_with TTAG#<ticketId>#`. */
 export async function tagIdsOfTicket(companyId: number, ticketId: number): Promise<number[]> {
   const { data } = await ticketTagEntity.query.byTicket({ companyId, ticketId }).go({ pages: 'all', consistent: true });
@@ -201,7 +241,14 @@ export async function changeTicketTags(
                   .where(({ tagsRev }, { eq, notExists }) => (revision === undefined ? notExists(tagsRev) : eq(tagsRev, revision)))
                   .commit();
               case 'link':
-                return link.create({ companyId, ticketId, tagId: step.tagId }).commit();
+                return link
+                  .create({
+                    companyId,
+                    ticketId,
+                    tagId: step.tagId,
+                    ...(ticketRead?.data ? { ticketLane: laneKeysOf(ticketRead.data) } : {}),
+                  })
+                  .commit();
               case 'count':
                 return tag.patch({ companyId, id: step.tagId }).add({ ticketsCount: 1 }).commit();
               case 'unlink':

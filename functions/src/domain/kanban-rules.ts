@@ -59,7 +59,43 @@ export function kanbanPartitions(
  * partitions with the lane as a filter (AP-KB-1), which never reads a closed ticket. Either way
  * the board's cost does not grow with closed tickets beyond this bound.
  */
-export const linkedLaneMax = 300;
+export const linkedLaneMax = 2000;
+
+/**
+ * What a tag link keeps of its ticket's list keys (status, queue, user), so a lane read through
+ * the links BatchGets only the tickets the viewer's lists hold: `status|queueId|userId`, an empty
+ * part for none. The tickets stream keeps it current (modules/kanban/lane-links-outcome.ts); the
+ * tickets read afterwards are checked again, so a link a moment behind never shows a card wrongly.
+ */
+export type TicketListKeys = { status: string; queueId?: number | null; userId?: number | null };
+
+export function laneKeysOf(ticket: TicketListKeys): string {
+  return [ticket.status, ticket.queueId ?? '', ticket.userId ?? ''].join('|');
+}
+
+/** The list keys a link carries, or undefined for a link written before links carried them. */
+export function listKeysOfLane(laneKeys: string | undefined): TicketListKeys | undefined {
+  if (!laneKeys) return undefined;
+  const [status = '', queueId = '', userId = ''] = laneKeys.split('|');
+  return {
+    status,
+    queueId: queueId === '' ? null : Number(queueId),
+    userId: userId === '' ? null : Number(userId),
+  };
+}
+
+/**
+ * Whether a link's ticket may be on the viewer's board: its list keys are in one of the board's
+ * partitions, or the link does not carry them yet (the ticket read decides).
+ */
+export function linkMayShow(
+  companyId: number,
+  laneKeys: string | undefined,
+  partitions: readonly PartitionQuery[],
+): boolean {
+  const keys = listKeysOfLane(laneKeys);
+  return keys === undefined || inPartitions(companyId, keys, partitions);
+}
 
 export function readsLaneThroughLinks(lane: LaneTagId, ticketsCount: number | undefined): boolean {
   return lane !== null && (ticketsCount ?? 0) <= linkedLaneMax;

@@ -210,6 +210,41 @@ describe('kanban', () => {
     ).toBe(403);
   });
 
+  it('keeps a lane with its tickets when they change hands, close and reopen', async () => {
+    const { admin, company, tickets } = await companyWithTickets(env, 'Relevo', ['5511963100001', '5511963100002']);
+    const sales = (await admin.post<{ id: number }>('/queue', { name: 'Ventas', color: '#2196f3' })).body;
+    const { agent: ana, userId: anaId } = await agentOf(admin, company.companyId, 'ana', {
+      allTicket: 'desabled',
+      queueIds: [sales.id],
+    });
+    const { agent: beto, userId: betoId } = await agentOf(admin, company.companyId, 'beto', {
+      allTicket: 'desabled',
+      queueIds: [sales.id],
+    });
+    const doing = await lane(admin, 'En curso');
+    const [ticket, other] = tickets.map((t) => t.id) as [number, number];
+    await admin.put(`/tickets/${ticket}`, { queueId: sales.id, userId: anaId });
+    await admin.put(`/tickets/${other}`, { queueId: sales.id, userId: betoId });
+    await admin.post(`/ticket-tags/${ticket}/move`, { fromTagId: null, toTagId: doing.id });
+    await admin.post(`/ticket-tags/${other}/move`, { fromTagId: null, toTagId: doing.id });
+    const laneOf = async (api: ApiClient) => (await boardOf(api, `?queueIds=[${sales.id}]`))[doing.id];
+    expect(await laneOf(ana)).toEqual([ticket]);
+    expect(await laneOf(beto)).toEqual([other]);
+
+    // Handed to Beto: it leaves Ana's lane and joins his (the links follow through the stream).
+    await admin.put(`/tickets/${ticket}`, { userId: betoId });
+    await until(async () => ((await laneOf(beto))?.join() === sorted(ticket, other).join() ? true : undefined), "Beto's lane with both");
+    expect(await laneOf(ana)).toEqual([]);
+
+    // Closed: off every board; reopened to Ana: back on hers.
+    await admin.put(`/tickets/${ticket}`, { status: 'closed' });
+    expect(await laneOf(beto)).toEqual([other]);
+    expect((await admin.put(`/tickets/${ticket}`, { status: 'open' })).status).toBe(200);
+    expect((await admin.put(`/tickets/${ticket}`, { userId: anaId })).status).toBe(200);
+    await until(async () => ((await laneOf(ana))?.join() === String(ticket) ? true : undefined), "Ana's lane again");
+    expect(await laneOf(beto)).toEqual([other]);
+  });
+
   it('tells a second user about a move: the ticket and the tag counts, live', async () => {
     const { admin, company, tickets } = await companyWithTickets(env, 'VivoKanban', ['5511963000001']);
     const { agent } = await agentOf(admin, company.companyId, 'mirador', { allTicket: 'enabled' });

@@ -2,7 +2,7 @@ import { creadosLane, kanbanBoardQuerySchema } from '@atende/shared/entities/kan
 import { isAdmin, type Principal } from '#auth/principal';
 import { listScopeOf } from '#auth/session-check';
 import { queryLanePartition, ticketsOfLinks } from '#data/kanban';
-import { listTags, ticketIdsWithTag } from '#data/tags';
+import { activeLinksOfTag, listTags } from '#data/tags';
 import type { ListedTicket } from '#data/tickets';
 import { AppError } from '#domain/app-error';
 import {
@@ -11,6 +11,7 @@ import {
   kanbanPartitions,
   laneFilter,
   lanesOfTicket,
+  linkMayShow,
   readsLaneThroughLinks,
   type LaneTagId,
 } from '#domain/kanban-rules';
@@ -28,8 +29,10 @@ async function viewerOf(principal: Principal): Promise<TicketListViewer> {
 }
 
 /**
- * A small lane (domain/kanban-rules.ts linkedLaneMax) from its tag's links: the tickets that are
- * on it and in the viewer's open or pending lists, newest activity first.
+ * A lane of at most linkedLaneMax tickets (domain/kanban-rules.ts) from its tag's links: the
+ * links of open and pending tickets whose list keys fall in the viewer's partitions, then only
+ * those tickets, checked again (a link a moment behind its ticket never shows a card wrongly),
+ * newest activity first.
  */
 async function linkedLane(
   companyId: number,
@@ -37,7 +40,11 @@ async function linkedLane(
   kanbanTagIds: number[],
   partitions: PartitionQuery[],
 ): Promise<ListedTicket[]> {
-  const tickets = await ticketsOfLinks(companyId, await ticketIdsWithTag(companyId, tagId));
+  const links = await activeLinksOfTag(companyId, tagId);
+  const ticketIds = links
+    .filter((link) => linkMayShow(companyId, link.ticketLane, partitions))
+    .map((link) => link.ticketId);
+  const tickets = await ticketsOfLinks(companyId, ticketIds);
   return mergeNewestFirst([
     tickets.filter(
       (ticket) =>

@@ -4,6 +4,7 @@ import { scheduleMessageKey, sendResultOf } from '#domain/schedule-rules';
 import { changeFromRecord } from '#live/stream-changes';
 import { followCampaignSendResult } from '../campaigns/send-outcome.ts';
 import { followLastMessageChange } from '../messages/last-message-outcome.ts';
+import { followTicketLaneKeys } from '../kanban/lane-links-outcome.ts';
 import { derivedMessageId } from '../messages/send-outbound.ts';
 import { logger } from '#observability/logger';
 import { forItem, observedStream } from '#observability/stream-entry';
@@ -17,8 +18,9 @@ import { countMetric, metricNames } from '#observability/metrics';
  * time that message was made for (its id derives from it). Conditional and idempotent, so a batch
  * delivered again changes nothing twice. A campaign message's refusal marks its recipient failed
  * the same way (campaigns/send-outcome.ts), and a deleted or edited last message changes its
- * ticket's list line (messages/last-message-outcome.ts): one reader of the stream for what a
- * message's later changes set off.
+ * ticket's list line (messages/last-message-outcome.ts), and a ticket's new status, queue, user
+ * or tags reach its tag links (kanban/lane-links-outcome.ts): one reader of the stream for what
+ * later changes set off.
  */
 export const handler = observedStream(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   for (const record of event.Records) {
@@ -44,6 +46,7 @@ async function followChange(change: NonNullable<ReturnType<typeof changeFromReco
   countSendResult(change);
   await followCampaignSendResult(change);
   await followLastMessageChange(change);
+  await followTicketLaneKeys(change);
   const message = change?.entity === 'message' ? change.newItem : undefined;
   if (!message || typeof message.scheduleId !== 'number') return;
   const result = sendResultOf(message as Parameters<typeof sendResultOf>[0]);
