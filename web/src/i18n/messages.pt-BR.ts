@@ -1,4 +1,4 @@
-import { type ErrorCode } from '@atende/shared/errors';
+import type { ErrorCode } from '@atende/shared/errors';
 import { announcementsMessagesPtBr } from './catalogue/announcements.pt-BR.ts';
 import { chatsMessagesPtBr } from './catalogue/chats.pt-BR.ts';
 import { companyTimeMessagesPtBr } from './catalogue/company-time.pt-BR.ts';

@@ -50,7 +50,7 @@ export const campaignsMessagesPtBr: Record<keyof typeof campaignsMessages, strin
   'campaigns.config.content': 'Conteúdo',
   'campaigns.config.addVariable': 'Adicionar',
   'campaigns.config.saved': 'Configurações salvas com sucesso!',
-  'campaigns.report.title': 'Relatório da {name}',
+  'campaigns.report.title': 'Relatório: {name}',
   'campaigns.report.status': '{delivered} de {valid} entregues',
   'campaigns.report.validContacts': 'Contatos válidos',
   'campaigns.report.confirmationRequests': 'Confirmações solicitadas',

@@ -8,7 +8,7 @@ export const invoicesMessagesPtBr: Record<keyof typeof invoicesMessages, string>
   'invoices.columns.id': 'Id',
   'invoices.columns.detail': 'Detalhes',
   'invoices.columns.value': 'Valor',
-  'invoices.columns.dueDate': 'Data Venc.',
+  'invoices.columns.dueDate': 'Vencimento',
   'invoices.columns.status': 'Status',
   'invoices.columns.action': 'Ação',
   'invoices.state.paid': 'Pago',
