@@ -4,7 +4,7 @@ import type { campaignsMessages } from './campaigns.es.ts';
 export const campaignsMessagesPtBr: Record<keyof typeof campaignsMessages, string> = {
   'campaigns.title': 'Campanhas',
   'campaigns.add': 'Nova campanha',
-  'campaigns.searchPlaceholder': 'Pesquisar',
+  'campaigns.searchPlaceholder': 'Buscar',
   'campaigns.empty': 'Ainda não há campanhas.',
   'campaigns.columns.name': 'Nome',
   'campaigns.columns.status': 'Status',

@@ -3,7 +3,7 @@ import type { contactListsMessages } from './contact-lists.es.ts';
 /** Brazilian Portuguese text of the campaign contact lists and their items. */
 export const contactListsMessagesPtBr: Record<keyof typeof contactListsMessages, string> = {
   'contactLists.title': 'Listas de contatos',
-  'contactLists.searchPlaceholder': 'Pesquisar',
+  'contactLists.searchPlaceholder': 'Buscar',
   'contactLists.add': 'Nova lista',
   'contactLists.empty': 'Ainda não há listas de contatos.',
   'contactLists.columns.name': 'Nome',
