@@ -1,0 +1,32 @@
+import type { filesMessages } from './files.es.ts';
+
+/** Brazilian Portuguese text of the file lists screen. */
+export const filesMessagesPtBr: Record<keyof typeof filesMessages, string> = {
+  'files.title': 'Lista de arquivos',
+  'files.countOne': '1 lista',
+  'files.count': '{count} listas',
+  'files.add': 'Adicionar lista',
+  'files.searchPlaceholder': 'Buscar por nome',
+  'files.columns.name': 'Nome',
+  'files.columns.options': 'Arquivos',
+  'files.optionsCount': '{count} opções',
+  'files.optionsCountOne': '1 opção',
+  'files.empty': 'Ainda não há listas de arquivos. Crie uma para enviar seus arquivos nas campanhas.',
+  'files.editRecord': 'Editar lista {name}',
+  'files.deleteRecord': 'Excluir lista {name}',
+  'files.deleted': 'Lista de arquivos excluída com sucesso.',
+  'files.saved': 'Lista de arquivos salva com sucesso.',
+  'files.modal.addTitle': 'Adicionar lista de arquivos',
+  'files.modal.editTitle': 'Editar lista de arquivos',
+  'files.modal.name': 'Nome',
+  'files.modal.message': 'Mensagem',
+  'files.modal.options': 'Opções',
+  'files.modal.noOptions': 'Nenhuma opção. Adicione uma para cada arquivo.',
+  'files.modal.optionName': 'Nome da opção {n}',
+  'files.modal.chooseFile': 'Escolher arquivo',
+  'files.modal.changeFile': 'Trocar arquivo',
+  'files.modal.noFile': 'Nenhum arquivo',
+  'files.modal.optionFile': 'Arquivo da opção {n}',
+  'files.modal.removeOption': 'Remover opção {n}',
+  'files.modal.addOption': 'Adicionar opção',
+};

@@ -1,0 +1,36 @@
+import type { promptsMessages } from './prompts.es.ts';
+
+/** Brazilian Portuguese text of the AI prompts screen. */
+export const promptsMessagesPtBr: Record<keyof typeof promptsMessages, string> = {
+  'prompts.title': 'Prompts de IA',
+  'prompts.add': 'Adicionar prompt',
+  'prompts.columns.name': 'Nome',
+  'prompts.columns.queue': 'Fila',
+  'prompts.columns.maxTokens': 'Máx. tokens',
+  'prompts.empty': 'Ainda não há prompts. Adicione um para que a IA atenda uma fila antes de um atendente.',
+  'prompts.editRecord': 'Editar prompt {name}',
+  'prompts.deleteRecord': 'Excluir prompt {name}',
+  'prompts.deleted': 'Prompt excluído com sucesso.',
+  'prompts.saved': 'Prompt salvo com sucesso.',
+  'prompts.noPermission':
+    'Esta empresa não possui permissão para acessar esta página! Estamos redirecionando você.',
+  'prompts.usage': 'Uso de IA hoje: {calls} de {cap} respostas ({tokens} tokens).',
+  'prompts.usageReached': 'O limite diário foi atingido: as novas mensagens vão para um atendente até amanhã.',
+  'prompts.modal.addTitle': 'Adicionar prompt',
+  'prompts.modal.editTitle': 'Editar prompt',
+  'prompts.modal.name': 'Nome',
+  'prompts.modal.apiKey': 'Chave da API da OpenAI',
+  'prompts.modal.apiKeyHint': 'É salva criptografada e só aparece mascarada; deixe como está para mantê-la.',
+  'prompts.modal.prompt': 'Prompt',
+  'prompts.modal.queue': 'Fila',
+  'prompts.modal.queueNone': 'Escolha uma fila',
+  'prompts.modal.voice': 'Voz',
+  'prompts.modal.voiceText': 'Texto',
+  'prompts.modal.voiceKey': 'Chave de voz (Azure)',
+  'prompts.modal.voiceRegion': 'Região de voz (Azure)',
+  'prompts.modal.temperature': 'Temperatura',
+  'prompts.modal.maxTokens': 'Máx. tokens da resposta',
+  'prompts.modal.maxMessages': 'Máx. mensagens no histórico',
+  'prompts.select.label': 'Prompt de IA',
+  'prompts.select.none': 'Nenhum',
+};

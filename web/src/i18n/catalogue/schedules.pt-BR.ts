@@ -1,0 +1,41 @@
+import type { schedulesMessages } from './schedules.es.ts';
+
+/** Brazilian Portuguese text of the scheduled messages. */
+export const schedulesMessagesPtBr: Record<keyof typeof schedulesMessages, string> = {
+  'schedules.title': 'Agendamentos',
+  'schedules.add': 'Novo agendamento',
+  'schedules.scheduleMessage': 'Agendar mensagem',
+  'schedules.saved': 'Agendamento salvo com sucesso.',
+  'schedules.deleted': 'Agendamento excluído com sucesso.',
+  'schedules.failed': 'Erro no envio: {reason}',
+  'schedules.failedUnknown': 'motivo desconhecido',
+  'schedules.sentNotice': 'Esta mensagem já foi enviada: não pode ser editada.',
+  'schedules.sendingNotice':
+    'Esta mensagem já foi entregue ao WhatsApp e aguarda a confirmação: não pode ser editada.',
+  'schedules.noPermission':
+    'Esta empresa não possui permissão para acessar esta página! Estamos redirecionando você.',
+  'schedules.modal.addTitle': 'Novo agendamento',
+  'schedules.modal.editTitle': 'Editar agendamento',
+  'schedules.modal.contact': 'Contato',
+  'schedules.modal.contactPlaceholder': 'Digite para buscar um contato',
+  'schedules.modal.body': 'Mensagem',
+  'schedules.modal.sendAt': 'Data de envio',
+  'schedules.modal.media': 'Imagem',
+  'schedules.modal.attach': 'Anexar imagem',
+  'schedules.modal.removeMedia': 'Remover a imagem',
+  'schedules.modal.imagesOnly': 'Somente imagens png, jpg ou jpeg são aceitas.',
+  'schedules.modal.delete': 'Excluir agendamento',
+  'schedules.calendar.today': 'Hoje',
+  'schedules.calendar.previous': 'Anterior',
+  'schedules.calendar.next': 'Próximo',
+  'schedules.calendar.month': 'Mês',
+  'schedules.calendar.week': 'Semana',
+  'schedules.calendar.day': 'Dia',
+  'schedules.calendar.agenda': 'Agenda',
+  'schedules.calendar.date': 'Data',
+  'schedules.calendar.time': 'Hora',
+  'schedules.calendar.event': 'Mensagem',
+  'schedules.calendar.allDay': 'Dia inteiro',
+  'schedules.calendar.empty': 'Não há mensagens agendadas neste período.',
+  'schedules.calendar.more': '+{count} mais',
+};
