@@ -32,11 +32,11 @@ export const contactListsMessagesEn: Record<keyof typeof contactListsMessages, s
   'contactLists.import.done': 'Import finished: {created} new, {merged} already on the list (updated).',
   'contactLists.import.failed':
     'The import stopped after {done} of {total} rows. Upload the file again: rows already saved are merged.',
-  'contactLists.import.running': 'Importing… {percent} %',
+  'contactLists.import.running': 'Importing… {percent}%',
   'contactLists.import.format':
     'Columns by header: name (nombre, nome), number (número, numero) and email (correo). Without a header: name, number, email.',
   'contactLists.import.checkHint':
-    'Each number is checked on WhatsApp through a connected connection, slowly, so the number is never put at risk.',
+    'Each number is checked on WhatsApp through a connected WhatsApp, at a slow pace, so the number is not put at risk.',
   'contactLists.back': 'Back to lists',
   'contactListItems.titleOf': 'Contacts of {name}',
   'contactListItems.count': '{count} contacts',
