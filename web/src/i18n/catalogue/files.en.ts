@@ -1,0 +1,32 @@
+import type { filesMessages } from './files.es.ts';
+
+/** English (en) UI text of the file lists screen (merged by messages.en.ts). */
+export const filesMessagesEn: Record<keyof typeof filesMessages, string> = {
+  'files.title': 'File lists',
+  'files.countOne': '1 list',
+  'files.count': '{count} lists',
+  'files.add': 'Add list',
+  'files.searchPlaceholder': 'Search by name',
+  'files.columns.name': 'Name',
+  'files.columns.options': 'Files',
+  'files.optionsCount': '{count} options',
+  'files.optionsCountOne': '1 option',
+  'files.empty': 'No file lists yet. Create one to send your files in campaigns.',
+  'files.editRecord': 'Edit list {name}',
+  'files.deleteRecord': 'Delete list {name}',
+  'files.deleted': 'File list deleted.',
+  'files.saved': 'File list saved.',
+  'files.modal.addTitle': 'Add file list',
+  'files.modal.editTitle': 'Edit file list',
+  'files.modal.name': 'Name',
+  'files.modal.message': 'Message',
+  'files.modal.options': 'Options',
+  'files.modal.noOptions': 'No options. Add one for each file.',
+  'files.modal.optionName': 'Name of option {n}',
+  'files.modal.chooseFile': 'Choose file',
+  'files.modal.changeFile': 'Change file',
+  'files.modal.noFile': 'No file',
+  'files.modal.optionFile': 'File of option {n}',
+  'files.modal.removeOption': 'Remove option {n}',
+  'files.modal.addOption': 'Add option',
+};
