@@ -7,6 +7,7 @@ import {
   campaignShippingEntity,
 } from './campaign-entity.ts';
 import { companyEntity } from './company-entity.ts';
+import { entityPages } from './paged-query.ts';
 import { nextId } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
 import { writeAll } from './transaction.ts';
@@ -223,18 +224,16 @@ export async function deleteCampaign(companyId: number, id: number): Promise<voi
 
 /** AP-CA-6: delete a campaign's shipping entries, a page at a time. */
 export async function deleteShippingOf(companyId: number, campaignId: number): Promise<void> {
-  let cursor: string | null = null;
-  do {
-    const page: { data: { position: number }[]; cursor: string | null } = await campaignShippingEntity.query
+  const pages = entityPages((cursor) =>
+    campaignShippingEntity.query
       .byPosition({ companyId, campaignId })
-      .go({ cursor, count: 100, attributes: ['companyId', 'campaignId', 'position'] });
-    if (page.data.length > 0) {
-      await campaignShippingEntity
-        .delete(page.data.map((entry) => ({ companyId, campaignId, position: entry.position })))
-        .go();
+      .go({ cursor, count: 100, attributes: ['companyId', 'campaignId', 'position'] }),
+  );
+  for await (const entries of pages) {
+    if (entries.length > 0) {
+      await campaignShippingEntity.delete(entries.map((entry) => ({ companyId, campaignId, position: entry.position }))).go();
     }
-    cursor = page.cursor;
-  } while (cursor);
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { chatPreview, memberChanges, unreadIncrement, type ChatMember } from '#domain/chat-rules';
 import { chatEntity, chatMemberEntity, chatMessageEntity } from './chat-entity.ts';
+import { entityPages } from './paged-query.ts';
 import { nextId } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
 import { writeAll } from './transaction.ts';
@@ -154,17 +155,10 @@ export async function deleteChat(current: ChatRecord): Promise<void> {
     ],
     ['ERR_NOT_FOUND'],
   );
-  for (let cursor: string | null = null; ;) {
-    const page: { data: ChatMessageRecord[]; cursor: string | null } = await chatMessageEntity.query
-      .byChat({ companyId, chatId: id })
-      .go({ limit: 100, cursor });
-    if (page.data.length > 0) {
-      await chatMessageEntity
-        .delete(page.data.map((m) => ({ companyId, chatId: id, createdAt: m.createdAt, id: m.id })))
-        .go();
+  for await (const messages of entityPages((cursor) => chatMessageEntity.query.byChat({ companyId, chatId: id }).go({ limit: 100, cursor }))) {
+    if (messages.length > 0) {
+      await chatMessageEntity.delete(messages.map((m) => ({ companyId, chatId: id, createdAt: m.createdAt, id: m.id }))).go();
     }
-    if (!page.cursor) return;
-    cursor = page.cursor;
   }
 }
 
