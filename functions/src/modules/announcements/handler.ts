@@ -15,7 +15,7 @@ import {
   type AnnouncementRecord,
 } from '#data/announcements';
 import type { Principal } from '#auth/principal';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import {
   announcementImageOf,
   announcementMediaKey,
@@ -48,9 +48,7 @@ async function readableOrFail(principal: Principal, id: number) {
 }
 
 async function existingOrFail(id: number) {
-  const announcement = await getAnnouncement(id);
-  if (!announcement) throw new AppError('ERR_NOT_FOUND');
-  return announcement;
+  return foundOr(getAnnouncement(id));
 }
 
 /**

@@ -11,7 +11,7 @@ import { isAdmin } from '#auth/principal';
 import { getCompany, listAllCompanies, updateCompany, type CompanyChanges } from '#data/companies';
 import { getPlan, listPlans } from '#data/plans';
 import { listSettings, putSetting } from '#data/settings';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { isPublicPlan, nameKey, platformCompanyId, signupTerms } from '#domain/company-rules';
 import { rateLimits } from '#domain/rate-limits';
 import { matchesSearch, pageOf } from '#domain/paging';
@@ -30,9 +30,7 @@ const pageSize = 20;
 const companyIdPath = z.object({ companyId: z.coerce.number().int().positive() });
 
 async function companyOrFail(id: number) {
-  const company = await getCompany(id);
-  if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
-  return company;
+  return foundOr(getCompany(id), 'ERR_NO_COMPANY_FOUND');
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   listContactsCreatedIn,
   updateContact,
 } from '#data/contacts';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { contactMatches, searchQueryTokens } from '#domain/contact-tokens';
 import { daysRangeIn, inRange, type InstantRange } from '#domain/day-range';
 import { restModule } from '#http/rest-module';
@@ -38,9 +38,7 @@ const pageSize = 20;
 const searchCandidates = 2000;
 
 async function contactOrFail(companyId: number, id: number) {
-  const contact = await getContact(companyId, id);
-  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
-  return contact;
+  return foundOr(getContact(companyId, id), 'ERR_NO_CONTACT_FOUND');
 }
 
 const digitsOnly = (number: string) => number.replace(/\D/g, '');

@@ -15,7 +15,7 @@ import {
   listFileLists,
   type FileListRecord,
 } from '#data/file-lists';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import {
   assertHasOption,
   attachFile,
@@ -40,9 +40,7 @@ const uploadSchema = fileListUploadFieldsSchema.extend({
 });
 
 async function fileListOrFail(companyId: number, id: number) {
-  const list = await getFileList(companyId, id);
-  if (!list) throw new AppError('ERR_NOT_FOUND');
-  return list;
+  return foundOr(getFileList(companyId, id));
 }
 
 /** The list with a signed URL of each uploaded file, for the dialog's links. */

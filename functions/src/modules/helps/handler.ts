@@ -3,7 +3,7 @@ import { idPathSchema } from '@atende/shared/fields';
 import { pagedSearchQuerySchema } from '@atende/shared/query-params';
 import { deleteHelp, getHelp, listHelps, patchHelp, putHelp, type HelpRecord } from '#data/helps';
 import { nextId } from '#data/ids';
-import { AppError } from '#domain/app-error';
+import { foundOr } from '#domain/app-error';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
@@ -19,9 +19,7 @@ const publicHelp = (help: HelpRecord) => ({
 });
 
 async function helpOrFail(id: number) {
-  const help = await getHelp(id);
-  if (!help) throw new AppError('ERR_NOT_FOUND');
-  return help;
+  return foundOr(getHelp(id));
 }
 
 /** /api/helps: help videos for everyone; super users write them. */

@@ -4,7 +4,7 @@ import { pagedSearchQuerySchema } from '@atende/shared/query-params';
 import { listAllCompanies } from '#data/companies';
 import { nextId } from '#data/ids';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from '#data/plans';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { isPublicPlan, nameKey } from '#domain/company-rules';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { publicPlan } from './serialize.ts';
@@ -14,9 +14,7 @@ import { provisionPlan, unprovisionPlan } from '#modules/messages/api-usage-prov
 import { HttpAnswer } from '#http/types';
 
 async function planOrFail(id: number) {
-  const plan = await getPlan(id);
-  if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
-  return plan;
+  return foundOr(getPlan(id), 'ERR_NO_PLAN_FOUND');
 }
 
 /** /api/plans: the public plan list for sign-up, and super users' plan administration. */

@@ -12,7 +12,7 @@ import {
   updateQueueIntegration,
   type QueueIntegrationFields,
 } from '#data/queue-integrations';
-import { AppError } from '#domain/app-error';
+import { foundOr } from '#domain/app-error';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { planIntegrationWrite, queueIntegrationPageSize } from '#domain/queue-integration-rules';
 import { restModule } from '#http/rest-module';
@@ -23,9 +23,7 @@ import { sealIntegrationWrite } from './secrets.ts';
 import { publicQueueIntegration } from './serialize.ts';
 
 async function integrationOrFail(companyId: number, id: number) {
-  const integration = await getQueueIntegration(companyId, id);
-  if (!integration) throw new AppError('ERR_NOT_FOUND');
-  return integration;
+  return foundOr(getQueueIntegration(companyId, id));
 }
 
 /**

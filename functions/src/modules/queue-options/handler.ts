@@ -12,7 +12,7 @@ import {
   updateQueueOption,
 } from '#data/queue-options';
 import { getQueue } from '#data/queues';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { assertParentInQueue, assertSameParent, buildOptionTree, subtreeIds } from '#domain/queue-rules';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
@@ -25,9 +25,7 @@ async function assertQueueOfCompany(companyId: number, queueId: number) {
 }
 
 async function optionOrFail(companyId: number, id: number) {
-  const option = await getQueueOption(companyId, id);
-  if (!option) throw new AppError('ERR_NOT_FOUND');
-  return option;
+  return foundOr(getQueueOption(companyId, id));
 }
 
 /**

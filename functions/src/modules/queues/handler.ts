@@ -10,7 +10,7 @@ import {
   type QueueChanges,
   type QueueFields,
 } from '#data/queues';
-import { AppError } from '#domain/app-error';
+import { foundOr } from '#domain/app-error';
 import { companyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
 import { route } from '#http/route';
@@ -19,9 +19,7 @@ import { publicQueue } from './serialize.ts';
 import { assertBotReferencesExist } from '../references/bot-references.ts';
 
 async function queueOrFail(companyId: number, id: number) {
-  const queue = await getQueue(companyId, id);
-  if (!queue) throw new AppError('ERR_NOT_FOUND');
-  return queue;
+  return foundOr(getQueue(companyId, id));
 }
 
 const textFields = ['greetingMessage', 'outOfHoursMessage'] as const;

@@ -20,7 +20,7 @@ import {
   type ScheduleRecord,
 } from '#data/schedules';
 import { getUser } from '#data/users';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { assertNewTimeNotInPast, assertNotInPast } from '#domain/future-time';
 import { mediaOfUpload } from '#domain/media-rules';
 import {
@@ -53,9 +53,7 @@ async function answerOf(schedule: ScheduleRecord) {
 }
 
 async function scheduleOrFail(principal: Principal, id: number): Promise<ScheduleRecord> {
-  const schedule = await getSchedule(principal.companyId, id);
-  if (!schedule) throw new AppError('ERR_NOT_FOUND');
-  return schedule;
+  return foundOr(getSchedule(principal.companyId, id));
 }
 
 async function assertContact(companyId: number, contactId: number): Promise<void> {

@@ -9,7 +9,7 @@ import {
 import { idParamSchema, idPathSchema } from '@atende/shared/fields';
 import { kanbanMoveInputSchema } from '@atende/shared/entities/kanban';
 import { changeTicketTags, createTag, deleteTag, getTag, listTags, updateTag } from '#data/tags';
-import { AppError } from '#domain/app-error';
+import { foundOr } from '#domain/app-error';
 import { planKanbanMove } from '#domain/kanban-rules';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { assertMayChangeKanban, assertMayDeleteTag, assertTagLimit, maxTagsPerTicket, tagPageSize } from '#domain/tag-rules';
@@ -20,9 +20,7 @@ import { visibleTicket } from '../messages/visible-ticket.ts';
 import { publicTag } from './serialize.ts';
 
 async function tagOrFail(companyId: number, id: number) {
-  const tag = await getTag(companyId, id);
-  if (!tag) throw new AppError('ERR_NOT_FOUND');
-  return tag;
+  return foundOr(getTag(companyId, id));
 }
 
 /**

@@ -21,7 +21,7 @@ import {
   updateUser,
   type UserRecord,
 } from '#data/users';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { publicUser } from './serialize.ts';
 import { searchUsersByName } from '#domain/user-search';
@@ -41,9 +41,7 @@ import { assertUserReferencesExist } from './references.ts';
 const pageSize = 20;
 
 async function userOrFail(companyId: number, id: number) {
-  const user = await getUser(companyId, id);
-  if (!user) throw new AppError('ERR_NO_USER_FOUND');
-  return user;
+  return foundOr(getUser(companyId, id), 'ERR_NO_USER_FOUND');
 }
 
 /** The users' queues with name and colour, read once for a whole list. */

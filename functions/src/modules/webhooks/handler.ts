@@ -17,7 +17,7 @@ import {
   listWebhooks,
   updateWebhook,
 } from '#data/webhooks';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { checkOutboundUrl } from '#domain/outbound-url';
 import { newWebhookSecret, secretHint, webhookDeliveryId } from '#domain/webhook-rules';
 import { restModule } from '#http/rest-module';
@@ -30,9 +30,7 @@ import { enqueueAttempt } from './queue-message.ts';
 import { publicDelivery, publicWebhook } from './serialize.ts';
 
 async function webhookOrFail(companyId: number, id: number) {
-  const webhook = await getWebhook(companyId, id);
-  if (!webhook) throw new AppError('ERR_NOT_FOUND');
-  return webhook;
+  return foundOr(getWebhook(companyId, id));
 }
 
 /**
