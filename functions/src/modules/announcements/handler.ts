@@ -4,7 +4,6 @@ import {
   announcementListQuerySchema,
   announcementUpdateInputSchema,
 } from '@atende/shared/entities/announcement';
-import { idPathSchema } from '@atende/shared/fields';
 import { removeMediaQuietly } from '#aws/s3';
 import {
   createAnnouncement,
@@ -26,7 +25,7 @@ import {
 import { pageOf } from '#domain/paging';
 import { restModule } from '#http/rest-module';
 import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { publicAnnouncement } from './serialize.ts';
 import { attachmentUrl, replaceAttachment } from '../media/replace-attachment.ts';
@@ -72,10 +71,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'GET',
-    path: '/announcements/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('GET', '/announcements/{id}', 'user'),
     handler: async ({ principal, params }) => withMediaUrl(await readableOrFail(principal, params.id)),
   }),
   route({
@@ -89,10 +85,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/announcements/{id}',
-    access: 'super',
-    params: idPathSchema,
+    ...onRecord('PUT', '/announcements/{id}', 'super'),
     body: announcementUpdateInputSchema,
     handler: async ({ params, body }) => {
       await existingOrFail(params.id);
@@ -100,10 +93,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/announcements/{id}',
-    access: 'super',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/announcements/{id}', 'super'),
     handler: async ({ params }) => {
       const current = await existingOrFail(params.id);
       await deleteAnnouncement(current.id);
@@ -112,11 +102,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'POST',
-    path: '/announcements/{id}/media-upload',
+    ...onRecord('POST', '/announcements/{id}/media-upload', 'super'),
     multipart: true,
-    access: 'super',
-    params: idPathSchema,
     body: mediaUploadSchema,
     handler: async ({ params, body }) => {
       const current = await existingOrFail(params.id);
@@ -138,10 +125,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/announcements/{id}/media-upload',
-    access: 'super',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/announcements/{id}/media-upload', 'super'),
     handler: async ({ params }) => {
       const current = await existingOrFail(params.id);
       if (!current.mediaKey) return publicAnnouncement(current);

@@ -6,7 +6,6 @@ import {
   contactUpdateInputSchema,
   type ContactsQuery,
 } from '@atende/shared/entities/contact';
-import { idPathSchema } from '@atende/shared/fields';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { getCompany } from '#data/companies';
 import { companyTimeZone } from '#data/company-time-zone';
@@ -27,7 +26,7 @@ import { contactMatches, searchQueryTokens } from '#domain/contact-tokens';
 import { daysRangeIn, inRange, type InstantRange } from '#domain/day-range';
 import { restModule } from '#http/rest-module';
 import { oneFile, importedFileSchema } from '#http/uploaded-file';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { assertNumberOnWhatsapp } from './check-number.ts';
 import { importContactsCsv } from './import.ts';
@@ -154,10 +153,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'GET',
-    path: '/contacts/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('GET', '/contacts/{id}', 'user'),
     handler: async ({ principal, params }) =>
       publicContact(await contactOrFail(principal.companyId, params.id)),
   }),
@@ -179,10 +175,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/contacts/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('PUT', '/contacts/{id}', 'user'),
     body: contactUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       const current = await contactOrFail(principal.companyId, params.id);
@@ -199,10 +192,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/contacts/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/contacts/{id}', 'admin'),
     handler: async ({ principal, params }) => {
       await deleteContact(await contactOrFail(principal.companyId, params.id));
       return new HttpAnswer(204);

@@ -4,7 +4,6 @@ import {
   fileListUpdateInputSchema,
   fileListUploadFieldsSchema,
 } from '@atende/shared/entities/file-list';
-import { idPathSchema } from '@atende/shared/fields';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { putMedia, signedMediaUrl } from '#aws/s3';
 import {
@@ -29,7 +28,7 @@ import { mediaOfUpload } from '#domain/media-rules';
 import { pageOf } from '#domain/paging';
 import { restModule } from '#http/rest-module';
 import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { removeFileListObjects } from './media.ts';
 import { publicFileList } from './serialize.ts';
@@ -75,10 +74,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'GET',
-    path: '/files/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('GET', '/files/{id}', 'admin'),
     handler: async ({ principal, params }) =>
       withFileUrls(await fileListOrFail(principal.companyId, params.id)),
   }),
@@ -98,10 +94,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/files/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('PUT', '/files/{id}', 'admin'),
     body: fileListUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       let removedKeys: string[] = [];
@@ -122,11 +115,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'POST',
-    path: '/files/uploadList/{id}',
+    ...onRecord('POST', '/files/uploadList/{id}', 'admin'),
     multipart: true,
-    access: 'admin',
-    params: idPathSchema,
     body: uploadSchema,
     handler: async ({ principal, params, body }) => {
       if (body.fileId !== undefined && body.fileId !== params.id) {
@@ -161,10 +151,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/files/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/files/{id}', 'admin'),
     handler: async ({ principal, params }) => {
       const deleted = await deleteFileList(principal.companyId, params.id);
       await removeFileListObjects(mediaKeysOf(deleted.options));

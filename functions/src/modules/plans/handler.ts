@@ -1,5 +1,4 @@
 import { planCreateInputSchema, planUpdateInputSchema } from '@atende/shared/entities/plan';
-import { idPathSchema } from '@atende/shared/fields';
 import { pagedSearchQuerySchema } from '@atende/shared/query-params';
 import { listAllCompanies } from '#data/companies';
 import { nextId } from '#data/ids';
@@ -9,7 +8,7 @@ import { isPublicPlan, nameKey } from '#domain/company-rules';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { publicPlan } from './serialize.ts';
 import { restModule } from '#http/rest-module';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { provisionPlan, unprovisionPlan } from '#modules/messages/api-usage-provisioning';
 import { HttpAnswer } from '#http/types';
 
@@ -48,10 +47,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'GET',
-    path: '/plans/{id}',
-    access: 'super',
-    params: idPathSchema,
+    ...onRecord('GET', '/plans/{id}', 'super'),
     handler: async ({ params }) => publicPlan(await planOrFail(params.id)),
   }),
   route({
@@ -68,10 +64,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/plans/{id}',
-    access: 'super',
-    params: idPathSchema,
+    ...onRecord('PUT', '/plans/{id}', 'super'),
     body: planUpdateInputSchema,
     handler: async ({ params, body }) => {
       const current = await planOrFail(params.id);
@@ -91,10 +84,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/plans/{id}',
-    access: 'super',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/plans/{id}', 'super'),
     handler: async ({ params }) => {
       const current = await planOrFail(params.id);
       // A plan in use stays: deleting it would leave companies without limits or flags.

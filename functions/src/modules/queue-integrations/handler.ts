@@ -3,7 +3,6 @@ import {
   queueIntegrationListQuerySchema,
   queueIntegrationUpdateInputSchema,
 } from '@atende/shared/entities/queue-integration';
-import { idPathSchema } from '@atende/shared/fields';
 import {
   createQueueIntegration,
   deleteQueueIntegration,
@@ -16,7 +15,7 @@ import { foundOr } from '#domain/app-error';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { planIntegrationWrite, queueIntegrationPageSize } from '#domain/queue-integration-rules';
 import { restModule } from '#http/rest-module';
-import { route, type RouteDefinition } from '#http/route';
+import { type RouteDefinition, onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { testSessionRoute } from '../dialogflow/test-session.ts';
 import { sealIntegrationWrite } from './secrets.ts';
@@ -51,11 +50,8 @@ export const queueIntegrationRoutes: RouteDefinition[] = [
     },
   }),
   route({
-    method: 'GET',
-    path: '/queueIntegration/{id}',
-    access: 'admin',
+    ...onRecord('GET', '/queueIntegration/{id}', 'admin'),
     feature: 'useIntegrations',
-    params: idPathSchema,
     handler: async ({ principal, params }) =>
       publicQueueIntegration(await integrationOrFail(principal.companyId, params.id)),
   }),
@@ -74,11 +70,8 @@ export const queueIntegrationRoutes: RouteDefinition[] = [
     },
   }),
   route({
-    method: 'PUT',
-    path: '/queueIntegration/{id}',
-    access: 'admin',
+    ...onRecord('PUT', '/queueIntegration/{id}', 'admin'),
     feature: 'useIntegrations',
-    params: idPathSchema,
     body: queueIntegrationUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       const current = await integrationOrFail(principal.companyId, params.id);
@@ -94,11 +87,8 @@ export const queueIntegrationRoutes: RouteDefinition[] = [
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/queueIntegration/{id}',
-    access: 'admin',
+    ...onRecord('DELETE', '/queueIntegration/{id}', 'admin'),
     feature: 'useIntegrations',
-    params: idPathSchema,
     handler: async ({ principal, params }) => {
       await deleteQueueIntegration(principal.companyId, params.id);
       return { message: 'Integration deleted' };

@@ -5,7 +5,6 @@ import {
   quickMessageSimpleListQuerySchema,
   quickMessageUpdateInputSchema,
 } from '@atende/shared/entities/quick-message';
-import { idPathSchema } from '@atende/shared/fields';
 import { mediaUrlSeconds, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
 import {
   createQuickMessage,
@@ -29,7 +28,7 @@ import {
 } from '#domain/quick-message-rules';
 import { restModule } from '#http/rest-module';
 import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
@@ -98,17 +97,11 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'GET',
-    path: '/quick-messages/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('GET', '/quick-messages/{id}', 'user'),
     handler: async ({ principal, params }) => withMediaUrl(await readableOrFail(principal, params.id)),
   }),
   route({
-    method: 'GET',
-    path: '/quick-messages/{id}/media',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('GET', '/quick-messages/{id}/media', 'user'),
     handler: async ({ principal, params }) => {
       const quickMessage = await readableOrFail(principal, params.id);
       if (!quickMessage.mediaKey) throw new AppError('ERR_NOT_FOUND');
@@ -129,10 +122,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/quick-messages/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('PUT', '/quick-messages/{id}', 'user'),
     body: quickMessageUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       const current = await changeableOrFail(principal, params.id);
@@ -140,10 +130,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/quick-messages/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/quick-messages/{id}', 'user'),
     handler: async ({ principal, params }) => {
       const current = await changeableOrFail(principal, params.id);
       await deleteQuickMessage(principal.companyId, current.id);
@@ -152,11 +139,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'POST',
-    path: '/quick-messages/{id}/media-upload',
+    ...onRecord('POST', '/quick-messages/{id}/media-upload', 'user'),
     multipart: true,
-    access: 'user',
-    params: idPathSchema,
     body: mediaUploadSchema,
     handler: async ({ principal, params, body }) => {
       const current = await changeableOrFail(principal, params.id);
@@ -178,10 +162,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/quick-messages/{id}/media-upload',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/quick-messages/{id}/media-upload', 'user'),
     handler: async ({ principal, params }) => {
       const current = await changeableOrFail(principal, params.id);
       if (!current.mediaKey) return publicQuickMessage(current);

@@ -6,7 +6,7 @@ import {
   tagUpdateInputSchema,
   ticketTagPathSchema,
 } from '@atende/shared/entities/tag';
-import { idParamSchema, idPathSchema } from '@atende/shared/fields';
+import { idParamSchema } from '@atende/shared/fields';
 import { kanbanMoveInputSchema } from '@atende/shared/entities/kanban';
 import { changeTicketTags, createTag, deleteTag, getTag, listTags, updateTag } from '#data/tags';
 import { foundOr } from '#domain/app-error';
@@ -14,7 +14,7 @@ import { planKanbanMove } from '#domain/kanban-rules';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { assertMayChangeKanban, assertMayDeleteTag, assertTagLimit, maxTagsPerTicket, tagPageSize } from '#domain/tag-rules';
 import { restModule } from '#http/rest-module';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { visibleTicket } from '../messages/visible-ticket.ts';
 import { publicTag } from './serialize.ts';
@@ -58,10 +58,7 @@ export const handler = restModule([
     }),
   }),
   route({
-    method: 'GET',
-    path: '/tags/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('GET', '/tags/{id}', 'user'),
     handler: async ({ principal, params }) => publicTag(await tagOrFail(principal.companyId, params.id)),
   }),
   route({
@@ -76,10 +73,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/tags/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('PUT', '/tags/{id}', 'user'),
     body: tagUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       const current = await tagOrFail(principal.companyId, params.id);
@@ -88,10 +82,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/tags/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/tags/{id}', 'user'),
     handler: async ({ principal, params }) => {
       const current = await tagOrFail(principal.companyId, params.id);
       assertMayDeleteTag(principal, current);

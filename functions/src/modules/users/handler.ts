@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { idPathSchema } from '@atende/shared/fields';
 import {
   userCreateInputSchema,
   userListQuerySchema,
@@ -34,7 +33,7 @@ import {
   needsCurrentPassword,
 } from '#domain/user-rules';
 import { restModule } from '#http/rest-module';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { assertUserReferencesExist } from './references.ts';
 
@@ -93,11 +92,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'GET',
-    path: '/users/{id}',
-    access: 'user',
+    ...onRecord('GET', '/users/{id}', 'user'),
     allowBlockedCompany: true,
-    params: idPathSchema,
     handler: async ({ principal, params }) => {
       assertMayReadUser(principal, params.id);
       return (await publicUsers(principal.companyId, [await userOrFail(principal.companyId, params.id)]))[0];
@@ -134,11 +130,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/users/{id}',
-    access: 'user',
+    ...onRecord('PUT', '/users/{id}', 'user'),
     allowBlockedCompany: true,
-    params: idPathSchema,
     body: userUpdateInputSchema.extend({ super: z.boolean().optional() }),
     handler: async ({ principal, params, body }) => {
       const current = await userOrFail(principal.companyId, params.id);
@@ -178,10 +171,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/users/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/users/{id}', 'admin'),
     handler: async ({ principal, params }) => {
       const target = await userOrFail(principal.companyId, params.id);
       assertMayDeleteUser(principal, target);
