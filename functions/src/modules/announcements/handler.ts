@@ -22,7 +22,7 @@ import {
   announcementsFor,
   mayReadAnnouncement,
 } from '#domain/announcement-rules';
-import { pageOf } from '#domain/paging';
+import { pageAnswer, pageOf } from '#domain/paging';
 import { restModule } from '#http/rest-module';
 import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
 import { onRecord, route } from '#http/route';
@@ -63,11 +63,7 @@ export const handler = restModule([
     handler: async ({ principal, query }) => {
       const visible = announcementsFor(await listAnnouncements(), principal, query.searchParam);
       const page = pageOf(visible, query.pageNumber, announcementPageSize);
-      return {
-        records: await Promise.all(page.items.map(withMediaUrl)),
-        count: page.count,
-        hasMore: page.hasMore,
-      };
+      return pageAnswer('records', await Promise.all(page.items.map(withMediaUrl)), page);
     },
   }),
   route({

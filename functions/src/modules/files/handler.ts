@@ -25,7 +25,7 @@ import {
   replaceOptions,
 } from '#domain/file-list-rules';
 import { mediaOfUpload } from '#domain/media-rules';
-import { pageOf } from '#domain/paging';
+import { pageAnswer, pageOf } from '#domain/paging';
 import { restModule } from '#http/rest-module';
 import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
 import { onRecord, route } from '#http/route';
@@ -66,11 +66,7 @@ export const handler = restModule([
     handler: async ({ principal, query }) => {
       const matching = fileListsFor(await listFileLists(principal.companyId), query.searchParam);
       const page = pageOf(matching, query.pageNumber, fileListPageSize);
-      return {
-        files: page.items.map((list) => publicFileList(list)),
-        count: page.count,
-        hasMore: page.hasMore,
-      };
+      return pageAnswer('files', page.items.map((list) => publicFileList(list)), page);
     },
   }),
   route({

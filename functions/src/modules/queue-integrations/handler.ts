@@ -12,7 +12,7 @@ import {
   type QueueIntegrationFields,
 } from '#data/queue-integrations';
 import { foundOr } from '#domain/app-error';
-import { matchesSearch, pageOf } from '#domain/paging';
+import { matchesSearch, pageAnswer, pageOf } from '#domain/paging';
 import { planIntegrationWrite, queueIntegrationPageSize } from '#domain/queue-integration-rules';
 import { restModule } from '#http/rest-module';
 import { type RouteDefinition, onRecord, route } from '#http/route';
@@ -42,11 +42,7 @@ export const queueIntegrationRoutes: RouteDefinition[] = [
         matchesSearch(query.searchParam, integration.name, integration.type),
       );
       const page = pageOf(all, query.pageNumber, queueIntegrationPageSize);
-      return {
-        queueIntegrations: page.items.map((integration) => publicQueueIntegration(integration)),
-        count: page.count,
-        hasMore: page.hasMore,
-      };
+      return pageAnswer('queueIntegrations', page.items.map((integration) => publicQueueIntegration(integration)), page);
     },
   }),
   route({

@@ -17,7 +17,7 @@ import {
 import type { Principal } from '#auth/principal';
 import { AppError } from '#domain/app-error';
 import { mediaOfUpload } from '#domain/media-rules';
-import { pageOf } from '#domain/paging';
+import { pageAnswer, pageOf } from '#domain/paging';
 import {
   assertMayChangeQuickMessage,
   mayReadQuickMessage,
@@ -75,11 +75,7 @@ export const handler = restModule([
         query.searchParam,
       );
       const page = pageOf(visible, query.pageNumber, quickMessagePageSize);
-      return {
-        records: await Promise.all(page.items.map(withMediaUrl)),
-        count: page.count,
-        hasMore: page.hasMore,
-      };
+      return pageAnswer('records', await Promise.all(page.items.map(withMediaUrl)), page);
     },
   }),
   route({
