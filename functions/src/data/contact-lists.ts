@@ -8,7 +8,7 @@ import { contactListItemEntity, contactListNumberEntity } from './contact-list-i
 import { nextId, reserveIds } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
 import { writeAll } from './transaction.ts';
-import { getCompanyItem, listCompanyItems, orNotFound } from './company-items.ts';
+import { createCompanyItem, getCompanyItem, listCompanyItems, orNotFound } from './company-items.ts';
 
 /**
  * Contact lists and their items (AP-CL-*, docs/data-model.md). `contactsCount` changes only in
@@ -32,9 +32,7 @@ export async function listContactLists(companyId: number): Promise<ContactListRe
 
 /** AP-CL-3: create a contact list. */
 export async function createContactList(companyId: number, name: string): Promise<ContactListRecord> {
-  const id = await nextId({ companyId }, 'contactList');
-  const { data } = await contactListEntity.create({ companyId, id, name, contactsCount: 0 }).go();
-  return data;
+  return createCompanyItem(contactListEntity, 'contactList', companyId, { name, contactsCount: 0 });
 }
 
 type ListChanges = Partial<

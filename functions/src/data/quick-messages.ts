@@ -1,6 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import { getCompanyItem, listCompanyItems, orNotFound } from './company-items.ts';
-import { nextId } from './ids.ts';
+import { createCompanyItem, getCompanyItem, listCompanyItems, orNotFound } from './company-items.ts';
 import { quickMessageEntity } from './quick-message-entity.ts';
 
 export type QuickMessageRecord = EntityItem<typeof quickMessageEntity>;
@@ -23,9 +22,7 @@ export async function createQuickMessage(
   companyId: number,
   fields: { shortcode: string; message: string; geral: boolean; status: boolean; userId: number },
 ): Promise<QuickMessageRecord> {
-  const id = await nextId({ companyId }, 'quickMessage');
-  const { data } = await quickMessageEntity.create({ companyId, id, ...fields }).go();
-  return data;
+  return createCompanyItem(quickMessageEntity, 'quickMessage', companyId, fields);
 }
 
 type Changes = Partial<Pick<QuickMessageRecord, 'shortcode' | 'message' | 'geral' | 'status' | 'mediaKey' | 'mediaName' | 'mediaMimetype'>>;

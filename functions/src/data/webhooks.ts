@@ -1,7 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { webhookLimits, type WebhookEvent } from '@atende/shared/entities/webhook';
-import { getCompanyItem, listCompanyItems, orNotFound } from './company-items.ts';
-import { nextId } from './ids.ts';
+import { createCompanyItem, getCompanyItem, listCompanyItems, orNotFound } from './company-items.ts';
 import { isConditionFailure } from './sessions.ts';
 import { webhookDeliveryEntity } from './webhook-delivery-entity.ts';
 import { webhookEntity } from './webhook-entity.ts';
@@ -31,9 +30,7 @@ export async function createWebhook(
     secretHint: string;
   },
 ): Promise<WebhookRecord> {
-  const id = await nextId({ companyId }, 'webhook');
-  const { data } = await webhookEntity.create({ companyId, id, ...fields }).go();
-  return data;
+  return createCompanyItem(webhookEntity, 'webhook', companyId, fields);
 }
 
 /** The failure bookkeeping a re-enable clears (AP-WH-4). */

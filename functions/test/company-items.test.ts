@@ -1,0 +1,29 @@
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { documentClient } from '../src/aws/dynamo.ts';
+import { createCompanyItem } from '../src/data/company-items.ts';
+import { quickMessageEntity } from '../src/data/quick-message-entity.ts';
+
+const dynamo = mockClient(documentClient);
+
+describe('createCompanyItem (data/company-items.ts)', () => {
+  beforeEach(() => dynamo.reset());
+
+  it('numbers the record with the company counter of its kind and creates it where none is', async () => {
+    dynamo.on(UpdateCommand).resolves({ Attributes: { value: 42 } });
+    dynamo.on(PutCommand).resolves({});
+    const created = await createCompanyItem(quickMessageEntity, 'quickMessage', 7, {
+      shortcode: 'hi',
+      message: 'Hola',
+      geral: true,
+      status: true,
+      userId: 3,
+    });
+    expect(created).toMatchObject({ companyId: 7, id: 42, shortcode: 'hi', message: 'Hola', userId: 3 });
+    expect(dynamo.commandCalls(UpdateCommand)[0]!.args[0].input.Key).toEqual({ pk: 'C#7', sk: 'SEQ#quickMessage' });
+    const put = dynamo.commandCalls(PutCommand)[0]!.args[0].input;
+    expect(put.Item).toMatchObject({ pk: 'C#7', sk: 'QUICKMSG#42', companyId: 7, id: 42 });
+    expect(put.ConditionExpression).toContain('attribute_not_exists');
+  });
+});
