@@ -4,7 +4,7 @@ import { chatPreview, memberChanges, unreadIncrement, type ChatMember } from '#d
 import { chatEntity, chatMemberEntity, chatMessageEntity } from './chat-entity.ts';
 import { entityPages } from './paged-query.ts';
 import { nextId } from './ids.ts';
-import { isConditionFailure } from './sessions.ts';
+import { writtenIf } from './sessions.ts';
 import { writeAll } from './transaction.ts';
 
 export type ChatRecord = EntityItem<typeof chatEntity>;
@@ -219,13 +219,11 @@ export async function addChatMessage(
 
 /** AP-CHAT-10: the caller read the chat: their unread count goes to 0 (no write when it already is). */
 export async function markChatRead(companyId: number, chatId: number, userId: number): Promise<void> {
-  try {
-    await chatMemberEntity
+  await writtenIf(() =>
+    chatMemberEntity
       .patch({ companyId, chatId, userId })
       .set({ unreads: 0 })
       .where(({ unreads }, { gt }) => gt(unreads, 0))
-      .go();
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+      .go(),
+  );
 }

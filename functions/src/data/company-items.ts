@@ -32,6 +32,14 @@ export async function listCompanyItems<E extends AnyEntity>(entity: E, companyId
   return data as EntityItem<E>[];
 }
 
+/** The two reads of a kind of numbered record: one by id (getCompanyItem) and all of a company (listCompanyItems). */
+export function companyItemReads<E extends AnyEntity>(entity: E) {
+  return {
+    get: (companyId: number, id: number) => getCompanyItem(entity, companyId, id),
+    list: (companyId: number) => listCompanyItems(entity, companyId),
+  };
+}
+
 /** A new record of the kind, numbered with the company's next id for `kind` (ids.ts), created where none is. */
 export async function createCompanyItem<E extends AnyEntity>(
   entity: E,
