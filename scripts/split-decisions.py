@@ -2,8 +2,12 @@
 """
 Turns the `## ` sections of docs/decisions.md into one record each under docs/decisions/
 (NNNN-slug.md: title, status, date, area; context, decision, consequences), rewrites
-docs/decisions/README.md (the index, one line per record, grouped by area) and leaves
-docs/decisions.md as a short pointer.
+docs/decisions/README.md (the index: one screen, the records of each area on a few compact lines)
+and leaves docs/decisions.md as a short pointer.
+
+A section's area is its line `Area: <name>` (an area of AREAS, by its name or a word of it:
+`Area: security`, `Area: campaigns`); without one, the first area whose keywords match its
+title, and the script says so.
 
 Idempotent: a section whose slug already has a record is left alone (the record may have been
 edited since), so running it again, or after merging branches that appended new `## ` sections to
@@ -43,23 +47,57 @@ status), listed by area in [docs/decisions/README.md](decisions/README.md).
 To add a decision, either write the next record under docs/decisions/ (copy the format of the
 last one and add its line to the index), or append a `## Title` section below this line and run
 `python3 scripts/split-decisions.py`, which turns every `## ` section here into a record, updates
-the index and puts this file back as it is now. A line `Supersedes: NNNN` in a new section marks
-that older record superseded.
+the index and puts this file back as it is now. Give the section a line `Area: <name>` (one of
+the index's headings, e.g. `Area: data & keys`) to file it; a line `Supersedes: NNNN` marks that
+older record superseded.
 """
 
-# Area of a record, by the first rule whose pattern matches its title (case-insensitive).
+# The index's areas, in its order: what a newcomer looks for. Without an `Area:` line a record
+# goes to the first area whose keywords match its title (case-insensitive); the last is the rest.
 AREAS: list[tuple[str, str]] = [
-    ("Security", r"^security|inputs, third round|who sees what"),
-    ("Tests, benchmark and tooling", r"\btests?\b|bench|route probe|test support|crashes of the local"),
-    ("Platform, runtime and performance", r"the house|foundation|lambda|local runtime|aws sdk|infrastructure|stream consumers|live fan-out|fewer table calls|inbound write path|company time zone|shared for a second"),
-    ("WhatsApp and the connector", r"whatsapp|connector|connection tokens"),
-    ("Campaigns and contact lists", r"campaign|contact.list"),
-    ("Bots and integrations", r"chatbot|queue|dialogflow|ai prompts|integrations|webhooks|external message api|flows"),
-    ("Companies, plans and billing", r"sign-in|sign-up|company|plan|invoice|payment|checkout"),
-    ("Dashboard", r"dashboard"),
-    ("SPA", r"\bspa\b"),
-    ("Inbox, tickets and messages", r"."),
+    ("Security", r"^security|inputs|who sees what|polic(y|ies)|permission|secret|password|access tokens"),
+    ("Tests & bench", r"\btests?\b|bench|route probe|fuzz|test support|crashes of the local|flows:"),
+    ("Web / SPA", r"\bspa\b|screen|forms?\b|browser|keyboard|list component|i18n|catalogue|language"),
+    ("Campaigns & schedules", r"campaign|contact.list|schedul|file lists?"),
+    ("Messaging & connector", r"whatsapp|connector|connection|baileys|\blids?\b|media|sent message|sandbox"),
+    ("Chatbot & integrations", r"chatbot|\bbots?\b|dialogflow|\bai\b|prompt|integration|webhook|external message api|n8n"),
+    ("Companies, users & billing", r"sign-in|sign-up|compan(y|ies)|plans?\b|invoice|payment|checkout|billing|users?\b|announcement|budget"),
+    ("Data & keys", r"table|partition|\bkeys?\b|index|search|transaction|write path|stream|dynamo|dashboard"),
+    ("Ops & cost", r"lambda|runtime|bundle|infrastructure|aws|cost|metrics|correlation|powertools|x-ray|alarm|deploy|house|foundation|cache|performance"),
+    ("Inbox & tickets", r"."),
 ]
+
+# Area names of earlier versions of this script (records filed then keep working).
+OLD_AREAS: dict[str, str] = {
+    "Tests, benchmark and tooling": "Tests & bench",
+    "Platform, runtime and performance": "Ops & cost",
+    "WhatsApp and the connector": "Messaging & connector",
+    "Campaigns and contact lists": "Campaigns & schedules",
+    "Bots and integrations": "Chatbot & integrations",
+    "Companies, plans and billing": "Companies, users & billing",
+    "Dashboard": "Data & keys",
+    "SPA": "Web / SPA",
+    "Inbox, tickets and messages": "Inbox & tickets",
+}
+
+
+def area_named(name: str) -> str | None:
+    """The area an `Area:` line names: its whole name, an old name, or a word of it (`security`, `web`)."""
+    wanted = name.strip().lower()
+    if not wanted:
+        return None
+    for area, _ in AREAS:
+        if area.lower() == wanted:
+            return area
+    for old, area in OLD_AREAS.items():
+        if old.lower() == wanted:
+            return area
+    words = {area: set(re.findall(r"[a-z]+", area.lower())) for area, _ in AREAS}
+    given = set(re.findall(r"[a-z]+", wanted)) - {"and"}
+    matches = [area for area, _ in AREAS if given and given <= words[area]]
+    matches = matches or [area for area, _ in AREAS if given & words[area]]
+    return matches[0] if len(matches) == 1 else None
+
 
 CONSEQUENCE_LEADS = re.compile(
     r"^- \*\*(not done|left|cost|costs|consequence|consequences|trade-off|limits?|what it costs|risk)\b", re.I
@@ -103,6 +141,11 @@ def area_of(title: str) -> str:
     return AREAS[-1][0]
 
 
+def area_line(body: list[str]) -> str | None:
+    """The value of a section's `Area: <name>` line, if it has one."""
+    return next((m.group(1).strip() for l in body if (m := re.match(r"^Area:\s*(.+)$", l))), None)
+
+
 def parse_sections(text: str) -> tuple[list[str], list[Section]]:
     preamble: list[str] = []
     sections: list[Section] = []
@@ -142,7 +185,7 @@ def split_body(body: list[str]) -> tuple[list[str], list[str], list[str], list[s
     while lines and not lines[-1].strip():
         lines.pop()
     supersedes = [m.group(1).strip() for l in lines if (m := re.match(r"^Supersedes:\s*(.+)$", l))]
-    lines = [l for l in lines if not re.match(r"^Supersedes:\s*", l)]
+    lines = [l for l in lines if not re.match(r"^(Supersedes|Area):\s*", l)]
     # Context: the prose before the first list item or sub-heading.
     context: list[str] = []
     while lines and not re.match(r"^(\s*[-*] |\d+\. |#|\|)", lines[0]):
@@ -182,7 +225,7 @@ def read_records() -> dict[str, Record]:
             number=number,
             slug=slug,
             title=head.group(2).strip() if head else slug,
-            area=meta.get("Area", area_of(slug)),
+            area=OLD_AREAS.get(meta.get("Area", ""), meta.get("Area") or area_of(slug)),
             date=meta.get("Date", ""),
             status=meta.get("Status", "Accepted"),
             path=path,
@@ -232,28 +275,43 @@ def set_status(record: Record, status: str, dry_run: bool) -> None:
         record.path.write_text(new, encoding="utf-8")
 
 
+def short_title(title: str, area: str) -> str:
+    """A record's title for the index: no parenthesis, no leading area word or article, four words."""
+    title = re.sub(r"\s*\([^)]*\)", "", title).strip()
+    lead = re.match(r"^([^:]{1,24}):\s+(.+)$", title)
+    if lead and set(re.findall(r"[a-z]+", lead.group(1).lower())) & set(re.findall(r"[a-z]+", area.lower())):
+        title = lead.group(2)
+    words = re.sub(r"^(the|a|an) ", "", title, flags=re.I).split()
+    short = " ".join(words[:4]).rstrip(",;:")
+    return short[:1].upper() + short[1:] + ("…" if len(words) > 4 else "")
+
+
+INDEX_HEAD = [
+    "# Decisions",
+    "",
+    "One record per decision: context, decision, consequences, date, status. Each number links its record;",
+    "the newest of an area last, ~~struck~~ when superseded. To add one: [../decisions.md](../decisions.md).",
+    "",
+]
+
+
 def write_index(records: dict[str, Record], dry_run: bool) -> None:
-    lines = [
-        "# Decisions",
-        "",
-        "One record per decision (context, decision, consequences, date, status); the newest of an",
-        "area last. How to add one: [../decisions.md](../decisions.md).",
-        "",
-    ]
+    """The index on one screen: a heading per area, its records a few to a line."""
+    lines = list(INDEX_HEAD)
     order = [name for name, _ in AREAS]
     by_area: dict[str, list[Record]] = {}
     for record in sorted(records.values(), key=lambda r: r.number):
         by_area.setdefault(record.area, []).append(record)
     for area in sorted(by_area, key=lambda a: order.index(a) if a in order else len(order)):
-        lines.append(f"**{area}**")
+        lines.append(f"### {area}")
+        entries = []
         for record in by_area[area]:
-            mark = ""
+            label = f"[{record.number:04d}]({record.path.name}) {short_title(record.title, area)}"
             if not record.status.lower().startswith("accepted"):
-                by = re.search(r"\[(\d{4})\]", record.status)
-                mark = f" _(superseded by {by.group(1)})_" if by else f" _({record.status})_"
-            title = re.sub(r"\s*\(issue #\d+[^)]*\)", "", record.title)
-            lines.append(f"- [{record.number:04d}]({record.path.name}) {title}{mark}")
-        lines.append("")
+                label = f"~~{label}~~"
+            entries.append(label)
+        for start in range(0, len(entries), 5):
+            lines.append(" · ".join(entries[start : start + 5]) + (" ·" if start + 5 < len(entries) else ""))
     text = "\n".join(lines).rstrip() + "\n"
     if not dry_run:
         INDEX.write_text(text, encoding="utf-8")
@@ -343,11 +401,17 @@ def main(argv: list[str]) -> int:
         if slug in records:
             continue
         context, decision, consequences, supersedes = split_body(section.body)
+        named = area_line(section.body)
+        area = area_named(named) if named else None
+        if not area:
+            area = area_of(section.title)
+            said = f'its "Area: {named}" names no area' if named else "it has no Area: line"
+            print(f'  "{section.title}": {said}; filed under {area} by its title')
         record = Record(
             number=next_number,
             slug=slug,
             title=section.title,
-            area=area_of(section.title),
+            area=area,
             date=date_of_line(section.line),
             status="Accepted",
             path=RECORDS / f"{next_number:04d}-{slug}.md",

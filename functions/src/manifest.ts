@@ -113,94 +113,58 @@ export const streamConsumers: StreamConsumer[] = [
   { name: 'schedule-outcomes', entry: 'src/modules/schedules/outcome-handler.ts', batchSize: 100 },
 ];
 
+/**
+ * A queue and its one consumer: the consumer's name, its entry under src/modules/ and batch size,
+ * then the visibility timeout (seconds) and the receives before the dead-letter queue.
+ */
+function queue(
+  name: string,
+  kind: 'fifo' | 'standard',
+  consumer: string,
+  entry: string,
+  batchSize: number,
+  visibilityTimeoutSeconds: number,
+  maxReceiveCount: number,
+): QueueDefinition {
+  const fifo = kind === 'fifo';
+  const consumerFunction = { name: consumer, entry: `src/modules/${entry}`, batchSize };
+  return { name, fifo, consumer: consumerFunction, visibilityTimeoutSeconds, maxReceiveCount };
+}
+
 /** Queues and their consumers. One-time schedules (EventBridge Scheduler) target these queues. */
 export const queues: QueueDefinition[] = [
-  {
-    // WhatsApp events from the connector: one FIFO group per chat keeps a chat's messages in order.
-    name: 'inbound',
-    fifo: true,
-    consumer: { name: 'ingest', entry: 'src/modules/ingest/handler.ts', batchSize: 10 },
-    visibilityTimeoutSeconds: 60,
-    maxReceiveCount: 10,
-  },
-  {
-    // Ticket timers (auto-transfer, inactivity close, rating wait; docs/chatbot.md): one-time
-    // schedules deliver here. Standard: each timer stands alone and its handling is idempotent.
-    name: 'timers',
-    fifo: false,
-    consumer: { name: 'timers', entry: 'src/modules/timers/handler.ts', batchSize: 10 },
-    visibilityTimeoutSeconds: 60,
-    maxReceiveCount: 10,
-  },
-  {
-    // Scheduled messages (docs/decisions.md, "Scheduled messages"): each schedule's one-time
-    // timer delivers here at its send time. Standard: each stands alone, handled idempotently;
-    // the fifth receive records the schedule as failed (ERRO) instead of retrying.
-    name: 'scheduled-messages',
-    fifo: false,
-    consumer: { name: 'scheduled-messages', entry: 'src/modules/schedules/fire-handler.ts', batchSize: 10 },
-    visibilityTimeoutSeconds: 60,
-    maxReceiveCount: 5,
-  },
-  {
-    // Contact-list work (docs/decisions.md, "Contact lists"): import slices, paced WhatsApp checks
-    // and a deleted list's items, each a bounded step that sends the next. One step at a time per
-    // delivery; the consumer's timeout (visibility / 6 = 150 s) leaves each step its margin.
-    name: 'contact-lists',
-    fifo: false,
-    consumer: { name: 'contact-list-work', entry: 'src/modules/contact-lists/worker.ts', batchSize: 1 },
-    visibilityTimeoutSeconds: 900,
-    maxReceiveCount: 5,
-  },
-  {
-    // Company purge steps (docs/decisions.md, "Deleting a company"): each deletes a bounded part of
-    // a deleted company's data and sends the next. One message at a time; the consumer's timeout
-    // (visibility / 6 = 150 s) leaves each step its 60 s of work.
-    name: 'company-purge',
-    fifo: false,
-    consumer: { name: 'company-purge', entry: 'src/modules/company-purge/handler.ts', batchSize: 1 },
-    visibilityTimeoutSeconds: 900,
-    maxReceiveCount: 5,
-  },
-  {
-    // Campaign steps (docs/decisions.md, "Campaigns"): start, prepare, send, and the watchdog tick.
-    // Standard: every step is fenced on the campaign record, so a repeat does nothing twice.
-    name: 'campaigns',
-    fifo: false,
-    consumer: { name: 'campaign-dispatcher', entry: 'src/modules/campaigns/queue-handler.ts', batchSize: 10 },
-    visibilityTimeoutSeconds: 120,
-    maxReceiveCount: 10,
-  },
-  {
-    // Invoice runs (docs/decisions.md, "Invoices and payment"): the recurring `invoice-run`
-    // schedule delivers here. Standard: a run is idempotent (one invoice per company and period).
-    name: 'billing',
-    fifo: false,
-    consumer: { name: 'invoice-run', entry: 'src/modules/invoices/run-handler.ts', batchSize: 1 },
-    visibilityTimeoutSeconds: 900,
-    maxReceiveCount: 5,
-  },
-  {
-    // Outbound webhook attempts (docs/decisions.md, "Outbound webhooks"): one message per attempt;
-    // a failed attempt queues the next with a growing delay itself. Standard: each attempt is
-    // claimed on its delivery record, so a repeated message makes no second call.
-    name: 'webhook-deliveries',
-    fifo: false,
-    consumer: { name: 'webhook-delivery', entry: 'src/modules/webhooks/worker.ts', batchSize: 10 },
-    visibilityTimeoutSeconds: 120,
-    maxReceiveCount: 5,
-  },
-  {
-    // Bot turns (docs/decisions.md, "AI prompts"): each customer message an AI prompt or a queue
-    // integration answers. FIFO, one group per ticket: a chat's answers keep its order and a slow
-    // provider holds only its own chat. One at a time; the consumer's timeout (visibility / 6 =
-    // 60 s) covers a call and its bounded retries (10 s timeout, 2 retries with backoff).
-    name: 'bot-turns',
-    fifo: true,
-    consumer: { name: 'bot-turn', entry: 'src/modules/bot-turn/handler.ts', batchSize: 1 },
-    visibilityTimeoutSeconds: 360,
-    maxReceiveCount: 5,
-  },
+  // WhatsApp events from the connector: one FIFO group per chat keeps a chat's messages in order.
+  queue('inbound', 'fifo', 'ingest', 'ingest/handler.ts', 10, 60, 10),
+  // Ticket timers (auto-transfer, inactivity close, rating wait; docs/chatbot.md): one-time
+  // schedules deliver here. Standard: each timer stands alone and its handling is idempotent.
+  queue('timers', 'standard', 'timers', 'timers/handler.ts', 10, 60, 10),
+  // Scheduled messages (docs/decisions.md, "Scheduled messages"): each schedule's one-time
+  // timer delivers here at its send time. Standard: each stands alone, handled idempotently;
+  // the fifth receive records the schedule as failed (ERRO) instead of retrying.
+  queue('scheduled-messages', 'standard', 'scheduled-messages', 'schedules/fire-handler.ts', 10, 60, 5),
+  // Contact-list work (docs/decisions.md, "Contact lists"): import slices, paced WhatsApp checks
+  // and a deleted list's items, each a bounded step that sends the next. One step at a time per
+  // delivery; the consumer's timeout (visibility / 6 = 150 s) leaves each step its margin.
+  queue('contact-lists', 'standard', 'contact-list-work', 'contact-lists/worker.ts', 1, 900, 5),
+  // Company purge steps (docs/decisions.md, "Deleting a company"): each deletes a bounded part of
+  // a deleted company's data and sends the next. One message at a time; the consumer's timeout
+  // (visibility / 6 = 150 s) leaves each step its 60 s of work.
+  queue('company-purge', 'standard', 'company-purge', 'company-purge/handler.ts', 1, 900, 5),
+  // Campaign steps (docs/decisions.md, "Campaigns"): start, prepare, send, and the watchdog tick.
+  // Standard: every step is fenced on the campaign record, so a repeat does nothing twice.
+  queue('campaigns', 'standard', 'campaign-dispatcher', 'campaigns/queue-handler.ts', 10, 120, 10),
+  // Invoice runs (docs/decisions.md, "Invoices and payment"): the recurring `invoice-run`
+  // schedule delivers here. Standard: a run is idempotent (one invoice per company and period).
+  queue('billing', 'standard', 'invoice-run', 'invoices/run-handler.ts', 1, 900, 5),
+  // Outbound webhook attempts (docs/decisions.md, "Outbound webhooks"): one message per attempt;
+  // a failed attempt queues the next with a growing delay itself. Standard: each attempt is
+  // claimed on its delivery record, so a repeated message makes no second call.
+  queue('webhook-deliveries', 'standard', 'webhook-delivery', 'webhooks/worker.ts', 10, 120, 5),
+  // Bot turns (docs/decisions.md, "AI prompts"): each customer message an AI prompt or a queue
+  // integration answers. FIFO, one group per ticket: a chat's answers keep its order and a slow
+  // provider holds only its own chat. One at a time; the consumer's timeout (visibility / 6 =
+  // 60 s) covers a call and its bounded retries (10 s timeout, 2 retries with backoff).
+  queue('bot-turns', 'fifo', 'bot-turn', 'bot-turn/handler.ts', 1, 360, 5),
 ];
 
 /**
@@ -239,28 +203,22 @@ export interface ServiceQueueDefinition {
   maxReceiveCount: number;
 }
 
+/** The connector's queues: FIFO, polled in batches of ten it may keep five minutes. */
+const connectorQueue = {
+  fifo: true,
+  service: 'connector',
+  batchSize: 10,
+  visibilityTimeoutSeconds: 60,
+  maxBatchSeconds: 300,
+  maxReceiveCount: 10,
+} as const;
+
 export const serviceQueues: ServiceQueueDefinition[] = [
-  {
-    // Commands to the connector (docs/connector.md): one FIFO group per chat, session commands per connection.
-    name: 'connector-commands',
-    fifo: true,
-    service: 'connector',
-    batchSize: 10,
-    visibilityTimeoutSeconds: 60,
-    maxBatchSeconds: 300,
-    maxReceiveCount: 10,
-  },
-  {
-    // The connector's lookups (checkNumber, profilePicture): someone waits for their answer, so
-    // they never queue behind the commands' sends (connectorCommandQueue); one group per number.
-    name: 'connector-lookups',
-    fifo: true,
-    service: 'connector',
-    batchSize: 10,
-    visibilityTimeoutSeconds: 60,
-    maxBatchSeconds: 300,
-    maxReceiveCount: 10,
-  },
+  // Commands to the connector (docs/connector.md): one FIFO group per chat, session commands per connection.
+  { name: 'connector-commands', ...connectorQueue },
+  // The connector's lookups (checkNumber, profilePicture): someone waits for their answer, so
+  // they never queue behind the commands' sends (connectorCommandQueue); one group per number.
+  { name: 'connector-lookups', ...connectorQueue },
 ];
 
 /**

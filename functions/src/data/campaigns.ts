@@ -7,10 +7,11 @@ import {
   campaignShippingEntity,
 } from './campaign-entity.ts';
 import { companyEntity } from './company-entity.ts';
+import { entityPages } from './paged-query.ts';
 import { nextId } from './ids.ts';
-import { isConditionFailure } from './sessions.ts';
+import { isConditionFailure, writtenIf } from './sessions.ts';
 import { writeAll } from './transaction.ts';
-import { getCompanyItem, listCompanyItems } from './company-items.ts';
+import { companyItemReads } from './company-items.ts';
 
 /** Campaigns, their shipping entries, the per-connection lease and pending confirmations (AP-CA-*). */
 
@@ -71,15 +72,13 @@ async function conditional(
   }
 }
 
+const campaignReads = companyItemReads(campaignEntity);
+
 /** AP-CA-1: a campaign by id (consistent: the dispatcher decides on it). */
-export async function getCampaign(companyId: number, id: number): Promise<CampaignRecord | undefined> {
-  return getCompanyItem(campaignEntity, companyId, id);
-}
+export const getCampaign = campaignReads.get;
 
 /** AP-CA-2: every campaign of a company (`sk begins_with CAMPAIGN#`); a bounded set, paged in memory. */
-export async function listCampaigns(companyId: number): Promise<CampaignRecord[]> {
-  return listCompanyItems(campaignEntity, companyId);
-}
+export const listCampaigns = campaignReads.list;
 
 /**
  * AP-CA-3: create a campaign and count it on the company (`campaignCount + 1`, only while below
@@ -223,18 +222,16 @@ export async function deleteCampaign(companyId: number, id: number): Promise<voi
 
 /** AP-CA-6: delete a campaign's shipping entries, a page at a time. */
 export async function deleteShippingOf(companyId: number, campaignId: number): Promise<void> {
-  let cursor: string | null = null;
-  do {
-    const page: { data: { position: number }[]; cursor: string | null } = await campaignShippingEntity.query
+  const pages = entityPages((cursor) =>
+    campaignShippingEntity.query
       .byPosition({ companyId, campaignId })
-      .go({ cursor, count: 100, attributes: ['companyId', 'campaignId', 'position'] });
-    if (page.data.length > 0) {
-      await campaignShippingEntity
-        .delete(page.data.map((entry) => ({ companyId, campaignId, position: entry.position })))
-        .go();
+      .go({ cursor, count: 100, attributes: ['companyId', 'campaignId', 'position'] }),
+  );
+  for await (const entries of pages) {
+    if (entries.length > 0) {
+      await campaignShippingEntity.delete(entries.map((entry) => ({ companyId, campaignId, position: entry.position }))).go();
     }
-    cursor = page.cursor;
-  } while (cursor);
+  }
 }
 
 /**
@@ -288,17 +285,13 @@ export async function startRun(
 
 /** AP-CA-8: cancel a running campaign. False when it is not running. */
 export async function cancelRun(companyId: number, id: number): Promise<boolean> {
-  try {
-    await campaignEntity
+  return writtenIf(() =>
+    campaignEntity
       .patch({ companyId, id })
       .set({ status: 'CANCELADA' })
       .where(({ status }, { eq }) => eq(status, 'EM_ANDAMENTO'))
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /**
@@ -498,20 +491,16 @@ export async function finishIfAllDelivered(companyId: number, id: number, at: st
   const campaign = await getCampaign(companyId, id);
   if (!campaign || campaign.status !== 'EM_ANDAMENTO' || !campaign.prepared) return false;
   if ((campaign.deliveries ?? 0) < (campaign.preparedCount ?? 0)) return false;
-  try {
-    await campaignEntity
+  return writtenIf(() =>
+    campaignEntity
       .patch({ companyId, id })
       .set({ status: 'FINALIZADA', completedAt: at })
       .where(
         ({ status, deliveries }, { eq }) =>
           `${eq(status, 'EM_ANDAMENTO')} AND ${eq(deliveries, campaign.deliveries ?? 0)}`,
       )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /**
@@ -526,35 +515,27 @@ export async function markSendArmed(
   runId: string,
   position: number,
 ): Promise<boolean> {
-  try {
-    await campaignEntity
+  return writtenIf(() =>
+    campaignEntity
       .patch({ companyId, id })
       .set({ armedPosition: position })
       .where(
         ({ runId: run, armedPosition }, { eq, notExists, lt }) =>
           `${eq(run, runId)} AND (${notExists(armedPosition)} OR ${lt(armedPosition, position)})`,
       )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /** AP-CA-17: advance the watchdog's fence from `seq`; false for a repeated tick. */
 export async function advanceTick(companyId: number, id: number, seq: number): Promise<boolean> {
-  try {
-    await campaignEntity
+  return writtenIf(() =>
+    campaignEntity
       .patch({ companyId, id })
       .set({ tickSeq: seq + 1 })
       .where(({ tickSeq }, { eq }) => eq(tickSeq, seq))
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /**
@@ -568,19 +549,15 @@ export async function takeConnectionLease(
   nowMs: number,
   forMs: number,
 ): Promise<boolean> {
-  try {
-    await campaignLeaseEntity
+  return writtenIf(() =>
+    campaignLeaseEntity
       .upsert({ companyId, whatsappId, campaignId, expiresAtMs: nowMs + forMs })
       .where(
         ({ campaignId: holder, expiresAtMs }, { eq, notExists, lt }) =>
           `${notExists(holder)} OR ${eq(holder, campaignId)} OR ${lt(expiresAtMs, nowMs)}`,
       )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /** AP-CA-19: release a connection's lease if this campaign holds it. */

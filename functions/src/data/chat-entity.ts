@@ -1,5 +1,4 @@
-import { Entity } from 'electrodb';
-import { entityConfig, exactCase, serviceName } from './electro.ts';
+import { companyPk, defineEntity, fixedNumber, key, timestamps } from './electro.ts';
 
 /** A member as chats keep them: the user's id and the name the server read when it was added. */
 const membersAttribute = {
@@ -16,28 +15,21 @@ const membersAttribute = {
  * title, owner and members, in the company partition (`CHAT#<id>`). Its members' own views
  * (chatMember) repeat what a list shows, so a user's chat list is one query.
  */
-export const chatEntity = new Entity(
+export const chatEntity = defineEntity(
+  'chat',
   {
-    model: { entity: 'chat', version: '1', service: serviceName },
-    attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      id: { type: 'number', required: true, readOnly: true },
-      uuid: { type: 'string', required: true, readOnly: true },
-      title: { type: 'string', required: true },
-      ownerId: { type: 'number', required: true, readOnly: true },
-      members: membersAttribute,
-      lastMessage: { type: 'string', default: '' },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
-    },
-    indexes: {
-      byId: {
-        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
-        sk: { field: 'sk', composite: ['id'], template: 'CHAT#${id}', casing: exactCase },
-      },
-    },
+    companyId: fixedNumber,
+    id: fixedNumber,
+    uuid: { type: 'string', required: true, readOnly: true },
+    title: { type: 'string', required: true },
+    ownerId: fixedNumber,
+    members: membersAttribute,
+    lastMessage: { type: 'string', default: '' },
+    ...timestamps,
   },
-  entityConfig,
+  {
+    byId: { pk: companyPk, sk: key('sk', ['id'], 'CHAT#${id}') },
+  },
 );
 
 /**
@@ -47,86 +39,54 @@ export const chatEntity = new Entity(
  * GET /chats is one query of gsi1. Every change of the chat rewrites every member's view, and
  * each view's change is that member's live `chat` event.
  */
-export const chatMemberEntity = new Entity(
+export const chatMemberEntity = defineEntity(
+  'chatMember',
   {
-    model: { entity: 'chatMember', version: '1', service: serviceName },
-    attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      chatId: { type: 'number', required: true, readOnly: true },
-      userId: { type: 'number', required: true, readOnly: true },
-      uuid: { type: 'string', required: true, readOnly: true },
-      title: { type: 'string', required: true },
-      ownerId: { type: 'number', required: true, readOnly: true },
-      members: membersAttribute,
-      lastMessage: { type: 'string', default: '' },
-      unreads: { type: 'number', default: 0 },
-      /** When the chat last changed (created, edited, a message): the list's order. */
-      activityAt: { type: 'string', required: true },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+    companyId: fixedNumber,
+    chatId: fixedNumber,
+    userId: fixedNumber,
+    uuid: { type: 'string', required: true, readOnly: true },
+    title: { type: 'string', required: true },
+    ownerId: fixedNumber,
+    members: membersAttribute,
+    lastMessage: { type: 'string', default: '' },
+    unreads: { type: 'number', default: 0 },
+    /** When the chat last changed (created, edited, a message): the list's order. */
+    activityAt: { type: 'string', required: true },
+    ...timestamps,
+  },
+  {
+    byChat: {
+      pk: key('pk', ['companyId', 'chatId'], 'C#${companyId}#CHAT#${chatId}'),
+      sk: key('sk', ['userId'], 'MEMBER#${userId}'),
     },
-    indexes: {
-      byChat: {
-        pk: {
-          field: 'pk',
-          composite: ['companyId', 'chatId'],
-          template: 'C#${companyId}#CHAT#${chatId}',
-          casing: exactCase,
-        },
-        sk: { field: 'sk', composite: ['userId'], template: 'MEMBER#${userId}', casing: exactCase },
-      },
-      byUser: {
-        index: 'gsi1',
-        pk: {
-          field: 'gsi1pk',
-          composite: ['companyId', 'userId'],
-          template: 'C#${companyId}#U#${userId}#CHATS',
-          casing: exactCase,
-        },
-        sk: {
-          field: 'gsi1sk',
-          composite: ['activityAt', 'chatId'],
-          template: '${activityAt}#${chatId}',
-          casing: exactCase,
-        },
-      },
+    byUser: {
+      index: 'gsi1',
+      pk: key('gsi1pk', ['companyId', 'userId'], 'C#${companyId}#U#${userId}#CHATS'),
+      sk: key('gsi1sk', ['activityAt', 'chatId'], '${activityAt}#${chatId}'),
     },
   },
-  entityConfig,
 );
 
 /**
  * A message of an internal chat, in the chat's partition after its members (`MSG#<createdAt>#<id>`):
  * a page of history is one query from the newest.
  */
-export const chatMessageEntity = new Entity(
+export const chatMessageEntity = defineEntity(
+  'chatMessage',
   {
-    model: { entity: 'chatMessage', version: '1', service: serviceName },
-    attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      chatId: { type: 'number', required: true, readOnly: true },
-      id: { type: 'number', required: true, readOnly: true },
-      senderId: { type: 'number', required: true, readOnly: true },
-      senderName: { type: 'string', default: '' },
-      message: { type: 'string', required: true },
-      createdAt: { type: 'string', required: true, readOnly: true },
-    },
-    indexes: {
-      byChat: {
-        pk: {
-          field: 'pk',
-          composite: ['companyId', 'chatId'],
-          template: 'C#${companyId}#CHAT#${chatId}',
-          casing: exactCase,
-        },
-        sk: {
-          field: 'sk',
-          composite: ['createdAt', 'id'],
-          template: 'MSG#${createdAt}#${id}',
-          casing: exactCase,
-        },
-      },
+    companyId: fixedNumber,
+    chatId: fixedNumber,
+    id: fixedNumber,
+    senderId: fixedNumber,
+    senderName: { type: 'string', default: '' },
+    message: { type: 'string', required: true },
+    createdAt: { type: 'string', required: true, readOnly: true },
+  },
+  {
+    byChat: {
+      pk: key('pk', ['companyId', 'chatId'], 'C#${companyId}#CHAT#${chatId}'),
+      sk: key('sk', ['createdAt', 'id'], 'MSG#${createdAt}#${id}'),
     },
   },
-  entityConfig,
 );

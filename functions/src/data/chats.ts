@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { chatPreview, memberChanges, unreadIncrement, type ChatMember } from '#domain/chat-rules';
 import { chatEntity, chatMemberEntity, chatMessageEntity } from './chat-entity.ts';
+import { entityPages } from './paged-query.ts';
 import { nextId } from './ids.ts';
-import { isConditionFailure } from './sessions.ts';
+import { writtenIf } from './sessions.ts';
 import { writeAll } from './transaction.ts';
 
 export type ChatRecord = EntityItem<typeof chatEntity>;
@@ -154,17 +155,10 @@ export async function deleteChat(current: ChatRecord): Promise<void> {
     ],
     ['ERR_NOT_FOUND'],
   );
-  for (let cursor: string | null = null; ;) {
-    const page: { data: ChatMessageRecord[]; cursor: string | null } = await chatMessageEntity.query
-      .byChat({ companyId, chatId: id })
-      .go({ limit: 100, cursor });
-    if (page.data.length > 0) {
-      await chatMessageEntity
-        .delete(page.data.map((m) => ({ companyId, chatId: id, createdAt: m.createdAt, id: m.id })))
-        .go();
+  for await (const messages of entityPages((cursor) => chatMessageEntity.query.byChat({ companyId, chatId: id }).go({ limit: 100, cursor }))) {
+    if (messages.length > 0) {
+      await chatMessageEntity.delete(messages.map((m) => ({ companyId, chatId: id, createdAt: m.createdAt, id: m.id }))).go();
     }
-    if (!page.cursor) return;
-    cursor = page.cursor;
   }
 }
 
@@ -225,13 +219,11 @@ export async function addChatMessage(
 
 /** AP-CHAT-10: the caller read the chat: their unread count goes to 0 (no write when it already is). */
 export async function markChatRead(companyId: number, chatId: number, userId: number): Promise<void> {
-  try {
-    await chatMemberEntity
+  await writtenIf(() =>
+    chatMemberEntity
       .patch({ companyId, chatId, userId })
       .set({ unreads: 0 })
       .where(({ unreads }, { gt }) => gt(unreads, 0))
-      .go();
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+      .go(),
+  );
 }

@@ -1,18 +1,5 @@
 import { Entity } from 'electrodb';
-import { entityConfig, exactCase, serviceName } from './electro.ts';
-
-const weekdayHours = {
-  type: 'list',
-  items: {
-    type: 'map',
-    properties: {
-      weekday: { type: 'string', required: true },
-      weekdayEn: { type: 'string', required: true },
-      startTime: { type: 'string', required: true },
-      endTime: { type: 'string', required: true },
-    },
-  },
-} as const;
+import { entityConfig, entityModel, fixedNumber, key, timestamps, weekdayHours } from './electro.ts';
 
 /**
  * A client company. Usage counters (users, connections, queues) live on the company item so a
@@ -21,9 +8,9 @@ const weekdayHours = {
  */
 export const companyEntity = new Entity(
   {
-    model: { entity: 'company', version: '1', service: serviceName },
+    model: entityModel('company'),
     attributes: {
-      id: { type: 'number', required: true, readOnly: true },
+      id: fixedNumber,
       name: { type: 'string', required: true },
       nameKey: { type: 'string', required: true },
       email: { type: 'string' },
@@ -59,18 +46,14 @@ export const companyEntity = new Entity(
       contactCount: { type: 'number', default: 0 },
       /** The company's one default connection (core §3, ERR_NO_OTHER_WHATSAPP). */
       defaultWhatsappId: { type: 'number' },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+      ...timestamps,
     },
     indexes: {
-      byId: {
-        pk: { field: 'pk', composite: ['id'], template: 'C#${id}', casing: exactCase },
-        sk: { field: 'sk', composite: [], template: 'COMPANY', casing: exactCase },
-      },
+      byId: { pk: key('pk', ['id'], 'C#${id}'), sk: key('sk', [], 'COMPANY') },
       all: {
         index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: [], template: 'COMPANIES', casing: exactCase },
-        sk: { field: 'gsi1sk', composite: ['nameKey', 'id'], template: '${nameKey}#${id}', casing: exactCase },
+        pk: key('gsi1pk', [], 'COMPANIES'),
+        sk: key('gsi1sk', ['nameKey', 'id'], '${nameKey}#${id}'),
       },
     },
   },
@@ -80,16 +63,13 @@ export const companyEntity = new Entity(
 /** Holds a company name so two companies cannot share one (platform-level key). */
 export const companyNameEntity = new Entity(
   {
-    model: { entity: 'companyName', version: '1', service: serviceName },
+    model: entityModel('companyName'),
     attributes: {
       nameKey: { type: 'string', required: true, readOnly: true },
       companyId: { type: 'number', required: true },
     },
     indexes: {
-      byName: {
-        pk: { field: 'pk', composite: ['nameKey'], template: 'COMPANYNAME#${nameKey}', casing: exactCase },
-        sk: { field: 'sk', composite: [], template: 'NAME', casing: exactCase },
-      },
+      byName: { pk: key('pk', ['nameKey'], 'COMPANYNAME#${nameKey}'), sk: key('sk', [], 'NAME') },
     },
   },
   entityConfig,

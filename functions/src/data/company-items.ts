@@ -1,5 +1,6 @@
-import type { Entity, EntityItem } from 'electrodb';
+import type { CreateEntityItem, Entity, EntityItem } from 'electrodb';
 import { AppError } from '#domain/app-error';
+import { nextId } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
 
 type AnyEntity = Entity<string, string, string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -8,6 +9,7 @@ type AnyEntity = Entity<string, string, string, any>; // eslint-disable-line @ty
 interface CompanyItemOperations {
   get(key: { companyId: number; id: number }): { go(options: { consistent: true }): Promise<{ data: unknown }> };
   query: { byId(key: { companyId: number }): { go(options: { pages: 'all' }): Promise<{ data: unknown[] }> } };
+  create(item: Record<string, unknown>): { go(): Promise<{ data: unknown }> };
 }
 
 /**
@@ -28,6 +30,26 @@ export async function getCompanyItem<E extends AnyEntity>(
 export async function listCompanyItems<E extends AnyEntity>(entity: E, companyId: number): Promise<EntityItem<E>[]> {
   const { data } = await (entity as unknown as CompanyItemOperations).query.byId({ companyId }).go({ pages: 'all' });
   return data as EntityItem<E>[];
+}
+
+/** The two reads of a kind of numbered record: one by id (getCompanyItem) and all of a company (listCompanyItems). */
+export function companyItemReads<E extends AnyEntity>(entity: E) {
+  return {
+    get: (companyId: number, id: number) => getCompanyItem(entity, companyId, id),
+    list: (companyId: number) => listCompanyItems(entity, companyId),
+  };
+}
+
+/** A new record of the kind, numbered with the company's next id for `kind` (ids.ts), created where none is. */
+export async function createCompanyItem<E extends AnyEntity>(
+  entity: E,
+  kind: string,
+  companyId: number,
+  fields: Omit<CreateEntityItem<E>, 'companyId' | 'id'>,
+): Promise<EntityItem<E>> {
+  const id = await nextId({ companyId }, kind);
+  const { data } = await (entity as unknown as CompanyItemOperations).create({ companyId, id, ...fields }).go();
+  return data as EntityItem<E>;
 }
 
 /** Runs a write conditioned on the record existing: a failed condition is ERR_NOT_FOUND. */

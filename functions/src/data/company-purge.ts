@@ -11,6 +11,7 @@ import { documentClient, tableName } from '#aws/dynamo';
 import { companyMainPartition, purgeMarkerSortKey } from '#domain/company-partitions';
 import { initialProgress, restartedProgress, type PurgeBudget, type PurgeProgress } from '#domain/company-purge-plan';
 import { connectionTokenClaimKey } from './connection-token-entity.ts';
+import { queryAllItems } from './paged-query.ts';
 
 /**
  * The company purge's data access (AP-CP-*, docs/data-model.md). Keys only: every query projects
@@ -179,19 +180,11 @@ async function queryPage(input: Omit<QueryCommandInput, 'TableName'>) {
 
 /** Every item of the company partition under a sort-key prefix, with the attributes asked (bounded sets: users, connections). */
 async function mainItemsWithPrefix(companyId: number, prefix: string, attributes: string[]): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await queryPage({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': companyMainPartition(companyId), ':prefix': prefix },
-      ...projection(attributes),
-      ExclusiveStartKey: startKey,
-    });
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+  return queryAllItems({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': companyMainPartition(companyId), ':prefix': prefix },
+    ...projection(attributes),
+  });
 }
 
 /**

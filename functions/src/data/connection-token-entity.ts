@@ -1,6 +1,5 @@
-import { Entity } from 'electrodb';
 import { connectionTokenHash } from '#domain/connection-token';
-import { entityConfig, exactCase, serviceName } from './electro.ts';
+import { defineEntity, fixedNumber, key } from './electro.ts';
 
 /**
  * A connection token's claim, platform-wide: keyed by the token's SHA-256 (the token is never
@@ -8,22 +7,16 @@ import { entityConfig, exactCase, serviceName } from './electro.ts';
  * holds the token, and only where no claim exists, so no two connections ever share a token.
  * It names the connection, so a caller's token finds it with one consistent read.
  */
-export const connectionTokenEntity = new Entity(
+export const connectionTokenEntity = defineEntity(
+  'connectionToken',
   {
-    model: { entity: 'connectionToken', version: '1', service: serviceName },
-    attributes: {
-      tokenHash: { type: 'string', required: true, readOnly: true },
-      companyId: { type: 'number', required: true, readOnly: true },
-      whatsappId: { type: 'number', required: true, readOnly: true },
-    },
-    indexes: {
-      byHash: {
-        pk: { field: 'pk', composite: ['tokenHash'], template: 'WTOKEN#${tokenHash}', casing: exactCase },
-        sk: { field: 'sk', composite: [], template: 'CLAIM', casing: exactCase },
-      },
-    },
+    tokenHash: { type: 'string', required: true, readOnly: true },
+    companyId: fixedNumber,
+    whatsappId: fixedNumber,
   },
-  entityConfig,
+  {
+    byHash: { pk: key('pk', ['tokenHash'], 'WTOKEN#${tokenHash}'), sk: key('sk', [], 'CLAIM') },
+  },
 );
 
 /** The claim's key for a token, as the entity composes it (the one place `WTOKEN#…` is built). */

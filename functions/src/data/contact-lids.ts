@@ -4,7 +4,7 @@
  * `number` (claimed by `CONTACTNUM#<lid>` like a number); a contact whose number is known keeps
  * its LID in `lid`, claimed by `CONTACTLID#<lid>`, so a LID names one contact of the company.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#aws/dynamo';
 import { contactTokens } from '#domain/contact-tokens';
 import { foldedTicketSummary } from '#domain/lid-merge';
@@ -34,6 +34,7 @@ import { messageTokens, snippetAround } from '#domain/message-tokens';
 import { deleteTicket, type TicketRecord } from './tickets.ts';
 import { writeAll } from './transaction.ts';
 import { listWhatsapps } from './whatsapps.ts';
+import { queryAllItems, queryPages } from './paged-query.ts';
 
 const nowIso = () => new Date().toISOString();
 
@@ -192,21 +193,12 @@ export async function finishLidMerge(into: ContactRecord, from: ContactRecord | 
 
 /** AP-TK-18: every ticket of a contact (its links `CONTACT#<contactId>#…`, all pages), then AP-TK-13. */
 export async function ticketsOfContact(companyId: number, contactId: number): Promise<TicketRecord[]> {
-  const ids: number[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `C#${companyId}#TSEARCH`, ':prefix': `CONTACT#${contactId}#` },
-        ProjectionExpression: 'ticketId',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    ids.push(...(page.Items ?? []).map((item) => Number(item.ticketId)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const links = await queryAllItems({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `C#${companyId}#TSEARCH`, ':prefix': `CONTACT#${contactId}#` },
+    ProjectionExpression: 'ticketId',
+  });
+  const ids = links.map((item) => Number(item.ticketId));
   const tickets = await getTicketsByIds(companyId, ids);
   return [...tickets.values()].filter((ticket) => ticket.contactId === contactId);
 }
@@ -287,20 +279,14 @@ export async function adoptTicket(
  */
 export async function foldTicket(from: TicketRecord, into: TicketRecord, contactId: number): Promise<void> {
   const { companyId } = into;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': `C#${companyId}#T#${from.id}` },
-        ProjectionExpression: 'pk, sk, body',
-        Limit: 100,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const items = page.Items ?? [];
+  const pages = queryPages({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': `C#${companyId}#T#${from.id}` },
+    ProjectionExpression: 'pk, sk, body',
+    Limit: 100,
+  });
+  for await (const items of pages) {
     await Promise.all(
       items.map((item) =>
         documentClient.send(
@@ -328,8 +314,7 @@ export async function foldTicket(from: TicketRecord, into: TicketRecord, contact
         })),
       ),
     );
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
 
   for (const note of await listTicketNotes(companyId, from.id)) {
     await writeAll(

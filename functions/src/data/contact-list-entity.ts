@@ -1,5 +1,4 @@
-import { Entity } from 'electrodb';
-import { entityConfig, exactCase, serviceName } from './electro.ts';
+import { companyPk, defineEntity, fixedNumber, key, timestamps } from './electro.ts';
 
 /**
  * A campaign contact list (extended §3): its name and the exact number of its items, which every
@@ -7,31 +6,24 @@ import { entityConfig, exactCase, serviceName } from './electro.ts';
  * so the screen follows an import through the list's own live events.
  * A company's lists are a small set: `GET /contact-lists` reads the `CLIST#` range and pages in memory.
  */
-export const contactListEntity = new Entity(
+export const contactListEntity = defineEntity(
+  'contactList',
   {
-    model: { entity: 'contactList', version: '1', service: serviceName },
-    attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      id: { type: 'number', required: true, readOnly: true },
-      name: { type: 'string', required: true },
-      contactsCount: { type: 'number', default: 0 },
-      /** The latest import: its id, state and counters (rows written so far out of the accepted). */
-      importId: { type: 'string' },
-      importStatus: { type: ['running', 'done', 'failed'] as const },
-      importTotal: { type: 'number' },
-      importDone: { type: 'number' },
-      importCreated: { type: 'number' },
-      importMerged: { type: 'number' },
-      importRefused: { type: 'number' },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
-    },
-    indexes: {
-      byId: {
-        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
-        sk: { field: 'sk', composite: ['id'], template: 'CLIST#${id}', casing: exactCase },
-      },
-    },
+    companyId: fixedNumber,
+    id: fixedNumber,
+    name: { type: 'string', required: true },
+    contactsCount: { type: 'number', default: 0 },
+    /** The latest import: its id, state and counters (rows written so far out of the accepted). */
+    importId: { type: 'string' },
+    importStatus: { type: ['running', 'done', 'failed'] as const },
+    importTotal: { type: 'number' },
+    importDone: { type: 'number' },
+    importCreated: { type: 'number' },
+    importMerged: { type: 'number' },
+    importRefused: { type: 'number' },
+    ...timestamps,
   },
-  entityConfig,
+  {
+    byId: { pk: companyPk, sk: key('sk', ['id'], 'CLIST#${id}') },
+  },
 );

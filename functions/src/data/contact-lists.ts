@@ -6,9 +6,9 @@ import { AppError } from '#domain/app-error';
 import { contactListEntity } from './contact-list-entity.ts';
 import { contactListItemEntity, contactListNumberEntity } from './contact-list-item-entity.ts';
 import { nextId, reserveIds } from './ids.ts';
-import { isConditionFailure } from './sessions.ts';
+import { isConditionFailure, writtenIf } from './sessions.ts';
 import { writeAll } from './transaction.ts';
-import { getCompanyItem, listCompanyItems, orNotFound } from './company-items.ts';
+import { companyItemReads, createCompanyItem, getCompanyItem, orNotFound } from './company-items.ts';
 
 /**
  * Contact lists and their items (AP-CL-*, docs/data-model.md). `contactsCount` changes only in
@@ -20,21 +20,17 @@ export type ContactListItemRecord = EntityItem<typeof contactListItemEntity>;
 
 const listEntities = { list: contactListEntity, item: contactListItemEntity, guard: contactListNumberEntity };
 
+const contactListReads = companyItemReads(contactListEntity);
+
 /** AP-CL-1: a contact list by id. */
-export async function getContactList(companyId: number, id: number): Promise<ContactListRecord | undefined> {
-  return getCompanyItem(contactListEntity, companyId, id);
-}
+export const getContactList = contactListReads.get;
 
 /** AP-CL-2: every contact list of a company (`sk begins_with CLIST#`): a small set, paged in memory. */
-export async function listContactLists(companyId: number): Promise<ContactListRecord[]> {
-  return listCompanyItems(contactListEntity, companyId);
-}
+export const listContactLists = contactListReads.list;
 
 /** AP-CL-3: create a contact list. */
 export async function createContactList(companyId: number, name: string): Promise<ContactListRecord> {
-  const id = await nextId({ companyId }, 'contactList');
-  const { data } = await contactListEntity.create({ companyId, id, name, contactsCount: 0 }).go();
-  return data;
+  return createCompanyItem(contactListEntity, 'contactList', companyId, { name, contactsCount: 0 });
 }
 
 type ListChanges = Partial<
@@ -227,15 +223,13 @@ export async function deleteContactListItem(current: ContactListItemRecord): Pro
 
 /** AP-CLI-7: record a number's WhatsApp check on its item (nothing when the item is gone or its number changed). */
 export async function setItemWhatsappValidity(item: ContactListItemRecord, valid: boolean): Promise<void> {
-  try {
-    await contactListItemEntity
+  await writtenIf(() =>
+    contactListItemEntity
       .patch({ companyId: item.companyId, id: item.id })
       .set({ isWhatsappValid: valid, checkedAt: new Date().toISOString() })
       .where(({ number }, { eq }) => eq(number, item.number))
-      .go();
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+      .go(),
+  );
 }
 
 /** How many import rows go in one transaction: two writes each (item, claim) plus the list's count. */

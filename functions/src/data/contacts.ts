@@ -12,6 +12,7 @@ import { retokenContactTickets } from './ticket-search.ts';
 import { contactSnapshotOf, refreshContactTickets } from './ticket-contact.ts';
 import { idsWithTokenPrefix } from './token-index.ts';
 import { writeAll, type TransactionWriter } from './transaction.ts';
+import { entityPages, queryCount } from './paged-query.ts';
 
 export type ContactRecord = EntityItem<typeof contactEntity>;
 
@@ -220,12 +221,7 @@ export async function listContactsByName(companyId: number, limit: number): Prom
 
 /** AP-CT-10: every contact in name order, page by page (the CSV export). */
 export async function* allContactsByName(companyId: number): AsyncGenerator<ContactRecord[]> {
-  let cursor: string | null = null;
-  do {
-    const page: { data: ContactRecord[]; cursor: string | null } = await contactEntity.query.byName({ companyId }).go({ limit: 500, cursor });
-    yield page.data;
-    cursor = page.cursor;
-  } while (cursor);
+  yield* entityPages((cursor) => contactEntity.query.byName({ companyId }).go({ limit: 500, cursor }));
 }
 
 /** AP-CT-11: ids of the contacts with a token starting with `prefix` (a search's most selective word). */
@@ -355,21 +351,9 @@ export async function listContactsCreatedIn(companyId: number, range: InstantRan
 
 /** AP-CT-15: how many contacts were created in a range (the same key range, `Select COUNT`). */
 export async function countContactsCreatedIn(companyId: number, range: InstantRange): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const answer = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': `C#${companyId}#CCREATED`, ':from': range.from, ':to': range.to },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += answer.Count ?? 0;
-    startKey = answer.LastEvaluatedKey;
-  } while (startKey);
-  return count;
+  return queryCount({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': `C#${companyId}#CCREATED`, ':from': range.from, ':to': range.to },
+  });
 }

@@ -14,6 +14,7 @@ import {
 } from './dashboard-entities.ts';
 import { messageEntity } from './message-entity.ts';
 import { ticketEventEntity } from './ticket-entity.ts';
+import { queryAllItems, queryPages } from './paged-query.ts';
 
 // ---------------------------------------------------------------- Reads of the dashboard
 
@@ -21,22 +22,12 @@ import { ticketEventEntity } from './ticket-entity.ts';
 export async function dashboardDays(companyId: number, from: string, to: string): Promise<DayBucket[]> {
   const { pk, sk: fromKey } = dashboardDayEntity.get({ companyId, day: from }).params<{ Key: { pk: string; sk: string } }>().Key;
   const toKey = dashboardDayEntity.get({ companyId, day: to }).params<{ Key: { sk: string } }>().Key.sk;
-  const buckets: DayBucket[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-        ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
-        ExpressionAttributeValues: { ':pk': pk, ':from': fromKey, ':to': toKey },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) buckets.push({ day: String(item.day), fields: bucketFields(item) });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return buckets;
+  const items = await queryAllItems({
+    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+    ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
+    ExpressionAttributeValues: { ':pk': pk, ':from': fromKey, ':to': toKey },
+  });
+  return items.map((item) => ({ day: String(item.day), fields: bucketFields(item) }));
 }
 
 /**
@@ -111,28 +102,22 @@ export async function* ticketMessagesBetween(
   after: string,
   untilKey: string,
 ): AsyncGenerator<MessageFact[]> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :after AND :until',
-        ExpressionAttributeNames: { '#pk': 'gsi1pk', '#sk': 'gsi1sk' },
-        // Instants start with a digit: '0' is before every message of the first conversation.
-        ExpressionAttributeValues: { ':pk': `C#${companyId}#T#${ticketId}`, ':after': after || '0', ':until': untilKey },
-        Limit: 50,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    yield messageEntity.parse({ Items: page.Items ?? [] }).data.map((message) => ({
+  const pages = queryPages({
+    IndexName: 'gsi1',
+    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :after AND :until',
+    ExpressionAttributeNames: { '#pk': 'gsi1pk', '#sk': 'gsi1sk' },
+    // Instants start with a digit: '0' is before every message of the first conversation.
+    ExpressionAttributeValues: { ':pk': `C#${companyId}#T#${ticketId}`, ':after': after || '0', ':until': untilKey },
+    Limit: 50,
+  });
+  for await (const items of pages) {
+    yield messageEntity.parse({ Items: items }).data.map((message) => ({
       id: message.id,
       createdAt: message.createdAt,
       fromMe: message.fromMe,
       ...(message.userId !== undefined ? { userId: message.userId } : {}),
     }));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
 }
 
 /**

@@ -1,5 +1,4 @@
-import { Entity } from 'electrodb';
-import { entityConfig, exactCase, serviceName } from './electro.ts';
+import { defineEntity, fixedNumber, key } from './electro.ts';
 
 /**
  * One calendar day of a company's dashboard, in the company's time zone (docs/metrics.md): the
@@ -7,31 +6,25 @@ import { entityConfig, exactCase, serviceName } from './electro.ts';
  * attributes added with ADD by the aggregator). Small, whatever the number of agents: the
  * charts read one per day.
  */
-export const dashboardDayEntity = new Entity(
+export const dashboardDayEntity = defineEntity(
+  'dashboardDay',
   {
-    model: { entity: 'dashboardDay', version: '1', service: serviceName },
-    attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      /** yyyy-MM-dd in the company's time zone. */
-      day: { type: 'string', required: true, readOnly: true },
-      st: { type: 'number' },
-      fin: { type: 'number' },
-      supS: { type: 'number' },
-      supN: { type: 'number' },
-      waitS: { type: 'number' },
-      waitN: { type: 'number' },
-      frtS: { type: 'number' },
-      frtN: { type: 'number' },
-      leads: { type: 'number' },
-    },
-    indexes: {
-      byDay: {
-        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}#DASH', casing: exactCase },
-        sk: { field: 'sk', composite: ['day'], template: 'DAY#${day}', casing: exactCase },
-      },
-    },
+    companyId: fixedNumber,
+    /** yyyy-MM-dd in the company's time zone. */
+    day: { type: 'string', required: true, readOnly: true },
+    st: { type: 'number' },
+    fin: { type: 'number' },
+    supS: { type: 'number' },
+    supN: { type: 'number' },
+    waitS: { type: 'number' },
+    waitN: { type: 'number' },
+    frtS: { type: 'number' },
+    frtN: { type: 'number' },
+    leads: { type: 'number' },
   },
-  entityConfig,
+  {
+    byDay: { pk: key('pk', ['companyId'], 'C#${companyId}#DASH'), sk: key('sk', ['day'], 'DAY#${day}') },
+  },
 );
 
 /**
@@ -41,64 +34,52 @@ export const dashboardDayEntity = new Entity(
  * four blocks containing its day, so any 90-day period is at most 15 blocks, read in one batch.
  * Day items and blocks are read raw (ElectroDB would drop the undeclared attributes).
  */
-export const dashboardBlockEntity = new Entity(
+export const dashboardBlockEntity = defineEntity(
+  'dashboardBlock',
   {
-    model: { entity: 'dashboardBlock', version: '1', service: serviceName },
-    attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      size: { type: 'number', required: true, readOnly: true },
-      /** The block's first day, yyyy-MM-dd. */
-      start: { type: 'string', required: true, readOnly: true },
-    },
-    indexes: {
-      byBlock: {
-        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}#DASH', casing: exactCase },
-        sk: { field: 'sk', composite: ['size', 'start'], template: 'BLK#${size}#${start}', casing: exactCase },
-      },
+    companyId: fixedNumber,
+    size: fixedNumber,
+    /** The block's first day, yyyy-MM-dd. */
+    start: { type: 'string', required: true, readOnly: true },
+  },
+  {
+    byBlock: {
+      pk: key('pk', ['companyId'], 'C#${companyId}#DASH'),
+      sk: key('sk', ['size', 'start'], 'BLK#${size}#${start}'),
     },
   },
-  entityConfig,
 );
 
 /** Tickets open and pending now, moved by every status change the stream reports. */
-export const dashboardLiveEntity = new Entity(
+export const dashboardLiveEntity = defineEntity(
+  'dashboardLive',
   {
-    model: { entity: 'dashboardLive', version: '1', service: serviceName },
-    attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      open: { type: 'number', default: 0 },
-      pending: { type: 'number', default: 0 },
-    },
-    indexes: {
-      byCompany: {
-        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}#DASH', casing: exactCase },
-        sk: { field: 'sk', composite: [], template: 'LIVE', casing: exactCase },
-      },
-    },
+    companyId: fixedNumber,
+    open: { type: 'number', default: 0 },
+    pending: { type: 'number', default: 0 },
   },
-  entityConfig,
+  {
+    byCompany: { pk: key('pk', ['companyId'], 'C#${companyId}#DASH'), sk: key('sk', [], 'LIVE') },
+  },
 );
 
 /**
  * How many tickets an open or pending list partition holds (domain/ticket-list-counts.ts), one
  * item per partition, kept by the dashboard aggregator with its other counters.
  */
-export const ticketListCountEntity = new Entity(
+export const ticketListCountEntity = defineEntity(
+  'ticketListCount',
   {
-    model: { entity: 'ticketListCount', version: '1', service: serviceName },
-    attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      partition: { type: 'string', required: true, readOnly: true },
-      count: { type: 'number', default: 0 },
-    },
-    indexes: {
-      byPartition: {
-        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}#TLCOUNT', casing: exactCase },
-        sk: { field: 'sk', composite: ['partition'], template: '${partition}', casing: exactCase },
-      },
+    companyId: fixedNumber,
+    partition: { type: 'string', required: true, readOnly: true },
+    count: { type: 'number', default: 0 },
+  },
+  {
+    byPartition: {
+      pk: key('pk', ['companyId'], 'C#${companyId}#TLCOUNT'),
+      sk: key('sk', ['partition'], '${partition}'),
     },
   },
-  entityConfig,
 );
 
 /**
@@ -106,23 +87,20 @@ export const ticketListCountEntity = new Entity(
  * if absent, so a stream batch delivered again counts nothing twice. Expires after two days
  * (a stream keeps records for 24 hours, so no retry comes later).
  */
-export const dashboardAppliedEntity = new Entity(
+export const dashboardAppliedEntity = defineEntity(
+  'dashboardApplied',
   {
-    model: { entity: 'dashboardApplied', version: '1', service: serviceName },
-    attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      /** `EV#<ticketId>#<at>#<seq>` (timeline), `TS#<stream event id>` (ticket status), `CT#<contactId>`. */
-      source: { type: 'string', required: true, readOnly: true },
-      expiresAt: { type: 'number', required: true },
-    },
-    indexes: {
-      bySource: {
-        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}#DASHDONE', casing: exactCase },
-        sk: { field: 'sk', composite: ['source'], template: '${source}', casing: exactCase },
-      },
+    companyId: fixedNumber,
+    /** `EV#<ticketId>#<at>#<seq>` (timeline), `TS#<stream event id>` (ticket status), `CT#<contactId>`. */
+    source: { type: 'string', required: true, readOnly: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  {
+    bySource: {
+      pk: key('pk', ['companyId'], 'C#${companyId}#DASHDONE'),
+      sk: key('sk', ['source'], '${source}'),
     },
   },
-  entityConfig,
 );
 
 /**
@@ -131,25 +109,22 @@ export const dashboardAppliedEntity = new Entity(
  * same transaction as the figures it adds: its existence is what makes it count once.
  * `conversation` is the timeline key of the close before the conversation, or FIRST.
  */
-export const ticketFirstResponseEntity = new Entity(
+export const ticketFirstResponseEntity = defineEntity(
+  'ticketFirstResponse',
   {
-    model: { entity: 'ticketFirstResponse', version: '1', service: serviceName },
-    attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      ticketId: { type: 'number', required: true, readOnly: true },
-      conversation: { type: 'string', required: true, readOnly: true },
-      customerMessageId: { type: 'string', required: true },
-      customerAt: { type: 'string', required: true },
-      responseMessageId: { type: 'string', required: true },
-      responseAt: { type: 'string', required: true },
-      userId: { type: 'number', required: true },
-    },
-    indexes: {
-      byConversation: {
-        pk: { field: 'pk', composite: ['companyId', 'ticketId'], template: 'C#${companyId}#T#${ticketId}', casing: exactCase },
-        sk: { field: 'sk', composite: ['conversation'], template: 'FRT#${conversation}', casing: exactCase },
-      },
+    companyId: fixedNumber,
+    ticketId: fixedNumber,
+    conversation: { type: 'string', required: true, readOnly: true },
+    customerMessageId: { type: 'string', required: true },
+    customerAt: { type: 'string', required: true },
+    responseMessageId: { type: 'string', required: true },
+    responseAt: { type: 'string', required: true },
+    userId: { type: 'number', required: true },
+  },
+  {
+    byConversation: {
+      pk: key('pk', ['companyId', 'ticketId'], 'C#${companyId}#T#${ticketId}'),
+      sk: key('sk', ['conversation'], 'FRT#${conversation}'),
     },
   },
-  entityConfig,
 );

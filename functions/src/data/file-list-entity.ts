@@ -1,5 +1,4 @@
-import { Entity } from 'electrodb';
-import { entityConfig, exactCase, serviceName } from './electro.ts';
+import { companyPk, defineEntity, fixedNumber, key, timestamps } from './electro.ts';
 
 /**
  * A file list (extended §3): a name, a message and its options, each a named uploaded file.
@@ -10,46 +9,39 @@ import { entityConfig, exactCase, serviceName } from './electro.ts';
  * `version` grows with every write; writes are conditioned on the version they read, so a PUT
  * and an upload that race never lose each other's option changes.
  */
-export const fileListEntity = new Entity(
+export const fileListEntity = defineEntity(
+  'fileList',
   {
-    model: { entity: 'fileList', version: '1', service: serviceName },
-    attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      id: { type: 'number', required: true, readOnly: true },
-      name: { type: 'string', required: true },
-      message: { type: 'string', default: '' },
-      /** Who created it or last saved it (the SPA sends userId with PUT). */
-      userId: { type: 'number' },
-      options: {
-        type: 'list',
-        default: () => [],
-        items: {
-          type: 'map',
-          properties: {
-            /** Unique within the list; never reused (see nextOptionId). */
-            id: { type: 'number', required: true },
-            name: { type: 'string', required: true },
-            /** The uploaded file's object key in the media bucket, under the company's prefix. */
-            mediaKey: { type: 'string' },
-            /** The file's own name, as uploaded. */
-            mediaName: { type: 'string' },
-            /** The type decided from the file's bytes (domain/media-rules). */
-            mediaMimetype: { type: 'string' },
-          },
+    companyId: fixedNumber,
+    id: fixedNumber,
+    name: { type: 'string', required: true },
+    message: { type: 'string', default: '' },
+    /** Who created it or last saved it (the SPA sends userId with PUT). */
+    userId: { type: 'number' },
+    options: {
+      type: 'list',
+      default: () => [],
+      items: {
+        type: 'map',
+        properties: {
+          /** Unique within the list; never reused (see nextOptionId). */
+          id: { type: 'number', required: true },
+          name: { type: 'string', required: true },
+          /** The uploaded file's object key in the media bucket, under the company's prefix. */
+          mediaKey: { type: 'string' },
+          /** The file's own name, as uploaded. */
+          mediaName: { type: 'string' },
+          /** The type decided from the file's bytes (domain/media-rules). */
+          mediaMimetype: { type: 'string' },
         },
       },
-      /** The id the next new option gets. */
-      nextOptionId: { type: 'number', default: 1 },
-      version: { type: 'number', default: 1 },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     },
-    indexes: {
-      byId: {
-        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
-        sk: { field: 'sk', composite: ['id'], template: 'FILELIST#${id}', casing: exactCase },
-      },
-    },
+    /** The id the next new option gets. */
+    nextOptionId: { type: 'number', default: 1 },
+    version: { type: 'number', default: 1 },
+    ...timestamps,
   },
-  entityConfig,
+  {
+    byId: { pk: companyPk, sk: key('sk', ['id'], 'FILELIST#${id}') },
+  },
 );

@@ -3,7 +3,7 @@ import { AppError } from '#domain/app-error';
 import { fileListEntity } from './file-list-entity.ts';
 import { nextId } from './ids.ts';
 import { isConditionFailure } from './sessions.ts';
-import { getCompanyItem, listCompanyItems } from './company-items.ts';
+import { companyItemReads } from './company-items.ts';
 
 export type FileListRecord = EntityItem<typeof fileListEntity>;
 /** One option of a list: its id, name and, once uploaded, the file's key, name and type. */
@@ -18,21 +18,19 @@ export interface FileListChanges {
   nextOptionId?: number;
 }
 
+const fileListReads = companyItemReads(fileListEntity);
+
 /**
  * AP-FL-1: a file list by id, with its options' object keys, types and file names (what a
  * campaign sends after its message).
  */
-export async function getFileList(companyId: number, id: number): Promise<FileListRecord | undefined> {
-  return getCompanyItem(fileListEntity, companyId, id);
-}
+export const getFileList = fileListReads.get;
 
 /**
  * AP-FL-2: every file list of a company: `pk = C#<companyId>`, `sk begins_with FILELIST#`.
  * A small set (a company keeps tens of lists); search and pages are applied in memory.
  */
-export async function listFileLists(companyId: number): Promise<FileListRecord[]> {
-  return listCompanyItems(fileListEntity, companyId);
-}
+export const listFileLists = fileListReads.list;
 
 /** AP-FL-3: create a list with its options (ids 1..n) in one write. */
 export async function createFileList(

@@ -1,24 +1,17 @@
-import { Entity } from 'electrodb';
-import { entityConfig, exactCase, serviceName } from './electro.ts';
+import { defineEntity, fixedNumber, key } from './electro.ts';
 
 /** A pending password-reset code (hashed), single use, expiring, with its wrong-guess count. */
-export const passwordResetEntity = new Entity(
+export const passwordResetEntity = defineEntity(
+  'passwordReset',
   {
-    model: { entity: 'passwordReset', version: '1', service: serviceName },
-    attributes: {
-      emailKey: { type: 'string', required: true, readOnly: true },
-      codeHash: { type: 'string', required: true },
-      attempts: { type: 'number', default: 0 },
-      expiresAt: { type: 'number', required: true },
-    },
-    indexes: {
-      byEmail: {
-        pk: { field: 'pk', composite: ['emailKey'], template: 'RESET#${emailKey}', casing: exactCase },
-        sk: { field: 'sk', composite: [], template: 'CODE', casing: exactCase },
-      },
-    },
+    emailKey: { type: 'string', required: true, readOnly: true },
+    codeHash: { type: 'string', required: true },
+    attempts: { type: 'number', default: 0 },
+    expiresAt: { type: 'number', required: true },
   },
-  entityConfig,
+  {
+    byEmail: { pk: key('pk', ['emailKey'], 'RESET#${emailKey}'), sk: key('sk', [], 'CODE') },
+  },
 );
 
 /**
@@ -26,22 +19,19 @@ export const passwordResetEntity = new Entity(
  * hash or a client address) in one fixed window. The window's number is part of the key, so a
  * new window starts a new counter and an expired one is never read again; the TTL only tidies.
  */
-export const rateCounterEntity = new Entity(
+export const rateCounterEntity = defineEntity(
+  'rateCounter',
   {
-    model: { entity: 'rateCounter', version: '1', service: serviceName },
-    attributes: {
-      scope: { type: 'string', required: true, readOnly: true },
-      key: { type: 'string', required: true, readOnly: true },
-      window: { type: 'number', required: true, readOnly: true },
-      count: { type: 'number', default: 0 },
-      expiresAt: { type: 'number', required: true },
-    },
-    indexes: {
-      byKey: {
-        pk: { field: 'pk', composite: ['scope', 'key'], template: 'RATE#${scope}#${key}', casing: exactCase },
-        sk: { field: 'sk', composite: ['window'], template: 'W#${window}', casing: exactCase },
-      },
+    scope: { type: 'string', required: true, readOnly: true },
+    key: { type: 'string', required: true, readOnly: true },
+    window: fixedNumber,
+    count: { type: 'number', default: 0 },
+    expiresAt: { type: 'number', required: true },
+  },
+  {
+    byKey: {
+      pk: key('pk', ['scope', 'key'], 'RATE#${scope}#${key}'),
+      sk: key('sk', ['window'], 'W#${window}'),
     },
   },
-  entityConfig,
 );

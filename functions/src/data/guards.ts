@@ -2,7 +2,7 @@ import type { EntityItem } from 'electrodb';
 import { carriedOver, rateWindow, type RateLimit } from '#domain/rate-limits';
 import { passwordResetEntity, rateCounterEntity } from './guard-entities.ts';
 import { sessionEntity } from './session-entity.ts';
-import { isConditionFailure } from './sessions.ts';
+import { isConditionFailure, writtenIf } from './sessions.ts';
 import { writeAll } from './transaction.ts';
 import { userEntity } from './user-entity.ts';
 
@@ -81,8 +81,8 @@ export async function takeRateSlot(limit: RateLimit, key: string): Promise<boole
   const window = rateWindow(limit, now);
   const allowed = limit.limit - carriedOver(limit, await windowCount(limit, key, window.index - 1), now);
   if (allowed <= 0) return false;
-  try {
-    await rateCounterEntity
+  return writtenIf(() =>
+    rateCounterEntity
       .update({ scope: limit.scope, key, window: window.index })
       .add({ count: 1 })
       .set({ expiresAt: window.keepUntil })
@@ -90,12 +90,8 @@ export async function takeRateSlot(limit: RateLimit, key: string): Promise<boole
         (attributes, { lt, notExists }) =>
           `${notExists(attributes.count)} OR ${lt(attributes.count, allowed)}`,
       )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /** AP-GU-10: the attempts that count now: the current window's and part of the previous one's. */

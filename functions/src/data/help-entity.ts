@@ -1,24 +1,16 @@
-import { Entity } from 'electrodb';
-import { entityConfig, exactCase, serviceName } from './electro.ts';
+import { defineEntity, fixedNumber, key, timestamps } from './electro.ts';
 
 /** A help video shown to every company (platform-level). */
-export const helpEntity = new Entity(
+export const helpEntity = defineEntity(
+  'help',
   {
-    model: { entity: 'help', version: '1', service: serviceName },
-    attributes: {
-      id: { type: 'number', required: true, readOnly: true },
-      title: { type: 'string', required: true },
-      video: { type: 'string' },
-      description: { type: 'string' },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
-    },
-    indexes: {
-      byId: {
-        pk: { field: 'pk', composite: [], template: 'PLATFORM', casing: exactCase },
-        sk: { field: 'sk', composite: ['id'], template: 'HELP#${id}', casing: exactCase },
-      },
-    },
+    id: fixedNumber,
+    title: { type: 'string', required: true },
+    video: { type: 'string' },
+    description: { type: 'string' },
+    ...timestamps,
   },
-  entityConfig,
+  {
+    byId: { pk: key('pk', [], 'PLATFORM'), sk: key('sk', ['id'], 'HELP#${id}') },
+  },
 );

@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import { editOutcome } from '@atende/shared/message-edit';
 import { messageEntity } from './message-entity.ts';
-import { isConditionFailure } from './sessions.ts';
+import { isConditionFailure, writtenIf } from './sessions.ts';
 import { ticketEntity, ticketTokenEntity } from './ticket-entity.ts';
 import { messageSearchItems } from './ticket-search.ts';
 import { activityUpdate, getTicket, type TicketRecord } from './tickets.ts';
@@ -123,17 +123,13 @@ export async function storeMessageOnTicket(
 
 /** AP-MS-3: raise a message's ack; an older or repeated ack changes nothing. */
 export async function raiseAck(companyId: number, id: string, ack: number): Promise<boolean> {
-  try {
-    await messageEntity
+  return writtenIf(() =>
+    messageEntity
       .patch({ companyId, id })
       .set({ ack })
       .where((attributes, { lt, notExists }) => `${notExists(attributes.ack)} OR ${lt(attributes.ack, ack)}`)
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /**

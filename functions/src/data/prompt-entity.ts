@@ -1,5 +1,4 @@
-import { Entity } from 'electrodb';
-import { entityConfig, exactCase, serviceName } from './electro.ts';
+import { companyPk, defineEntity, fixedNumber, key, timestamps } from './electro.ts';
 
 /**
  * A company's AI prompt (extended §3). The OpenAI key and the Azure voice key are stored only
@@ -7,56 +6,43 @@ import { entityConfig, exactCase, serviceName } from './electro.ts';
  * never reaches the table, the stream or the live events. A company's prompts are a handful:
  * lists read the whole `PROMPT#` range of the company partition.
  */
-export const promptEntity = new Entity(
+export const promptEntity = defineEntity(
+  'prompt',
   {
-    model: { entity: 'prompt', version: '1', service: serviceName },
-    attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      id: { type: 'number', required: true, readOnly: true },
-      name: { type: 'string', required: true },
-      prompt: { type: 'string', required: true },
-      voice: { type: 'string', required: true },
-      voiceRegion: { type: 'string' },
-      maxTokens: { type: 'number', required: true },
-      temperature: { type: 'number', required: true },
-      maxMessages: { type: 'number', required: true },
-      queueId: { type: 'number' },
-      apiKeySealed: { type: 'string', required: true },
-      apiKeyMask: { type: 'string', required: true },
-      voiceKeySealed: { type: 'string' },
-      voiceKeyMask: { type: 'string' },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
-    },
-    indexes: {
-      byId: {
-        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
-        sk: { field: 'sk', composite: ['id'], template: 'PROMPT#${id}', casing: exactCase },
-      },
-    },
+    companyId: fixedNumber,
+    id: fixedNumber,
+    name: { type: 'string', required: true },
+    prompt: { type: 'string', required: true },
+    voice: { type: 'string', required: true },
+    voiceRegion: { type: 'string' },
+    maxTokens: { type: 'number', required: true },
+    temperature: { type: 'number', required: true },
+    maxMessages: { type: 'number', required: true },
+    queueId: { type: 'number' },
+    apiKeySealed: { type: 'string', required: true },
+    apiKeyMask: { type: 'string', required: true },
+    voiceKeySealed: { type: 'string' },
+    voiceKeyMask: { type: 'string' },
+    ...timestamps,
   },
-  entityConfig,
+  {
+    byId: { pk: companyPk, sk: key('sk', ['id'], 'PROMPT#${id}') },
+  },
 );
 
 /**
  * A company's AI use on one UTC day: bot turns answered and tokens spent, counted by the bot
  * turn before it calls the model (calls) and after (tokens). The daily cap is checked against it.
  */
-export const aiUsageEntity = new Entity(
+export const aiUsageEntity = defineEntity(
+  'aiUsage',
   {
-    model: { entity: 'aiUsage', version: '1', service: serviceName },
-    attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      day: { type: 'string', required: true, readOnly: true },
-      calls: { type: 'number', default: 0 },
-      tokens: { type: 'number', default: 0 },
-    },
-    indexes: {
-      byDay: {
-        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
-        sk: { field: 'sk', composite: ['day'], template: 'AIUSE#${day}', casing: exactCase },
-      },
-    },
+    companyId: fixedNumber,
+    day: { type: 'string', required: true, readOnly: true },
+    calls: { type: 'number', default: 0 },
+    tokens: { type: 'number', default: 0 },
   },
-  entityConfig,
+  {
+    byDay: { pk: companyPk, sk: key('sk', ['day'], 'AIUSE#${day}') },
+  },
 );

@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import { isConditionFailure } from './sessions.ts';
+import { isConditionFailure, writtenIf } from './sessions.ts';
 import { nextId } from './ids.ts';
 import { AppError } from '#domain/app-error';
 import { aiUsageEntity, promptEntity } from './prompt-entity.ts';
@@ -147,17 +147,13 @@ export async function getAiUsage(companyId: number, day: string): Promise<AiUsag
  */
 export async function takeAiCall(companyId: number, day: string, cap: number): Promise<boolean> {
   if (cap <= 0) return false;
-  try {
-    await aiUsageEntity
+  return writtenIf(() =>
+    aiUsageEntity
       .update({ companyId, day })
       .add({ calls: 1 })
       .where(({ calls }, { lt, notExists }) => `${notExists(calls)} OR ${lt(calls, cap)}`)
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /** AP-PR-8: add the tokens an AI call spent to the day's use. */

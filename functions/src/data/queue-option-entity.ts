@@ -1,5 +1,4 @@
-import { Entity } from 'electrodb';
-import { entityConfig, exactCase, serviceName } from './electro.ts';
+import { companyPk, defineEntity, fixedNumber, key, timestamps } from './electro.ts';
 
 /**
  * One option of a queue's chatbot menu (extended §3): a node of the queue's option tree.
@@ -7,35 +6,28 @@ import { entityConfig, exactCase, serviceName } from './electro.ts';
  * all options of one queue, grouped by parent (`P#<parentId|0>#`), so one query answers a level
  * and one query answers the whole tree. `parentId` absent means a root option.
  */
-export const queueOptionEntity = new Entity(
+export const queueOptionEntity = defineEntity(
+  'queueOption',
   {
-    model: { entity: 'queueOption', version: '1', service: serviceName },
-    attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      id: { type: 'number', required: true, readOnly: true },
-      queueId: { type: 'number', required: true, readOnly: true },
-      /** Absent for a root option. An option never changes parent. */
-      parentId: { type: 'number', readOnly: true },
-      /** The parent in the index key: `parentId`, or 0 for a root option. */
-      parentKey: { type: 'number', required: true, readOnly: true },
-      title: { type: 'string', required: true },
-      message: { type: 'string', default: '' },
-      /** The order number the contact types ("1", "2"…). */
-      option: { type: 'string', required: true },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
-    },
-    indexes: {
-      byId: {
-        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
-        sk: { field: 'sk', composite: ['id'], template: 'QOPT#${id}', casing: exactCase },
-      },
-      byQueue: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: ['companyId', 'queueId'], template: 'C#${companyId}#QOPTS#${queueId}', casing: exactCase },
-        sk: { field: 'gsi1sk', composite: ['parentKey', 'id'], template: 'P#${parentKey}#${id}', casing: exactCase },
-      },
+    companyId: fixedNumber,
+    id: fixedNumber,
+    queueId: fixedNumber,
+    /** Absent for a root option. An option never changes parent. */
+    parentId: { type: 'number', readOnly: true },
+    /** The parent in the index key: `parentId`, or 0 for a root option. */
+    parentKey: fixedNumber,
+    title: { type: 'string', required: true },
+    message: { type: 'string', default: '' },
+    /** The order number the contact types ("1", "2"…). */
+    option: { type: 'string', required: true },
+    ...timestamps,
+  },
+  {
+    byId: { pk: companyPk, sk: key('sk', ['id'], 'QOPT#${id}') },
+    byQueue: {
+      index: 'gsi1',
+      pk: key('gsi1pk', ['companyId', 'queueId'], 'C#${companyId}#QOPTS#${queueId}'),
+      sk: key('gsi1sk', ['parentKey', 'id'], 'P#${parentKey}#${id}'),
     },
   },
-  entityConfig,
 );

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
 import { documentClient, tableName } from '#aws/dynamo';
 import { AppError } from '#domain/app-error';
@@ -16,6 +16,7 @@ import { userEntity } from './user-entity.ts';
 import { whatsappEntity } from './whatsapp-entity.ts';
 import { moveDirectoryVersion } from './directory-version.ts';
 import { getCompanyItem } from './company-items.ts';
+import { queryPages } from './paged-query.ts';
 
 export type QueueRecord = EntityItem<typeof queueEntity>;
 
@@ -253,19 +254,14 @@ async function removeFromList(key: Record<string, unknown>, queueId: number): Pr
 
 /** Move the tickets of one status out of a deleted queue (gsi2 partition of that queue). */
 async function unqueueTickets(companyId: number, queueId: number, status: TicketRecord['status']): Promise<void> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const answer = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': 'gsi2pk' },
-        ExpressionAttributeValues: { ':pk': ticketPartitions.byStatusQueue(companyId, status, queueId) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of answer.Items ?? []) {
+  const pages = queryPages({
+    IndexName: 'gsi2',
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': 'gsi2pk' },
+    ExpressionAttributeValues: { ':pk': ticketPartitions.byStatusQueue(companyId, status, queueId) },
+  });
+  for await (const items of pages) {
+    for (const item of items) {
       await ticketEntity
         .patch({ companyId, id: Number(item.id) })
         .set({ gsi2pk: ticketPartitions.byStatusQueue(companyId, status, null) })
@@ -277,6 +273,5 @@ async function unqueueTickets(companyId: number, queueId: number, status: Ticket
           if (!isConditionFailure(error)) throw error;
         });
     }
-    startKey = answer.LastEvaluatedKey;
-  } while (startKey);
+  }
 }

@@ -1,31 +1,26 @@
 import type { EntityItem } from 'electrodb';
-import { getCompanyItem, listCompanyItems, orNotFound } from './company-items.ts';
-import { nextId } from './ids.ts';
+import { companyItemReads, createCompanyItem, orNotFound } from './company-items.ts';
 import { quickMessageEntity } from './quick-message-entity.ts';
 
 export type QuickMessageRecord = EntityItem<typeof quickMessageEntity>;
 
+const quickMessageReads = companyItemReads(quickMessageEntity);
+
 /** AP-QM-1: a quick message by id. */
-export async function getQuickMessage(companyId: number, id: number): Promise<QuickMessageRecord | undefined> {
-  return getCompanyItem(quickMessageEntity, companyId, id);
-}
+export const getQuickMessage = quickMessageReads.get;
 
 /**
  * AP-QM-2: every quick message of a company: `pk = C#<companyId>`, `sk begins_with QUICKMSG#`.
  * A bounded set (tens to a few hundred); visibility, search and pages are applied in memory.
  */
-export async function listQuickMessages(companyId: number): Promise<QuickMessageRecord[]> {
-  return listCompanyItems(quickMessageEntity, companyId);
-}
+export const listQuickMessages = quickMessageReads.list;
 
 /** AP-QM-3: create a quick message. */
 export async function createQuickMessage(
   companyId: number,
   fields: { shortcode: string; message: string; geral: boolean; status: boolean; userId: number },
 ): Promise<QuickMessageRecord> {
-  const id = await nextId({ companyId }, 'quickMessage');
-  const { data } = await quickMessageEntity.create({ companyId, id, ...fields }).go();
-  return data;
+  return createCompanyItem(quickMessageEntity, 'quickMessage', companyId, fields);
 }
 
 type Changes = Partial<Pick<QuickMessageRecord, 'shortcode' | 'message' | 'geral' | 'status' | 'mediaKey' | 'mediaName' | 'mediaMimetype'>>;

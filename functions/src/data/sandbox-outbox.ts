@@ -1,6 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '#aws/dynamo';
 import { chatMenuSchema, type ChatMenu } from '@atende/shared/entities/chat-menu';
+import { queryAllItems } from './paged-query.ts';
 
 export interface SandboxSentMessage {
   id: string;
@@ -20,30 +19,18 @@ export interface SandboxSentMessage {
  * provider writes these items (`SANDBOX#<whatsappId>#OUT#<to>#<time>#<id>`) as it "delivers".
  */
 export async function sandboxOutbox(companyId: number, whatsappId: number, to: string): Promise<SandboxSentMessage[]> {
-  const sent: SandboxSentMessage[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `C#${companyId}`, ':prefix': `SANDBOX#${whatsappId}#OUT#${to}#` },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      sent.push({
-        id: String(item.id),
-        to: String(item.to),
-        body: String(item.body ?? ''),
-        mediaType: (item.mediaType as string | undefined) ?? null,
-        quotedId: (item.quotedId as string | undefined) ?? null,
-        menu: chatMenuSchema.safeParse(item.menu).data ?? null,
-        sentAt: String(item.sentAt),
-        editedAt: typeof item.editedAt === 'string' ? item.editedAt : null,
-      });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return sent;
+  const items = await queryAllItems({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `C#${companyId}`, ':prefix': `SANDBOX#${whatsappId}#OUT#${to}#` },
+  });
+  return items.map((item) => ({
+    id: String(item.id),
+    to: String(item.to),
+    body: String(item.body ?? ''),
+    mediaType: (item.mediaType as string | undefined) ?? null,
+    quotedId: (item.quotedId as string | undefined) ?? null,
+    menu: chatMenuSchema.safeParse(item.menu).data ?? null,
+    sentAt: String(item.sentAt),
+    editedAt: typeof item.editedAt === 'string' ? item.editedAt : null,
+  }));
 }

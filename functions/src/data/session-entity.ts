@@ -1,5 +1,4 @@
-import { Entity } from 'electrodb';
-import { entityConfig, exactCase, serviceName } from './electro.ts';
+import { companyPk, defineEntity, fixedNumber, key } from './electro.ts';
 
 /**
  * The one active login session of a user. A new login overwrites it, which invalidates the old
@@ -7,26 +6,20 @@ import { entityConfig, exactCase, serviceName } from './electro.ts';
  * sockets. The previous refresh hash stays valid for a short grace period, so two tabs that
  * refresh at the same moment do not log each other out.
  */
-export const sessionEntity = new Entity(
+export const sessionEntity = defineEntity(
+  'session',
   {
-    model: { entity: 'session', version: '1', service: serviceName },
-    attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      userId: { type: 'number', required: true, readOnly: true },
-      sessionId: { type: 'string', required: true },
-      refreshHash: { type: 'string', required: true },
-      previousHash: { type: 'string' },
-      rotatedAt: { type: 'number', required: true },
-      /** When the user signed in; the session ends 30 days later however often it refreshes. */
-      startedAt: { type: 'number' },
-      expiresAt: { type: 'number', required: true },
-    },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
-        sk: { field: 'sk', composite: ['userId'], template: 'SESSION#${userId}', casing: exactCase },
-      },
-    },
+    companyId: fixedNumber,
+    userId: fixedNumber,
+    sessionId: { type: 'string', required: true },
+    refreshHash: { type: 'string', required: true },
+    previousHash: { type: 'string' },
+    rotatedAt: { type: 'number', required: true },
+    /** When the user signed in; the session ends 30 days later however often it refreshes. */
+    startedAt: { type: 'number' },
+    expiresAt: { type: 'number', required: true },
   },
-  entityConfig,
+  {
+    byUser: { pk: companyPk, sk: key('sk', ['userId'], 'SESSION#${userId}') },
+  },
 );

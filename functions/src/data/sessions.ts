@@ -61,3 +61,14 @@ export function isConditionFailure(error: unknown): boolean {
   const cause = (error as { cause?: { name?: string } }).cause;
   return cause?.name === 'ConditionalCheckFailedException';
 }
+
+/** Runs a conditional write: true when it was written, false when its condition did not hold. */
+export async function writtenIf(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { entityConfig, exactCase, serviceName } from './electro.ts';
+import { companyPk, entityConfig, entityModel, fixedNumber, key, timestamps } from './electro.ts';
 
 /**
  * A company's tag (extended §3). `ticketsCount` is a counter kept in the same transaction as
@@ -8,10 +8,10 @@ import { entityConfig, exactCase, serviceName } from './electro.ts';
  */
 export const tagEntity = new Entity(
   {
-    model: { entity: 'tag', version: '1', service: serviceName },
+    model: entityModel('tag'),
     attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      id: { type: 'number', required: true, readOnly: true },
+      companyId: fixedNumber,
+      id: fixedNumber,
       name: { type: 'string', required: true },
       /** The name folded for ordering and search (no case, no accents). */
       nameKey: { type: 'string', required: true },
@@ -21,14 +21,10 @@ export const tagEntity = new Entity(
       /** Who created it. */
       userId: { type: 'number' },
       ticketsCount: { type: 'number', default: 0 },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+      ...timestamps,
     },
     indexes: {
-      byId: {
-        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
-        sk: { field: 'sk', composite: ['id'], template: 'TAG#${id}', casing: exactCase },
-      },
+      byId: { pk: companyPk, sk: key('sk', ['id'], 'TAG#${id}') },
     },
   },
   entityConfig,
@@ -41,24 +37,21 @@ export const tagEntity = new Entity(
  */
 export const ticketTagEntity = new Entity(
   {
-    model: { entity: 'ticketTag', version: '1', service: serviceName },
+    model: entityModel('ticketTag'),
     attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      ticketId: { type: 'number', required: true, readOnly: true },
-      tagId: { type: 'number', required: true, readOnly: true },
+      companyId: fixedNumber,
+      ticketId: fixedNumber,
+      tagId: fixedNumber,
       /** The ticket's list keys (domain/kanban-rules.ts laneKeysOf), kept by the tickets stream. */
       ticketLane: { type: 'string' },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
     },
     indexes: {
-      byTicket: {
-        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
-        sk: { field: 'sk', composite: ['ticketId', 'tagId'], template: 'TTAG#${ticketId}#${tagId}', casing: exactCase },
-      },
+      byTicket: { pk: companyPk, sk: key('sk', ['ticketId', 'tagId'], 'TTAG#${ticketId}#${tagId}') },
       byTag: {
         index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: ['companyId', 'tagId'], template: 'C#${companyId}#TAG#${tagId}', casing: exactCase },
-        sk: { field: 'gsi1sk', composite: ['ticketId'], template: 'T#${ticketId}', casing: exactCase },
+        pk: key('gsi1pk', ['companyId', 'tagId'], 'C#${companyId}#TAG#${tagId}'),
+        sk: key('gsi1sk', ['ticketId'], 'T#${ticketId}'),
       },
     },
   },

@@ -1,6 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '#aws/dynamo';
 import type { InstantRange } from '#domain/day-range';
+import { queryAllItems } from './paged-query.ts';
 
 /**
  * AP-TK-12: the ids of the tickets created in a range of instants (a day of the company), from
@@ -8,21 +7,11 @@ import type { InstantRange } from '#domain/day-range';
  * the range's items (about 60 bytes each, so one 1 MB page holds a busy day).
  */
 export async function ticketIdsCreatedIn(companyId: number, range: InstantRange): Promise<number[]> {
-  const ids: number[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': `C#${companyId}#TCREATED`, ':from': range.from, ':to': range.to },
-        ExpressionAttributeNames: { '#ticketId': 'ticketId' },
-        ProjectionExpression: '#ticketId',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) ids.push(Number(item.ticketId));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return ids;
+  const items = await queryAllItems({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': `C#${companyId}#TCREATED`, ':from': range.from, ':to': range.to },
+    ExpressionAttributeNames: { '#ticketId': 'ticketId' },
+    ProjectionExpression: '#ticketId',
+  });
+  return items.map((item) => Number(item.ticketId));
 }

@@ -11,6 +11,7 @@ import type { TicketContactSnapshot } from './ticket-contact.ts';
 import { ticketCreatedEntity } from './ticket-created-entity.ts';
 import { newTicketSearchItems, ticketSearchEntities, type TicketSearchContact } from './ticket-search.ts';
 import { writeAll, type TransactionWriter } from './transaction.ts';
+import { queryCount } from './paged-query.ts';
 
 export type TicketRecord = EntityItem<typeof ticketEntity>;
 
@@ -374,24 +375,12 @@ export async function queryTicketPartition(
 
 /** AP-TK-7: how many tickets a list partition holds (tab badges; open and pending only), optionally with activity since an instant. */
 export async function countTicketPartition(index: 'gsi1' | 'gsi2' | 'gsi3', partition: string, since?: string): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const answer = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: index,
-        KeyConditionExpression: since ? '#pk = :pk AND #sk >= :since' : '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `${index}pk`, ...(since ? { '#sk': `${index}sk` } : {}) },
-        ExpressionAttributeValues: { ':pk': partition, ...(since ? { ':since': since } : {}) },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += answer.Count ?? 0;
-    startKey = answer.LastEvaluatedKey;
-  } while (startKey);
-  return count;
+  return queryCount({
+    IndexName: index,
+    KeyConditionExpression: since ? '#pk = :pk AND #sk >= :since' : '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': `${index}pk`, ...(since ? { '#sk': `${index}sk` } : {}) },
+    ExpressionAttributeValues: { ':pk': partition, ...(since ? { ':since': since } : {}) },
+  });
 }
 
 /** AP-TK-8: delete a ticket (admins); the contact's claim is released if it named this ticket. */

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { entityConfig, exactCase, serviceName } from './electro.ts';
+import { entityConfig, entityModel, key } from './electro.ts';
 
 /**
  * E-mail → user, across all companies: sign-in knows only the e-mail, and the e-mail must be
@@ -7,17 +7,14 @@ import { entityConfig, exactCase, serviceName } from './electro.ts';
  */
 export const userEmailEntity = new Entity(
   {
-    model: { entity: 'userEmail', version: '1', service: serviceName },
+    model: entityModel('userEmail'),
     attributes: {
       email: { type: 'string', required: true, readOnly: true },
       companyId: { type: 'number', required: true },
       userId: { type: 'number', required: true },
     },
     indexes: {
-      byEmail: {
-        pk: { field: 'pk', composite: ['email'], template: 'EMAIL#${email}', casing: exactCase },
-        sk: { field: 'sk', composite: [], template: 'USER', casing: exactCase },
-      },
+      byEmail: { pk: key('pk', ['email'], 'EMAIL#${email}'), sk: key('sk', [], 'USER') },
     },
   },
   entityConfig,

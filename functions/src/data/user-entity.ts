@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { entityConfig, exactCase, serviceName } from './electro.ts';
+import { companyPk, entityConfig, entityModel, fixedNumber, key, timestamps } from './electro.ts';
 
 /**
  * A company user. The e-mail is unique across the platform through the userEmail item written
@@ -7,10 +7,10 @@ import { entityConfig, exactCase, serviceName } from './electro.ts';
  */
 export const userEntity = new Entity(
   {
-    model: { entity: 'user', version: '1', service: serviceName },
+    model: entityModel('user'),
     attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      id: { type: 'number', required: true, readOnly: true },
+      companyId: fixedNumber,
+      id: fixedNumber,
       name: { type: 'string', required: true },
       email: { type: 'string', required: true },
       passwordHash: { type: 'string', required: true },
@@ -21,14 +21,10 @@ export const userEntity = new Entity(
       whatsappId: { type: 'number' },
       online: { type: 'boolean', default: false },
       lastSeenAt: { type: 'string' },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+      ...timestamps,
     },
     indexes: {
-      byId: {
-        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
-        sk: { field: 'sk', composite: ['id'], template: 'USER#${id}', casing: exactCase },
-      },
+      byId: { pk: companyPk, sk: key('sk', ['id'], 'USER#${id}') },
     },
   },
   entityConfig,

@@ -1,23 +1,20 @@
 import type { EntityItem } from 'electrodb';
 import { webhookLimits, type WebhookEvent } from '@atende/shared/entities/webhook';
-import { getCompanyItem, listCompanyItems, orNotFound } from './company-items.ts';
-import { nextId } from './ids.ts';
-import { isConditionFailure } from './sessions.ts';
+import { companyItemReads, createCompanyItem, orNotFound } from './company-items.ts';
+import { isConditionFailure, writtenIf } from './sessions.ts';
 import { webhookDeliveryEntity } from './webhook-delivery-entity.ts';
 import { webhookEntity } from './webhook-entity.ts';
 
 export type WebhookRecord = EntityItem<typeof webhookEntity>;
 export type WebhookDeliveryRecord = EntityItem<typeof webhookDeliveryEntity>;
 
+const webhookReads = companyItemReads(webhookEntity);
+
 /** AP-WH-1: a webhook by id. */
-export async function getWebhook(companyId: number, id: number): Promise<WebhookRecord | undefined> {
-  return getCompanyItem(webhookEntity, companyId, id);
-}
+export const getWebhook = webhookReads.get;
 
 /** AP-WH-2: every webhook of a company (`pk = C#<companyId>`, `sk begins_with WEBHOOK#`; at most webhookLimits.perCompany). */
-export async function listWebhooks(companyId: number): Promise<WebhookRecord[]> {
-  return listCompanyItems(webhookEntity, companyId);
-}
+export const listWebhooks = webhookReads.list;
 
 /** AP-WH-3: create a webhook. */
 export async function createWebhook(
@@ -31,9 +28,7 @@ export async function createWebhook(
     secretHint: string;
   },
 ): Promise<WebhookRecord> {
-  const id = await nextId({ companyId }, 'webhook');
-  const { data } = await webhookEntity.create({ companyId, id, ...fields }).go();
-  return data;
+  return createCompanyItem(webhookEntity, 'webhook', companyId, fields);
 }
 
 /** The failure bookkeeping a re-enable clears (AP-WH-4). */
@@ -79,15 +74,11 @@ export async function createDelivery(
     'companyId' | 'webhookId' | 'id' | 'event' | 'eventId' | 'payload'
   > & { replayOf?: string },
 ): Promise<boolean> {
-  try {
-    await webhookDeliveryEntity
+  return writtenIf(() =>
+    webhookDeliveryEntity
       .create({ ...delivery, status: 'pending', attempts: 0, expiresAt: deliveryExpiry() })
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 const live = (delivery: WebhookDeliveryRecord | null | undefined) =>
@@ -178,28 +169,24 @@ export async function recordAttempt(
  * when absent (a concurrent failure that set it first wins; this one changes nothing).
  */
 export async function startFailingStreak(companyId: number, id: number, at: string): Promise<void> {
-  try {
-    await webhookEntity
+  await writtenIf(() =>
+    webhookEntity
       .patch({ companyId, id })
       .set({ failingSince: at })
       .where(({ failingSince }, { notExists }) => notExists(failingSince))
-      .go();
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+      .go(),
+  );
 }
 
 /** AP-WH-12: a delivered attempt ends the streak (only when one is recorded: no write otherwise). */
 export async function endFailingStreak(companyId: number, id: number): Promise<void> {
-  try {
-    await webhookEntity
+  await writtenIf(() =>
+    webhookEntity
       .patch({ companyId, id })
       .remove(['failingSince'])
       .where(({ failingSince }, { exists }) => exists(failingSince))
-      .go();
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+      .go(),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { entityConfig, exactCase, serviceName } from './electro.ts';
+import { companyPk, entityConfig, entityModel, fixedNumber, key, timestamps } from './electro.ts';
 
 /**
  * A WhatsApp connection. The connector writes its status, QR and retries; the REST module
@@ -9,10 +9,10 @@ import { entityConfig, exactCase, serviceName } from './electro.ts';
  */
 export const whatsappEntity = new Entity(
   {
-    model: { entity: 'whatsapp', version: '1', service: serviceName },
+    model: entityModel('whatsapp'),
     attributes: {
-      companyId: { type: 'number', required: true, readOnly: true },
-      id: { type: 'number', required: true, readOnly: true },
+      companyId: fixedNumber,
+      id: fixedNumber,
       name: { type: 'string', required: true },
       status: {
         type: ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING', 'CONNECTED'] as const,
@@ -40,19 +40,15 @@ export const whatsappEntity = new Entity(
       /** The paired phone's number, once connected. */
       number: { type: 'string' },
       running: { type: 'string' },
-      createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+      ...timestamps,
     },
     indexes: {
-      byId: {
-        pk: { field: 'pk', composite: ['companyId'], template: 'C#${companyId}', casing: exactCase },
-        sk: { field: 'sk', composite: ['id'], template: 'WAPP#${id}', casing: exactCase },
-      },
+      byId: { pk: companyPk, sk: key('sk', ['id'], 'WAPP#${id}') },
       running: {
         index: 'gsi2',
         // Sparse: only connections whose `running` is set appear (the connector's work list).
-        pk: { field: 'gsi2pk', composite: ['running'], template: 'WAPPS#${running}', casing: exactCase },
-        sk: { field: 'gsi2sk', composite: ['companyId', 'id'], template: 'C#${companyId}#W#${id}', casing: exactCase },
+        pk: key('gsi2pk', ['running'], 'WAPPS#${running}'),
+        sk: key('gsi2sk', ['companyId', 'id'], 'C#${companyId}#W#${id}'),
       },
     },
   },

@@ -1,5 +1,4 @@
-import { Entity } from 'electrodb';
-import { entityConfig, exactCase, serviceName } from './electro.ts';
+import { defineEntity, fixedNumber, key } from './electro.ts';
 
 /**
  * An open WebSocket connection. Its primary key is the connection id alone because
@@ -8,40 +7,34 @@ import { entityConfig, exactCase, serviceName } from './electro.ts';
  * expires shortly after that. The `byShard` index lists every open connection of the platform in
  * a few partitions (the connection's shard), for platform-wide events such as announcements.
  */
-export const wsConnectionEntity = new Entity(
+export const wsConnectionEntity = defineEntity(
+  'wsConnection',
   {
-    model: { entity: 'wsConnection', version: '1', service: serviceName },
-    attributes: {
-      connectionId: { type: 'string', required: true, readOnly: true },
-      companyId: { type: 'number', required: true, readOnly: true },
-      userId: { type: 'number', required: true, readOnly: true },
-      profile: { type: ['admin', 'user', 'supervisor'] as const, required: true },
-      isSuper: { type: 'boolean', required: true },
-      sessionId: { type: 'string', required: true },
-      queueIds: { type: 'list', items: { type: 'number' }, default: () => [] },
-      allTicket: { type: ['enabled', 'desabled'] as const, default: 'desabled' },
-      rooms: { type: 'set', items: 'string' },
-      /** 0..wsConnectionShards-1, from the connection id (data/ws-connections.ts). */
-      shard: { type: 'number', required: true, readOnly: true },
-      connectedAt: { type: 'number', required: true, readOnly: true },
-      expiresAt: { type: 'number', required: true },
+    connectionId: { type: 'string', required: true, readOnly: true },
+    companyId: fixedNumber,
+    userId: fixedNumber,
+    profile: { type: ['admin', 'user', 'supervisor'] as const, required: true },
+    isSuper: { type: 'boolean', required: true },
+    sessionId: { type: 'string', required: true },
+    queueIds: { type: 'list', items: { type: 'number' }, default: () => [] },
+    allTicket: { type: ['enabled', 'desabled'] as const, default: 'desabled' },
+    rooms: { type: 'set', items: 'string' },
+    /** 0..wsConnectionShards-1, from the connection id (data/ws-connections.ts). */
+    shard: fixedNumber,
+    connectedAt: fixedNumber,
+    expiresAt: { type: 'number', required: true },
+  },
+  {
+    byConnectionId: { pk: key('pk', ['connectionId'], 'WS#${connectionId}'), sk: key('sk', [], 'CONN') },
+    byCompany: {
+      index: 'gsi1',
+      pk: key('gsi1pk', ['companyId'], 'C#${companyId}#WS'),
+      sk: key('gsi1sk', ['connectionId'], '${connectionId}'),
     },
-    indexes: {
-      byConnectionId: {
-        pk: { field: 'pk', composite: ['connectionId'], template: 'WS#${connectionId}', casing: exactCase },
-        sk: { field: 'sk', composite: [], template: 'CONN', casing: exactCase },
-      },
-      byCompany: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: ['companyId'], template: 'C#${companyId}#WS', casing: exactCase },
-        sk: { field: 'gsi1sk', composite: ['connectionId'], template: '${connectionId}', casing: exactCase },
-      },
-      byShard: {
-        index: 'gsi2',
-        pk: { field: 'gsi2pk', composite: ['shard'], template: 'WSALL#${shard}', casing: exactCase },
-        sk: { field: 'gsi2sk', composite: ['connectionId'], template: '${connectionId}', casing: exactCase },
-      },
+    byShard: {
+      index: 'gsi2',
+      pk: key('gsi2pk', ['shard'], 'WSALL#${shard}'),
+      sk: key('gsi2sk', ['connectionId'], '${connectionId}'),
     },
   },
-  entityConfig,
 );

@@ -29,3 +29,10 @@ export class AppError extends Error {
 export function fail(code: ErrorCode, details?: Record<string, unknown>): never {
   throw new AppError(code, details);
 }
+
+/** What `read` found, or the catalogue's not-found answer (`code`, ERR_NOT_FOUND unless given) when nothing. */
+export async function foundOr<T>(read: Promise<T | null | undefined>, code: ErrorCode = 'ERR_NOT_FOUND'): Promise<T> {
+  const value = await read;
+  if (value === undefined || value === null) throw new AppError(code);
+  return value;
+}

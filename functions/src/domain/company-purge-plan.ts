@@ -88,20 +88,8 @@ export class PurgeBudget {
   }
 }
 
-/** A failed step is sent again this many times, sooner than the queue's redelivery; then the queue's own retries take over. */
-export const maxStepAttempts = 5;
-
-/**
- * What becomes of a step that threw: the same round again after a short, growing pause (2, 4, 8,
- * 16 s), or nothing (undefined) once it has failed `maxStepAttempts` times, when the message is
- * left to the queue's redelivery and dead-letter queue. The queue's visibility timeout is long (it
- * must exceed the consumer's), so leaving a passing failure to it would stall a purge for minutes.
- */
-export function retryOfFailedStep(body: CompanyPurgeBody): { body: CompanyPurgeBody; delaySeconds: number } | undefined {
-  const attempt = (body.attempt ?? 0) + 1;
-  if (attempt >= maxStepAttempts) return undefined;
-  return { body: { ...body, attempt }, delaySeconds: 2 ** attempt };
-}
+/** A failed purge step is sent again soon, a few times (domain/step-retry.ts). */
+export { maxStepAttempts, retryOfFailedStep } from './step-retry.ts';
 
 /** The first progress of a purge. */
 export function initialProgress(): PurgeProgress {

@@ -70,6 +70,19 @@ function invalidFile(message: string): AppError {
   return new AppError('ERR_VALIDATION', { issues: [{ path: 'file', message }] });
 }
 
+/** How both imports read CSV: the separator the text uses, trimmed cells, rows of any length. */
+export function csvParseOptions(text: string) {
+  return {
+    delimiter: separatorOf(text),
+    bom: true,
+    info: true,
+    trim: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    relax_quotes: true,
+  } as const;
+}
+
 /**
  * The rows of a CSV file, each valid one normalised, and the invalid ones with their line and
  * reason. A file that is not CSV, or holds more than 10,000 rows, is refused as a whole.
@@ -78,15 +91,7 @@ export function parseContactCsv(bytes: Uint8Array): { rows: ImportRow[]; invalid
   const text = decodeCsv(bytes);
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, {
-      delimiter: separatorOf(text),
-      bom: true,
-      info: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      relax_quotes: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+    records = parse(text, csvParseOptions(text)) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
     if (error instanceof CsvError)
       throw invalidFile(

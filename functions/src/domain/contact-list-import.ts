@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
 import { contactListItemCreateInputSchema } from '@atende/shared/entities/contact-list';
-import { columnsOfHeader, decodeCsv, separatorOf, type Column } from './contact-import.ts';
+import { columnsOfHeader, csvParseOptions, decodeCsv, type Column } from './contact-import.ts';
 import {
   CappedRows,
   contactListImportLimits,
@@ -82,15 +82,7 @@ function* piecesOf(text: string, size = 64 * 1024): Generator<string> {
 /** The rows of CSV text, parsed as a stream that stops at the cap. */
 async function csvRows(bytes: Uint8Array): Promise<SheetRows> {
   const text = decodeCsv(bytes);
-  const parser = parseCsv({
-    delimiter: separatorOf(text),
-    bom: true,
-    info: true,
-    trim: true,
-    skip_empty_lines: true,
-    relax_column_count: true,
-    relax_quotes: true,
-  });
+  const parser = parseCsv(csvParseOptions(text));
   // Piped piece by piece, the parser holds one piece's records at a time, not the whole file's.
   const input = Readable.from(piecesOf(text));
   input.pipe(parser);

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import type { PlanFlag } from '@atende/shared/entities/plan';
+import { idPathSchema } from '@atende/shared/fields';
 import type { Principal } from '#auth/principal';
 import type { ApiRequest, HttpAnswer } from './types.ts';
 
@@ -53,4 +54,12 @@ export function route<
   B extends z.ZodType | undefined = undefined,
 >(definition: RouteDefinition<A, P, Q, B>): RouteDefinition {
   return definition as unknown as RouteDefinition;
+}
+
+/**
+ * The head of a route on one record: `method`, `path` (with `{id}`), `access`, and the `id` path
+ * parameter (idPathSchema). `route({ ...onRecord('GET', '/tags/{id}', 'user'), handler })`.
+ */
+export function onRecord<A extends Access>(method: Method, path: `${string}/{id}${string}`, access: A) {
+  return { method, path, access, params: idPathSchema };
 }

@@ -4,7 +4,6 @@ import {
   announcementListQuerySchema,
   announcementUpdateInputSchema,
 } from '@atende/shared/entities/announcement';
-import { idPathSchema } from '@atende/shared/fields';
 import { removeMediaQuietly } from '#aws/s3';
 import {
   createAnnouncement,
@@ -15,7 +14,7 @@ import {
   type AnnouncementRecord,
 } from '#data/announcements';
 import type { Principal } from '#auth/principal';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import {
   announcementImageOf,
   announcementMediaKey,
@@ -23,10 +22,10 @@ import {
   announcementsFor,
   mayReadAnnouncement,
 } from '#domain/announcement-rules';
-import { pageOf } from '#domain/paging';
+import { pageAnswer, pageOf } from '#domain/paging';
 import { restModule } from '#http/rest-module';
 import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { publicAnnouncement } from './serialize.ts';
 import { attachmentUrl, replaceAttachment } from '../media/replace-attachment.ts';
@@ -48,9 +47,7 @@ async function readableOrFail(principal: Principal, id: number) {
 }
 
 async function existingOrFail(id: number) {
-  const announcement = await getAnnouncement(id);
-  if (!announcement) throw new AppError('ERR_NOT_FOUND');
-  return announcement;
+  return foundOr(getAnnouncement(id));
 }
 
 /**
@@ -66,18 +63,11 @@ export const handler = restModule([
     handler: async ({ principal, query }) => {
       const visible = announcementsFor(await listAnnouncements(), principal, query.searchParam);
       const page = pageOf(visible, query.pageNumber, announcementPageSize);
-      return {
-        records: await Promise.all(page.items.map(withMediaUrl)),
-        count: page.count,
-        hasMore: page.hasMore,
-      };
+      return pageAnswer('records', await Promise.all(page.items.map(withMediaUrl)), page);
     },
   }),
   route({
-    method: 'GET',
-    path: '/announcements/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('GET', '/announcements/{id}', 'user'),
     handler: async ({ principal, params }) => withMediaUrl(await readableOrFail(principal, params.id)),
   }),
   route({
@@ -91,10 +81,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/announcements/{id}',
-    access: 'super',
-    params: idPathSchema,
+    ...onRecord('PUT', '/announcements/{id}', 'super'),
     body: announcementUpdateInputSchema,
     handler: async ({ params, body }) => {
       await existingOrFail(params.id);
@@ -102,10 +89,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/announcements/{id}',
-    access: 'super',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/announcements/{id}', 'super'),
     handler: async ({ params }) => {
       const current = await existingOrFail(params.id);
       await deleteAnnouncement(current.id);
@@ -114,11 +98,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'POST',
-    path: '/announcements/{id}/media-upload',
+    ...onRecord('POST', '/announcements/{id}/media-upload', 'super'),
     multipart: true,
-    access: 'super',
-    params: idPathSchema,
     body: mediaUploadSchema,
     handler: async ({ params, body }) => {
       const current = await existingOrFail(params.id);
@@ -140,10 +121,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/announcements/{id}/media-upload',
-    access: 'super',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/announcements/{id}/media-upload', 'super'),
     handler: async ({ params }) => {
       const current = await existingOrFail(params.id);
       if (!current.mediaKey) return publicAnnouncement(current);

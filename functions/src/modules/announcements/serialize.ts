@@ -1,4 +1,5 @@
 import type { AnnouncementRecord } from '#data/announcements';
+import { publicAttachment } from '../media/public-attachment.ts';
 
 /**
  * An announcement as the API and the live channel show it (extended §3). `mediaPath` is a
@@ -12,10 +13,7 @@ export function publicAnnouncement(announcement: AnnouncementRecord, mediaUrl: s
     text: announcement.text,
     priority: announcement.priority,
     status: announcement.status,
-    isMedia: Boolean(announcement.mediaKey),
-    mediaPath: announcement.mediaKey ? mediaUrl : null,
-    mediaName: announcement.mediaName ?? null,
-    mediaType: announcement.mediaMimetype ?? null,
+    ...publicAttachment(announcement, mediaUrl),
     createdAt: announcement.createdAt,
     updatedAt: announcement.updatedAt,
   };

@@ -31,7 +31,7 @@ import { getContactList, listContactLists, listItemsOfContactList } from '#data/
 import { getFileList } from '#data/file-lists';
 import { getTag } from '#data/tags';
 import { getWhatsapp, listWhatsapps } from '#data/whatsapps';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { filledSlots } from '#domain/campaign-messages';
 import {
   assertCampaignEditable,
@@ -100,9 +100,7 @@ async function full(campaign: CampaignRecord) {
 }
 
 async function campaignOrFail(principal: Principal, id: number): Promise<CampaignRecord> {
-  const campaign = await getCampaign(principal.companyId, id);
-  if (!campaign) throw new AppError('ERR_NOT_FOUND');
-  return campaign;
+  return foundOr(getCampaign(principal.companyId, id));
 }
 
 type Input = Partial<CampaignCreateInput>;

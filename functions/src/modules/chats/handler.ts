@@ -6,7 +6,6 @@ import {
   chatReadInputSchema,
   chatUpdateInputSchema,
 } from '@atende/shared/entities/chat';
-import { idPathSchema } from '@atende/shared/fields';
 import type { Principal } from '#auth/principal';
 import {
   addChatMessage,
@@ -31,7 +30,7 @@ import {
 } from '#domain/chat-rules';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { restModule } from '#http/rest-module';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { publicChat, publicChatMessage, publicChatView } from './serialize.ts';
 
@@ -109,11 +108,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/chats/{id}',
-    access: 'user',
+    ...onRecord('PUT', '/chats/{id}', 'user'),
     feature: 'useInternalChat',
-    params: idPathSchema,
     body: chatUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       const current = await ownedChatOrFail(principal, params.id);
@@ -123,22 +119,16 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/chats/{id}',
-    access: 'user',
+    ...onRecord('DELETE', '/chats/{id}', 'user'),
     feature: 'useInternalChat',
-    params: idPathSchema,
     handler: async ({ principal, params }) => {
       await deleteChat(await ownedChatOrFail(principal, params.id));
       return new HttpAnswer(204);
     },
   }),
   route({
-    method: 'GET',
-    path: '/chats/{id}/messages',
-    access: 'user',
+    ...onRecord('GET', '/chats/{id}/messages', 'user'),
     feature: 'useInternalChat',
-    params: idPathSchema,
     query: chatMessageListQuerySchema,
     handler: async ({ principal, params, query }) => {
       const chat = await memberChatOrFail(principal, params.id);
@@ -158,11 +148,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'POST',
-    path: '/chats/{id}/messages',
-    access: 'user',
+    ...onRecord('POST', '/chats/{id}/messages', 'user'),
     feature: 'useInternalChat',
-    params: idPathSchema,
     body: chatMessageCreateInputSchema,
     handler: async ({ principal, params, body }) => {
       const chat = await memberChatOrFail(principal, params.id);
@@ -172,11 +159,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'POST',
-    path: '/chats/{id}/read',
-    access: 'user',
+    ...onRecord('POST', '/chats/{id}/read', 'user'),
     feature: 'useInternalChat',
-    params: idPathSchema,
     body: chatReadInputSchema,
     handler: async ({ principal, params, body }) => {
       // Only one's own count is cleared; the SPA sends its own id, anything else is refused.

@@ -6,12 +6,11 @@ import {
   signupInputSchema,
 } from '@atende/shared/entities/company';
 import { companySchedulesUpdateInputSchema } from '@atende/shared/entities/company-schedule';
-import { idPathSchema } from '@atende/shared/fields';
 import { isAdmin } from '#auth/principal';
 import { getCompany, listAllCompanies, updateCompany, type CompanyChanges } from '#data/companies';
 import { getPlan, listPlans } from '#data/plans';
 import { listSettings, putSetting } from '#data/settings';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { isPublicPlan, nameKey, platformCompanyId, signupTerms } from '#domain/company-rules';
 import { rateLimits } from '#domain/rate-limits';
 import { matchesSearch, pageOf } from '#domain/paging';
@@ -19,7 +18,7 @@ import { publicPlan } from '../plans/serialize.ts';
 import { publicCompany } from './serialize.ts';
 import { forgetCompanyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { deleteCompanyAndPurge } from '#modules/company-purge/start';
 import { provisionCompany, unprovisionCompany } from '#modules/messages/api-usage-provisioning';
@@ -30,9 +29,7 @@ const pageSize = 20;
 const companyIdPath = z.object({ companyId: z.coerce.number().int().positive() });
 
 async function companyOrFail(id: number) {
-  const company = await getCompany(id);
-  if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
-  return company;
+  return foundOr(getCompany(id), 'ERR_NO_COMPANY_FOUND');
 }
 
 /**
@@ -121,11 +118,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'GET',
-    path: '/companies/{id}',
-    access: 'user',
+    ...onRecord('GET', '/companies/{id}', 'user'),
     allowBlockedCompany: true,
-    params: idPathSchema,
     handler: async ({ principal, params }) => {
       // A company's own users read it (settings screens, billing); only super users read others.
       if (!principal.isSuper && params.id !== principal.companyId) throw new AppError('ERR_NO_PERMISSION');
@@ -156,10 +150,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/companies/{id}',
-    access: 'super',
-    params: idPathSchema,
+    ...onRecord('PUT', '/companies/{id}', 'super'),
     body: companyUpdateInputSchema,
     handler: async ({ params, body }) => {
       const current = await companyOrFail(params.id);
@@ -181,10 +172,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/companies/{id}/schedules',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('PUT', '/companies/{id}/schedules', 'admin'),
     body: companySchedulesUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       // The company's own admins set its opening hours (settings, Horarios); super users any.
@@ -195,10 +183,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/companies/{id}',
-    access: 'super',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/companies/{id}', 'super'),
     handler: async ({ params }) => {
       if (params.id === platformCompanyId) throw new AppError('ERR_NO_PERMISSION');
       // The company is gone at once; its data follows in queued steps (modules/company-purge).

@@ -24,7 +24,7 @@ import {
   updateContactListItem,
   type ContactListRecord,
 } from '#data/contact-lists';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { importRowsOf, normaliseNumber, readSheetRows } from '#domain/contact-list-import';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { restModule } from '#http/rest-module';
@@ -53,15 +53,11 @@ function storedNumber(number: string): string {
 }
 
 async function listOrFail(companyId: number, id: number): Promise<ContactListRecord> {
-  const list = await getContactList(companyId, id);
-  if (!list) throw new AppError('ERR_NOT_FOUND');
-  return list;
+  return foundOr(getContactList(companyId, id));
 }
 
 async function itemOrFail(companyId: number, id: number) {
-  const item = await getContactListItem(companyId, id);
-  if (!item) throw new AppError('ERR_NOT_FOUND');
-  return item;
+  return foundOr(getContactListItem(companyId, id));
 }
 
 const byName = (a: { name: string }, b: { name: string }) =>

@@ -6,7 +6,6 @@ import {
   contactUpdateInputSchema,
   type ContactsQuery,
 } from '@atende/shared/entities/contact';
-import { idPathSchema } from '@atende/shared/fields';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { getCompany } from '#data/companies';
 import { companyTimeZone } from '#data/company-time-zone';
@@ -22,12 +21,12 @@ import {
   listContactsCreatedIn,
   updateContact,
 } from '#data/contacts';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { contactMatches, searchQueryTokens } from '#domain/contact-tokens';
 import { daysRangeIn, inRange, type InstantRange } from '#domain/day-range';
 import { restModule } from '#http/rest-module';
 import { oneFile, importedFileSchema } from '#http/uploaded-file';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { assertNumberOnWhatsapp } from './check-number.ts';
 import { importContactsCsv } from './import.ts';
@@ -38,9 +37,7 @@ const pageSize = 20;
 const searchCandidates = 2000;
 
 async function contactOrFail(companyId: number, id: number) {
-  const contact = await getContact(companyId, id);
-  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
-  return contact;
+  return foundOr(getContact(companyId, id), 'ERR_NO_CONTACT_FOUND');
 }
 
 const digitsOnly = (number: string) => number.replace(/\D/g, '');
@@ -156,10 +153,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'GET',
-    path: '/contacts/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('GET', '/contacts/{id}', 'user'),
     handler: async ({ principal, params }) =>
       publicContact(await contactOrFail(principal.companyId, params.id)),
   }),
@@ -181,10 +175,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/contacts/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('PUT', '/contacts/{id}', 'user'),
     body: contactUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       const current = await contactOrFail(principal.companyId, params.id);
@@ -201,10 +192,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/contacts/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/contacts/{id}', 'admin'),
     handler: async ({ principal, params }) => {
       await deleteContact(await contactOrFail(principal.companyId, params.id));
       return new HttpAnswer(204);

@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import { dashboardChartQuerySchema, dashboardQuerySchema } from '@atende/shared/entities/dashboard';
 import type { Principal } from '#auth/principal';
 import { dashboardDays, dashboardLive } from '#data/dashboard-aggregates';
@@ -10,9 +11,24 @@ import { route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { periodTotals, timeZoneOf, usersOf } from './period-reads.ts';
 
+type DashboardQuery = z.output<typeof dashboardQuerySchema>;
+type DashboardChartQuery = z.output<typeof dashboardChartQuerySchema>;
+
 /** The figures always belong to the caller's company; naming another one is refused. */
 function assertOwnCompany(principal: Principal, companyId: number | undefined): void {
   if (companyId !== undefined && companyId !== principal.companyId) throw new AppError('ERR_NO_PERMISSION');
+}
+
+/** The period a dashboard query names, in the company's time zone (the caller's company only). */
+async function periodOfCompany(principal: Principal, query: DashboardQuery, now: Date): Promise<DayPeriod> {
+  assertOwnCompany(principal, query.companyId);
+  return periodOfQuery(query, now, await timeZoneOf(principal.companyId));
+}
+
+/** The days a chart query names (the caller's company only). */
+function chartPeriod(principal: Principal, query: DashboardChartQuery): DayPeriod {
+  assertOwnCompany(principal, query.companyId);
+  return checkedPeriod(query.initialDate, query.finalDate, ['initialDate', 'finalDate']);
 }
 
 /**
@@ -54,9 +70,8 @@ export const handler = restModule([
     access: 'admin',
     query: dashboardQuerySchema,
     handler: async ({ principal, query }) => {
-      assertOwnCompany(principal, query.companyId);
       const now = new Date();
-      const period = periodOfQuery(query, now, await timeZoneOf(principal.companyId));
+      const period = await periodOfCompany(principal, query, now);
       return keptAnswer(`${principal.companyId}|${period.from}|${period.to}`, async () => {
         const [{ totals, users }, live] = await Promise.all([periodFigures(principal.companyId, period, now), dashboardLive(principal.companyId)]);
         return dashboardAnswer(totals, live, users, now);
@@ -69,8 +84,7 @@ export const handler = restModule([
     access: 'admin',
     query: dashboardChartQuerySchema,
     handler: async ({ principal, query }) => {
-      assertOwnCompany(principal, query.companyId);
-      const period = checkedPeriod(query.initialDate, query.finalDate, ['initialDate', 'finalDate']);
+      const period = chartPeriod(principal, query);
       const { totals, users } = await periodFigures(principal.companyId, period, new Date());
       return ticketsUsersAnswer(totals, users);
     },
@@ -81,8 +95,7 @@ export const handler = restModule([
     access: 'admin',
     query: dashboardChartQuerySchema,
     handler: async ({ principal, query }) => {
-      assertOwnCompany(principal, query.companyId);
-      const period = checkedPeriod(query.initialDate, query.finalDate, ['initialDate', 'finalDate']);
+      const period = chartPeriod(principal, query);
       return ticketsDayAnswer(await dashboardDays(principal.companyId, period.from, period.to), period);
     },
   }),
@@ -92,9 +105,8 @@ export const handler = restModule([
     access: 'admin',
     query: dashboardQuerySchema,
     handler: async ({ principal, query }) => {
-      assertOwnCompany(principal, query.companyId);
       const now = new Date();
-      const period = periodOfQuery(query, now, await timeZoneOf(principal.companyId));
+      const period = await periodOfCompany(principal, query, now);
       const { totals, users } = await periodFigures(principal.companyId, period, now);
       return new HttpAnswer(200, undefined, {
         headers: { 'content-disposition': `attachment; filename="${attendantsCsvFileName(period)}"` },

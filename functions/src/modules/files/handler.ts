@@ -4,7 +4,6 @@ import {
   fileListUpdateInputSchema,
   fileListUploadFieldsSchema,
 } from '@atende/shared/entities/file-list';
-import { idPathSchema } from '@atende/shared/fields';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { putMedia, signedMediaUrl } from '#aws/s3';
 import {
@@ -15,7 +14,7 @@ import {
   listFileLists,
   type FileListRecord,
 } from '#data/file-lists';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import {
   assertHasOption,
   attachFile,
@@ -26,10 +25,10 @@ import {
   replaceOptions,
 } from '#domain/file-list-rules';
 import { mediaOfUpload } from '#domain/media-rules';
-import { pageOf } from '#domain/paging';
+import { pageAnswer, pageOf } from '#domain/paging';
 import { restModule } from '#http/rest-module';
 import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { removeFileListObjects } from './media.ts';
 import { publicFileList } from './serialize.ts';
@@ -40,9 +39,7 @@ const uploadSchema = fileListUploadFieldsSchema.extend({
 });
 
 async function fileListOrFail(companyId: number, id: number) {
-  const list = await getFileList(companyId, id);
-  if (!list) throw new AppError('ERR_NOT_FOUND');
-  return list;
+  return foundOr(getFileList(companyId, id));
 }
 
 /** The list with a signed URL of each uploaded file, for the dialog's links. */
@@ -69,18 +66,11 @@ export const handler = restModule([
     handler: async ({ principal, query }) => {
       const matching = fileListsFor(await listFileLists(principal.companyId), query.searchParam);
       const page = pageOf(matching, query.pageNumber, fileListPageSize);
-      return {
-        files: page.items.map((list) => publicFileList(list)),
-        count: page.count,
-        hasMore: page.hasMore,
-      };
+      return pageAnswer('files', page.items.map((list) => publicFileList(list)), page);
     },
   }),
   route({
-    method: 'GET',
-    path: '/files/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('GET', '/files/{id}', 'admin'),
     handler: async ({ principal, params }) =>
       withFileUrls(await fileListOrFail(principal.companyId, params.id)),
   }),
@@ -100,10 +90,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/files/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('PUT', '/files/{id}', 'admin'),
     body: fileListUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       let removedKeys: string[] = [];
@@ -124,11 +111,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'POST',
-    path: '/files/uploadList/{id}',
+    ...onRecord('POST', '/files/uploadList/{id}', 'admin'),
     multipart: true,
-    access: 'admin',
-    params: idPathSchema,
     body: uploadSchema,
     handler: async ({ principal, params, body }) => {
       if (body.fileId !== undefined && body.fileId !== params.id) {
@@ -163,10 +147,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/files/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/files/{id}', 'admin'),
     handler: async ({ principal, params }) => {
       const deleted = await deleteFileList(principal.companyId, params.id);
       await removeFileListObjects(mediaKeysOf(deleted.options));

@@ -1,12 +1,11 @@
 import { helpCreateInputSchema, helpUpdateInputSchema } from '@atende/shared/entities/help';
-import { idPathSchema } from '@atende/shared/fields';
 import { pagedSearchQuerySchema } from '@atende/shared/query-params';
 import { deleteHelp, getHelp, listHelps, patchHelp, putHelp, type HelpRecord } from '#data/helps';
 import { nextId } from '#data/ids';
-import { AppError } from '#domain/app-error';
+import { foundOr } from '#domain/app-error';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { restModule } from '#http/rest-module';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 
 const publicHelp = (help: HelpRecord) => ({
@@ -19,9 +18,7 @@ const publicHelp = (help: HelpRecord) => ({
 });
 
 async function helpOrFail(id: number) {
-  const help = await getHelp(id);
-  if (!help) throw new AppError('ERR_NOT_FOUND');
-  return help;
+  return foundOr(getHelp(id));
 }
 
 /** /api/helps: help videos for everyone; super users write them. */
@@ -49,10 +46,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'GET',
-    path: '/helps/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('GET', '/helps/{id}', 'user'),
     handler: async ({ params }) => publicHelp(await helpOrFail(params.id)),
   }),
   route({
@@ -66,10 +60,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/helps/{id}',
-    access: 'super',
-    params: idPathSchema,
+    ...onRecord('PUT', '/helps/{id}', 'super'),
     body: helpUpdateInputSchema,
     handler: async ({ params, body }) => {
       await helpOrFail(params.id);
@@ -77,10 +68,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/helps/{id}',
-    access: 'super',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/helps/{id}', 'super'),
     handler: async ({ params }) => {
       await helpOrFail(params.id);
       await deleteHelp(params.id);

@@ -3,7 +3,7 @@ import { findOrCreateContact } from '#data/contacts';
 import { getMessage } from '#data/messages';
 import { changeTicketState } from '#data/tickets';
 import type { WhatsappRecord } from '#data/whatsapps';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { mediaKeyOf, mediaOfUpload } from '#domain/media-rules';
 import { assertCompanyMayUse } from '#http/company-context';
 import { bearerToken } from '#http/request-input';
@@ -27,9 +27,7 @@ import {
 export async function connectionOfToken(
   headers: Record<string, string | undefined>,
 ): Promise<WhatsappRecord> {
-  const current = await connectionOfApiToken(bearerToken(headers));
-  if (!current) throw new AppError('ERR_INVALID_API_TOKEN');
-  return current;
+  return foundOr(connectionOfApiToken(bearerToken(headers)), 'ERR_INVALID_API_TOKEN');
 }
 
 function idempotencyKey(

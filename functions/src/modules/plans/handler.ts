@@ -1,22 +1,19 @@
 import { planCreateInputSchema, planUpdateInputSchema } from '@atende/shared/entities/plan';
-import { idPathSchema } from '@atende/shared/fields';
 import { pagedSearchQuerySchema } from '@atende/shared/query-params';
 import { listAllCompanies } from '#data/companies';
 import { nextId } from '#data/ids';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from '#data/plans';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { isPublicPlan, nameKey } from '#domain/company-rules';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { publicPlan } from './serialize.ts';
 import { restModule } from '#http/rest-module';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { provisionPlan, unprovisionPlan } from '#modules/messages/api-usage-provisioning';
 import { HttpAnswer } from '#http/types';
 
 async function planOrFail(id: number) {
-  const plan = await getPlan(id);
-  if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
-  return plan;
+  return foundOr(getPlan(id), 'ERR_NO_PLAN_FOUND');
 }
 
 /** /api/plans: the public plan list for sign-up, and super users' plan administration. */
@@ -50,10 +47,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'GET',
-    path: '/plans/{id}',
-    access: 'super',
-    params: idPathSchema,
+    ...onRecord('GET', '/plans/{id}', 'super'),
     handler: async ({ params }) => publicPlan(await planOrFail(params.id)),
   }),
   route({
@@ -70,10 +64,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/plans/{id}',
-    access: 'super',
-    params: idPathSchema,
+    ...onRecord('PUT', '/plans/{id}', 'super'),
     body: planUpdateInputSchema,
     handler: async ({ params, body }) => {
       const current = await planOrFail(params.id);
@@ -93,10 +84,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/plans/{id}',
-    access: 'super',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/plans/{id}', 'super'),
     handler: async ({ params }) => {
       const current = await planOrFail(params.id);
       // A plan in use stays: deleting it would leave companies without limits or flags.

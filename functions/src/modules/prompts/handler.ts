@@ -1,12 +1,11 @@
 import { promptCreateInputSchema, promptUpdateInputSchema } from '@atende/shared/entities/prompt';
-import { idPathSchema } from '@atende/shared/fields';
 import { getAiUsage, getPrompt, listPrompts } from '#data/prompts';
 import { listQueues } from '#data/queues';
 import { AppError } from '#domain/app-error';
 import { planAiCallCap, usageDay } from '#domain/prompt-rules';
 import { companyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { publicPrompt } from './serialize.ts';
 import { createCompanyPrompt, deleteCompanyPrompt, updateCompanyPrompt } from './service.ts';
@@ -41,11 +40,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'GET',
-    path: '/prompt/{id}',
-    access: 'admin',
+    ...onRecord('GET', '/prompt/{id}', 'admin'),
     feature: 'useOpenAi',
-    params: idPathSchema,
     handler: async ({ principal, params }) => {
       const prompt = await getPrompt(principal.companyId, params.id);
       if (!prompt) throw new AppError('ERR_NOT_FOUND');
@@ -64,11 +60,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/prompt/{id}',
-    access: 'admin',
+    ...onRecord('PUT', '/prompt/{id}', 'admin'),
     feature: 'useOpenAi',
-    params: idPathSchema,
     body: promptUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       const prompt = await updateCompanyPrompt(principal.companyId, params.id, body);
@@ -76,11 +69,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/prompt/{id}',
-    access: 'admin',
+    ...onRecord('DELETE', '/prompt/{id}', 'admin'),
     feature: 'useOpenAi',
-    params: idPathSchema,
     handler: async ({ principal, params }) => {
       await deleteCompanyPrompt(principal.companyId, params.id);
       return { message: 'Prompt deleted' };

@@ -3,7 +3,6 @@ import {
   queueIntegrationListQuerySchema,
   queueIntegrationUpdateInputSchema,
 } from '@atende/shared/entities/queue-integration';
-import { idPathSchema } from '@atende/shared/fields';
 import {
   createQueueIntegration,
   deleteQueueIntegration,
@@ -12,20 +11,18 @@ import {
   updateQueueIntegration,
   type QueueIntegrationFields,
 } from '#data/queue-integrations';
-import { AppError } from '#domain/app-error';
-import { matchesSearch, pageOf } from '#domain/paging';
+import { foundOr } from '#domain/app-error';
+import { matchesSearch, pageAnswer, pageOf } from '#domain/paging';
 import { planIntegrationWrite, queueIntegrationPageSize } from '#domain/queue-integration-rules';
 import { restModule } from '#http/rest-module';
-import { route, type RouteDefinition } from '#http/route';
+import { type RouteDefinition, onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { testSessionRoute } from '../dialogflow/test-session.ts';
 import { sealIntegrationWrite } from './secrets.ts';
 import { publicQueueIntegration } from './serialize.ts';
 
 async function integrationOrFail(companyId: number, id: number) {
-  const integration = await getQueueIntegration(companyId, id);
-  if (!integration) throw new AppError('ERR_NOT_FOUND');
-  return integration;
+  return foundOr(getQueueIntegration(companyId, id));
 }
 
 /**
@@ -45,19 +42,12 @@ export const queueIntegrationRoutes: RouteDefinition[] = [
         matchesSearch(query.searchParam, integration.name, integration.type),
       );
       const page = pageOf(all, query.pageNumber, queueIntegrationPageSize);
-      return {
-        queueIntegrations: page.items.map((integration) => publicQueueIntegration(integration)),
-        count: page.count,
-        hasMore: page.hasMore,
-      };
+      return pageAnswer('queueIntegrations', page.items.map((integration) => publicQueueIntegration(integration)), page);
     },
   }),
   route({
-    method: 'GET',
-    path: '/queueIntegration/{id}',
-    access: 'admin',
+    ...onRecord('GET', '/queueIntegration/{id}', 'admin'),
     feature: 'useIntegrations',
-    params: idPathSchema,
     handler: async ({ principal, params }) =>
       publicQueueIntegration(await integrationOrFail(principal.companyId, params.id)),
   }),
@@ -76,11 +66,8 @@ export const queueIntegrationRoutes: RouteDefinition[] = [
     },
   }),
   route({
-    method: 'PUT',
-    path: '/queueIntegration/{id}',
-    access: 'admin',
+    ...onRecord('PUT', '/queueIntegration/{id}', 'admin'),
     feature: 'useIntegrations',
-    params: idPathSchema,
     body: queueIntegrationUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       const current = await integrationOrFail(principal.companyId, params.id);
@@ -96,11 +83,8 @@ export const queueIntegrationRoutes: RouteDefinition[] = [
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/queueIntegration/{id}',
-    access: 'admin',
+    ...onRecord('DELETE', '/queueIntegration/{id}', 'admin'),
     feature: 'useIntegrations',
-    params: idPathSchema,
     handler: async ({ principal, params }) => {
       await deleteQueueIntegration(principal.companyId, params.id);
       return { message: 'Integration deleted' };

@@ -3,7 +3,6 @@ import {
   queueOptionListQuerySchema,
   queueOptionUpdateInputSchema,
 } from '@atende/shared/entities/queue-option';
-import { idPathSchema } from '@atende/shared/fields';
 import {
   createQueueOption,
   deleteQueueOptions,
@@ -12,10 +11,10 @@ import {
   updateQueueOption,
 } from '#data/queue-options';
 import { getQueue } from '#data/queues';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { assertParentInQueue, assertSameParent, buildOptionTree, subtreeIds } from '#domain/queue-rules';
 import { restModule } from '#http/rest-module';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { publicQueueOption } from './serialize.ts';
 
@@ -25,9 +24,7 @@ async function assertQueueOfCompany(companyId: number, queueId: number) {
 }
 
 async function optionOrFail(companyId: number, id: number) {
-  const option = await getQueueOption(companyId, id);
-  if (!option) throw new AppError('ERR_NOT_FOUND');
-  return option;
+  return foundOr(getQueueOption(companyId, id));
 }
 
 /**
@@ -49,10 +46,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'GET',
-    path: '/queue-options/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('GET', '/queue-options/{id}', 'user'),
     handler: async ({ principal, params }) => publicQueueOption(await optionOrFail(principal.companyId, params.id)),
   }),
   route({
@@ -74,10 +68,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/queue-options/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('PUT', '/queue-options/{id}', 'admin'),
     body: queueOptionUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       const current = await optionOrFail(principal.companyId, params.id);
@@ -91,10 +82,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/queue-options/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/queue-options/{id}', 'admin'),
     handler: async ({ principal, params }) => {
       const current = await optionOrFail(principal.companyId, params.id);
       const options = await listAllQueueOptions(principal.companyId, current.queueId);

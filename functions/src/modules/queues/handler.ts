@@ -1,5 +1,4 @@
 import { queueCreateInputSchema, queueListQuerySchema, queueUpdateInputSchema } from '@atende/shared/entities/queue';
-import { idPathSchema } from '@atende/shared/fields';
 import {
   createQueue,
   deleteQueue,
@@ -10,18 +9,16 @@ import {
   type QueueChanges,
   type QueueFields,
 } from '#data/queues';
-import { AppError } from '#domain/app-error';
+import { foundOr } from '#domain/app-error';
 import { companyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { publicQueue } from './serialize.ts';
 import { assertBotReferencesExist } from '../references/bot-references.ts';
 
 async function queueOrFail(companyId: number, id: number) {
-  const queue = await getQueue(companyId, id);
-  if (!queue) throw new AppError('ERR_NOT_FOUND');
-  return queue;
+  return foundOr(getQueue(companyId, id));
 }
 
 const textFields = ['greetingMessage', 'outOfHoursMessage'] as const;
@@ -42,10 +39,7 @@ export const handler = restModule([
     handler: async ({ principal }) => (await listQueues(principal.companyId)).map(publicQueue),
   }),
   route({
-    method: 'GET',
-    path: '/queue/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('GET', '/queue/{id}', 'user'),
     handler: async ({ principal, params }) => publicQueue(await queueOrFail(principal.companyId, params.id)),
   }),
   route({
@@ -66,10 +60,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/queue/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('PUT', '/queue/{id}', 'admin'),
     body: queueUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       await assertBotReferencesExist(principal.companyId, body);
@@ -93,10 +84,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/queue/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/queue/{id}', 'admin'),
     handler: async ({ principal, params }) => {
       await deleteQueue(principal.companyId, params.id);
       return new HttpAnswer(204);

@@ -5,7 +5,6 @@ import {
   quickMessageSimpleListQuerySchema,
   quickMessageUpdateInputSchema,
 } from '@atende/shared/entities/quick-message';
-import { idPathSchema } from '@atende/shared/fields';
 import { mediaUrlSeconds, removeMediaQuietly, signedMediaUrl } from '#aws/s3';
 import {
   createQuickMessage,
@@ -18,7 +17,7 @@ import {
 import type { Principal } from '#auth/principal';
 import { AppError } from '#domain/app-error';
 import { mediaOfUpload } from '#domain/media-rules';
-import { pageOf } from '#domain/paging';
+import { pageAnswer, pageOf } from '#domain/paging';
 import {
   assertMayChangeQuickMessage,
   mayReadQuickMessage,
@@ -29,7 +28,7 @@ import {
 } from '#domain/quick-message-rules';
 import { restModule } from '#http/rest-module';
 import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { limits } from '@atende/shared/constants';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
@@ -76,11 +75,7 @@ export const handler = restModule([
         query.searchParam,
       );
       const page = pageOf(visible, query.pageNumber, quickMessagePageSize);
-      return {
-        records: await Promise.all(page.items.map(withMediaUrl)),
-        count: page.count,
-        hasMore: page.hasMore,
-      };
+      return pageAnswer('records', await Promise.all(page.items.map(withMediaUrl)), page);
     },
   }),
   route({
@@ -98,17 +93,11 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'GET',
-    path: '/quick-messages/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('GET', '/quick-messages/{id}', 'user'),
     handler: async ({ principal, params }) => withMediaUrl(await readableOrFail(principal, params.id)),
   }),
   route({
-    method: 'GET',
-    path: '/quick-messages/{id}/media',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('GET', '/quick-messages/{id}/media', 'user'),
     handler: async ({ principal, params }) => {
       const quickMessage = await readableOrFail(principal, params.id);
       if (!quickMessage.mediaKey) throw new AppError('ERR_NOT_FOUND');
@@ -129,10 +118,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/quick-messages/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('PUT', '/quick-messages/{id}', 'user'),
     body: quickMessageUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       const current = await changeableOrFail(principal, params.id);
@@ -140,10 +126,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/quick-messages/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/quick-messages/{id}', 'user'),
     handler: async ({ principal, params }) => {
       const current = await changeableOrFail(principal, params.id);
       await deleteQuickMessage(principal.companyId, current.id);
@@ -152,11 +135,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'POST',
-    path: '/quick-messages/{id}/media-upload',
+    ...onRecord('POST', '/quick-messages/{id}/media-upload', 'user'),
     multipart: true,
-    access: 'user',
-    params: idPathSchema,
     body: mediaUploadSchema,
     handler: async ({ principal, params, body }) => {
       const current = await changeableOrFail(principal, params.id);
@@ -178,10 +158,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/quick-messages/{id}/media-upload',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/quick-messages/{id}/media-upload', 'user'),
     handler: async ({ principal, params }) => {
       const current = await changeableOrFail(principal, params.id);
       if (!current.mediaKey) return publicQuickMessage(current);

@@ -1,4 +1,5 @@
 import type { QuickMessageRecord } from '#data/quick-messages';
+import { publicAttachment } from '../media/public-attachment.ts';
 
 /**
  * A quick message as the API and the live channel show it. `mediaPath` is a short-lived signed
@@ -14,10 +15,7 @@ export function publicQuickMessage(quickMessage: QuickMessageRecord, mediaUrl: s
     status: quickMessage.status ?? true,
     userId: quickMessage.userId,
     companyId: quickMessage.companyId,
-    isMedia: Boolean(quickMessage.mediaKey),
-    mediaPath: quickMessage.mediaKey ? mediaUrl : null,
-    mediaName: quickMessage.mediaName ?? null,
-    mediaType: quickMessage.mediaMimetype ?? null,
+    ...publicAttachment(quickMessage, mediaUrl),
     createdAt: quickMessage.createdAt,
     updatedAt: quickMessage.updatedAt,
   };

@@ -1,8 +1,6 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { scheduleTimerBodySchema } from '#domain/schedule-rules';
 import { fireSchedule } from './fire.ts';
-import { logger } from '#observability/logger';
-import { observed } from '#observability/entry';
+import { queueEntry } from '#observability/queue-entry';
 
 /** Receives before the queue gives up on a message (the manifest's maxReceiveCount): the last one records ERRO. */
 const lastReceive = 5;
@@ -14,25 +12,13 @@ const lastReceive = 5;
  * idempotent, docs/decisions.md "Scheduled messages"). A body that is not a schedule timer is
  * logged and dropped.
  */
-export const handler = observed(async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const failures: { itemIdentifier: string }[] = [];
-  await Promise.all(
-    event.Records.map(async (record) => {
-      let body;
-      try {
-        body = scheduleTimerBodySchema.parse(JSON.parse(record.body));
-      } catch (error) {
-        logger.error('invalid schedule timer dropped', { sqsMessageId: record.messageId, error: String(error) });
-        return;
-      }
-      try {
-        const lastAttempt = Number(record.attributes?.ApproximateReceiveCount ?? 1) >= lastReceive;
-        await fireSchedule(body, { lastAttempt });
-      } catch (error) {
-        logger.error('schedule timer failed', { sqsMessageId: record.messageId, scheduleId: body.scheduleId, error: String(error) });
-        failures.push({ itemIdentifier: record.messageId });
-      }
-    }),
-  );
-  return { batchItemFailures: failures };
+export const handler = queueEntry({
+  what: 'schedule timer',
+  parse: (body) => scheduleTimerBodySchema.parse(body),
+  handle: (timer, record) => {
+    const lastAttempt = Number(record.attributes?.ApproximateReceiveCount ?? 1) >= lastReceive;
+    return fireSchedule(timer, { lastAttempt });
+  },
+  logKeys: (timer) => ({ scheduleId: timer.scheduleId }),
+  concurrent: true,
 });

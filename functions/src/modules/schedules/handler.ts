@@ -5,7 +5,6 @@ import {
   scheduleListQuerySchema,
   scheduleUpdateInputSchema,
 } from '@atende/shared/entities/schedule';
-import { idPathSchema } from '@atende/shared/fields';
 import { isAdmin, type Principal } from '#auth/principal';
 import { removeMediaQuietly } from '#aws/s3';
 import { getContact, getContacts } from '#data/contacts';
@@ -20,7 +19,7 @@ import {
   type ScheduleRecord,
 } from '#data/schedules';
 import { getUser } from '#data/users';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { assertNewTimeNotInPast, assertNotInPast } from '#domain/future-time';
 import { mediaOfUpload } from '#domain/media-rules';
 import {
@@ -33,7 +32,7 @@ import {
 import { companyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
 import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { armScheduleTimer, cancelScheduleTimer } from './schedule-timer.ts';
 import { publicSchedule } from './serialize.ts';
@@ -53,9 +52,7 @@ async function answerOf(schedule: ScheduleRecord) {
 }
 
 async function scheduleOrFail(principal: Principal, id: number): Promise<ScheduleRecord> {
-  const schedule = await getSchedule(principal.companyId, id);
-  if (!schedule) throw new AppError('ERR_NOT_FOUND');
-  return schedule;
+  return foundOr(getSchedule(principal.companyId, id));
 }
 
 async function assertContact(companyId: number, contactId: number): Promise<void> {
@@ -129,11 +126,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'GET',
-    path: '/schedules/{id}',
-    access: 'user',
+    ...onRecord('GET', '/schedules/{id}', 'user'),
     feature: 'useSchedules',
-    params: idPathSchema,
     handler: async ({ principal, params }) => answerOf(await scheduleOrFail(principal, params.id)),
   }),
   route({
@@ -167,11 +161,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/schedules/{id}',
-    access: 'user',
+    ...onRecord('PUT', '/schedules/{id}', 'user'),
     feature: 'useSchedules',
-    params: idPathSchema,
     body: scheduleUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       const current = await scheduleOrFail(principal, params.id);
@@ -189,11 +180,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/schedules/{id}',
-    access: 'user',
+    ...onRecord('DELETE', '/schedules/{id}', 'user'),
     feature: 'useSchedules',
-    params: idPathSchema,
     handler: async ({ principal, params }) => {
       const current = await scheduleOrFail(principal, params.id);
       await deleteSchedule(current);
@@ -205,12 +193,9 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'POST',
-    path: '/schedules/{id}/media-upload',
+    ...onRecord('POST', '/schedules/{id}/media-upload', 'user'),
     multipart: true,
-    access: 'user',
     feature: 'useSchedules',
-    params: idPathSchema,
     body: mediaUploadSchema,
     handler: async ({ principal, params, body }) => {
       const current = await scheduleOrFail(principal, params.id);
@@ -234,11 +219,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/schedules/{id}/media-upload',
-    access: 'user',
+    ...onRecord('DELETE', '/schedules/{id}/media-upload', 'user'),
     feature: 'useSchedules',
-    params: idPathSchema,
     handler: async ({ principal, params }) => {
       const current = await scheduleOrFail(principal, params.id);
       assertScheduleEditable(current);

@@ -6,23 +6,21 @@ import {
   tagUpdateInputSchema,
   ticketTagPathSchema,
 } from '@atende/shared/entities/tag';
-import { idParamSchema, idPathSchema } from '@atende/shared/fields';
+import { idParamSchema } from '@atende/shared/fields';
 import { kanbanMoveInputSchema } from '@atende/shared/entities/kanban';
 import { changeTicketTags, createTag, deleteTag, getTag, listTags, updateTag } from '#data/tags';
-import { AppError } from '#domain/app-error';
+import { foundOr } from '#domain/app-error';
 import { planKanbanMove } from '#domain/kanban-rules';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { assertMayChangeKanban, assertMayDeleteTag, assertTagLimit, maxTagsPerTicket, tagPageSize } from '#domain/tag-rules';
 import { restModule } from '#http/rest-module';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { visibleTicket } from '../messages/visible-ticket.ts';
 import { publicTag } from './serialize.ts';
 
 async function tagOrFail(companyId: number, id: number) {
-  const tag = await getTag(companyId, id);
-  if (!tag) throw new AppError('ERR_NOT_FOUND');
-  return tag;
+  return foundOr(getTag(companyId, id));
 }
 
 /**
@@ -60,10 +58,7 @@ export const handler = restModule([
     }),
   }),
   route({
-    method: 'GET',
-    path: '/tags/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('GET', '/tags/{id}', 'user'),
     handler: async ({ principal, params }) => publicTag(await tagOrFail(principal.companyId, params.id)),
   }),
   route({
@@ -78,10 +73,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/tags/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('PUT', '/tags/{id}', 'user'),
     body: tagUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       const current = await tagOrFail(principal.companyId, params.id);
@@ -90,10 +82,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/tags/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/tags/{id}', 'user'),
     handler: async ({ principal, params }) => {
       const current = await tagOrFail(principal.companyId, params.id);
       assertMayDeleteTag(principal, current);

@@ -1,11 +1,10 @@
 import { ticketNoteCreateInputSchema, ticketNoteListQuerySchema } from '@atende/shared/entities/ticket-note';
-import { idPathSchema } from '@atende/shared/fields';
 import { createTicketNote, deleteTicketNote, getTicketNote, listTicketNotes, type TicketNoteRecord } from '#data/ticket-notes';
 import { listCompanyUsers } from '#data/users';
 import { AppError } from '#domain/app-error';
 import { assertMayDeleteNote, assertNoteContact } from '#domain/ticket-note-rules';
 import { restModule } from '#http/rest-module';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { visibleTicket } from '../messages/visible-ticket.ts';
 
@@ -68,10 +67,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/ticket-notes/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/ticket-notes/{id}', 'user'),
     handler: async ({ principal, params }) => {
       const note = await getTicketNote(principal.companyId, params.id);
       if (!note) throw new AppError('ERR_NOT_FOUND');

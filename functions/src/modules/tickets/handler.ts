@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { ticketListQuerySchema } from '@atende/shared/entities/ticket-list-query';
 import { ticketUpdateInputSchema, ticketUuidPathSchema } from '@atende/shared/entities/ticket';
-import { idPathSchema } from '@atende/shared/fields';
 import { isAdmin, type Principal } from '#auth/principal';
 import { getQueue } from '#data/queues';
 import { getContact } from '#data/contacts';
@@ -14,7 +13,7 @@ import { AppError } from '#domain/app-error';
 import { assertMayCreateInQueue, otherOpenTicketError } from '#domain/ticket-creation-rules';
 import { planTicketChange } from '#domain/ticket-transitions';
 import { restModule } from '#http/rest-module';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { visibleTicket, visibleTicketByUuid } from '../messages/visible-ticket.ts';
 import { afterTicketChange } from '../timers/after-ticket-change.ts';
@@ -46,10 +45,7 @@ export const handler = restModule([
     handler: async ({ principal, params }) => oneWithRelated(principal, await visibleTicketByUuid(principal, params.uuid)),
   }),
   route({
-    method: 'GET',
-    path: '/tickets/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('GET', '/tickets/{id}', 'user'),
     handler: async ({ principal, params }) => oneWithRelated(principal, await visibleTicket(principal, params.id)),
   }),
   route({
@@ -94,10 +90,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/tickets/{id}',
-    access: 'user',
-    params: idPathSchema,
+    ...onRecord('PUT', '/tickets/{id}', 'user'),
     body: ticketUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       const current = await visibleTicket(principal, params.id);
@@ -125,10 +118,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/tickets/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/tickets/{id}', 'admin'),
     handler: async ({ principal, params }) => {
       const ticket = await visibleTicket(principal, params.id);
       // Its tag links (and the tags' counts) go first, then the ticket.

@@ -1,9 +1,8 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { ticketTimerBodySchema } from '#domain/chatbot/timers';
 import { fireTicketTimer } from './fire-timer.ts';
-import { logger } from '#observability/logger';
-import { keysOfBody, observed } from '#observability/entry';
+import { keysOfBody } from '#observability/entry';
 import { withCorrelation } from '#observability/correlation';
+import { queueEntry } from '#observability/queue-entry';
 
 /**
  * Consumer of the `timers` queue: one-time schedules (EventBridge Scheduler, or the local
@@ -11,23 +10,9 @@ import { withCorrelation } from '#observability/correlation';
  * Each timer is handled on its own; a failed one is reported alone and delivered again (the
  * handling is idempotent). A body that is not a timer can never succeed: logged and dropped.
  */
-export const handler = observed(async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const failures: { itemIdentifier: string }[] = [];
-  for (const record of event.Records) {
-    let body;
-    try {
-      body = ticketTimerBodySchema.parse(JSON.parse(record.body));
-    } catch (error) {
-      logger.error('invalid timer dropped', { sqsMessageId: record.messageId, error: String(error) });
-      continue;
-    }
-    try {
-      const timer = body;
-      await withCorrelation(keysOfBody(timer), () => fireTicketTimer(timer));
-    } catch (error) {
-      logger.error('timer failed', { sqsMessageId: record.messageId, kind: body.kind, ticketId: body.ticketId, error: String(error) });
-      failures.push({ itemIdentifier: record.messageId });
-    }
-  }
-  return { batchItemFailures: failures };
+export const handler = queueEntry({
+  what: 'timer',
+  parse: (body) => ticketTimerBodySchema.parse(body),
+  handle: (timer) => withCorrelation(keysOfBody(timer), () => fireTicketTimer(timer)),
+  logKeys: (timer) => ({ kind: timer.kind, ticketId: timer.ticketId }),
 });

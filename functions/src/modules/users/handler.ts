@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { idPathSchema } from '@atende/shared/fields';
 import {
   userCreateInputSchema,
   userListQuerySchema,
@@ -21,7 +20,7 @@ import {
   updateUser,
   type UserRecord,
 } from '#data/users';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { matchesSearch, pageOf } from '#domain/paging';
 import { publicUser } from './serialize.ts';
 import { searchUsersByName } from '#domain/user-search';
@@ -34,16 +33,14 @@ import {
   needsCurrentPassword,
 } from '#domain/user-rules';
 import { restModule } from '#http/rest-module';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { assertUserReferencesExist } from './references.ts';
 
 const pageSize = 20;
 
 async function userOrFail(companyId: number, id: number) {
-  const user = await getUser(companyId, id);
-  if (!user) throw new AppError('ERR_NO_USER_FOUND');
-  return user;
+  return foundOr(getUser(companyId, id), 'ERR_NO_USER_FOUND');
 }
 
 /** The users' queues with name and colour, read once for a whole list. */
@@ -95,11 +92,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'GET',
-    path: '/users/{id}',
-    access: 'user',
+    ...onRecord('GET', '/users/{id}', 'user'),
     allowBlockedCompany: true,
-    params: idPathSchema,
     handler: async ({ principal, params }) => {
       assertMayReadUser(principal, params.id);
       return (await publicUsers(principal.companyId, [await userOrFail(principal.companyId, params.id)]))[0];
@@ -136,11 +130,8 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/users/{id}',
-    access: 'user',
+    ...onRecord('PUT', '/users/{id}', 'user'),
     allowBlockedCompany: true,
-    params: idPathSchema,
     body: userUpdateInputSchema.extend({ super: z.boolean().optional() }),
     handler: async ({ principal, params, body }) => {
       const current = await userOrFail(principal.companyId, params.id);
@@ -180,10 +171,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/users/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/users/{id}', 'admin'),
     handler: async ({ principal, params }) => {
       const target = await userOrFail(principal.companyId, params.id);
       assertMayDeleteUser(principal, target);

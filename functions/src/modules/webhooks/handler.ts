@@ -6,7 +6,6 @@ import {
   webhookLimits,
   webhookUpdateInputSchema,
 } from '@atende/shared/entities/webhook';
-import { idPathSchema } from '@atende/shared/fields';
 import {
   createDelivery,
   createWebhook,
@@ -17,11 +16,11 @@ import {
   listWebhooks,
   updateWebhook,
 } from '#data/webhooks';
-import { AppError } from '#domain/app-error';
+import { AppError, foundOr } from '#domain/app-error';
 import { checkOutboundUrl } from '#domain/outbound-url';
 import { newWebhookSecret, secretHint, webhookDeliveryId } from '#domain/webhook-rules';
 import { restModule } from '#http/rest-module';
-import { route } from '#http/route';
+import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
 import { isSealedSecret } from '#domain/sealed-secret';
 import { secretBox } from '#homes/adapters';
@@ -30,9 +29,7 @@ import { enqueueAttempt } from './queue-message.ts';
 import { publicDelivery, publicWebhook } from './serialize.ts';
 
 async function webhookOrFail(companyId: number, id: number) {
-  const webhook = await getWebhook(companyId, id);
-  if (!webhook) throw new AppError('ERR_NOT_FOUND');
-  return webhook;
+  return foundOr(getWebhook(companyId, id));
 }
 
 /**
@@ -66,10 +63,7 @@ export const handler = restModule([
     }),
   }),
   route({
-    method: 'GET',
-    path: '/webhooks/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('GET', '/webhooks/{id}', 'admin'),
     handler: async ({ principal, params }) =>
       publicWebhook(await webhookOrFail(principal.companyId, params.id)),
   }),
@@ -94,10 +88,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'PUT',
-    path: '/webhooks/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('PUT', '/webhooks/{id}', 'admin'),
     body: webhookUpdateInputSchema,
     handler: async ({ principal, params, body }) => {
       const current = await webhookOrFail(principal.companyId, params.id);
@@ -114,20 +105,14 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'DELETE',
-    path: '/webhooks/{id}',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('DELETE', '/webhooks/{id}', 'admin'),
     handler: async ({ principal, params }) => {
       await deleteWebhook(principal.companyId, params.id);
       return { message: 'Webhook deleted' };
     },
   }),
   route({
-    method: 'POST',
-    path: '/webhooks/{id}/secret',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('POST', '/webhooks/{id}/secret', 'admin'),
     handler: async ({ principal, params }) => {
       await webhookOrFail(principal.companyId, params.id);
       const secret = newWebhookSecret();
@@ -140,10 +125,7 @@ export const handler = restModule([
     },
   }),
   route({
-    method: 'GET',
-    path: '/webhooks/{id}/deliveries',
-    access: 'admin',
-    params: idPathSchema,
+    ...onRecord('GET', '/webhooks/{id}/deliveries', 'admin'),
     query: webhookDeliveriesQuerySchema,
     handler: async ({ principal, params, query }) => {
       await webhookOrFail(principal.companyId, params.id);

@@ -1,8 +1,6 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { attemptDelivery } from './deliver.ts';
 import { deliveryAttemptSchema } from './queue-message.ts';
-import { logger } from '#observability/logger';
-import { observed } from '#observability/entry';
+import { queueEntry } from '#observability/queue-entry';
 
 /**
  * Consumer of the `webhook-deliveries` queue: one attempt per message, all of a batch at once
@@ -10,24 +8,10 @@ import { observed } from '#observability/entry';
  * delayed messages; a message fails here only when the table or the queue did, and is delivered
  * again (the claim makes that harmless).
  */
-export const handler = observed(async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const results = await Promise.all(
-    event.Records.map(async (record) => {
-      let attempt;
-      try {
-        attempt = deliveryAttemptSchema.parse(JSON.parse(record.body));
-      } catch (error) {
-        logger.error('invalid webhook attempt dropped', { sqsMessageId: record.messageId, error: String(error) });
-        return undefined;
-      }
-      try {
-        await attemptDelivery(attempt);
-        return undefined;
-      } catch (error) {
-        logger.error('webhook attempt failed to run', { sqsMessageId: record.messageId, deliveryId: attempt.deliveryId, error: String(error) });
-        return { itemIdentifier: record.messageId };
-      }
-    }),
-  );
-  return { batchItemFailures: results.filter((failure) => failure !== undefined) };
+export const handler = queueEntry({
+  what: 'webhook attempt',
+  parse: (body) => deliveryAttemptSchema.parse(body),
+  handle: (attempt) => attemptDelivery(attempt),
+  logKeys: (attempt) => ({ deliveryId: attempt.deliveryId }),
+  concurrent: true,
 });

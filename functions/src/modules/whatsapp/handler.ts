@@ -7,7 +7,7 @@ import {
 import { isAdmin } from '#auth/principal';
 import { nextId } from '#data/ids';
 import { createWhatsapp, deleteWhatsapp, getWhatsapp, listWhatsapps, updateWhatsapp, type WhatsappChanges } from '#data/whatsapps';
-import { AppError } from '#domain/app-error';
+import { foundOr } from '#domain/app-error';
 import {
   assertGreetingWhenQueues,
   assertMayDelete,
@@ -27,9 +27,7 @@ import { publicWhatsapp } from './serialize.ts';
 const sandboxEnabled = () => process.env.SANDBOX_ENABLED === 'true';
 
 async function whatsappOrFail(companyId: number, id: number) {
-  const whatsapp = await getWhatsapp(companyId, id);
-  if (!whatsapp) throw new AppError('ERR_NO_WAPP_FOUND');
-  return whatsapp;
+  return foundOr(getWhatsapp(companyId, id), 'ERR_NO_WAPP_FOUND');
 }
 
 /** Optional texts: '' clears them. */
