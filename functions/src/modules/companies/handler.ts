@@ -83,8 +83,9 @@ export const handler = restModule([
           planId: body.planId,
           ...signupTerms(new Date()),
           ...(referredBy ? { referredBy } : {}),
+          ...(body.language ? { language: body.language } : {}),
         },
-        { email: body.email, password: body.password },
+        { email: body.email, password: body.password, ...(body.language ? { language: body.language } : {}) },
       );
       return new HttpAnswer(201, publicCompany(company));
     },
@@ -149,6 +150,7 @@ export const handler = restModule([
           campaignsEnabled: body.campaignsEnabled ?? true,
           dueDate: body.dueDate ?? null,
           recurrence: body.recurrence,
+          ...(body.language ? { language: body.language } : {}),
         },
         body.email && body.password ? { email: body.email, password: body.password } : undefined,
       );
