@@ -21,7 +21,7 @@ export const announcementsMessages = {
   'announcements.deleteRecord': 'Eliminar {title}',
   'announcements.deleted': 'Anuncio eliminado con éxito.',
   'announcements.denied':
-    'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
+    '¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.',
   'announcements.modal.addTitle': 'Nuevo anuncio',
   'announcements.modal.editTitle': 'Editar anuncio',
   'announcements.modal.title': 'Título',
