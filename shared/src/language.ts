@@ -2,15 +2,10 @@
  * The product's languages (docs/i18n.md): a user's UI language and a company's language (the
  * defaults of the texts its customers get). Absent on records older than the languages: Spanish.
  */
-import * as z from 'zod';
-
 export const languages = ['es', 'pt-BR', 'en'] as const;
 export type Language = (typeof languages)[number];
 
 export const defaultLanguage: Language = 'es';
-
-/** A language in an input: one of the three, exactly as written. */
-export const languageSchema = z.enum(languages);
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);

@@ -17,7 +17,7 @@ import { validationMessages as msg } from '../validation-messages.ts';
 import { planSchema } from './plan.ts';
 import { settingSchema } from './setting.ts';
 import { weekHoursSchema } from './weekday-hours.ts';
-import { languageSchema } from '../language.ts';
+import { languageSchema } from '../language-schema.ts';
 
 export const recurrenceSchema = z.enum(recurrences);
 export type Recurrence = z.infer<typeof recurrenceSchema>;

@@ -11,7 +11,7 @@ import {
   requiredEnum,
 } from '../fields.ts';
 import { validationMessages as msg } from '../validation-messages.ts';
-import { languageSchema } from '../language.ts';
+import { languageSchema } from '../language-schema.ts';
 import { pagedSearchQuerySchema, searchParamSchema } from '../query-params.ts';
 
 /** Profiles are compared case-insensitively in places, so input is lower-cased first. */

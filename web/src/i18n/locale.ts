@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * The UI's current language (docs/i18n.md). Spanish is built in; Portuguese and English are
  * loaded on demand (their own chunks, so the first load does not grow), then every subscriber
