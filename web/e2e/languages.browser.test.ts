@@ -22,7 +22,10 @@ describe('languages', () => {
   /** The translators' catalogue of a language (loaded by path: it is not this file's to type). */
   async function catalogueOf(lang: 'pt-BR' | 'en'): Promise<Texts> {
     const name = lang === 'pt-BR' ? 'messagesPtBr' : 'messagesEn';
-    const module = (await import(/* @vite-ignore */ `../src/i18n/messages.${lang}.ts`)) as Record<string, Texts>;
+    const module = (await import(/* @vite-ignore */ `../src/i18n/messages.${lang}.ts`)) as Record<
+      string,
+      Texts
+    >;
     return module[name]!;
   }
 
@@ -36,7 +39,7 @@ describe('languages', () => {
     return new Set(
       Object.entries(messagesEs)
         .map(([key, text]) => [key, text.trim()] as const)
-        .filter(([key, text]) => text.length >= 4 && /\p{L}/u.test(text) && !text.includes('{'))
+        .filter(([, text]) => text.length >= 4 && /\p{L}/u.test(text) && !text.includes('{'))
         .filter(([key, text]) => translated[key]?.trim() !== text && !theirs.has(text))
         .map(([, text]) => text),
     );
@@ -50,7 +53,8 @@ describe('languages', () => {
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent?.trim();
         const parent = node.parentElement;
-        if (text && parent && parent.offsetParent !== null && !['SCRIPT', 'STYLE'].includes(parent.tagName)) texts.push(text);
+        if (text && parent && parent.offsetParent !== null && !['SCRIPT', 'STYLE'].includes(parent.tagName))
+          texts.push(text);
       }
       for (const element of Array.from(document.querySelectorAll('[placeholder], [aria-label], [title]'))) {
         for (const attribute of ['placeholder', 'aria-label', 'title']) {
@@ -67,12 +71,19 @@ describe('languages', () => {
     const spanish = spanishOnly(translated);
     await page.goto(app.url(path));
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
-    for (const word of expected) await page.getByText(word, { exact: true }).first().waitFor({ state: 'visible' });
+    for (const word of expected)
+      await page.getByText(word, { exact: true }).first().waitFor({ state: 'visible' });
     // The screen's lists and figures load after its frame: wait for the loaders to go.
     await expect.poll(() => page.locator('.amplify-loader').count()).toBe(0);
     const texts = await shownTexts();
-    expect(texts.filter((text) => keyLike.test(text)), `${path}: key names shown`).toEqual([]);
-    expect(texts.filter((text) => spanish.has(text)), `${path}: Spanish text shown`).toEqual([]);
+    expect(
+      texts.filter((text) => keyLike.test(text)),
+      `${path}: key names shown`,
+    ).toEqual([]);
+    expect(
+      texts.filter((text) => spanish.has(text)),
+      `${path}: Spanish text shown`,
+    ).toEqual([]);
     expect(texts.filter((text) => ['Conexiones', 'Guardar', 'Cargando…'].includes(text))).toEqual([]);
   }
 
@@ -85,7 +96,9 @@ describe('languages', () => {
       password: company.password,
     });
     expect(login.status).toBe(200);
-    const saved = await app.api(login.body.token, 'PUT', `/users/${login.body.user.id}`, { language: 'pt-BR' });
+    const saved = await app.api(login.body.token, 'PUT', `/users/${login.body.user.id}`, {
+      language: 'pt-BR',
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   }, 180_000);
 

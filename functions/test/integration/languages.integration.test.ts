@@ -40,7 +40,13 @@ async function signUpIn(language: string) {
   expect(signup.status, JSON.stringify(signup.body)).toBe(201);
   const login = await admin.login(email, 'secret1');
   expect(login.status).toBe(200);
-  return { admin, email, companyId: signup.body.id, company: signup.body, user: login.body.user as SessionUser };
+  return {
+    admin,
+    email,
+    companyId: signup.body.id,
+    company: signup.body,
+    user: login.body.user as SessionUser,
+  };
 }
 
 /** A fresh sign-in (another device) of a user, answering the session's user. */

@@ -21,7 +21,9 @@ type Lang = keyof typeof translatedFiles;
 
 /** The one exported object of texts whose name ends as the contract says (`…Messages`, `…MessagesPtBr`). */
 function textsOf(module: Module, nameEnd: RegExp): Texts | undefined {
-  const entry = Object.entries(module).find(([name, value]) => nameEnd.test(name) && typeof value === 'object' && value !== null);
+  const entry = Object.entries(module).find(
+    ([name, value]) => nameEnd.test(name) && typeof value === 'object' && value !== null,
+  );
   return entry?.[1] as Texts | undefined;
 }
 
@@ -37,13 +39,17 @@ function problemsOf(spanish: Texts, translated: Texts): string[] {
     }
     const text = translated[key];
     if (typeof text !== 'string' || text.trim() === '') problems.push(`empty text at ${key}`);
-    else for (const placeholder of placeholders(spanish[key]!)) if (!text.includes(placeholder)) problems.push(`${key} lacks ${placeholder}`);
+    else
+      for (const placeholder of placeholders(spanish[key]!))
+        if (!text.includes(placeholder)) problems.push(`${key} lacks ${placeholder}`);
   }
   for (const key of Object.keys(translated)) if (!(key in spanish)) problems.push(`extra key ${key}`);
   return problems;
 }
 
-const spanishErrors: Texts = Object.fromEntries(Object.entries(errorCatalogue).map(([code, entry]) => [code, entry.es]));
+const spanishErrors: Texts = Object.fromEntries(
+  Object.entries(errorCatalogue).map(([code, entry]) => [code, entry.es]),
+);
 
 describe.each(Object.keys(translatedFiles) as Lang[])('the %s catalogues', (lang) => {
   const files = translatedFiles[lang];
@@ -79,7 +85,9 @@ describe.each(Object.keys(translatedFiles) as Lang[])('the %s catalogues', (lang
     expect(problemsOf(spanishErrors, errors![`errorTexts${suffix[lang]}`] as Texts)).toEqual([]);
     expect(problemsOf(extraErrorTexts, errors![`extraErrorTexts${suffix[lang]}`] as Texts)).toEqual([]);
     expect(validation, `validation.${lang}.ts is missing`).toBeDefined();
-    expect(problemsOf(validationMessages, validation![`validationMessages${suffix[lang]}`] as Texts)).toEqual([]);
+    expect(problemsOf(validationMessages, validation![`validationMessages${suffix[lang]}`] as Texts)).toEqual(
+      [],
+    );
   });
 });
 

@@ -11,7 +11,14 @@ import {
   formatMoney,
   formatNumber,
 } from './format.ts';
-import { activeCatalogue, browserLocale, currentLocale, localeOfUser, localizeValidationMessage, setLocale } from './locale.ts';
+import {
+  activeCatalogue,
+  browserLocale,
+  currentLocale,
+  localeOfUser,
+  localizeValidationMessage,
+  setLocale,
+} from './locale.ts';
 import { tCount } from './t.ts';
 
 afterEach(() => setLocale('es'));

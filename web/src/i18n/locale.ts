@@ -27,7 +27,10 @@ const spanish: LocaleCatalogue = { messages: messagesEs, extraErrors: extraError
 // in the map: that language then falls back to Spanish.
 const messageModules = import.meta.glob<Record<string, unknown>>(['./messages.pt-BR.ts', './messages.en.ts']);
 const errorModules = import.meta.glob<Record<string, unknown>>(['./errors.pt-BR.ts', './errors.en.ts']);
-const validationModules = import.meta.glob<Record<string, unknown>>(['./validation.pt-BR.ts', './validation.en.ts']);
+const validationModules = import.meta.glob<Record<string, unknown>>([
+  './validation.pt-BR.ts',
+  './validation.en.ts',
+]);
 
 /** The export names of the contract: messagesPtBr, errorTextsEn, validationMessagesPtBr… */
 const suffixOf = (locale: Exclude<Locale, 'es'>) => (locale === 'pt-BR' ? 'PtBr' : 'En');
@@ -106,7 +109,9 @@ export async function setLocale(locale: Locale): Promise<void> {
 }
 
 /** The browser's language (`navigator.languages`) as one of the three, else Spanish. */
-export function browserLocale(nav: Pick<Navigator, 'languages' | 'language'> | undefined = globalThis.navigator): Locale {
+export function browserLocale(
+  nav: Pick<Navigator, 'languages' | 'language'> | undefined = globalThis.navigator,
+): Locale {
   if (!nav) return 'es';
   return languageFromTags(nav.languages?.length ? nav.languages : [nav.language]);
 }
@@ -122,9 +127,11 @@ export function intlTagOf(locale: Locale): string {
   return locale === 'es' ? 'es-ES' : locale === 'en' ? 'en-US' : 'pt-BR';
 }
 
-
 const validationKeys = new Map<string, keyof typeof validationMessages>(
-  (Object.entries(validationMessages) as [keyof typeof validationMessages, string][]).map(([key, text]) => [text, key]),
+  (Object.entries(validationMessages) as [keyof typeof validationMessages, string][]).map(([key, text]) => [
+    text,
+    key,
+  ]),
 );
 
 /**

@@ -19,7 +19,8 @@ export function saveLanguage(userId: number, language: Language) {
 export function useSaveLanguage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, language }: { userId: number; language: Language }) => saveLanguage(userId, language),
+    mutationFn: ({ userId, language }: { userId: number; language: Language }) =>
+      saveLanguage(userId, language),
     onSuccess: async (_user, { language }) => {
       queryClient.setQueryData<SessionUser>(authQueryKeys.me, (me) => (me ? { ...me, language } : me));
       await setLocale(language);
