@@ -136,10 +136,10 @@ describe('two agents chat internally and see unread counts live', () => {
     await expect.poll(() => betoPage.getByTestId('chat-message').count(), { timeout: 15_000 }).toBe(28);
   });
 
-  it("shows narrow screens the tabs 'Chats' and 'Mensagens'", async () => {
+  it("shows narrow screens the tabs 'Chats' and 'Mensajes'", async () => {
     await betoPage.setViewportSize({ width: 480, height: 800 });
     const tabs = betoPage.getByRole('tablist');
-    await tabs.getByRole('tab', { name: 'Mensagens' }).waitFor({ timeout: 15_000 });
+    await tabs.getByRole('tab', { name: 'Mensajes' }).waitFor({ timeout: 15_000 });
     await bubble(betoPage, 'Mensaje 25').waitFor({ timeout: 15_000 });
     await tabs.getByRole('tab', { name: 'Chats' }).click();
     await betoPage

@@ -85,7 +85,7 @@ const uiMessages = {
   'menu.webhooks': 'Webhooks',
   'menu.financial': 'Finanzas',
   'menu.settings': 'Configuraciones',
-  'menu.subscription': 'Assinatura',
+  'menu.subscription': 'Suscripción',
 
   'screens.dashboard': 'Panel',
   'screens.tickets': 'Chats',
@@ -106,7 +106,7 @@ const uiMessages = {
   'screens.financial': 'Facturas',
   'screens.queues': 'Colas y chatbot',
   'screens.announcements': 'Anuncios',
-  'screens.subscription': 'Assinatura',
+  'screens.subscription': 'Suscripción',
   'screens.chats': 'Chat interno',
   'screens.contactLists': 'Listas de contactos',
   'screens.contactListItems': 'Contactos de la lista',
@@ -422,7 +422,7 @@ const uiMessages = {
   'helps.saveFailed':
     'No fue posible realizar la operación. Verifique si ya existe una ayuda con el mismo nombre o si los campos se completaron correctamente',
 
-  'subscription.title': 'Assinatura',
+  'subscription.title': 'Suscripción',
   'subscription.trial': 'Período de prueba',
   'subscription.trialEndsIn': 'Su período de prueba termina en {days} días.',
   'subscription.trialEndsInOne': 'Su período de prueba termina en 1 día.',
@@ -435,15 +435,15 @@ const uiMessages = {
   'subscription.plan': 'Plan actual',
   'subscription.planSummary': '{users} usuarios · {connections} conexiones · {queues} colas · {price} al mes',
   'subscription.dueDate': 'Vencimiento',
-  'subscription.subscribe': 'Assine Agora!',
-  'subscription.contactTitle': 'Assine Agora!',
+  'subscription.subscribe': '¡Suscríbase ahora!',
+  'subscription.contactTitle': '¡Suscríbase ahora!',
   'subscription.contactText':
     'Para contratar su plan o renovar la suscripción, comuníquese con nuestro equipo comercial indicando el nombre de su empresa. Le responderemos en el correo de cobranza:',
   'subscription.contactHint': 'Las facturas y el pago en línea estarán disponibles próximamente en esta página.',
 
   'tickets.title': 'Atenciones',
   'tickets.narrowTabs.ticket': 'Ticket',
-  'tickets.narrowTabs.list': 'Atendimentos',
+  'tickets.narrowTabs.list': 'Atenciones',
   'tickets.tabs.open': 'Abiertos',
   'tickets.tabs.closed': 'Resueltos',
   'tickets.tabs.assigned': 'Atendiendo',

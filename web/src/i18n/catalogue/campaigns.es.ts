@@ -13,7 +13,7 @@ export const campaignsMessages = {
   'campaigns.columns.completedAt': 'Conclusión',
   'campaigns.columns.confirmation': 'Confirmación',
   'campaigns.enabled': 'Habilitada',
-  'campaigns.disabled': 'Desabilitada',
+  'campaigns.disabled': 'Deshabilitada',
   'campaigns.fileList': 'Lista de archivos',
   'campaigns.noFileList': 'Ninguno',
   'campaigns.dialog.new': 'Nueva campaña',

@@ -1,7 +1,7 @@
 /** UI text of the internal chat screens and the top-bar chat popover (merged into the catalogue by messages.es.ts). */
 export const chatsMessages = {
   'chats.tabChats': 'Chats',
-  'chats.tabMessages': 'Mensagens',
+  'chats.tabMessages': 'Mensajes',
   'chats.new': 'Nueva conversación',
   'chats.empty': 'Todavía no tiene conversaciones.',
   'chats.choose': 'Elija una conversación o cree una nueva.',
