@@ -26,12 +26,12 @@ describe('chat input', () => {
   it('answers the dialog alerts for a missing title and no users', () => {
     expect(
       chatCreateInputSchema.safeParse({ title: '  ', users: [{ id: 2 }] }).error?.issues[0]?.message,
-    ).toBe('Por favor, preencha o título da conversa.');
+    ).toBe('Por favor, complete el título de la conversación.');
     expect(chatCreateInputSchema.safeParse({ title: 'Equipo', users: [] }).error?.issues[0]?.message).toBe(
-      'Por favor, selecione pelo menos um usuário.',
+      'Por favor, seleccione al menos un usuario.',
     );
     expect(chatCreateInputSchema.safeParse({ title: 'Equipo' }).error?.issues[0]?.message).toBe(
-      'Por favor, selecione pelo menos um usuário.',
+      'Por favor, seleccione al menos un usuario.',
     );
     expect(chatCreateInputSchema.parse({ title: ' Equipo ', users: [{ id: '2' }] })).toEqual({
       title: 'Equipo',

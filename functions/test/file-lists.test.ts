@@ -32,9 +32,9 @@ const issuesOf = (result: { error?: { issues: { path: PropertyKey[]; message: st
   result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
 
 describe('file list input (extended §5)', () => {
-  it('needs a name of 3 or more characters (nome muito curto) and a message (Requerido)', () => {
+  it('needs a name of 3 or more characters (nombre muy corto) and a message (Requerido)', () => {
     expect(issuesOf(fileListCreateInputSchema.safeParse({ name: 'ab', message: '  ' }))).toEqual([
-      ['name', 'nome muito curto'],
+      ['name', 'nombre muy corto'],
       ['message', 'Requerido'],
     ]);
     expect(issuesOf(fileListCreateInputSchema.safeParse({}))).toEqual([

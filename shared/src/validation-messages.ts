@@ -12,19 +12,19 @@ export const validationMessages = {
   /** Schedules and tags. */
   mandatory: 'Obligatorio',
   messageTooShort: 'Mensaje muy corto',
-  fileListNameTooShort: 'nome muito curto',
-  promptTooShort: 'Muito curto!',
-  promptTooLong: 'Muito longo!',
-  promptQueueRequired: 'Informe o setor',
+  fileListNameTooShort: 'nombre muy corto',
+  promptTooShort: '¡Muy corto!',
+  promptTooLong: '¡Muy largo!',
+  promptQueueRequired: 'Indique el sector',
   passwordsMustMatch: 'Sus contraseñas deben coincidir',
   /** Ours: the spec states the rule (8+, upper, lower, digit) without its text. */
   resetPasswordRule:
     'La contraseña debe tener al menos 8 caracteres, con una mayúscula, una minúscula y un número',
-  chatTitleRequired: 'Por favor, preencha o título da conversa.',
-  chatUsersRequired: 'Por favor, selecione pelo menos um usuário.',
-  checkoutFirstNameRequired: 'O nome completo é Requerido',
+  chatTitleRequired: 'Por favor, complete el título de la conversación.',
+  chatUsersRequired: 'Por favor, seleccione al menos un usuario.',
+  checkoutFirstNameRequired: 'El nombre completo es requerido',
   dashboardFilterRequired: 'Parametriza el filtro',
-  newTicketQueueRequired: 'Selecione uma fila',
+  newTicketQueueRequired: 'Seleccione una cola',
   /** Ours: a contact number with letters, refused before the WhatsApp check. */
   numberWithLetters: 'El número solo puede tener dígitos (y espacios, +, -, paréntesis)',
   /** Ours: the external API wants digits only (country code, area code, number). */

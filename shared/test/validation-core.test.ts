@@ -315,12 +315,12 @@ describe('dashboard filter', () => {
 });
 
 describe('new ticket', () => {
-  it('needs a queue unless the profile is admin (Selecione uma fila)', () => {
+  it('needs a queue unless the profile is admin (Seleccione una cola)', () => {
     expect(messagesAt(ticketCreateInputSchemaFor('user'), { contactId: 1 }, 'queueId')).toEqual([
-      'Selecione uma fila',
+      'Seleccione una cola',
     ]);
     expect(messagesAt(ticketCreateInputSchemaFor('user'), { contactId: 1, queueId: '' }, 'queueId')).toEqual([
-      'Selecione uma fila',
+      'Seleccione una cola',
     ]);
     expect(ticketCreateInputSchemaFor('user').parse({ contactId: 1, queueId: '4' })).toEqual({
       contactId: 1,

@@ -133,9 +133,9 @@ describe('file list', () => {
     });
   });
 
-  it('wants a name of at least 3 characters (nome muito curto), required', () => {
+  it('wants a name of at least 3 characters (nombre muy corto), required', () => {
     expect(messagesAt(fileListCreateInputSchema, { name: 'ab', message: 'm' }, 'name')).toEqual([
-      'nome muito curto',
+      'nombre muy corto',
     ]);
     expect(messagesAt(fileListCreateInputSchema, { name: 'abc', message: 'm' }, 'name')).toEqual([]);
     expect(messagesAt(fileListCreateInputSchema, { message: 'm' }, 'name')).toEqual(['Requerido']);
@@ -168,27 +168,27 @@ describe('prompt', () => {
     });
   });
 
-  it('wants a name of 5..100 (Muito curto! / Muito longo!)', () => {
-    expect(messagesAt(promptCreateInputSchema, { ...valid, name: 'Bot' }, 'name')).toEqual(['Muito curto!']);
+  it('wants a name of 5..100 (¡Muy corto! / ¡Muy largo!)', () => {
+    expect(messagesAt(promptCreateInputSchema, { ...valid, name: 'Bot' }, 'name')).toEqual(['¡Muy corto!']);
     expect(messagesAt(promptCreateInputSchema, { ...valid, name: 'x'.repeat(100) }, 'name')).toEqual([]);
     expect(messagesAt(promptCreateInputSchema, { ...valid, name: 'x'.repeat(101) }, 'name')).toEqual([
-      'Muito longo!',
+      '¡Muy largo!',
     ]);
   });
 
   it('wants a prompt of at least 50 characters', () => {
     expect(messagesAt(promptCreateInputSchema, { ...valid, prompt: 'x'.repeat(49) }, 'prompt')).toEqual([
-      'Muito curto!',
+      '¡Muy corto!',
     ]);
     expect(messagesAt(promptCreateInputSchema, { ...valid, prompt: 'x'.repeat(50) }, 'prompt')).toEqual([]);
   });
 
-  it('requires a queue (Informe o setor) and the API key', () => {
+  it('requires a queue (Indique el sector) and the API key', () => {
     expect(messagesAt(promptCreateInputSchema, { ...valid, queueId: undefined }, 'queueId')).toEqual([
-      'Informe o setor',
+      'Indique el sector',
     ]);
     expect(messagesAt(promptCreateInputSchema, { ...valid, queueId: '' }, 'queueId')).toEqual([
-      'Informe o setor',
+      'Indique el sector',
     ]);
     expect(messagesAt(promptCreateInputSchema, { ...valid, apiKey: '' }, 'apiKey')).toEqual(['Requerido']);
   });
@@ -300,19 +300,19 @@ describe('internal chat', () => {
 
   it('asks for the title', () => {
     expect(messagesAt(chatCreateInputSchema, { title: ' ', users: [{ id: 1 }] }, 'title')).toEqual([
-      'Por favor, preencha o título da conversa.',
+      'Por favor, complete el título de la conversación.',
     ]);
     expect(messagesAt(chatCreateInputSchema, { users: [{ id: 1 }] }, 'title')).toEqual([
-      'Por favor, preencha o título da conversa.',
+      'Por favor, complete el título de la conversación.',
     ]);
   });
 
   it('asks for at least one user', () => {
     expect(messagesAt(chatCreateInputSchema, { title: 'Equipe', users: [] }, 'users')).toEqual([
-      'Por favor, selecione pelo menos um usuário.',
+      'Por favor, seleccione al menos un usuario.',
     ]);
     expect(messagesAt(chatCreateInputSchema, { title: 'Equipe' }, 'users')).toEqual([
-      'Por favor, selecione pelo menos um usuário.',
+      'Por favor, seleccione al menos un usuario.',
     ]);
   });
 
@@ -464,10 +464,10 @@ describe('checkout', () => {
     country: 'BR',
   };
 
-  it('step 1 requires name (O nome completo é Requerido), address, city, zipcode and country', () => {
+  it('step 1 requires name (El nombre completo es requerido), address, city, zipcode and country', () => {
     expect(checkoutAddressSchema.safeParse(address).success).toBe(true);
     const issues = issuesOf(checkoutAddressSchema, {});
-    expect(issues.firstName).toEqual(['O nome completo é Requerido']);
+    expect(issues.firstName).toEqual(['El nombre completo es requerido']);
     expect(issues.address2).toEqual(['Requerido']);
     expect(issues.city).toEqual(['Requerido']);
     expect(issues.zipcode).toEqual(['Requerido']);

@@ -55,10 +55,10 @@ describe('two agents chat internally and see unread counts live', () => {
     await anaPage.getByTestId('chat-new').click();
     const dialog = anaPage.getByRole('dialog');
     await dialog.getByRole('button', { name: t('chats.dialog.save') }).click();
-    await warning(anaPage, 'Por favor, preencha o título da conversa.').waitFor({ timeout: 15_000 });
+    await warning(anaPage, 'Por favor, complete el título de la conversación.').waitFor({ timeout: 15_000 });
     await dialog.getByLabel(t('chats.dialog.title')).fill(title);
     await dialog.getByRole('button', { name: t('chats.dialog.save') }).click();
-    await warning(anaPage, 'Por favor, selecione pelo menos um usuário.').waitFor({ timeout: 15_000 });
+    await warning(anaPage, 'Por favor, seleccione al menos un usuario.').waitFor({ timeout: 15_000 });
     // Amplify's checkbox input is visually hidden: its label is what a user clicks.
     await dialog.getByText(beto.name, { exact: true }).click();
     await expect.poll(() => dialog.getByLabel(beto.name).isChecked()).toBe(true);
@@ -136,10 +136,10 @@ describe('two agents chat internally and see unread counts live', () => {
     await expect.poll(() => betoPage.getByTestId('chat-message').count(), { timeout: 15_000 }).toBe(28);
   });
 
-  it("shows narrow screens the tabs 'Chats' and 'Mensagens'", async () => {
+  it("shows narrow screens the tabs 'Chats' and 'Mensajes'", async () => {
     await betoPage.setViewportSize({ width: 480, height: 800 });
     const tabs = betoPage.getByRole('tablist');
-    await tabs.getByRole('tab', { name: 'Mensagens' }).waitFor({ timeout: 15_000 });
+    await tabs.getByRole('tab', { name: 'Mensajes' }).waitFor({ timeout: 15_000 });
     await bubble(betoPage, 'Mensaje 25').waitFor({ timeout: 15_000 });
     await tabs.getByRole('tab', { name: 'Chats' }).click();
     await betoPage

@@ -59,7 +59,7 @@ describe('checkout: an overdue company pays its invoice with the sandbox provide
     // Datos: the required fields say so.
     const address = page.getByTestId('checkout-address');
     await address.getByRole('button', { name: t('checkout.next') }).click();
-    await expect.poll(() => address.textContent()).toContain('O nome completo é Requerido');
+    await expect.poll(() => address.textContent()).toContain('El nombre completo es requerido');
     await address.getByLabel(t('checkout.firstName'), { exact: true }).fill('Ana Pagadora');
     await address.getByLabel(t('checkout.address2'), { exact: true }).fill('Rua das Flores 10');
     await address.getByLabel(t('checkout.city'), { exact: true }).fill('São Paulo');

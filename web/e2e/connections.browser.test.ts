@@ -181,7 +181,7 @@ describe('connections page', () => {
       .getByRole('button', { name: t('connections.deleteConnection', { name }) })
       .click();
     const confirm = page.getByRole('dialog', { name: t('connections.deleteConnection', { name }) });
-    await expect.poll(() => confirm.innerText()).toContain('Deseja realmente excluir esse registro?');
+    await expect.poll(() => confirm.innerText()).toContain('¿Desea realmente eliminar este registro?');
     await confirm.getByRole('button', { name: t('common.delete') }).click();
     await row(name).waitFor({ state: 'detached', timeout: 15_000 });
     await page.getByText(t('connections.empty')).waitFor({ state: 'visible' });

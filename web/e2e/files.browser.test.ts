@@ -48,7 +48,7 @@ describe('file lists', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(t('files.modal.name'), { exact: true }).fill('ab');
     await dialog.getByRole('button', { name: t('common.save') }).click();
-    await dialog.getByText('nome muito curto', { exact: false }).waitFor({ state: 'visible' });
+    await dialog.getByText('nombre muy corto', { exact: false }).waitFor({ state: 'visible' });
     await dialog.getByText('Requerido').first().waitFor({ state: 'visible' });
 
     const name = `Catálogo ${stamp}`;

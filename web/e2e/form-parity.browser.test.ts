@@ -117,7 +117,7 @@ describe('the SPA and the server refuse the same input with the same message', (
       await dialog.getByRole('button', { name: t('common.cancel') }).click();
       await dialog.waitFor({ state: 'detached' });
     }
-    // No queue: 'Informe o setor' on both sides.
+    // No queue: 'Indique el sector' on both sides.
     await page.getByRole('button', { name: t('prompts.add') }).click();
     const dialog = page.getByRole('dialog');
     const noQueue: Case = {

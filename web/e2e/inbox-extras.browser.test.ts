@@ -40,6 +40,7 @@ describe('inbox extras', () => {
 
     const browser = await app.launchBrowser(fakeMediaArgs);
     const context = await browser.newContext({
+      locale: 'es-ES',
       colorScheme: 'light',
       viewport: { width: 1366, height: 820 },
     });

@@ -82,6 +82,7 @@ describe('inbox media', () => {
     await app.signUpCompany(company);
     const browser = await app.launchBrowser(fakeMediaArgs);
     const context = await browser.newContext({
+      locale: 'es-ES',
       colorScheme: 'light',
       viewport: { width: 1366, height: 820 },
       acceptDownloads: true,

@@ -190,7 +190,7 @@ describe('looks', () => {
   });
 
   it('says the password switch in Spanish', async () => {
-    const context = await (await app.launchBrowser()).newContext({ viewport: { width: 390, height: 844 } });
+    const context = await (await app.launchBrowser()).newContext({ locale: 'es-ES', viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(app.url('/login'));
     await page.getByRole('switch', { name: t('common.password.show') }).waitFor({ state: 'visible' });

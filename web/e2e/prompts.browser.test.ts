@@ -52,7 +52,7 @@ describe('AI prompts', () => {
       .getByLabel(t('prompts.modal.prompt'), { exact: true })
       .fill('Você é o assistente de vendas da loja. Responda com uma frase curta e educada.');
     await dialog.getByRole('button', { name: t('common.save') }).click();
-    await dialog.getByText('Informe o setor').waitFor({ state: 'visible' });
+    await dialog.getByText('Indique el sector').waitFor({ state: 'visible' });
     await dialog.getByLabel(t('prompts.modal.queue'), { exact: true }).selectOption({ label: 'Ventas' });
     await dialog.getByRole('button', { name: t('common.save') }).click();
     await page

@@ -36,6 +36,8 @@ export interface NewCompanyAdmin {
   passwordHash: string;
   /** Only the platform's own admin, created by the first-start bootstrap. */
   isSuper?: boolean;
+  /** The admin's UI language (sign-up: the browser's, docs/i18n.md). */
+  language?: 'es' | 'pt-BR' | 'en';
 }
 
 /**
@@ -66,6 +68,7 @@ export async function createCompany(
                 isSuper: admin.isSuper ?? false,
                 allTicket: 'enabled',
                 queueIds: [],
+                ...(admin.language ? { language: admin.language } : {}),
               })
               .commit(),
           ]
@@ -95,6 +98,7 @@ export type CompanyChanges = Partial<
     | 'addressState'
     | 'addressCity'
     | 'addressDistrict'
+    | 'language'
   >
 >;
 

@@ -25,6 +25,8 @@ export const companyEntity = new Entity(
       recurrence: { type: ['MENSUAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const, default: 'MENSUAL' },
       trialExpiration: { type: 'string' },
       timezone: { type: 'string', default: 'America/Sao_Paulo' },
+      /** The language of the default texts its customers get (docs/i18n.md); absent: es. */
+      language: { type: ['es', 'pt-BR', 'en'] as const },
       schedules: weekdayHours,
       billingName: { type: 'string' },
       addressZipCode: { type: 'string' },

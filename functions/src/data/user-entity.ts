@@ -21,6 +21,8 @@ export const userEntity = new Entity(
       whatsappId: { type: 'number' },
       online: { type: 'boolean', default: false },
       lastSeenAt: { type: 'string' },
+      /** The UI language the user chose (docs/i18n.md); absent: the browser's. */
+      language: { type: ['es', 'pt-BR', 'en'] as const },
       ...timestamps,
     },
     indexes: {

@@ -77,7 +77,7 @@ export async function createUser(user: NewUser, userLimit: number): Promise<void
  */
 export async function updateUser(
   current: UserRecord,
-  changes: Partial<Pick<UserRecord, 'name' | 'email' | 'passwordHash' | 'profile' | 'allTicket' | 'queueIds' | 'whatsappId' | 'isSuper'>>,
+  changes: Partial<Pick<UserRecord, 'name' | 'email' | 'passwordHash' | 'profile' | 'allTicket' | 'queueIds' | 'whatsappId' | 'isSuper' | 'language'>>,
   clearWhatsapp = false,
   options: { endSession?: boolean } = {},
 ): Promise<void> {

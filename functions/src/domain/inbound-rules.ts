@@ -1,5 +1,6 @@
 import { mediaTypeOfInbound, type InboundMessage } from '@atende/shared/entities/inbound-message';
 import { familyOf, servedType } from '@atende/shared/media-type';
+import { customerTexts } from './chatbot/texts.ts';
 
 /** The contact number of a chat: the user part of its JID (groups keep their group id). */
 export function chatNumber(chatJid: string): string {
@@ -52,6 +53,5 @@ export function storedBody(message: InboundMessage): string {
   return message.body;
 }
 
-/** The reply sent to a call when the company does not take calls. */
-export const callRejectedText =
-  'Las llamadas de voz y video están deshabilitadas para este WhatsApp. Por favor, envíe un mensaje de texto.';
+/** The reply sent to a call when the company does not take calls (Spanish; customerTexts has each language's). */
+export const callRejectedText = customerTexts.es.callRejected;

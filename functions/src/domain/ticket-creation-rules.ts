@@ -1,3 +1,4 @@
+import { validationMessages } from '@atende/shared/validation-messages';
 import { AppError } from './app-error.ts';
 import { canSeeTicket } from './ticket-visibility.ts';
 
@@ -17,7 +18,7 @@ export interface TicketCreator {
 export function assertMayCreateInQueue(creator: TicketCreator, queueId: number | null | undefined): void {
   if (creator.isAdmin) return;
   if (!queueId)
-    throw new AppError('ERR_VALIDATION', { issues: [{ path: 'queueId', message: 'Selecione uma fila' }] });
+    throw new AppError('ERR_VALIDATION', { issues: [{ path: 'queueId', message: validationMessages.newTicketQueueRequired }] });
   if (!creator.queueIds.includes(queueId)) throw new AppError('ERR_NO_PERMISSION');
 }
 

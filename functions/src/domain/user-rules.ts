@@ -3,7 +3,7 @@ import { isAdmin } from '#auth/principal';
 import { AppError } from './app-error.ts';
 
 /** Fields a user may change on their own record without being an admin. */
-const selfEditable = new Set(['name', 'email', 'password']);
+const selfEditable = new Set(['name', 'email', 'password', 'language']);
 
 /** The target of a user change, as far as the rules need it. */
 export interface UserTarget {
@@ -12,8 +12,8 @@ export interface UserTarget {
 }
 
 /**
- * Admins manage their company's users; anyone may read and edit their own name, e-mail and
- * password. A super user is changed or deleted only by a super user: otherwise an admin of the
+ * Admins manage their company's users; anyone may read and edit their own name, e-mail,
+ * password and language. A super user is changed or deleted only by a super user: otherwise an admin of the
  * platform company could take the account over by setting its password or e-mail. The target
  * always belongs to the caller's company (its key is built from it).
  */

@@ -140,12 +140,12 @@ describe('internal chat', () => {
     });
     expect(missingTitle.body).toMatchObject({
       error: 'ERR_VALIDATION',
-      issues: [{ message: 'Por favor, preencha o título da conversa.' }],
+      issues: [{ message: 'Por favor, complete el título de la conversación.' }],
     });
     const noUsers = await ana.agent.post('/chats', { title: 'Sola', users: [] });
     expect(noUsers.body).toMatchObject({
       error: 'ERR_VALIDATION',
-      issues: [{ message: 'Por favor, selecione pelo menos um usuário.' }],
+      issues: [{ message: 'Por favor, seleccione al menos un usuario.' }],
     });
 
     const edited = await ana.agent.put<Chat>(`/chats/${chat.id}`, {

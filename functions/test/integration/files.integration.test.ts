@@ -75,7 +75,7 @@ describe('file lists', () => {
     const issues = (short.body as { issues: { path: string; message: string }[] }).issues;
     expect(issues).toEqual(
       expect.arrayContaining([
-        { path: 'name', message: 'nome muito curto' },
+        { path: 'name', message: 'nombre muy corto' },
         { path: 'message', message: 'Requerido' },
       ]),
     );
@@ -122,7 +122,7 @@ describe('file lists', () => {
     ]);
     expect((await api.put(`/files/${created.body.id}`, { name: 'x' })).body).toMatchObject({
       error: 'ERR_VALIDATION',
-      issues: [{ path: 'name', message: 'nome muito curto' }],
+      issues: [{ path: 'name', message: 'nombre muy corto' }],
     });
     // A PUT without options leaves them as they are.
     expect(

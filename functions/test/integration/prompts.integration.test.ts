@@ -170,7 +170,7 @@ describe('prompts', () => {
     expect(company.companyId).toBeGreaterThan(0);
   });
 
-  it("validates as §5 says: 'Informe o setor' without a queue, name and text lengths", async () => {
+  it("validates as §5 says: 'Indique el sector' without a queue, name and text lengths", async () => {
     const admin = env.client();
     await signUpCompany(admin, 'Prompts validación');
     const queue = await admin.post<{ id: number }>('/queue', { name: 'Soporte', color: '#e91e63' });
@@ -179,7 +179,7 @@ describe('prompts', () => {
       { name: 'Asistente', prompt: text, apiKey: key },
     );
     expect(noQueue.status).toBe(400);
-    expect(noQueue.body.issues).toContainEqual({ path: 'queueId', message: 'Informe o setor' });
+    expect(noQueue.body.issues).toContainEqual({ path: 'queueId', message: 'Indique el sector' });
     const short = await admin.post<{ issues: { path: string; message: string }[] }>('/prompt', {
       name: 'Abc',
       prompt: 'corto',
@@ -188,8 +188,8 @@ describe('prompts', () => {
     });
     expect(short.body.issues).toEqual(
       expect.arrayContaining([
-        { path: 'name', message: 'Muito curto!' },
-        { path: 'prompt', message: 'Muito curto!' },
+        { path: 'name', message: '¡Muy corto!' },
+        { path: 'prompt', message: '¡Muy corto!' },
       ]),
     );
     const long = await admin.post<{ issues: { path: string; message: string }[] }>('/prompt', {
@@ -198,7 +198,7 @@ describe('prompts', () => {
       apiKey: key,
       queueId: queue.body.id,
     });
-    expect(long.body.issues).toContainEqual({ path: 'name', message: 'Muito longo!' });
+    expect(long.body.issues).toContainEqual({ path: 'name', message: '¡Muy largo!' });
     const badVoice = await admin.post('/prompt', {
       name: 'Asistente',
       prompt: text,

@@ -17,6 +17,7 @@ import { validationMessages as msg } from '../validation-messages.ts';
 import { planSchema } from './plan.ts';
 import { settingSchema } from './setting.ts';
 import { weekHoursSchema } from './weekday-hours.ts';
+import { languageSchema } from '../language-schema.ts';
 
 export const recurrenceSchema = z.enum(recurrences);
 export type Recurrence = z.infer<typeof recurrenceSchema>;
@@ -44,6 +45,8 @@ export const companySchema = z.object({
   addressDistrict: z.string().nullable().optional(),
   /** The company whose sign-up link (/signup?companyId=) this one came through, if any. */
   referredBy: idSchema.nullable().optional(),
+  /** The company's language: the defaults of the texts its customers get (docs/i18n.md); absent: es. */
+  language: languageSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
 });
@@ -78,6 +81,8 @@ export const signupInputSchema = z.object({
    * the link is a referral").
    */
   referrerCompanyId: idSchema.optional(),
+  /** The browser's language at sign-up: the company's and its first admin's (docs/i18n.md). */
+  language: languageSchema.optional(),
 });
 export type SignupInput = z.infer<typeof signupInputSchema>;
 
@@ -92,6 +97,8 @@ export const companyCreateInputSchema = z.object({
   campaignsEnabled: booleanParamSchema.optional(),
   dueDate: dueDateInputSchema.optional(),
   recurrence: recurrenceSchema.default('MENSUAL'),
+  /** The company's language (docs/i18n.md); absent: Spanish. */
+  language: languageSchema.optional(),
 });
 export type CompanyCreateInput = z.infer<typeof companyCreateInputSchema>;
 

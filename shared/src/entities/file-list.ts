@@ -45,7 +45,7 @@ const fileListOptionInputSchema = z.object({
   mediaType: z.string().max(limits.mimeTypeMax, msg.tooLong).nullable().optional(),
 });
 
-/** Name at least 3 characters (nome muito curto), message required (Requerido). */
+/** Name at least 3 characters (nombre muy corto), message required (Requerido). */
 const fileListNameSchema = requiredText()
   .min(limits.fileListNameMin, msg.fileListNameTooShort)
   .max(limits.fileListNameMax, msg.tooLong);

@@ -47,8 +47,8 @@ const temperatureField = () =>
   numberInput(z.number({ error: msg.notANumber }).min(0, msg.notANumber).max(2, msg.temperatureRange));
 
 /**
- * POST /prompt. Name 5..100 (Muito curto! / Muito longo!), prompt at least 50 characters,
- * a queue (Informe o setor); voice, tokens, temperature, key and max messages required
+ * POST /prompt. Name 5..100 (¡Muy corto! / ¡Muy largo!), prompt at least 50 characters,
+ * a queue (Indique el sector); voice, tokens, temperature, key and max messages required
  * (they default in the form, so a plain create gets the spec defaults).
  */
 export const promptCreateInputSchema = z.object({

@@ -52,7 +52,7 @@ export type TicketCreateInput = z.infer<typeof ticketCreateInputSchema>;
 
 /**
  * The create payload for a given profile: everyone but admins must choose a queue
- * (Selecione uma fila). The profile comes from the session, not from the payload.
+ * (Seleccione una cola). The profile comes from the session, not from the payload.
  */
 export function ticketCreateInputSchemaFor(profile: string) {
   if (isAdminProfile(profile)) return ticketCreateInputSchema;

@@ -11,6 +11,7 @@ import {
   requiredEnum,
 } from '../fields.ts';
 import { validationMessages as msg } from '../validation-messages.ts';
+import { languageSchema } from '../language-schema.ts';
 import { pagedSearchQuerySchema, searchParamSchema } from '../query-params.ts';
 
 /** Profiles are compared case-insensitively in places, so input is lower-cased first. */
@@ -45,6 +46,8 @@ export const userSchema = z.object({
   whatsappId: idSchema.nullable().optional(),
   allTicket: allTicketSchema,
   online: z.boolean().optional(),
+  /** The UI language the user chose (docs/i18n.md); absent until they choose: the browser's. */
+  language: languageSchema.nullable().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 });
@@ -83,6 +86,8 @@ export const userUpdateInputSchema = z.object({
   allTicket: allTicketSchema.optional(),
   queueIds: z.array(idParamSchema).max(limits.idListMax, msg.invalidValue).optional(),
   whatsappId: nullableIdSchema.optional(),
+  /** The user's UI language; anyone may set their own (docs/i18n.md). */
+  language: languageSchema.optional(),
   /** Required when users change their own e-mail or password (a stolen token alone cannot). */
   currentPassword: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),

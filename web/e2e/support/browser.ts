@@ -37,7 +37,7 @@ export function collectPageErrors(page: Page, errors: string[], label?: string):
 
 /**
  * A page of a browser context of its own (its own storage, so its own session), light and
- * 1366×820 unless `options` say otherwise, its uncaught errors collected into `errors`.
+ * 1366×820 and Spanish unless `options` say otherwise, its uncaught errors collected into `errors`.
  */
 export async function openPage(
   browser: Browser,
@@ -47,6 +47,8 @@ export async function openPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     colorScheme: 'light',
+    // A Spanish browser, so a user without a language of their own sees Spanish (docs/i18n.md).
+    locale: 'es-ES',
     viewport: { width: 1366, height: 820 },
     ...options,
   });

@@ -1,2 +1,19 @@
 export { t, tCount, errorText, type CountKey, type MessageVars } from './t.ts';
 export type { MessageKey } from './messages.es.ts';
+export {
+  browserLocale,
+  currentLocale,
+  localeOfUser,
+  localizeValidationMessage,
+  setLocale,
+  subscribeLocale,
+  type Locale,
+} from './locale.ts';
+export {
+  formatCalendarDay,
+  formatLocaleDate,
+  formatLocaleDateTime,
+  formatLocaleTime,
+  formatMoney,
+  formatNumber,
+} from './format.ts';

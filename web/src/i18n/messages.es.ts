@@ -25,6 +25,7 @@ import { webhooksMessages } from './catalogue/webhooks.es.ts';
 import { formValidationMessages } from './catalogue/validation.es.ts';
 import { keyboardMessages } from './catalogue/keyboard.es.ts';
 import { lidContactsMessages } from './catalogue/lid-contacts.es.ts';
+import { languageMessages } from './catalogue/language.es.ts';
 
 /**
  * The Spanish UI text. Every string the SPA shows comes from here through `t()`, so screens
@@ -84,7 +85,7 @@ const uiMessages = {
   'menu.webhooks': 'Webhooks',
   'menu.financial': 'Finanzas',
   'menu.settings': 'Configuraciones',
-  'menu.subscription': 'Assinatura',
+  'menu.subscription': 'Suscripción',
 
   'screens.dashboard': 'Panel',
   'screens.tickets': 'Chats',
@@ -105,7 +106,7 @@ const uiMessages = {
   'screens.financial': 'Facturas',
   'screens.queues': 'Colas y chatbot',
   'screens.announcements': 'Anuncios',
-  'screens.subscription': 'Assinatura',
+  'screens.subscription': 'Suscripción',
   'screens.chats': 'Chat interno',
   'screens.contactLists': 'Listas de contactos',
   'screens.contactListItems': 'Contactos de la lista',
@@ -156,11 +157,11 @@ const uiMessages = {
   'auth.forgot.newPassword': 'Nueva contraseña',
   'auth.forgot.confirmPassword': 'Confirmar contraseña',
   'auth.forgot.passwordHint': 'Al menos 8 caracteres, con una mayúscula, una minúscula y un número.',
-  'auth.forgot.reset': 'Redefinir Senha',
+  'auth.forgot.reset': 'Restablecer contraseña',
   'auth.forgot.resetting': 'Redefiniendo…',
   'auth.forgot.emailSent': 'Email enviado!',
   'auth.forgot.emailNotFound': 'Email no encontrado',
-  'auth.forgot.resetDone': 'Senha redefinida com sucesso.',
+  'auth.forgot.resetDone': 'Contraseña restablecida con éxito.',
   'auth.forgot.resetFailed': 'No se pudo redefinir la contraseña. Verifique el código e inténtelo de nuevo.',
   'auth.forgot.changeEmail': 'Usar otro correo',
   'auth.forgot.toSignup': '¿No tiene una cuenta? ¡Regístrese!',
@@ -188,11 +189,11 @@ const uiMessages = {
   'common.loadingMore': 'Cargando más…',
   'common.noRecords': 'No hay registros.',
   'common.confirmTitle': 'Confirmar',
-  'common.confirmDelete': 'Deseja realmente excluir esse registro?',
+  'common.confirmDelete': '¿Desea realmente eliminar este registro?',
   'common.operationUpdated': 'Operación actualizada con éxito.',
-  'common.operationDone': 'Operação realizada com sucesso!',
-  'common.operationFailed': 'Não foi possível realizar a operação.',
-  'common.loadListFailed': 'Não foi possível carregar a lista de registros',
+  'common.operationDone': '¡Operación realizada con éxito!',
+  'common.operationFailed': 'No fue posible realizar la operación.',
+  'common.loadListFailed': 'No fue posible cargar la lista de registros',
 
   'profiles.admin': 'Administrador',
   'profiles.user': 'Usuario',
@@ -379,7 +380,7 @@ const uiMessages = {
   'companies.recurrence.SEMESTRAL': 'Semestral',
   'companies.recurrence.ANUAL': 'Anual',
   'companies.saveFailed':
-    'Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente',
+    'No fue posible realizar la operación. Verifique si ya existe una empresa con el mismo nombre o si los campos se completaron correctamente',
 
   'plans.formTitle': 'Plan',
   'plans.listTitle': 'Planes registrados',
@@ -407,7 +408,7 @@ const uiMessages = {
   'plans.platformDefault': 'Predeterminado',
   'plans.platformDefaultHint': 'Vacío: el límite general de la plataforma',
   'plans.saveFailed':
-    'Não foi possível realizar a operação. Verifique se já existe um plano com o mesmo nome ou se os campos foram preenchidos corretamente',
+    'No fue posible realizar la operación. Verifique si ya existe un plan con el mismo nombre o si los campos se completaron correctamente',
 
   'helps.title': 'Ayuda',
   'helps.empty': 'Todavía no hay videos de ayuda.',
@@ -419,9 +420,9 @@ const uiMessages = {
   'helps.fieldVideoHint': 'El código que sigue a "v=" en la dirección de YouTube.',
   'helps.fieldDescription': 'Descripción',
   'helps.saveFailed':
-    'Não foi possível realizar a operação. Verifique se já existe uma ajuda com o mesmo nome ou se os campos foram preenchidos corretamente',
+    'No fue posible realizar la operación. Verifique si ya existe una ayuda con el mismo nombre o si los campos se completaron correctamente',
 
-  'subscription.title': 'Assinatura',
+  'subscription.title': 'Suscripción',
   'subscription.trial': 'Período de prueba',
   'subscription.trialEndsIn': 'Su período de prueba termina en {days} días.',
   'subscription.trialEndsInOne': 'Su período de prueba termina en 1 día.',
@@ -434,15 +435,15 @@ const uiMessages = {
   'subscription.plan': 'Plan actual',
   'subscription.planSummary': '{users} usuarios · {connections} conexiones · {queues} colas · {price} al mes',
   'subscription.dueDate': 'Vencimiento',
-  'subscription.subscribe': 'Assine Agora!',
-  'subscription.contactTitle': 'Assine Agora!',
+  'subscription.subscribe': '¡Suscríbase ahora!',
+  'subscription.contactTitle': '¡Suscríbase ahora!',
   'subscription.contactText':
     'Para contratar su plan o renovar la suscripción, comuníquese con nuestro equipo comercial indicando el nombre de su empresa. Le responderemos en el correo de cobranza:',
   'subscription.contactHint': 'Las facturas y el pago en línea estarán disponibles próximamente en esta página.',
 
   'tickets.title': 'Atenciones',
   'tickets.narrowTabs.ticket': 'Ticket',
-  'tickets.narrowTabs.list': 'Atendimentos',
+  'tickets.narrowTabs.list': 'Atenciones',
   'tickets.tabs.open': 'Abiertos',
   'tickets.tabs.closed': 'Resueltos',
   'tickets.tabs.assigned': 'Atendiendo',
@@ -525,7 +526,7 @@ const uiMessages = {
   'tickets.new.searching': 'Buscando…',
   'tickets.new.contactRequired': 'Elija un contacto',
   'tickets.new.queue': 'Cola',
-  'tickets.new.queueRequired': 'Selecione uma fila',
+  'tickets.new.queueRequired': 'Seleccione una cola',
   'tickets.new.queuePlaceholder': 'Seleccione una cola',
   'tickets.new.whatsapp': 'Conexión',
   'tickets.new.whatsappDefault': 'Conexión predeterminada',
@@ -625,8 +626,8 @@ const uiMessages = {
   'tickets.notes.label': 'Nueva observación',
   'tickets.notes.placeholder': 'Escriba una observación sobre este ticket',
   'tickets.notes.add': 'Agregar',
-  'tickets.notes.added': 'Observação adicionada com sucesso!',
-  'tickets.notes.deleted': 'Observação excluída com sucesso!',
+  'tickets.notes.added': '¡Observación añadida con éxito!',
+  'tickets.notes.deleted': '¡Observación eliminada con éxito!',
   'tickets.notes.delete': 'Eliminar la observación',
   'tickets.notes.empty': 'Sin observaciones todavía.',
   'tickets.notes.by': '{name} · {date}',
@@ -675,6 +676,7 @@ const uiMessages = {
   ...companyTimeMessages,
   ...keyboardMessages,
   ...lidContactsMessages,
+  ...languageMessages,
 } as const;
 
 /**

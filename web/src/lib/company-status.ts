@@ -1,3 +1,4 @@
+import { formatCalendarDay } from '../i18n/format.ts';
 import { calendarDayIn, isCalendarDay } from '@atende/shared/calendar-day';
 import { dueDateColour, type DueDateColour } from '@atende/shared/due-date';
 
@@ -48,10 +49,10 @@ export function isPaymentOnly(
   return !!user && user.super !== true && isCompanyExpired(user.company, now);
 }
 
-/** DD/MM/YYYY (core §9) of a stored date; '' when there is none. */
+/** The day of a stored date in the UI's language (DD/MM/YYYY in Spanish, core §9); '' when there is none. */
 export function formatDay(value: string | null | undefined): string {
   const day = calendarDayOf(value);
-  return day ? `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}` : '';
+  return day ? formatCalendarDay(day) : '';
 }
 
 export interface DueDateView {

@@ -18,8 +18,8 @@ interface CrudFormOptions<TValues, TRecord extends { id: number }, TPayload> ext
 
 /**
  * The form-plus-table flow of the super-admin managers (core §8 texts): pick a row to edit, Limpiar
- * to start over, Guardar → 'Operação realizada com sucesso!', a delete confirmed with 'Deseja
- * realmente excluir esse registro?', failures as 'Não foi possível realizar a operação…'. The
+ * to start over, Guardar → '¡Operación realizada con éxito!', a delete confirmed with 'Deseja
+ * realmente excluir esse registro?', failures as 'No fue posible realizar la operación…'. The
  * form is a schema form (components/form/use-schema-form.ts).
  */
 export function useCrudForm<TValues extends FieldValues, TRecord extends { id: number }, TPayload>(

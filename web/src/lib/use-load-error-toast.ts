@@ -3,7 +3,7 @@ import { toast } from './toast.ts';
 
 /**
  * Shows `message` as an error toast once per failed load (core §8: the administration tables say
- * 'Não foi possível carregar a lista de registros' instead of the generic handler's text).
+ * 'No fue posible cargar la lista de registros' instead of the generic handler's text).
  */
 export function useLoadErrorToast(query: { isError: boolean; errorUpdatedAt: number; error: unknown }, message: string) {
   const { isError, errorUpdatedAt, error } = query;

@@ -3,7 +3,8 @@ import { parseRating, type Rating } from './answers.ts';
 import { botDrives, botStep, emptyBotState, type BotConfig, type BotOption, type BotQueue, type BotState } from './menu-machine.ts';
 import { chatMenuOf, type ChatBotType } from './menu-message.ts';
 import { openingState, type HoursRow } from './opening-hours.ts';
-import { ratingRequestText, defaultTexts } from './texts.ts';
+import type { Language } from '@atende/shared/language';
+import { ratingRequestText, ratingThanksText } from './texts.ts';
 import { minutesAfter } from './timers.ts';
 
 /**
@@ -44,6 +45,8 @@ export interface AutomationContext {
   /** The company's weekday hours (scheduleType company). */
   companyHours: readonly HoursRow[];
   timeZone: string;
+  /** The company's language: the default texts' (docs/i18n.md); absent: es. */
+  language?: Language;
 }
 
 /** The ticket fields automation reads (ticket-entity.ts). */
@@ -132,10 +135,10 @@ export function plannedTimers(
 export type RatingOutcome = { kind: 'rated'; rating: Rating; ratedUserId?: number } | { kind: 'reask' } | { kind: 'end' };
 
 /** The texts that end a conversation: the completion message (after a rating, thanks when none is set). */
-export function completionTexts(connection: AutomationConnection, rated: boolean): string[] {
+export function completionTexts(connection: AutomationConnection, rated: boolean, language: Language = 'es'): string[] {
   const completion = connection.complationMessage?.trim();
   if (completion) return [completion];
-  return rated ? [defaultTexts.ratingThanks] : [];
+  return rated ? [ratingThanksText(language)] : [];
 }
 
 /** An answer to the rating question: 1-3 is stored; anything else asks once more, then ends the wait. */
@@ -143,16 +146,17 @@ export function planRatingAnswer(
   ticket: Pick<AutomationTicket, 'ratingAsks' | 'ratingUserId'>,
   text: string,
   connection: AutomationConnection,
+  language: Language = 'es',
 ): { outcome: RatingOutcome; replies: string[] } {
   const rating = parseRating(text);
   if (rating !== undefined) {
     return {
       outcome: { kind: 'rated', rating, ...(ticket.ratingUserId !== undefined ? { ratedUserId: ticket.ratingUserId } : {}) },
-      replies: completionTexts(connection, true),
+      replies: completionTexts(connection, true, language),
     };
   }
-  if ((ticket.ratingAsks ?? 1) < 2) return { outcome: { kind: 'reask' }, replies: [ratingRequestText(connection.ratingMessage)] };
-  return { outcome: { kind: 'end' }, replies: completionTexts(connection, false) };
+  if ((ticket.ratingAsks ?? 1) < 2) return { outcome: { kind: 'reask' }, replies: [ratingRequestText(connection.ratingMessage, language)] };
+  return { outcome: { kind: 'end' }, replies: completionTexts(connection, false, language) };
 }
 
 export interface InboundPlan {
@@ -186,6 +190,7 @@ function botConfig(context: AutomationContext): BotConfig {
     windowMinutes: connection.timeUseBotQueues ?? 0,
     queueHours: settings.scheduleType === 'queue',
     timeZone: context.timeZone,
+    ...(context.language ? { language: context.language } : {}),
   };
 }
 
@@ -197,7 +202,7 @@ function botConfig(context: AutomationContext): BotConfig {
 export function planInbound(ticket: AutomationTicket, text: string, context: AutomationContext, data: BotData, now: Date): InboundPlan {
   if (ticket.isGroup) return { replies: [] };
   if (awaitingRating(ticket, now)) {
-    const { outcome, replies } = planRatingAnswer(ticket, text, context.connection);
+    const { outcome, replies } = planRatingAnswer(ticket, text, context.connection, context.language);
     return { replies, rating: outcome };
   }
   if (ticket.status === 'closed') return { replies: [] };
@@ -231,7 +236,7 @@ export function planInbound(ticket: AutomationTicket, text: string, context: Aut
     });
     if (decision) {
       for (const { reply, menu } of decision.menus) {
-        const chatMenu = chatMenuOf(context.settings.chatBotType ?? 'text', menu);
+        const chatMenu = chatMenuOf(context.settings.chatBotType ?? 'text', menu, context.language);
         if (chatMenu) menus.push({ reply: replies.length + reply, menu: chatMenu });
       }
       replies.push(...decision.replies);

@@ -2,6 +2,7 @@ import { compareOptions } from '../queue-rules.ts';
 import { answersOption, parseMenuAnswer, type MenuAnswer } from './answers.ts';
 import type { BotMenu } from './menu-message.ts';
 import { openingState, type HoursRow } from './opening-hours.ts';
+import type { Language } from '@atende/shared/language';
 import { optionMenuText, queueMenuText } from './texts.ts';
 
 /**
@@ -55,6 +56,8 @@ export interface BotConfig {
   /** Setting scheduleType is `queue`: a queue reached out of its hours answers its outOfHoursMessage. */
   queueHours: boolean;
   timeZone: string;
+  /** The company's language: the menu's "Volver" / "Menú principal" lines (docs/i18n.md); absent: es. */
+  language?: Language;
 }
 
 export interface BotInput {
@@ -213,7 +216,7 @@ class Step {
     }
     const entries = children.map((o) => ({ number: o.option, title: o.title }));
     this.menus.push({ reply: this.replies.length, menu: { header, entries, navigation: true } });
-    this.replies.push(optionMenuText(header, entries));
+    this.replies.push(optionMenuText(header, entries, this.config.language));
     return this.finish(
       { ...state, stage: 'options', ...(parentId !== undefined ? { optionId: parentId } : { optionId: undefined }), invalid: 0 },
       queue.id,

@@ -1,6 +1,7 @@
 import { chatMenuLimits, chatMenuSchema, type ChatMenu } from '@atende/shared/entities/chat-menu';
 import type { chatBotTypes } from '@atende/shared/constants';
-import type { MenuEntry } from './texts.ts';
+import type { Language } from '@atende/shared/language';
+import { customerTexts, type MenuEntry } from './texts.ts';
 
 /**
  * Menus as WhatsApp lists or buttons (setting `chatBotType`, docs/chatbot.md "Menus as lists and
@@ -18,7 +19,8 @@ export interface BotMenu {
   navigation: boolean;
 }
 
-export const menuTexts = { back: 'Volver', home: 'Menú principal', open: 'Ver opciones' } as const;
+/** The Spanish labels (companies older than the languages); customerTexts has each language's. */
+export const menuTexts = { back: customerTexts.es.back, home: customerTexts.es.home, open: customerTexts.es.open } as const;
 
 function cut(text: string, max: number): string {
   const flat = text.replace(/\s+/gu, ' ').trim();
@@ -26,9 +28,10 @@ function cut(text: string, max: number): string {
 }
 
 /** The menu's rows: its entries, then "Volver" (0) and "Menú principal" (#) on option levels. */
-export function menuRows(menu: BotMenu): ChatMenu['rows'] {
+export function menuRows(menu: BotMenu, language: Language = 'es'): ChatMenu['rows'] {
+  const texts = customerTexts[language];
   const rows = menu.entries.map((entry) => ({ id: entry.number.trim(), title: cut(entry.title, chatMenuLimits.rowTitle) }));
-  if (menu.navigation) rows.push({ id: '0', title: menuTexts.back }, { id: '#', title: menuTexts.home });
+  if (menu.navigation) rows.push({ id: '0', title: texts.back }, { id: '#', title: texts.home });
   return rows;
 }
 
@@ -43,16 +46,16 @@ function titleOf(header: string | null | undefined): string | undefined {
  * text alone: `text`; a menu WhatsApp cannot carry (more than 10 rows, a row id over 20
  * characters, ids repeated). `button` with more than 3 rows (WhatsApp's limit) becomes a list.
  */
-export function chatMenuOf(type: ChatBotType, menu: BotMenu): ChatMenu | undefined {
+export function chatMenuOf(type: ChatBotType, menu: BotMenu, language: Language = 'es'): ChatMenu | undefined {
   if (type === 'text') return undefined;
-  const rows = menuRows(menu);
+  const rows = menuRows(menu, language);
   if (rows.length === 0 || rows.length > chatMenuLimits.rows) return undefined;
   if (new Set(rows.map((row) => row.id.toLowerCase())).size !== rows.length) return undefined;
   const title = titleOf(menu.header);
   const candidate: ChatMenu =
     type === 'button' && rows.length <= chatMenuLimits.buttons
       ? { type: 'buttons', ...(title ? { title } : {}), rows }
-      : { type: 'list', ...(title ? { title } : {}), buttonText: menuTexts.open, rows };
+      : { type: 'list', ...(title ? { title } : {}), buttonText: customerTexts[language].open, rows };
   const parsed = chatMenuSchema.safeParse(candidate);
   return parsed.success ? parsed.data : undefined;
 }

@@ -13,6 +13,7 @@ import { botMayAnswer, botSourceOf, historyUpTo, type BotSource } from '#domain/
 import { transferNoticeText } from '#domain/chatbot/texts';
 import { mediaKeyOf } from '#domain/media-rules';
 import { planAiCallCap, retryDelayMs, usageDay } from '#domain/prompt-rules';
+import { languageOf, type Language } from '@atende/shared/language';
 import { companyContext } from '#http/company-context';
 import { sendConnectorCommand } from '#modules/connector-commands/send';
 import { secretBox } from '#homes/adapters';
@@ -69,6 +70,14 @@ async function readMedia(key: string): Promise<Uint8Array | undefined> {
  * The company's AI calls a day: its plan's cap, else the platform's default (the company and its
  * plan as this container keeps them for 30 s; a plan changed meanwhile is honoured within that).
  */
+/** The company's language (the transfer notice's, docs/i18n.md); Spanish when it is gone or has none. */
+async function companyLanguage(companyId: number): Promise<Language> {
+  return companyContext(companyId).then(
+    (context) => languageOf(context.company.language),
+    () => languageOf(undefined),
+  );
+}
+
 async function companyAiCallCap(companyId: number): Promise<number> {
   // A company gone meanwhile (its purge) falls back to the default; its data goes with it anyway.
   const plan = await companyContext(companyId).then(
@@ -330,7 +339,7 @@ export async function runBotTurn(job: BotTurnJob): Promise<void> {
   // customer in silence: the queue's hand-off text (the transfer notice) tells them a person
   // follows; past the daily cap only the agents' note is written (docs/decisions.md).
   const final: BotTurnOutcome = outcome ?? {
-    replies: note === notes.failed ? [{ body: transferNoticeText({ queueName: queue?.name ?? null }) }] : [],
+    replies: note === notes.failed ? [{ body: transferNoticeText({ queueName: queue?.name ?? null }, await companyLanguage(companyId)) }] : [],
     handOff: { note: note! },
   };
   const items = await replyItems(ticket, final, ids, message.createdAt);

@@ -1,4 +1,5 @@
 import { defaultWeekHours } from '@atende/shared/entities/weekday-hours';
+import type { Language } from '@atende/shared/language';
 import { hashPassword } from '#auth/password';
 import { createCompany, getCompany } from '#data/companies';
 import { nextId } from '#data/ids';
@@ -20,13 +21,18 @@ export interface CompanyDraft {
   trialExpiration?: string;
   /** The referring company (sign-up link), already checked to exist. */
   referredBy?: number;
+  /** The company's language (docs/i18n.md): sign-up, the browser's; absent: Spanish. */
+  language?: Language;
 }
 
 /**
  * Creates a company with its default settings and, when an e-mail and password are given, its
  * first admin (named after the company, as the sign-up form has no person's name).
  */
-export async function createCompanyWithAdmin(draft: CompanyDraft, admin?: { email: string; password: string }) {
+export async function createCompanyWithAdmin(
+  draft: CompanyDraft,
+  admin?: { email: string; password: string; language?: Language },
+) {
   const plan = await getPlan(draft.planId);
   if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
   const id = await nextId('platform', 'company');
@@ -45,10 +51,17 @@ export async function createCompanyWithAdmin(draft: CompanyDraft, admin?: { emai
       ...(draft.dueDate ? { dueDate: draft.dueDate.slice(0, 10) } : {}),
       ...(draft.trialExpiration ? { trialExpiration: draft.trialExpiration } : {}),
       ...(draft.referredBy ? { referredBy: draft.referredBy } : {}),
+      ...(draft.language ? { language: draft.language } : {}),
     },
     initialCompanySettings(draft.campaignsEnabled),
     admin
-      ? { id: await nextId({ companyId: id }, 'user'), name: draft.name.trim(), email: admin.email.toLowerCase(), passwordHash: await hashPassword(admin.password) }
+      ? {
+          id: await nextId({ companyId: id }, 'user'),
+          name: draft.name.trim(),
+          email: admin.email.toLowerCase(),
+          passwordHash: await hashPassword(admin.password),
+          ...(admin.language ? { language: admin.language } : {}),
+        }
       : undefined,
   );
   const company = await getCompany(id);

@@ -80,8 +80,9 @@ export const handler = restModule([
           planId: body.planId,
           ...signupTerms(new Date()),
           ...(referredBy ? { referredBy } : {}),
+          ...(body.language ? { language: body.language } : {}),
         },
-        { email: body.email, password: body.password },
+        { email: body.email, password: body.password, ...(body.language ? { language: body.language } : {}) },
       );
       return new HttpAnswer(201, publicCompany(company));
     },
@@ -143,6 +144,7 @@ export const handler = restModule([
           campaignsEnabled: body.campaignsEnabled ?? true,
           dueDate: body.dueDate ?? null,
           recurrence: body.recurrence,
+          ...(body.language ? { language: body.language } : {}),
         },
         body.email && body.password ? { email: body.email, password: body.password } : undefined,
       );

@@ -29,6 +29,7 @@ export function publicCompany(
     addressCity: company.addressCity ?? null,
     addressDistrict: company.addressDistrict ?? null,
     referredBy: company.referredBy ?? null,
+    language: company.language ?? null,
     createdAt: company.createdAt,
     updatedAt: company.updatedAt,
     ...(extras.plan ? { plan: publicPlan(extras.plan) } : {}),

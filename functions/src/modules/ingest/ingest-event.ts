@@ -1,3 +1,5 @@
+import { languageOf } from '@atende/shared/language';
+import { customerTexts } from '#domain/chatbot/texts';
 import type { InboundCall, InboundEvent, InboundMessage } from '@atende/shared/entities/inbound-message';
 import { findOrCreateContact, renameContactIfUnnamed } from '#data/contacts';
 import { readInboundChat, type InboundChatHint } from '#data/inbound-reads';
@@ -16,7 +18,6 @@ import { contactSnapshotOf } from '#data/ticket-contact';
 import { ticketForInbound, type TicketRecord } from '#data/tickets';
 import { awaitingRating, needsAutomation } from '#domain/chatbot/automation-plan';
 import {
-  callRejectedText,
   chatNumber,
   lastMessagePreview,
   storedBody,
@@ -326,7 +327,8 @@ async function ingestMessage(event: InboundMessage): Promise<void> {
 async function ingestCall(event: InboundCall): Promise<void> {
   // One log line per call, on the first signal; later status changes of the same call are noise.
   if (event.status !== 'offer' && event.status !== 'ringing') return;
-  const chat = await readChat(event, { settings: ['call'] });
+  // The company too: the reply to a refused call is in its language (docs/i18n.md).
+  const chat = await readChat(event, { settings: ['call'], company: true });
   const { contact, ticket } = await ticketOf(event, chat, event.pushName);
   const stored = await storeMessageOnTicket(
     {
@@ -363,6 +365,6 @@ async function ingestCall(event: InboundCall): Promise<void> {
     messageId: `call-reply-${event.callId}`,
     ticketId: ticket.id,
     to: event.chatJid,
-    body: callRejectedText,
+    body: customerTexts[languageOf(chat.state.company?.language)].callRejected,
   });
 }

@@ -27,7 +27,7 @@ interface Effects {
 }
 
 async function plannedEffects(before: TicketRecord, after: TicketRecord, action: TicketAction, actorUserId: number, loaded: LoadedAutomation): Promise<Effects> {
-  const { settings, connection } = loaded.context;
+  const { settings, connection, language } = loaded.context;
   const now = new Date();
   const customer = !after.isGroup;
   const texts: Effects['texts'] = [];
@@ -35,8 +35,8 @@ async function plannedEffects(before: TicketRecord, after: TicketRecord, action:
     const rate = action === 'resolve' && customer && settings.userRating && after.userId !== undefined;
     const ratingAt = minutesAfter(now, ratingWaitMinutes).toISOString();
     if (action === 'resolve' && customer) {
-      if (rate) texts.push({ text: ratingRequestText(connection.ratingMessage) });
-      else texts.push(...completionTexts(connection, false).map((text) => ({ text })));
+      if (rate) texts.push({ text: ratingRequestText(connection.ratingMessage, language) });
+      else texts.push(...completionTexts(connection, false, language).map((text) => ({ text })));
     }
     return {
       values: { ...conversationCleared, ...(rate ? { ratingAt, ratingUserId: after.userId, ratingAsks: 1 } : ratingCleared) },
@@ -47,12 +47,12 @@ async function plannedEffects(before: TicketRecord, after: TicketRecord, action:
   const planned = plannedTimers(after, connection, now);
   if (action === 'accept' && customer && settings.sendGreetingAccepted && after.userId !== undefined) {
     const [contact, user] = await Promise.all([getContact(after.companyId, after.contactId), getUser(after.companyId, after.userId)]);
-    if (user) texts.push({ text: acceptGreetingText(contact?.name ?? '', user.name), userId: actorUserId });
+    if (user) texts.push({ text: acceptGreetingText(contact?.name ?? '', user.name, language), userId: actorUserId });
   }
   if (action === 'transfer' && customer && settings.sendMsgTransfTicket) {
     const toUser = after.userId !== undefined && after.userId !== before.userId ? await getUser(after.companyId, after.userId) : undefined;
     const toQueue = after.queueId !== undefined && after.queueId !== before.queueId ? await getQueue(after.companyId, after.queueId) : undefined;
-    texts.push({ text: transferNoticeText({ queueName: toQueue?.name ?? null, userName: toUser?.name ?? null }) });
+    texts.push({ text: transferNoticeText({ queueName: toQueue?.name ?? null, userName: toUser?.name ?? null }, language) });
   }
   const transferAt = planned.transfer?.toISOString();
   const expireAt = planned.expire?.toISOString();

@@ -1,4 +1,5 @@
 import { settingValue } from '@atende/shared/entities/setting';
+import { languageOf } from '@atende/shared/language';
 import { getCompany, type CompanyRecord } from '#data/companies';
 import { listAllQueueOptions } from '#data/queue-options';
 import { getQueuesByIds } from '#data/queues';
@@ -29,7 +30,7 @@ export const automationSettingKeys = [
 ] as const;
 
 /**
- * The connection, the company's settings and, when opening hours are on, the company's hours
+ * The connection, the company's settings and language and, when opening hours are on, the company's hours
  * and time zone (its `timezone` setting, else the company's field, else America/Sao_Paulo).
  * `known`: the caller has read them already (the ingest, with the chat's state in one call:
  * AP-IN-1), at least the `automationSettingKeys` of the settings; nothing more is read.
@@ -44,7 +45,8 @@ export async function loadAutomationContext(
   const scheduleType = settingValue(settings, 'scheduleType') as ScheduleType;
   const enabled = (key: 'sendGreetingMessageOneQueues' | 'userRating' | 'sendGreetingAccepted' | 'sendMsgTransfTicket') =>
     settingValue(settings, key) === 'enabled';
-  const company = scheduleType === 'disabled' ? undefined : known ? known.company : await getCompany(companyId);
+  // The company is read always: its language is the default texts' (docs/i18n.md).
+  const company = known ? known.company : await getCompany(companyId);
   return {
     whatsapp,
     context: {
@@ -57,7 +59,8 @@ export async function loadAutomationContext(
         chatBotType: settingValue(settings, 'chatBotType') as ChatBotType,
       },
       connection: whatsapp,
-      companyHours: company?.schedules ?? [],
+      companyHours: scheduleType === 'disabled' ? [] : (company?.schedules ?? []),
+      language: languageOf(company?.language),
       timeZone: timeZoneOf(settings.find((s) => s.key === 'timezone')?.value, company?.timezone),
     },
   };

@@ -33,7 +33,7 @@ async function plannedEffect(
   ticket: TicketRecord,
   loaded: LoadedAutomation,
 ): Promise<{ write: AutomationWrite; texts: string[] } | undefined> {
-  const { connection, settings } = loaded.context;
+  const { connection, settings, language } = loaded.context;
   switch (body.kind) {
     case 'transfer': {
       if (ticket.status !== 'pending' || ticket.userId !== undefined || ticket.queueId !== undefined) return undefined;
@@ -46,7 +46,7 @@ async function plannedEffect(
           values: { chatbot: false, botStage: undefined, botOptionId: undefined, botInvalid: undefined, transferAt: undefined },
           events: [{ action: 'auto-transfer', fromStatus: 'pending', toStatus: 'pending', toQueueId: target.id }],
         },
-        texts: settings.sendMsgTransfTicket && !ticket.isGroup ? [transferNoticeText({ queueName: target.name })] : [],
+        texts: settings.sendMsgTransfTicket && !ticket.isGroup ? [transferNoticeText({ queueName: target.name }, language)] : [],
       };
     }
     case 'expire': {
@@ -71,7 +71,7 @@ async function plannedEffect(
     case 'rating': {
       if (ticket.status !== 'closed') return undefined;
       // No answer in time: the wait ends without a rating, and the conversation with its completion message.
-      return { write: { values: { ratingAt: undefined, ratingUserId: undefined, ratingAsks: undefined } }, texts: completionTexts(connection, false) };
+      return { write: { values: { ratingAt: undefined, ratingUserId: undefined, ratingAsks: undefined } }, texts: completionTexts(connection, false, language) };
     }
   }
 }

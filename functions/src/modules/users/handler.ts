@@ -159,6 +159,7 @@ export const handler = restModule([
           ...(body.queueIds !== undefined && isAdmin(principal) ? { queueIds: body.queueIds } : {}),
           ...(body.whatsappId && isAdmin(principal) ? { whatsappId: body.whatsappId } : {}),
           ...(body.super !== undefined && principal.isSuper ? { isSuper: body.super } : {}),
+          ...(body.language !== undefined ? { language: body.language } : {}),
         },
         body.whatsappId === null && isAdmin(principal),
         // The stream then closes the old session's sockets; REST refuses its token within 30 s.

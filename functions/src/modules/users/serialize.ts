@@ -28,6 +28,7 @@ export function publicUser(
       : (user.queueIds ?? []).map((id) => ({ id })),
     queueIds: user.queueIds ?? [],
     online: user.online ?? false,
+    language: user.language ?? null,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
     ...(extras.company ? { company: extras.company } : {}),

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ToastViewport } from '../../components/toast/ToastViewport.tsx';
+import { LocaleBoundary } from '../../i18n/LocaleBoundary.tsx';
 import { AuthProvider } from './auth/index.ts';
 import { LiveSocketProvider } from './LiveSocketProvider.tsx';
 import { createQueryClient } from './query-client.ts';
@@ -12,7 +13,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <AppThemeProvider>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <LiveSocketProvider>{children}</LiveSocketProvider>
+          <LiveSocketProvider>
+            <LocaleBoundary>{children}</LocaleBoundary>
+          </LiveSocketProvider>
         </AuthProvider>
       </QueryClientProvider>
       <ToastViewport />

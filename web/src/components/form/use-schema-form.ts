@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod';
 import { apiFieldErrors, type FieldErrors } from '../../lib/form-validation.ts';
 import { toastError } from '../../lib/toast-error.ts';
+import { localizeValidationMessage } from '../../i18n/index.ts';
 
 /** The keys of a form's text values. */
 type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
@@ -27,7 +28,8 @@ function flatErrors(tree: object, prefix = '', into: FieldErrors = {}): FieldErr
     if (!node || typeof node !== 'object' || key === 'ref') continue;
     const path = prefix ? `${prefix}.${key}` : key;
     const { message } = node as { message?: unknown };
-    if (typeof message === 'string') into[path] = message;
+    // The schemas' messages are Spanish (the API's too): shown in the UI's language (docs/i18n.md).
+    if (typeof message === 'string') into[path] = localizeValidationMessage(message);
     else flatErrors(node, path, into);
   }
   return into;

@@ -1,3 +1,4 @@
+import type { Language } from '@atende/shared/language';
 import type { PlanFlags } from '../../lib/plan.ts';
 
 export interface CompanySetting {
@@ -45,6 +46,8 @@ export interface SessionUser {
   whatsappId?: number | null;
   allTicket?: 'enabled' | 'desabled' | string;
   online?: boolean;
+  /** The UI language the user chose (docs/i18n.md); null or absent: the browser's. */
+  language?: Language | null;
   createdAt?: string;
   updatedAt?: string;
 }

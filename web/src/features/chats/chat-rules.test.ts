@@ -44,8 +44,8 @@ describe('chat rules', () => {
   });
 
   it('gives the dialog alerts in order, and refuses blank messages', () => {
-    expect(chatDialogAlert(' ', [])).toBe('Por favor, preencha o título da conversa.');
-    expect(chatDialogAlert('Equipo', [])).toBe('Por favor, selecione pelo menos um usuário.');
+    expect(chatDialogAlert(' ', [])).toBe('Por favor, complete el título de la conversación.');
+    expect(chatDialogAlert('Equipo', [])).toBe('Por favor, seleccione al menos un usuario.');
     expect(chatDialogAlert('Equipo', [2])).toBeUndefined();
     expect(isSendable('  \n')).toBe(false);
     expect(isSendable(' hola ')).toBe(true);

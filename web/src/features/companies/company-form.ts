@@ -1,3 +1,4 @@
+import { currentLocale } from '../../i18n/index.ts';
 import { calendarDayOf } from '../../lib/company-status.ts';
 import type { Company } from './api/get-companies.ts';
 
@@ -15,6 +16,8 @@ export interface CompanyFormValues {
   /** yyyy-MM-dd or '' (sent as null, core §4). */
   dueDate: string;
   recurrence: string;
+  /** The company's language (docs/i18n.md): '' keeps none (Spanish defaults). */
+  language: string;
 }
 
 export function emptyCompanyForm(): CompanyFormValues {
@@ -27,6 +30,7 @@ export function emptyCompanyForm(): CompanyFormValues {
     campaignsEnabled: 'true',
     dueDate: '',
     recurrence: 'MENSUAL',
+    language: currentLocale(),
   };
 }
 
@@ -46,6 +50,7 @@ export function companyFormOf(company: Company): CompanyFormValues {
     campaignsEnabled: companyCampaignsEnabled(company) ? 'true' : 'false',
     dueDate: calendarDayOf(company.dueDate) ?? '',
     recurrence: company.recurrence ?? 'MENSUAL',
+    language: company.language ?? '',
   };
 }
 

@@ -1,19 +1,17 @@
 /** Display rules of the dashboard's figures (core §9: dates DD/MM/YYYY, ratings 1 to 3). */
 import type { TicketsDayRow } from '@atende/shared/entities/dashboard';
 import { t } from '../../i18n/index.ts';
+import { formatCalendarDay, formatNumber } from '../../i18n/format.ts';
 import type { DashboardParams } from './dashboard-filter.ts';
 
-const countFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 0 });
-const ratingFormat = new Intl.NumberFormat('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** A count as Spanish digits ("12.345"); anything that is not a number reads as 0. */
+/** A count in the UI's language ("12.345"; en "12,345"); anything that is not a number reads as 0. */
 export function formatCount(value: number | null | undefined): string {
-  return countFormat.format(typeof value === 'number' && Number.isFinite(value) ? value : 0);
+  return formatNumber(typeof value === 'number' && Number.isFinite(value) ? value : 0, { maximumFractionDigits: 0 });
 }
 
-/** An average rating with one decimal ("2,5"). */
+/** An average rating with one decimal ("2,5"; en "2.5"). */
 export function formatRating(value: number): string {
-  return ratingFormat.format(value);
+  return formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
 export type RatingLevel = 1 | 2 | 3;
@@ -27,10 +25,9 @@ export function ratingLevel(rating: number | null | undefined): RatingLevel | un
   return Math.min(3, Math.max(1, Math.round(rating))) as RatingLevel;
 }
 
-/** yyyy-MM-dd as DD/MM/YYYY; any other text is kept as it is. */
+/** yyyy-MM-dd as DD/MM/YYYY (in the UI's language); any other text is kept as it is. */
 export function formatIsoDay(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
+  return formatCalendarDay(value);
 }
 
 /** An hour slot ("9", "09" or "09:00") as HH:00. */

@@ -11,7 +11,7 @@ describe('file list form (extended §5)', () => {
     expect(checked).toEqual({
       ok: false,
       errors: {
-        name: 'nome muito curto',
+        name: 'nombre muy corto',
         message: 'Requerido',
         'options.1.name': 'Requerido',
       },

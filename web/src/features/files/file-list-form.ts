@@ -49,7 +49,7 @@ export function fileListFormOf(record: FileList): FileListFormValues {
 }
 
 /**
- * extended §5 File list: name at least 3 characters ('nome muito curto'), message required
+ * extended §5 File list: name at least 3 characters ('nombre muy corto'), message required
  * ('Requerido'); every option needs its name (messages under `options.<i>.name`).
  */
 export function checkFileListForm(

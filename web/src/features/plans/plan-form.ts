@@ -1,3 +1,4 @@
+import { formatMoney } from '../../i18n/format.ts';
 import {
   externalApiLimitsOf,
   planFlags,
@@ -104,5 +105,5 @@ export function planFormInput(values: PlanFormValues) {
 
 /** Price as the product shows plans: R$ with two decimals. */
 export function formatPlanPrice(value: number | null | undefined): string {
-  return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value ?? 0);
+  return formatMoney(value ?? 0, 'BRL');
 }

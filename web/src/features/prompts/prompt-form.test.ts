@@ -38,18 +38,18 @@ describe('the prompt dialog', () => {
     expect(!hot.ok && hot.errors).toEqual({ temperature: 'Entre 0 y 2' });
   });
 
-  it("asks for a queue with 'Informe o setor', and checks the name and text lengths", () => {
+  it("asks for a queue with 'Indique el sector', and checks the name and text lengths", () => {
     const noQueue = checkPromptForm({ ...valid, queueId: '' });
     expect(noQueue.ok).toBe(false);
-    if (!noQueue.ok) expect(noQueue.errors.queueId).toBe('Informe o setor');
+    if (!noQueue.ok) expect(noQueue.errors.queueId).toBe('Indique el sector');
     const short = checkPromptForm({ ...valid, name: 'Abc', prompt: 'corto' });
     expect(short.ok).toBe(false);
     if (!short.ok) {
-      expect(short.errors.name).toBe('Muito curto!');
-      expect(short.errors.prompt).toBe('Muito curto!');
+      expect(short.errors.name).toBe('¡Muy corto!');
+      expect(short.errors.prompt).toBe('¡Muy corto!');
     }
     const long = checkPromptForm({ ...valid, name: 'x'.repeat(101) });
-    expect(!long.ok && long.errors.name).toBe('Muito longo!');
+    expect(!long.ok && long.errors.name).toBe('¡Muy largo!');
     const noKey = checkPromptForm({ ...valid, apiKey: '' });
     expect(!noKey.ok && noKey.errors.apiKey).toBe('Requerido');
   });

@@ -1,15 +1,18 @@
 import { dateFnsLocalizer, type Messages } from 'react-big-calendar';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
-import { es } from 'date-fns/locale';
+import { enUS, es, ptBR } from 'date-fns/locale';
 import { t } from '../../i18n/index.ts';
 
-/** react-big-calendar with date-fns in Spanish; weeks start on Monday. */
+/**
+ * react-big-calendar with date-fns in the UI's language (its `culture` is the current locale,
+ * docs/i18n.md); weeks start on Monday.
+ */
 export const calendarLocalizer = dateFnsLocalizer({
   format,
   parse,
   startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: 1 }),
   getDay,
-  locales: { es },
+  locales: { es, 'pt-BR': ptBR, en: enUS },
 });
 
 export function calendarMessages(): Messages {

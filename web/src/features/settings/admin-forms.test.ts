@@ -31,6 +31,8 @@ describe('company administration form', () => {
         campaignsEnabled: true,
         dueDate: null,
         recurrence: 'MENSUAL',
+        // A new company's language is the one the super user's screen speaks (docs/i18n.md).
+        language: 'es',
       },
     });
   });

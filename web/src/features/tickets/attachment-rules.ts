@@ -1,3 +1,4 @@
+import { formatNumber } from '../../i18n/format.ts';
 import { audioBitrateKbps, audioMinBytes, messageUploadMaxBytes } from '@atende/shared/constants';
 
 /**
@@ -23,7 +24,7 @@ export function formatBytes(bytes: number): string {
   const kb = bytes / 1024;
   if (kb < 1024) return `${Math.round(kb)} KB`;
   const mb = kb / 1024;
-  return `${(Math.round(mb * 10) / 10).toLocaleString('es', { maximumFractionDigits: 1 })} MB`;
+  return `${formatNumber(Math.round(mb * 10) / 10, { maximumFractionDigits: 1 })} MB`;
 }
 
 export const maxAttachmentText = formatBytes(messageUploadMaxBytes);

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../i18n/format.ts';
 /**
  * Reading a message's media for display: the location and contact cards' data from the stored
  * body, file sizes and durations as the chat shows them. Pure, so it is unit-tested.
@@ -95,7 +96,7 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  return `${value.toLocaleString('es', { maximumFractionDigits: value < 10 ? 1 : 0 })} ${units[unit]}`;
+  return `${formatNumber(value, { maximumFractionDigits: value < 10 ? 1 : 0 })} ${units[unit]}`;
 }
 
 /** 83.4 s → "1:23"; unknown (NaN, Infinity while a stream is read) → null. */

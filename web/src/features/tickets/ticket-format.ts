@@ -1,32 +1,27 @@
+import { formatLocaleDate, formatLocaleTime } from '../../i18n/format.ts';
 import { whatsappPlainText } from '../../lib/whatsapp-format.ts';
 import { t } from '../../i18n/index.ts';
 import { locationOf, vcardContacts } from './media-rules.ts';
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** core §2 / §9: the list's time, HH:mm when it is today, DD/MM/YYYY otherwise. */
+/** core §2 / §9: the list's time, HH:mm when it is today, DD/MM/YYYY otherwise (in the UI's language). */
 export function formatListTime(value: string | null | undefined, now: Date = new Date()): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   const today =
     date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
-  return today
-    ? `${pad(date.getHours())}:${pad(date.getMinutes())}`
-    : `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+  return today ? formatLocaleTime(date) : formatLocaleDate(date);
 }
 
-/** HH:mm of a message. */
+/** HH:mm of a message (in the UI's language). */
 export function formatTime(value: string | null | undefined): string {
   if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return formatLocaleTime(value);
 }
 
-/** The day a message belongs to, as the separator shows it: DD/MM/YYYY. */
+/** The day a message belongs to, as the separator shows it: DD/MM/YYYY (in the UI's language). */
 export function formatDay(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+  return formatLocaleDate(value);
 }
 
 /** Up to two initials for an avatar without a picture. */

@@ -1,7 +1,7 @@
 /** UI text of the internal chat screens and the top-bar chat popover (merged into the catalogue by messages.es.ts). */
 export const chatsMessages = {
   'chats.tabChats': 'Chats',
-  'chats.tabMessages': 'Mensagens',
+  'chats.tabMessages': 'Mensajes',
   'chats.new': 'Nueva conversación',
   'chats.empty': 'Todavía no tiene conversaciones.',
   'chats.choose': 'Elija una conversación o cree una nueva.',
@@ -17,12 +17,12 @@ export const chatsMessages = {
   'chats.dialog.editTitle': 'Editar conversación',
   'chats.dialog.title': 'Título',
   'chats.dialog.users': 'Usuarios',
-  'chats.dialog.close': 'Fechar',
+  'chats.dialog.close': 'Cerrar',
   'chats.dialog.save': 'Guardar',
   'chats.popover.label': 'Chat interno',
   'chats.popover.labelCount': 'Chat interno: {count} mensajes sin leer',
   'chats.popover.labelCountOne': 'Chat interno: 1 mensaje sin leer',
   'chats.popover.empty': 'Sin conversaciones',
   'chats.noPermission':
-    'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
+    '¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.',
 } as const;

@@ -6,7 +6,7 @@ export const invoicesMessages = {
   'invoices.columns.id': 'Id',
   'invoices.columns.detail': 'Detalles',
   'invoices.columns.value': 'Valor',
-  'invoices.columns.dueDate': 'Data Venc.',
+  'invoices.columns.dueDate': 'Vencimiento',
   'invoices.columns.status': 'Estado',
   'invoices.columns.action': 'Acción',
   'invoices.state.paid': 'Pago',

@@ -11,8 +11,8 @@ export const kanbanMessages = {
   'kanban.noContact': 'Sin contacto',
   'kanban.noMessage': 'Sin mensajes',
   // extended §8 writes these two toasts word for word (a move between two lanes shows both).
-  'kanban.tagRemoved': 'Ticket Tag Removido!',
-  'kanban.tagAdded': 'Ticket Tag Adicionado!',
+  'kanban.tagRemoved': '¡Etiqueta quitada del ticket!',
+  'kanban.tagAdded': '¡Etiqueta añadida al ticket!',
   // extended §2.17 says Creados holds tickets without tags; here it is without a kanban tag (docs/decisions.md, "Kanban").
   'kanban.creadosHelp':
     'Creados reúne los tickets sin ninguna etiqueta de carril del kanban; pueden tener otras etiquetas.',

@@ -11,7 +11,7 @@ export const promptsMessages = {
   'prompts.deleted': 'Prompt eliminado con éxito.',
   'prompts.saved': 'Prompt guardado con éxito.',
   'prompts.noPermission':
-    'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
+    '¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.',
   'prompts.usage': 'Uso de IA hoy: {calls} de {cap} respuestas ({tokens} tokens).',
   'prompts.usageReached': 'Se alcanzó el límite diario: los nuevos mensajes pasan a un agente hasta mañana.',
   'prompts.modal.addTitle': 'Agregar prompt',

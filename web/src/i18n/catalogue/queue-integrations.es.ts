@@ -20,7 +20,7 @@ export const queueIntegrationsMessages = {
   'queueIntegrations.testNoAnswer': 'El agente no devolvió ningún texto.',
   'queueIntegrations.testFailed': 'La prueba falló: {error}',
   'queueIntegrations.noPermission':
-    'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
+    '¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.',
   'queueIntegrations.type.dialogflow': 'Dialogflow',
   'queueIntegrations.type.n8n': 'n8n',
   'queueIntegrations.type.webhook': 'Webhook',

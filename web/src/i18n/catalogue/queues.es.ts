@@ -1,6 +1,6 @@
 /** UI text of the queues screen and the chatbot options (merged into the catalogue by messages.es.ts). */
 export const queuesMessages = {
-  'queues.saved': 'Fila guardada com sucesso!',
+  'queues.saved': '¡Cola guardada con éxito!',
   'queues.deleted': 'Cola eliminada',
   'queues.add': 'Agregar cola',
   'queues.empty': 'Todavía no hay colas. Agregue la primera para ofrecer un menú a sus clientes.',

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { localeOfUser, setLocale } from '../../../i18n/index.ts';
 import type { SessionUser } from '../types.ts';
 import { rememberCompanySettings } from './session.ts';
 import { authQueryKeys } from './auth-query-keys.ts';
@@ -10,6 +11,8 @@ export async function getMe(signal?: AbortSignal): Promise<SessionUser> {
   const user = 'user' in answer ? answer.user : answer;
   // Before the user reaches the screens, which read the campaigns flag as they draw.
   rememberCompanySettings(user);
+  // The user's language (else the browser's) is in place before the screens draw.
+  await setLocale(localeOfUser(user)).catch(() => undefined);
   return user;
 }
 

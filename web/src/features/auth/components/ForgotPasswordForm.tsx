@@ -18,7 +18,7 @@ const passwordLabels = {
 
 /**
  * extended §2.23: step 1 sends a code to the e-mail ('Enviar Email'); step 2 takes the code, the
- * new password and its confirmation ('Redefinir Senha'), then goes to /login.
+ * new password and its confirmation ('Restablecer contraseña'), then goes to /login.
  */
 export function ForgotPasswordForm() {
   const navigate = useNavigate();

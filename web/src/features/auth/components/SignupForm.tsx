@@ -4,7 +4,7 @@ import { PasswordField } from '../../../components/PasswordField.tsx';
 import { trialDays } from '@atende/shared/constants';
 import { signupInputSchema } from '@atende/shared/entities/company';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
-import { t } from '../../../i18n/index.ts';
+import { t, currentLocale } from '../../../i18n/index.ts';
 import { maskPhone } from '../../../lib/phone-mask.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePublicPlans } from '../../plans/api/get-public-plans.ts';
@@ -36,7 +36,8 @@ export function SignupForm() {
 
   const handleSubmit = submit(async (data) => {
     const referrerCompanyId = referrerFromQuery(search);
-    await signup.mutateAsync({ ...data, ...(referrerCompanyId ? { referrerCompanyId } : {}) });
+    // The company's language, and its first admin's, is the one this page speaks: the browser's (docs/i18n.md).
+    await signup.mutateAsync({ ...data, language: currentLocale(), ...(referrerCompanyId ? { referrerCompanyId } : {}) });
     toast.success(t('auth.signup.success'));
     navigate('/login', { replace: true });
   });

@@ -14,7 +14,7 @@ import { ChatList } from './ChatList.tsx';
 
 /**
  * extended §2.8 (/chats, /chats/:id with the chat's uuid): on wide screens the list and the open
- * conversation side by side; on narrow screens two tabs, 'Chats' and 'Mensagens'.
+ * conversation side by side; on narrow screens two tabs, 'Chats' and 'Mensajes'.
  */
 export function ChatsPage({ viewerId }: { viewerId: number }) {
   const { id: uuid } = useParams();

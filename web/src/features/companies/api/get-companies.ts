@@ -13,7 +13,7 @@ export function getCompanies(signal?: AbortSignal) {
 export const companiesQueryOptions = queryOptions({
   queryKey: companiesQueryKeys.list(),
   queryFn: ({ signal }) => getCompanies(signal),
-  // core §8: a failed load reads 'Não foi possível carregar a lista de registros' (shown by the screen).
+  // core §8: a failed load reads 'No fue posible cargar la lista de registros' (shown by the screen).
   meta: { silent: true },
 });
 

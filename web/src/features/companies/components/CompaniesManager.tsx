@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { languages } from '@atende/shared/language';
 import { Badge, Flex, Grid, SelectField, TextField } from '@aws-amplify/ui-react';
 import { offeredRecurrences } from '@atende/shared/constants';
 import { companyCreateInputSchema } from '@atende/shared/entities/company';
@@ -15,7 +16,7 @@ import { companiesQueryKeys } from '../api/companies-query-keys.ts';
 import { useDeleteCompany } from '../api/delete-company.ts';
 import { useCompanies, type Company } from '../api/get-companies.ts';
 import { useSaveCompany } from '../api/save-company.ts';
-import { companyCampaignsEnabled, companyFormOf, emptyCompanyForm } from '../company-form.ts';
+import { companyCampaignsEnabled, companyFormOf, emptyCompanyForm, type CompanyFormValues } from '../company-form.ts';
 import { applyCompanyEvent } from '../live-companies.ts';
 
 const recurrenceLabel = (value: string | null | undefined) =>
@@ -38,6 +39,8 @@ export function CompaniesManager() {
     empty: emptyCompanyForm,
     fromRecord: companyFormOf,
     schema: companyCreateInputSchema,
+    // No language yet (a company older than the languages) is sent as none, not ''.
+    input: (current: CompanyFormValues) => ({ ...current, language: current.language || undefined }),
     save: (id, payload) => saveCompany.mutateAsync({ id, payload }),
     remove: (id) => deleteCompany.mutateAsync(id),
     saveFailedMessage: t('companies.saveFailed'),
@@ -158,6 +161,20 @@ export function CompaniesManager() {
             {[...new Set<string>([...offeredRecurrences, values.recurrence])].map((value) => (
               <option key={value} value={value}>
                 {recurrenceLabel(value)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('language.companyLabel')}
+            name="language"
+            value={values.language}
+            descriptiveText={t('language.companyHint')}
+            onChange={(event) => set('language', event.target.value)}
+          >
+            {values.language === '' && <option value="">{t('common.none')}</option>}
+            {languages.map((language) => (
+              <option key={language} value={language}>
+                {t(`language.${language}`)}
               </option>
             ))}
           </SelectField>

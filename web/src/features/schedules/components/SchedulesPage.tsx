@@ -4,7 +4,7 @@ import { Calendar, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { Button, Flex, Heading, Loader } from '@aws-amplify/ui-react';
 import { PlusIcon } from '../../../components/icons/feature-icons.tsx';
-import { t } from '../../../i18n/index.ts';
+import { t, currentLocale } from '../../../i18n/index.ts';
 import { useSchedules } from '../api/get-schedules.ts';
 import type { Schedule, ScheduleContact } from '../api/types.ts';
 import { calendarLocalizer, calendarMessages } from '../calendar-setup.ts';
@@ -90,7 +90,7 @@ export function SchedulesPage() {
       <div className="schedules-calendar" data-testid="schedules-calendar">
         <Calendar<ScheduleEvent>
           localizer={calendarLocalizer}
-          culture="es"
+          culture={currentLocale()}
           messages={messages}
           events={events}
           views={['month', 'week', 'day', 'agenda']}

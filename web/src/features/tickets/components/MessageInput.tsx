@@ -4,7 +4,7 @@ import { messageInputMaxRows } from '@atende/shared/constants';
 import { useAuth } from '../../../app/providers/auth/index.ts';
 import { CloseIcon } from '../../../components/icons/feature-icons.tsx';
 import { WhatsAppText } from '../../../components/WhatsAppText.tsx';
-import { t } from '../../../i18n/index.ts';
+import { formatNumber, t } from '../../../i18n/index.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useSendMedia } from '../api/send-media.ts';
 import { useSendMessage } from '../api/send-message.ts';
@@ -280,11 +280,11 @@ export function MessageInput({ ticketId, replyTo, onCancelReply }: MessageInputP
           aria-live="polite"
         >
           {t('tickets.input.counter', {
-            count: length.count.toLocaleString('es'),
-            max: length.max.toLocaleString('es'),
+            count: formatNumber(length.count),
+            max: formatNumber(length.max),
           })}
           {length.over && (
-            <span> · {t('tickets.input.tooLong', { max: length.max.toLocaleString('es') })}</span>
+            <span> · {t('tickets.input.tooLong', { max: formatNumber(length.max) })}</span>
           )}
         </div>
       )}

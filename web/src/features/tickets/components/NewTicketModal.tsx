@@ -41,7 +41,7 @@ function otherOpenTicketOf(error: unknown): OtherOpenTicket | undefined {
 
 /**
  * core §2 New-ticket modal: contact autocomplete (from 3 characters, debounced 500 ms), queue
- * (required unless admin: Selecione uma fila) and connection (the user's own preselected). Posts
+ * (required unless admin: Seleccione una cola) and connection (the user's own preselected). Posts
  * with status open and opens the new ticket by its uuid; a conflict on the caller's own ticket
  * opens that one instead.
  */

@@ -26,7 +26,7 @@ function Welcome() {
 
 /**
  * core §2 Tickets page: on wide screens the list takes 4/12 and the chat 8/12; on narrow screens
- * two tabs, Ticket and Atendimentos.
+ * two tabs, Ticket and Atenciones.
  */
 export function TicketsPage() {
   const { ticketId } = useParams();

@@ -16,6 +16,7 @@ import { useWhatsapps } from '../../connections/api/get-whatsapps.ts';
 import { useQueues } from '../../queues/api/get-queues.ts';
 import { useUser } from '../api/get-user.ts';
 import { useSaveUser } from '../api/save-user.ts';
+import { LanguageSelect } from './LanguageSelect.tsx';
 import { checkUserForm, emptyUserForm, userFormOf, type UserFormValues } from '../user-form.ts';
 
 export interface UserModalProps {
@@ -40,7 +41,15 @@ interface UserFormProps {
   onPendingChange(pending: boolean): void;
 }
 
-function UserForm({ initial, userId, adminFields, ownEmail, formId, onSaved, onPendingChange }: UserFormProps) {
+function UserForm({
+  initial,
+  userId,
+  adminFields,
+  ownEmail,
+  formId,
+  onSaved,
+  onPendingChange,
+}: UserFormProps) {
   const { values, set, field, submit } = useFormState(initial, (current) =>
     checkUserForm(current, { editing: userId !== undefined, adminFields, ownEmail }),
   );
@@ -159,16 +168,19 @@ export function UserModal({ open, userId, ownProfile = false, onClose }: UserMod
   return (
     <RecordFormDialog open={open} title={title} onClose={onClose} ready={ready}>
       {({ formId, onPendingChange }) => (
-        <UserForm
-          key={userId ?? 'new'}
-          initial={existing.data ? userFormOf(existing.data) : emptyUserForm()}
-          userId={userId}
-          adminFields={adminFields}
-          ownEmail={userId !== undefined && userId === me?.id ? existing.data?.email : undefined}
-          formId={formId}
-          onSaved={onClose}
-          onPendingChange={onPendingChange}
-        />
+        <>
+          {ownProfile && <LanguageSelect />}
+          <UserForm
+            key={userId ?? 'new'}
+            initial={existing.data ? userFormOf(existing.data) : emptyUserForm()}
+            userId={userId}
+            adminFields={adminFields}
+            ownEmail={userId !== undefined && userId === me?.id ? existing.data?.email : undefined}
+            formId={formId}
+            onSaved={onClose}
+            onPendingChange={onPendingChange}
+          />
+        </>
       )}
     </RecordFormDialog>
   );
