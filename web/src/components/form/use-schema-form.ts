@@ -91,13 +91,17 @@ export function useSchemaForm<V extends FieldValues, O>(
 
   /**
    * The form's onSubmit: checks with the schema, then `save(output)`; `onPending` around the save,
-   * a failure to `onError` (`fail` unless told).
+   * a failure to `onError` (`fail` unless told); a refused check tells `onInvalid` its messages.
    */
   function submit(
     save: (data: O) => Promise<unknown>,
-    options: { onPending?(pending: boolean): void; onError?(error: unknown): void } = {},
+    options: {
+      onPending?(pending: boolean): void;
+      onError?(error: unknown): void;
+      onInvalid?(messages: FieldErrors): void;
+    } = {},
   ) {
-    const { onPending, onError = fail } = options;
+    const { onPending, onError = fail, onInvalid } = options;
     const run = form.handleSubmit(async (data) => {
       onPending?.(true);
       try {
@@ -107,7 +111,7 @@ export function useSchemaForm<V extends FieldValues, O>(
       } finally {
         onPending?.(false);
       }
-    });
+    }, onInvalid && ((invalid) => onInvalid(flatErrors(invalid))));
     return (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       void run(event);

@@ -1,7 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Flex, Loader, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { contactSearchMinChars } from '@atende/shared/constants';
-import { FormDialog, useFormState } from '../../../components/FormDialog.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { CloseIcon, PaperclipIcon, TrashIcon } from '../../../components/icons/feature-icons.tsx';
 import { errorText, t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -12,8 +13,8 @@ import { useContactSearch } from '../../tickets/api/search-contacts.ts';
 import { useDeleteSchedule, useSaveSchedule } from '../api/save-schedule.ts';
 import type { Schedule, ScheduleContact } from '../api/types.ts';
 import {
-  checkScheduleForm,
   isScheduleImage,
+  scheduleFormSchema,
   scheduleImageAccept,
   type ScheduleFormValues,
 } from '../schedule-form.ts';
@@ -52,11 +53,15 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
   const [search, setSearch] = useState('');
   const [file, setFile] = useState<File | undefined>(undefined);
   const [removeMedia, setRemoveMedia] = useState(false);
-  const { values, field, set, submit, errors } = useFormState<ScheduleFormValues>(() => ({
-    body: record?.body ?? '',
-    sendAt: record ? wallInputOf(record.sendAt, timeZone) : defaultSendAtInput(new Date(), timeZone),
-  }));
-  const [contactError, setContactError] = useState<string | undefined>(undefined);
+  const { form, field, set, submit, errors } = useSchemaForm(
+    scheduleFormSchema(contact?.id, timeZone),
+    (): ScheduleFormValues => ({
+      body: record?.body ?? '',
+      sendAt: record ? wallInputOf(record.sendAt, timeZone) : defaultSendAtInput(new Date(), timeZone),
+    }),
+  );
+  // The contact is picked apart from the values; its message goes with a new choice.
+  const clearContactError = () => form.clearErrors('contactId' as never);
   const debounced = useDebouncedValue(search.trim());
   const searching = !contact && debounced.length >= contactSearchMinChars;
   const contacts = useContactSearch(debounced, searching);
@@ -67,20 +72,16 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
   const sent = record?.status === 'ENVIADA' || sending;
   const shownMedia = file?.name ?? (removeMedia ? '' : (record?.mediaName ?? ''));
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const checked = checkScheduleForm(values, contact?.id, timeZone);
-    setContactError(checked.ok ? undefined : checked.errors.contactId);
-    return submit(event, checked, async (data) => {
-      await save.mutateAsync({
-        id: record?.id,
-        payload: data,
-        file,
-        removeMedia: removeMedia && !!record?.mediaName,
-      });
-      toast.success(t('schedules.saved'));
-      onClose();
+  const handleSubmit = submit(async (data) => {
+    await save.mutateAsync({
+      id: record?.id,
+      payload: data,
+      file,
+      removeMedia: removeMedia && !!record?.mediaName,
     });
-  };
+    toast.success(t('schedules.saved'));
+    onClose();
+  });
 
   const deleteRecord = async () => {
     if (!record) return;
@@ -104,7 +105,7 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
       title={record ? t('schedules.modal.editTitle') : t('schedules.modal.addTitle')}
       onClose={onClose}
       isSaving={save.isPending}
-      onSubmit={(event) => (sent ? event.preventDefault() : void handleSubmit(event))}
+      onSubmit={(event) => (sent ? event.preventDefault() : handleSubmit(event))}
     >
       {record?.status === 'ERRO' && (
         <Alert variation="error" role="alert">
@@ -123,12 +124,12 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
           value={contactLabel}
           autoComplete="off"
           isReadOnly={sent || !!givenContact}
-          hasError={!!(contactError ?? errors.contactId)}
-          errorMessage={contactError ?? errors.contactId}
+          hasError={!!errors.contactId}
+          errorMessage={errors.contactId}
           onChange={(event) => {
             setContact(undefined);
             setSearch(event.target.value);
-            setContactError(undefined);
+            clearContactError();
           }}
         />
         {searching && (
@@ -145,7 +146,10 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
               <li key={item.id} role="option" aria-selected={false}>
                 <button
                   type="button"
-                  onClick={() => setContact({ id: item.id, name: item.name, number: item.number })}
+                  onClick={() => {
+                    setContact({ id: item.id, name: item.name, number: item.number });
+                    clearContactError();
+                  }}
                 >
                   <span>{item.name}</span>
                   <small>{item.number}</small>
