@@ -1,24 +1,16 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { fileListsQueryKeys } from './file-lists-query-keys.ts';
 import type { FileList, FileListsPage } from './types.ts';
+import { getListPage, searchPagesQueryOptions, type SearchParams } from '../../../lib/record-api.ts';
 
 /** GET /files (searchParam, pageNumber; files, hasMore). */
-export async function getFileLists(
-  params: { searchParam: string; pageNumber: number },
-  signal?: AbortSignal,
-): Promise<FileListsPage> {
-  const page = await api.get<FileListsPage>('/files', params, signal);
-  return { ...page, files: Array.isArray(page?.files) ? page.files : [], hasMore: !!page?.hasMore };
+export function getFileLists(params: SearchParams, signal?: AbortSignal) {
+  return getListPage<FileListsPage>('/files', 'files', params, signal);
 }
 
 export function fileListsInfiniteQueryOptions(searchParam: string) {
-  return infiniteQueryOptions({
-    queryKey: fileListsQueryKeys.list(searchParam),
-    queryFn: ({ pageParam, signal }) => getFileLists({ searchParam, pageNumber: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-  });
+  return searchPagesQueryOptions(fileListsQueryKeys.list(searchParam), getFileLists, searchParam);
 }
 
 /** The /files screen: search and infinite scroll. */
