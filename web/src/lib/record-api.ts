@@ -2,6 +2,7 @@ import {
   infiniteQueryOptions,
   queryOptions,
   useMutation,
+  useQuery,
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
@@ -44,12 +45,31 @@ export async function getListPage<P extends { hasMore?: boolean }>(
   return { ...page, [field]: Array.isArray(list) ? list : [], hasMore: !!page?.hasMore };
 }
 
-/** The query of one record a dialog edits, read again whenever the dialog opens. */
-export function recordQueryOptions<R, K extends QueryKey>(
-  queryKey: K,
-  fetchRecord: (signal?: AbortSignal) => Promise<R>,
-) {
-  return queryOptions({ queryKey, queryFn: ({ signal }) => fetchRecord(signal), staleTime: 0 });
+/** Options of a query beside its key and fetcher (a silent failure, how long it stays fresh). */
+interface ReadOptions {
+  meta?: { silent?: boolean };
+  staleTime?: number;
+}
+
+/** GET `path/{id}`: one record, as a dialog edits it; the hook waits for an id. */
+export function recordReader<R>(path: string, key: (id: number) => QueryKey, options: ReadOptions = {}) {
+  const get = (id: number, signal?: AbortSignal) => api.get<R>(`${path}/${id}`, undefined, signal);
+  const recordQueryOptions = (id: number) =>
+    queryOptions({ queryKey: key(id), queryFn: ({ signal }) => get(id, signal), ...options });
+  function useRecord(id: number | undefined) {
+    return useQuery({ ...recordQueryOptions(id ?? 0), enabled: id !== undefined });
+  }
+  return { get, queryOptions: recordQueryOptions, useRecord };
+}
+
+/** GET `path`: a whole list (no pages); the hook may wait (`enabled`). */
+export function listReader<R>(path: string, queryKey: QueryKey, options: ReadOptions = {}) {
+  const get = (signal?: AbortSignal) => api.get<R[]>(path, undefined, signal);
+  const listQueryOptions = queryOptions({ queryKey, queryFn: ({ signal }) => get(signal), ...options });
+  function useList(enabled = true) {
+    return useQuery({ ...listQueryOptions, enabled });
+  }
+  return { get, queryOptions: listQueryOptions, useList };
 }
 
 /** A record's save: POST `path` without an id, PUT `path/{id}` with one. */

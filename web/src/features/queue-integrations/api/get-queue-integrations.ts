@@ -1,8 +1,7 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { queueIntegrationsQueryKeys } from './query-keys.ts';
 import type { QueueIntegration, QueueIntegrationsPage } from './types.ts';
-import { getListPage, searchPagesQueryOptions, type SearchParams } from '../../../lib/record-api.ts';
+import { getListPage, recordReader, searchPagesQueryOptions, type SearchParams } from '../../../lib/record-api.ts';
 
 /** GET /queueIntegration (searchParam, pageNumber; queueIntegrations, hasMore). */
 export function getQueueIntegrations(params: SearchParams, signal?: AbortSignal) {
@@ -39,15 +38,11 @@ export function useQueueIntegrationOptions(enabled = true) {
   );
 }
 
-export function getQueueIntegration(id: number, signal?: AbortSignal) {
-  return api.get<QueueIntegration>(`/queueIntegration/${id}`, undefined, signal);
-}
+const queueIntegrationReader = recordReader<QueueIntegration>('/queueIntegration', queueIntegrationsQueryKeys.detail, {
+  staleTime: 0,
+});
 
-export function useQueueIntegration(id: number | undefined) {
-  return useQuery({
-    queryKey: queueIntegrationsQueryKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => getQueueIntegration(id ?? 0, signal),
-    enabled: id !== undefined,
-    staleTime: 0,
-  });
-}
+/** GET /queueIntegration/{id}, read again whenever the dialog opens. */
+export const getQueueIntegration = queueIntegrationReader.get;
+export const queueIntegrationQueryOptions = queueIntegrationReader.queryOptions;
+export const useQueueIntegration = queueIntegrationReader.useRecord;
