@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, CheckboxField, Flex, Loader } from '@aws-amplify/ui-react';
+import { Button, CheckboxField, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { t } from '../i18n/index.ts';
 import { textOnColour } from '../lib/colour.ts';
 import { CheckIcon } from './icons/feature-icons.tsx';
@@ -55,6 +55,34 @@ interface DialogFormProps {
 export function DialogForm({ id, gap = 'medium', className, onSubmit, children }: DialogFormProps) {
   return (
     <Flex as="form" id={id} direction="column" gap={gap} noValidate className={className} onSubmit={onSubmit}>
+      {children}
+    </Flex>
+  );
+}
+
+interface FieldGroupProps {
+  /** The group's name, shown as its legend. */
+  legend: ReactNode;
+  gap?: 'xxs' | 'xs' | 'small';
+  /** Classes beside `plain-fieldset`. */
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}
+
+/** Fields that go together under a legend (a colour picker, checkboxes, rows, an attachment). */
+export function FieldGroup({ legend, gap = 'xs', className, testId, children }: FieldGroupProps) {
+  return (
+    <Flex
+      as="fieldset"
+      direction="column"
+      gap={gap}
+      className={className ? `plain-fieldset ${className}` : 'plain-fieldset'}
+      data-testid={testId}
+    >
+      <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
+        {legend}
+      </Text>
       {children}
     </Flex>
   );

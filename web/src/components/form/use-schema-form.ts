@@ -8,6 +8,9 @@ import { toastError } from '../../lib/toast-error.ts';
 /** The keys of a form's text values. */
 type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
+/** The keys of a form's yes/no values. */
+type BooleanKeys<V> = { [K in keyof V]: V[K] extends boolean ? K : never }[keyof V] & string;
+
 /** A shared zod schema whose input a form's values can be (strings where it coerces). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any input: the form's values are checked by the schema itself
 export type FormSchema<O> = z.ZodType<O, any>;
@@ -39,6 +42,7 @@ function flatErrors(tree: object, prefix = '', into: FieldErrors = {}): FieldErr
  * the message under a field is the schema's, word for word what the API answers for the same value.
  *
  * - `field(name)` binds an Amplify text/select field (name, value, onChange, hasError, errorMessage);
+ * - `toggle(name)` binds an Amplify switch to a yes/no value;
  * - `set(name, value)` changes any value (switches, pickers, masks) and checks that field at once,
  *   so a limit is known before Guardar;
  * - `submit(save)` is the form's onSubmit: it checks the whole form and runs `save` with the
@@ -72,6 +76,14 @@ export function useSchemaForm<V extends FieldValues, O>(
       set(name as unknown as Path<V>, event.target.value as PathValue<V, Path<V>>),
     hasError: !!errors[name],
     errorMessage: errors[name],
+  });
+
+  /** Binds an Amplify switch to a yes/no value (name, isChecked, onChange). */
+  const toggle = <K extends BooleanKeys<V>>(name: K) => ({
+    name,
+    isChecked: values[name] as boolean,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      set(name as unknown as Path<V>, event.target.checked as PathValue<V, Path<V>>),
   });
 
   /** Puts messages under fields (from the API, or a rule the schema cannot know). */
@@ -118,5 +130,5 @@ export function useSchemaForm<V extends FieldValues, O>(
     };
   }
 
-  return { form, values, errors, set, field, setErrors, fail, submit, reset: form.reset };
+  return { form, values, errors, set, field, toggle, setErrors, fail, submit, reset: form.reset };
 }

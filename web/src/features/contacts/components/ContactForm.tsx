@@ -1,5 +1,5 @@
-import { Button, Flex, Grid, Text, TextField } from '@aws-amplify/ui-react';
-import { DialogForm } from '../../../components/FormDialog.tsx';
+import { Button, Grid, Text, TextField } from '@aws-amplify/ui-react';
+import { DialogForm, FieldGroup } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { PlusIcon, TrashIcon } from '../../../components/icons/feature-icons.tsx';
 import { errorText, t } from '../../../i18n/index.ts';
@@ -99,10 +99,7 @@ export function ContactForm({
         />
         <TextField label={t('contacts.modal.email')} {...field('email')} type="email" autoComplete="off" />
       </Grid>
-      <Flex as="fieldset" direction="column" gap="small" className="plain-fieldset contact-form__extra">
-        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
-          {t('contacts.modal.extraInfo')}
-        </Text>
+      <FieldGroup legend={t('contacts.modal.extraInfo')} gap="small" className="contact-form__extra">
         {values.extraInfo.length === 0 && (
           <Text fontSize="small" color="font.tertiary">
             {t('contacts.modal.extraInfoEmpty')}
@@ -156,7 +153,7 @@ export function ContactForm({
             {t('contacts.modal.addExtraInfo')}
           </Button>
         </div>
-      </Flex>
+      </FieldGroup>
     </DialogForm>
   );
 }

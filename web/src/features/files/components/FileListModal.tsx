@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Button, Flex, Link, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useAuth } from '../../../app/providers/auth/index.ts';
-import { DialogForm, RecordFormDialog } from '../../../components/FormDialog.tsx';
+import { DialogForm, RecordFormDialog, FieldGroup } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { PaperclipIcon, PlusIcon, TrashIcon } from '../../../components/icons/feature-icons.tsx';
 import { t } from '../../../i18n/index.ts';
@@ -91,10 +91,7 @@ function FileListForm({ formId, record, onPendingChange, onSaved }: FileListForm
     <DialogForm id={formId} onSubmit={handleSubmit}>
       <TextField label={t('files.modal.name')} {...field('name')} autoComplete="off" />
       <TextAreaField label={t('files.modal.message')} {...field('message')} rows={5} />
-      <Flex as="fieldset" direction="column" gap="small" className="plain-fieldset">
-        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
-          {t('files.modal.options')}
-        </Text>
+      <FieldGroup legend={t('files.modal.options')} gap="small">
         {values.options.length === 0 && (
           <Text as="span" color="font.tertiary" fontSize="small">
             {t('files.modal.noOptions')}
@@ -116,7 +113,7 @@ function FileListForm({ formId, record, onPendingChange, onSaved }: FileListForm
             {t('files.modal.addOption')}
           </Button>
         </div>
-      </Flex>
+      </FieldGroup>
     </DialogForm>
   );
 }

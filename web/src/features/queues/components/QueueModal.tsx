@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Flex, Grid, Loader, Tabs, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { ColourChip, ColourSwatch, FormDialogFooter } from '../../../components/FormDialog.tsx';
+import { ColourChip, ColourSwatch, FormDialogFooter, FieldGroup } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { Modal } from '../../../components/Modal.tsx';
 import { t, type MessageKey } from '../../../i18n/index.ts';
@@ -167,10 +167,7 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
           descriptiveText={t('queues.modal.orderHint')}
         />
       </Grid>
-      <Flex as="fieldset" direction="column" gap="xs" className="plain-fieldset">
-        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
-          {t('queues.modal.color')}
-        </Text>
+      <FieldGroup legend={t('queues.modal.color')}>
         <div className="queue-swatches" role="radiogroup" aria-label={t('queues.modal.color')}>
           {palette.map((swatch) => {
             const selected = swatch === values.color.trim().toLowerCase();
@@ -203,7 +200,7 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
             {errors.color}
           </Text>
         )}
-      </Flex>
+      </FieldGroup>
       <TextAreaField
         label={t('queues.modal.greeting')}
         {...field('greetingMessage')}

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Flex, Loader, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { contactSearchMinChars } from '@atende/shared/constants';
-import { FormDialog } from '../../../components/FormDialog.tsx';
+import { FormDialog, FieldGroup } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { CloseIcon, PaperclipIcon, TrashIcon } from '../../../components/icons/feature-icons.tsx';
 import { errorText, t } from '../../../i18n/index.ts';
@@ -167,10 +167,7 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
         timeZone={timeZone}
         isReadOnly={sent}
       />
-      <Flex as="fieldset" direction="column" gap="xs" className="plain-fieldset">
-        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
-          {t('schedules.modal.media')}
-        </Text>
+      <FieldGroup legend={t('schedules.modal.media')}>
         <input
           ref={fileInput}
           type="file"
@@ -214,7 +211,7 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
             </div>
           )
         )}
-      </Flex>
+      </FieldGroup>
       {record && (
         <div>
           <Button

@@ -100,9 +100,7 @@ function UserForm({ initial, userId, adminFields, ownEmail, formId, onSaved, onP
           </Grid>
           <SelectField
             label={t('users.modal.whatsapp')}
-            name="whatsappId"
-            value={values.whatsappId}
-            onChange={(event) => set('whatsappId', event.target.value)}
+            {...field('whatsappId')}
           >
             <option value="">{t('common.none')}</option>
             {(whatsapps.data ?? []).map((whatsapp) => (
