@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Flex, Loader, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { contactSearchMinChars } from '@atende/shared/constants';
 import { FormDialog, FieldGroup } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
@@ -22,6 +22,7 @@ import { defaultSendAtInput, wallInputOf } from '../schedule-time.ts';
 import { CompanyDateTimeField } from '../../settings/components/CompanyDateTimeField.tsx';
 import { useCompanyTimeZone } from '../../settings/use-company-time-zone.ts';
 import '../schedules.css';
+import { SearchResults } from '../../../components/SearchResults.tsx';
 
 interface ScheduleModalProps {
   /** An existing schedule to edit (or, once sent, to look at and delete). */
@@ -117,7 +118,7 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
           {t(sending ? 'schedules.sendingNotice' : 'schedules.sentNotice')}
         </Alert>
       )}
-      <div className="schedule-contact">
+      <div className="contact-search">
         <TextField
           label={t('schedules.modal.contact')}
           placeholder={t('schedules.modal.contactPlaceholder')}
@@ -133,30 +134,22 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
           }}
         />
         {searching && (
-          <ul className="schedule-contact__results" role="listbox" aria-label={t('schedules.modal.contact')}>
-            {contacts.isFetching && (
-              <li className="schedule-contact__info">
-                <Loader size="small" /> {t('tickets.new.searching')}
-              </li>
+          <SearchResults
+            label={t('schedules.modal.contact')}
+            items={contacts.data ?? (contacts.isFetching ? undefined : [])}
+            loading={contacts.isFetching}
+            onPick={(item) => {
+              setContact({ id: item.id, name: item.name, number: item.number });
+              clearContactError();
+            }}
+          >
+            {(item) => (
+              <>
+                <span>{item.name}</span>
+                <small>{item.number}</small>
+              </>
             )}
-            {!contacts.isFetching && (contacts.data ?? []).length === 0 && (
-              <li className="schedule-contact__info">{t('tickets.new.noResults')}</li>
-            )}
-            {(contacts.data ?? []).map((item) => (
-              <li key={item.id} role="option" aria-selected={false}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    setContact({ id: item.id, name: item.name, number: item.number });
-                    clearContactError();
-                  }}
-                >
-                  <span>{item.name}</span>
-                  <small>{item.number}</small>
-                </button>
-              </li>
-            ))}
-          </ul>
+          </SearchResults>
         )}
       </div>
       <TextAreaField label={t('schedules.modal.body')} {...field('body')} rows={5} isReadOnly={sent} />
