@@ -211,6 +211,61 @@ describe('the SPA and the server refuse the same input with the same message', (
     }
   });
 
+  it('users, contacts, queues and connections: the dialogs moved last', async () => {
+    const { page, api } = admin;
+    const filled = {
+      users: { name: 'Ana Paridad', email: `ana-${stamp}@atende.test`, password: 'segredo1' },
+      contacts: { name: 'Cliente Paridad', number: '5511999990000', email: '' },
+      queues: { name: 'Fila Paridad', orderQueue: '' },
+      connections: { name: 'Conexión Paridad', expiresTicket: '0' },
+    };
+    const labels: Record<string, Record<string, string>> = {
+      users: { name: t('users.modal.name'), email: t('users.modal.email'), password: t('users.modal.password') },
+      contacts: { name: t('contacts.modal.name'), number: t('contacts.modal.number'), email: t('contacts.modal.email') },
+      queues: { name: t('queues.modal.name'), orderQueue: t('queues.modal.order') },
+      connections: { name: t('connections.modal.name'), expiresTicket: t('connections.modal.expiresTicket') },
+    };
+    const screens = {
+      users: { path: '/users', add: t('users.add'), route: '/users', extra: { profile: 'user', allTicket: 'desabled', queueIds: [] } },
+      contacts: { path: '/contacts', add: t('contacts.add'), route: '/contacts', extra: {} },
+      queues: { path: '/queues', add: t('queues.add'), route: '/queue', extra: { color: '#4caf50' } },
+      connections: { path: '/connections', add: t('connections.add'), route: '/whatsapp', extra: {} },
+    };
+    const cases = [
+      { screen: 'users', field: 'name', value: 'A', message: msg.tooShort },
+      { screen: 'users', field: 'email', value: 'mal', message: msg.invalidEmail },
+      { screen: 'users', field: 'password', value: '123', message: msg.tooShort },
+      { screen: 'contacts', field: 'number', value: '1234567', message: msg.tooShort },
+      { screen: 'contacts', field: 'number', value: '11 9999 abcd', message: msg.numberWithLetters },
+      { screen: 'contacts', field: 'email', value: 'nope', message: msg.invalidEmail },
+      { screen: 'queues', field: 'name', value: 'A', message: msg.tooShort },
+      { screen: 'queues', field: 'orderQueue', value: '-1', message: msg.invalidValue },
+      { screen: 'connections', field: 'name', value: 'x'.repeat(51), message: msg.tooLong },
+      { screen: 'connections', field: 'expiresTicket', value: '-1', message: msg.invalidValue },
+    ] as const;
+    for (const item of cases) {
+      const screen = screens[item.screen];
+      const fields = labels[item.screen]!;
+      const body: Record<string, unknown> = { ...filled[item.screen], ...screen.extra, [item.field]: item.value };
+      await page.goto(app.url(screen.path));
+      await page.getByRole('button', { name: screen.add }).click();
+      const dialog = page.getByRole('dialog');
+      const typed = Object.fromEntries(
+        Object.entries(fields).map(([field, label]) => [label, String(field === item.field ? item.value : body[field])]),
+      );
+      const shown = await spaMessage(dialog, dialog.getByRole('button', { name: t('common.save') }), {
+        typed,
+        label: fields[item.field]!,
+        path: item.field,
+        message: item.message,
+      });
+      const answer = await api('POST', screen.route, body);
+      expect(apiMessage(answer, item.field), `${item.screen}.${item.field}`).toBe(shown);
+      await dialog.getByRole('button', { name: t('common.cancel') }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+  });
+
   it('sign-up and forgot-password: the public forms', async () => {
     // An address of its own: the public routes are limited per address.
     const address = { 'x-test-client-address': `10.27.${Date.now() % 250}.${process.pid % 250}` };

@@ -52,7 +52,8 @@ export function contactNumberField() {
     .max(limits.numberMax, msg.tooLong);
 }
 
-const extraInfoInputSchema = z.object({
+/** One extra field as a form sends it. */
+export const extraInfoInputSchema = z.object({
   id: idParamSchema.optional(),
   name: requiredText().max(limits.extraInfoNameMax, msg.tooLong),
   value: z.string().max(limits.extraInfoValueMax, msg.tooLong).default(''),

@@ -27,11 +27,11 @@ export const queueOptionSchema: z.ZodType<QueueOption> = z.object({
   },
 });
 
-/** The option number may be typed as a number; it is stored as text ("1", "2"…). */
-const optionNumberSchema = z.union([
-  z.number().int().nonnegative().max(999_999_999).transform(String),
+/** The option number may be typed as a number; it is stored as text ("1", "2"…); blank is Requerido. */
+const optionNumberSchema = z.preprocess(
+  (value) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? String(value) : value),
   requiredText().max(limits.queueOptionNumberMax, msg.tooLong),
-]);
+);
 
 /** POST /queue-options. */
 export const queueOptionCreateInputSchema = z.object({

@@ -39,7 +39,7 @@ export const queueColourSchema = requiredText()
 
 const orderQueueSchema = z.preprocess(
   (value) => (value === '' ? null : value),
-  z.coerce.number().int().nonnegative().nullable(),
+  z.coerce.number({ error: msg.invalidValue }).int(msg.invalidValue).nonnegative(msg.invalidValue).nullable(),
 );
 
 /** POST /queue. Hours default to Mon-Fri 08-18, Sat 08-12, Sun closed. */

@@ -52,7 +52,11 @@ export const whatsappSchema = z.object({
 });
 export type Whatsapp = z.infer<typeof whatsappSchema>;
 
-const minutesSchema = z.coerce.number().int().nonnegative();
+/** Whole minutes or counts: anything else is 'Valor no válido' (the connection dialog shows it as is). */
+const minutesSchema = z.coerce
+  .number({ error: msg.invalidValue })
+  .int(msg.invalidValue)
+  .nonnegative(msg.invalidValue);
 
 /** POST /whatsapp. */
 export const whatsappCreateInputSchema = z.object({

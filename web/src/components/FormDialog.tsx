@@ -1,92 +1,17 @@
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { Button, CheckboxField, Flex, Loader } from '@aws-amplify/ui-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, CheckboxField, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { t } from '../i18n/index.ts';
 import { textOnColour } from '../lib/colour.ts';
-import { apiFieldErrors, type FieldErrors, type FormCheck } from '../lib/form-validation.ts';
-import { toastError } from '../lib/toast-error.ts';
 import { CheckIcon } from './icons/feature-icons.tsx';
 import { Modal } from './Modal.tsx';
 import './colour.css';
 
 /*
- * The dialogs' form kit: the form's state, the footer (Cancelar, Guardar), the dialog around one
- * form, and the colour pieces of the records that have one (chips, swatches, dotted checkboxes).
+ * The dialogs' form kit: the footer (Cancelar, Guardar), the dialog around one form, and the
+ * colour pieces of the records that have one (chips, swatches, dotted checkboxes).
  * One module on purpose: the screens load it as one chunk, and the entry's preload map names one
- * file instead of one per piece.
+ * file instead of one per piece. A form's values and messages: components/form/use-schema-form.ts.
  */
-
-/** The keys of a form's text values. */
-type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
-
-/**
- * A form's values and its messages under the fields: `set` changes one value and clears its
- * message, or, given the form's `check`, shows that field's message at once (a name too long, a
- * number with letters) so the limit is known before Guardar; `field(name)` binds a text field to a
- * text value (name, value, onChange, message); `submit` checks and saves.
- */
-export function useFormState<V extends object>(
-  initial: V | (() => V),
-  check?: (values: V) => FormCheck<unknown>,
-) {
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const set = <K extends keyof V>(name: K, value: V[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    const live = check ? liveMessage(check({ ...values, [name]: value }), String(name)) : undefined;
-    setErrors((current) => ({ ...current, [name]: live }));
-  };
-
-  const field = <K extends TextKeys<V>>(name: K) => ({
-    name,
-    value: values[name] as string,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      set(name, event.target.value as V[K]),
-    hasError: !!errors[name],
-    errorMessage: errors[name],
-  });
-
-  /** A failed save: a refused field's message goes under the field, any other failure is a toast. */
-  const showFailure = (error: unknown) => {
-    const fieldErrors = apiFieldErrors(error);
-    if (fieldErrors) setErrors(fieldErrors);
-    else toastError(error);
-  };
-
-  /**
-   * Submits the form: a failed check puts its messages under the fields; a passed one runs `save`
-   * with the checked data, `onPending` around it, and a failure goes to `onError` (`showFailure`
-   * unless told).
-   */
-  async function submit<P>(
-    event: FormEvent<HTMLFormElement>,
-    checked: FormCheck<P>,
-    save: (data: P) => Promise<void>,
-    options: { onPending?(pending: boolean): void; onError?(error: unknown): void } = {},
-  ) {
-    event.preventDefault();
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    const { onPending, onError = showFailure } = options;
-    onPending?.(true);
-    try {
-      await save(checked.data);
-    } catch (error) {
-      onError(error);
-    } finally {
-      onPending?.(false);
-    }
-  }
-
-  return { values, setValues, errors, setErrors, set, field, submit };
-}
-
-/** The message a check gives one field while it is typed in (none once it passes). */
-function liveMessage(checked: FormCheck<unknown>, name: string): string | undefined {
-  return checked.ok ? undefined : checked.errors[name];
-}
 
 interface FormDialogFooterProps {
   /** The id of the form the Save button submits. */
@@ -130,6 +55,34 @@ interface DialogFormProps {
 export function DialogForm({ id, gap = 'medium', className, onSubmit, children }: DialogFormProps) {
   return (
     <Flex as="form" id={id} direction="column" gap={gap} noValidate className={className} onSubmit={onSubmit}>
+      {children}
+    </Flex>
+  );
+}
+
+interface FieldGroupProps {
+  /** The group's name, shown as its legend. */
+  legend: ReactNode;
+  gap?: 'xxs' | 'xs' | 'small';
+  /** Classes beside `plain-fieldset`. */
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}
+
+/** Fields that go together under a legend (a colour picker, checkboxes, rows, an attachment). */
+export function FieldGroup({ legend, gap = 'xs', className, testId, children }: FieldGroupProps) {
+  return (
+    <Flex
+      as="fieldset"
+      direction="column"
+      gap={gap}
+      className={className ? `plain-fieldset ${className}` : 'plain-fieldset'}
+      data-testid={testId}
+    >
+      <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
+        {legend}
+      </Text>
       {children}
     </Flex>
   );

@@ -43,6 +43,7 @@ export function useCrudForm<TValues extends FieldValues, TRecord extends { id: n
     saving,
     set: schemaForm.set,
     field: schemaForm.field,
+    toggle: schemaForm.toggle,
     select(record: TRecord) {
       schemaForm.reset(options.fromRecord(record));
       setEditingId(record.id);

@@ -9,6 +9,9 @@ import { localizeValidationMessage } from '../../i18n/index.ts';
 /** The keys of a form's text values. */
 type TextKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
+/** The keys of a form's yes/no values. */
+type BooleanKeys<V> = { [K in keyof V]: V[K] extends boolean ? K : never }[keyof V] & string;
+
 /** A shared zod schema whose input a form's values can be (strings where it coerces). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any input: the form's values are checked by the schema itself
 export type FormSchema<O> = z.ZodType<O, any>;
@@ -41,6 +44,7 @@ function flatErrors(tree: object, prefix = '', into: FieldErrors = {}): FieldErr
  * the message under a field is the schema's, word for word what the API answers for the same value.
  *
  * - `field(name)` binds an Amplify text/select field (name, value, onChange, hasError, errorMessage);
+ * - `toggle(name)` binds an Amplify switch to a yes/no value;
  * - `set(name, value)` changes any value (switches, pickers, masks) and checks that field at once,
  *   so a limit is known before Guardar;
  * - `submit(save)` is the form's onSubmit: it checks the whole form and runs `save` with the
@@ -76,6 +80,14 @@ export function useSchemaForm<V extends FieldValues, O>(
     errorMessage: errors[name],
   });
 
+  /** Binds an Amplify switch to a yes/no value (name, isChecked, onChange). */
+  const toggle = <K extends BooleanKeys<V>>(name: K) => ({
+    name,
+    isChecked: values[name] as boolean,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      set(name as unknown as Path<V>, event.target.checked as PathValue<V, Path<V>>),
+  });
+
   /** Puts messages under fields (from the API, or a rule the schema cannot know). */
   function setErrors(messages: FieldErrors) {
     form.clearErrors();
@@ -93,13 +105,17 @@ export function useSchemaForm<V extends FieldValues, O>(
 
   /**
    * The form's onSubmit: checks with the schema, then `save(output)`; `onPending` around the save,
-   * a failure to `onError` (`fail` unless told).
+   * a failure to `onError` (`fail` unless told); a refused check tells `onInvalid` its messages.
    */
   function submit(
     save: (data: O) => Promise<unknown>,
-    options: { onPending?(pending: boolean): void; onError?(error: unknown): void } = {},
+    options: {
+      onPending?(pending: boolean): void;
+      onError?(error: unknown): void;
+      onInvalid?(messages: FieldErrors): void;
+    } = {},
   ) {
-    const { onPending, onError = fail } = options;
+    const { onPending, onError = fail, onInvalid } = options;
     const run = form.handleSubmit(async (data) => {
       onPending?.(true);
       try {
@@ -109,12 +125,12 @@ export function useSchemaForm<V extends FieldValues, O>(
       } finally {
         onPending?.(false);
       }
-    });
+    }, onInvalid && ((invalid) => onInvalid(flatErrors(invalid))));
     return (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       void run(event);
     };
   }
 
-  return { form, values, errors, set, field, setErrors, fail, submit, reset: form.reset };
+  return { form, values, errors, set, field, toggle, setErrors, fail, submit, reset: form.reset };
 }

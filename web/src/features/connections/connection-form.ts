@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import * as z from 'zod';
 import { connectionDefaults } from '@atende/shared/constants';
 import { whatsappCreateInputSchema, whatsappUpdateInputSchema } from '@atende/shared/entities/whatsapp';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
@@ -73,61 +73,68 @@ export function connectionFormOf(whatsapp: Whatsapp): ConnectionFormValues {
   };
 }
 
-/** Whole minutes or counts; the schema's own (English) number texts are not shown. */
-const numberFields = ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'timeToTransfer'] as const;
-
-/**
- * Checks the modal's values with the shared schemas (core §5 Connection: name 2 to 50 and
- * required, with the spec's texts) and returns the body for POST /whatsapp or PUT /whatsapp/{id}.
- * A connection with more than one queue needs a greeting (core §8 ERR_WAPP_GREETING_REQUIRED),
- * checked here too so the field is marked before the server refuses it.
- */
-export function checkConnectionForm(
-  values: ConnectionFormValues,
-  editing: boolean,
-): FormCheck<WhatsappPayload> {
-  const input = {
+/** The values as the route's schemas read them: an empty number is its default, '' is "none". */
+function connectionFormInput(values: ConnectionFormValues, isFirst: boolean) {
+  return {
     ...values,
+    isDefault: values.isDefault || isFirst,
     expiresTicket: values.expiresTicket.trim() || '0',
     timeUseBotQueues: values.timeUseBotQueues.trim() || '0',
     maxUseBotQueues: values.maxUseBotQueues.trim() || String(connectionDefaults.maxUseBotQueues),
     timeToTransfer: values.timeToTransfer.trim() === '' ? null : values.timeToTransfer.trim(),
     transferQueueId: values.transferQueueId === '' ? null : values.transferQueueId,
+    // Shown only with their plan flags: absent, they are not sent.
+    integrationId: values.integrationId === undefined ? undefined : values.integrationId || null,
+    promptId: values.promptId === undefined ? undefined : values.promptId || null,
   };
-  const schema = (editing ? whatsappUpdateInputSchema : whatsappCreateInputSchema) as z.ZodType<
-    z.output<typeof whatsappCreateInputSchema>
-  >;
-  const checked = validateForm(schema, input);
-  const errors = checked.ok ? {} : { ...checked.errors };
-  for (const field of numberFields) if (errors[field]) errors[field] = msg.invalidValue;
-  if (values.queueIds.length > 1 && values.greetingMessage.trim() === '') {
-    errors.greetingMessage ??= errorText('ERR_WAPP_GREETING_REQUIRED') ?? msg.required;
-  }
-  if (!checked.ok || Object.values(errors).some(Boolean)) return { ok: false, errors };
-  const data = checked.data;
+}
+
+/** The body for POST /whatsapp or PUT /whatsapp/{id}; the token is the server's to make, never sent. */
+function connectionPayloadOf(data: z.output<typeof whatsappCreateInputSchema>): WhatsappPayload {
   return {
-    ok: true,
-    data: {
-      name: data.name,
-      isDefault: data.isDefault,
-      provider: data.provider,
-      greetingMessage: data.greetingMessage,
-      complationMessage: data.complationMessage,
-      outOfHoursMessage: data.outOfHoursMessage,
-      ratingMessage: data.ratingMessage,
-      expiresInactiveMessage: data.expiresInactiveMessage,
-      expiresTicket: data.expiresTicket,
-      timeUseBotQueues: data.timeUseBotQueues,
-      maxUseBotQueues: data.maxUseBotQueues,
-      timeToTransfer: data.timeToTransfer && data.timeToTransfer > 0 ? data.timeToTransfer : null,
-      transferQueueId: data.transferQueueId ?? null,
-      // The token is the server's to make: a save never sends it (a new one is asked for apart).
-      queueIds: data.queueIds,
-      // Only a modal that shows the integration select (plan flag useIntegrations) sends it.
-      ...(values.integrationId === undefined
-        ? {}
-        : { integrationId: values.integrationId ? Number(values.integrationId) : null }),
-      ...(values.promptId === undefined ? {} : { promptId: values.promptId ? Number(values.promptId) : null }),
-    },
+    name: data.name,
+    isDefault: data.isDefault,
+    provider: data.provider,
+    greetingMessage: data.greetingMessage,
+    complationMessage: data.complationMessage,
+    outOfHoursMessage: data.outOfHoursMessage,
+    ratingMessage: data.ratingMessage,
+    expiresInactiveMessage: data.expiresInactiveMessage,
+    expiresTicket: data.expiresTicket,
+    timeUseBotQueues: data.timeUseBotQueues,
+    maxUseBotQueues: data.maxUseBotQueues,
+    timeToTransfer: data.timeToTransfer && data.timeToTransfer > 0 ? data.timeToTransfer : null,
+    transferQueueId: data.transferQueueId ?? null,
+    queueIds: data.queueIds,
+    ...(data.integrationId === undefined ? {} : { integrationId: data.integrationId }),
+    ...(data.promptId === undefined ? {} : { promptId: data.promptId }),
   };
+}
+
+/**
+ * The modal's values checked with the route's schema (core §5 Connection: name 2 to 50 and
+ * required, whole minutes 'Valor no válido'), giving the body for POST /whatsapp or PUT
+ * /whatsapp/{id}. A connection with more than one queue needs a greeting (core §8
+ * ERR_WAPP_GREETING_REQUIRED, the code's text under the field), so the field is marked before the
+ * server refuses it. The company's first connection is its default whatever is chosen.
+ */
+export function connectionFormSchema(
+  editing: boolean,
+  isFirst = false,
+): z.ZodType<WhatsappPayload, ConnectionFormValues> {
+  const schema = (editing ? whatsappUpdateInputSchema : whatsappCreateInputSchema) as typeof whatsappCreateInputSchema;
+  return z
+    .preprocess((values) => connectionFormInput(values as ConnectionFormValues, isFirst), schema)
+    .superRefine((data, context) => {
+      if (data.queueIds.length > 1 && !data.greetingMessage?.trim()) {
+        const message = errorText('ERR_WAPP_GREETING_REQUIRED') ?? msg.required;
+        context.addIssue({ code: 'custom', path: ['greetingMessage'], message });
+      }
+    })
+    .transform(connectionPayloadOf) as unknown as z.ZodType<WhatsappPayload, ConnectionFormValues>;
+}
+
+/** The connection form's check outside the dialog (the unit tests): the body, or the messages by field. */
+export function checkConnectionForm(values: ConnectionFormValues, editing: boolean): FormCheck<WhatsappPayload> {
+  return validateForm(connectionFormSchema(editing), values);
 }

@@ -1,4 +1,5 @@
-import { contactCreateInputSchema } from '@atende/shared/entities/contact';
+import * as z from 'zod';
+import { contactCreateInputSchema, extraInfoInputSchema } from '@atende/shared/entities/contact';
 import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
 import type { Contact, ContactPayload } from './api/types.ts';
 
@@ -47,44 +48,49 @@ export function contactFormOf(contact: Partial<Contact>): ContactFormValues {
 const isBlankRow = (row: ExtraInfoRow) => row.name.trim() === '' && row.value.trim() === '';
 
 /**
- * core §5 Contact: name required, 2 to 50 (muy corto / muy largo! / Requerido); number 8 to 50;
- * e-mail valid when given (Email no valido); each extra-info row needs a name. Errors are keyed
- * by field, rows as `extraInfo.<index>.name` of the rows shown. Returns the POST/PUT payload.
+ * The rows as shown, checked by the route's item schema where filled in (blank ones are dropped),
+ * so a message keeps the position of its row (`extraInfo.<index>.name`); then the route's list rule.
  */
-export function checkContactForm(values: ContactFormValues): FormCheck<ContactPayload> {
-  const rows = values.extraInfo.map((row, index) => ({ row, index })).filter(({ row }) => !isBlankRow(row));
-  const checked = validateForm(contactCreateInputSchema, {
-    name: values.name,
-    number: values.number,
-    email: values.email,
-    extraInfo: rows.map(({ row }) => ({
-      ...(row.id !== undefined ? { id: row.id } : {}),
-      name: row.name,
-      value: row.value,
+const shownRowsSchema = z
+  .array(
+    z.preprocess(
+      (row) => (isBlankRow(row as ExtraInfoRow) ? undefined : rowInput(row as ExtraInfoRow)),
+      extraInfoInputSchema.optional(),
+    ),
+  )
+  .transform((rows) => rows.filter((row) => row !== undefined))
+  .pipe(contactCreateInputSchema.shape.extraInfo.unwrap() as unknown as z.ZodType<ExtraInfoInput[], ExtraInfoInput[]>);
+
+type ExtraInfoInput = z.output<typeof extraInfoInputSchema>;
+
+const rowInput = (row: ExtraInfoRow) => ({
+  ...(row.id !== undefined ? { id: row.id } : {}),
+  name: row.name,
+  value: row.value,
+});
+
+/**
+ * core §5 Contact: name required, 2 to 50 (muy corto / muy largo! / Requerido); number 8 to 50;
+ * e-mail valid when given (Email no valido); each extra-info row needs a name: the route's body
+ * schema over the form's values, giving the POST/PUT payload.
+ */
+export const contactFormSchema = z
+  .preprocess((values) => {
+    const { name, number, email, extraInfo } = values as ContactFormValues;
+    return { name, number, email, extraInfo };
+  }, contactCreateInputSchema.extend({ extraInfo: shownRowsSchema }))
+  .transform(({ name, number, email, extraInfo }): ContactPayload => ({
+    name,
+    number,
+    email,
+    extraInfo: extraInfo.map((info) => ({
+      ...(info.id !== undefined ? { id: info.id } : {}),
+      name: info.name,
+      value: info.value.trim(),
     })),
-  });
-  if (!checked.ok) {
-    // Map the rows' errors back to the positions the form shows (blank rows were skipped).
-    const errors: Record<string, string | undefined> = {};
-    for (const [field, message] of Object.entries(checked.errors)) {
-      const match = /^extraInfo\.(\d+)\.(.+)$/.exec(field);
-      const shown = match ? rows[Number(match[1])]?.index : undefined;
-      errors[match && shown !== undefined ? `extraInfo.${shown}.${match[2]}` : field] = message;
-    }
-    return { ok: false, errors };
-  }
-  const { name, number, email, extraInfo } = checked.data;
-  return {
-    ok: true,
-    data: {
-      name,
-      number,
-      email,
-      extraInfo: extraInfo.map((info) => ({
-        ...(info.id !== undefined ? { id: info.id } : {}),
-        name: info.name,
-        value: info.value.trim(),
-      })),
-    },
-  };
+  })) as unknown as z.ZodType<ContactPayload, ContactFormValues>;
+
+/** The contact form's check outside the dialog (the unit tests): the payload, or the messages by field. */
+export function checkContactForm(values: ContactFormValues): FormCheck<ContactPayload> {
+  return validateForm(contactFormSchema, values);
 }

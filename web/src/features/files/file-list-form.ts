@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { fileListCreateInputSchema } from '@atende/shared/entities/file-list';
 import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
 import { parseRecordEvent, type RecordLiveEvent } from '../../lib/live-records.ts';
@@ -48,31 +49,42 @@ export function fileListFormOf(record: FileList): FileListFormValues {
   };
 }
 
+/** What a save sends: the route's body, and the files chosen for the options, by place. */
+export interface FileListSave {
+  payload: FileListPayload;
+  files: (File | undefined)[];
+}
+
 /**
  * extended §5 File list: name at least 3 characters ('nombre muy corto'), message required
- * ('Requerido'); every option needs its name (messages under `options.<i>.name`).
+ * ('Requerido'); every option needs its name (messages under `options.<i>.name`): the route's body
+ * schema over the dialog's values; the chosen files ride along, by place.
  */
-export function checkFileListForm(
-  values: FileListFormValues,
-): FormCheck<{ payload: FileListPayload; files: (File | undefined)[] }> {
-  const checked = validateForm(fileListCreateInputSchema, {
-    name: values.name,
-    message: values.message,
-    options: values.options.map((row) => ({ id: row.id, name: row.name })),
-  });
-  if (!checked.ok) return checked;
-  const { name, message, options } = checked.data;
-  return {
-    ok: true,
-    data: {
-      payload: {
+export const fileListFormSchema = z
+  .preprocess(
+    (values) => {
+      const { name, message, options } = values as FileListFormValues;
+      return {
         name,
         message,
-        options: options.map((option) => ({ ...(option.id ? { id: option.id } : {}), name: option.name })),
-      },
-      files: values.options.map((row) => row.file),
+        options: options.map((row) => ({ id: row.id, name: row.name })),
+        files: options.map((row) => row.file),
+      };
     },
-  };
+    fileListCreateInputSchema.extend({ files: z.array(z.custom<File | undefined>()) }),
+  )
+  .transform(({ name, message, options, files }): FileListSave => ({
+    payload: {
+      name,
+      message,
+      options: options.map((option) => ({ ...(option.id ? { id: option.id } : {}), name: option.name })),
+    },
+    files,
+  })) as unknown as z.ZodType<FileListSave, FileListFormValues>;
+
+/** The dialog's check outside it (the unit tests): what a save sends, or the messages by field. */
+export function checkFileListForm(values: FileListFormValues): FormCheck<FileListSave> {
+  return validateForm(fileListFormSchema, values);
 }
 
 /** The live `file` event: `{ action, fileList }`, delete with `fileListId`. */

@@ -18,6 +18,20 @@ function checkQueueIntegrationForm(values: QueueIntegrationFormValues) {
 }
 import type { QueueIntegration } from './api/types.ts';
 
+/** A stored integration: the typebot fields at their defaults, the rest given. */
+const storedIntegration = (fields: Partial<QueueIntegration>) =>
+  ({
+  urlN8N: null,
+  typebotDelayMessage: 1000,
+  typebotExpires: 1,
+  typebotKeywordFinish: null,
+  typebotKeywordRestart: null,
+  typebotRestartMessage: null,
+  typebotSlug: null,
+  typebotUnknownMessage: null,
+  ...fields,
+}) as QueueIntegration;
+
 describe('queue integration form', () => {
   it('starts as a typebot with delay 1000 and expiry 1, and sends only the typebot fields', () => {
     const values = {
@@ -92,22 +106,9 @@ describe('queue integration form', () => {
       null,
       2,
     );
-    const values = queueIntegrationFormOf({
-      id: 7,
-      type: 'dialogflow',
-      name: 'Agente',
-      projectName: 'proj',
-      jsonContent: stored,
-      language: 'es',
-      urlN8N: null,
-      typebotDelayMessage: 1000,
-      typebotExpires: 1,
-      typebotKeywordFinish: null,
-      typebotKeywordRestart: null,
-      typebotRestartMessage: null,
-      typebotSlug: null,
-      typebotUnknownMessage: null,
-    });
+    const values = queueIntegrationFormOf(
+      storedIntegration({ id: 7, type: 'dialogflow', name: 'Agente', projectName: 'proj', jsonContent: stored, language: 'es' }),
+    );
     expect(values.jsonContent).toBe(stored);
     const kept = checkQueueIntegrationForm(values);
     expect(kept.ok && kept.data).not.toHaveProperty('jsonContent');
@@ -134,19 +135,7 @@ describe('queue integration form', () => {
 
   it('reads a stored record, shows a new key once, and parses live events', () => {
     const record = {
-      id: 3,
-      type: 'webhook',
-      name: 'Hook',
-      projectName: 'Hook',
-      language: null,
-      urlN8N: 'https://h.test',
-      typebotDelayMessage: 1000,
-      typebotExpires: 1,
-      typebotKeywordFinish: null,
-      typebotKeywordRestart: null,
-      typebotRestartMessage: null,
-      typebotSlug: null,
-      typebotUnknownMessage: null,
+      ...storedIntegration({ id: 3, type: 'webhook', name: 'Hook', projectName: 'Hook', language: null, urlN8N: 'https://h.test' }),
       webhookSecret: '••••abcd',
     } satisfies QueueIntegration;
     expect(queueIntegrationFormOf(record)).toMatchObject({

@@ -1,7 +1,8 @@
+import * as z from 'zod';
 import { queueColourPalette } from '@atende/shared/constants';
 import { queueCreateInputSchema } from '@atende/shared/entities/queue';
 import { defaultWeekHours, type WeekHours } from '@atende/shared/entities/weekday-hours';
-import { validationMessages } from '@atende/shared/validation-messages';
+import { queueOptionCreateInputSchema } from '@atende/shared/entities/queue-option';
 import { validateForm, type FieldErrors, type FormCheck } from '../../lib/form-validation.ts';
 import { parseRecordEvent, type RecordLiveEvent } from '../../lib/live-records.ts';
 import { removeById, upsertById } from '../../lib/merge-by-id.ts';
@@ -44,30 +45,42 @@ export function queueFormOf(queue: Queue): QueueFormValues {
   };
 }
 
+/** The values as the route's schema reads them: '' is "no order" and "none". */
+function queueFormInput(values: QueueFormValues) {
+  const reference = (value: string | undefined) => (value === undefined ? undefined : value || null);
+  return {
+    ...values,
+    orderQueue: values.orderQueue.trim(),
+    // Only a dialog that shows the integration select (plan flag useIntegrations) sends it;
+    // likewise the prompt select (plan flag useOpenAi).
+    integrationId: reference(values.integrationId),
+    promptId: reference(values.promptId),
+  };
+}
+
 /**
  * extended §5 Queue: name required 2-50 (muy corto / muy largo!), colour required (3-9), hours
- * HH:MM. The shared schema gives the texts, so the dialog and the API say the same.
+ * HH:MM: the route's body schema over the dialog's values, giving the POST/PUT body. The shared
+ * schema gives the texts, so the dialog and the API say the same.
  */
+export const queueFormSchema = z
+  .preprocess((values) => queueFormInput(values as QueueFormValues), queueCreateInputSchema)
+  .transform(
+    (data): QueuePayload => ({
+      name: data.name,
+      color: data.color,
+      greetingMessage: data.greetingMessage,
+      outOfHoursMessage: data.outOfHoursMessage,
+      orderQueue: data.orderQueue ?? null,
+      schedules: data.schedules,
+      ...(data.integrationId === undefined ? {} : { integrationId: data.integrationId }),
+      ...(data.promptId === undefined ? {} : { promptId: data.promptId }),
+    }),
+  ) as unknown as z.ZodType<QueuePayload, QueueFormValues>;
+
+/** The dialog's check outside it (the unit tests): the body, or the messages by field. */
 export function checkQueueForm(values: QueueFormValues): FormCheck<QueuePayload> {
-  const checked = validateForm(queueCreateInputSchema, { ...values, orderQueue: values.orderQueue.trim() });
-  if (!checked.ok) return checked;
-  return {
-    ok: true,
-    data: {
-      name: checked.data.name,
-      color: checked.data.color,
-      greetingMessage: checked.data.greetingMessage,
-      outOfHoursMessage: checked.data.outOfHoursMessage,
-      orderQueue: checked.data.orderQueue ?? null,
-      schedules: checked.data.schedules,
-      // Only a dialog that shows the integration select (plan flag useIntegrations) sends it.
-      ...(values.integrationId === undefined
-        ? {}
-        : { integrationId: values.integrationId ? Number(values.integrationId) : null }),
-      // Likewise the prompt select (plan flag useOpenAi).
-      ...(values.promptId === undefined ? {} : { promptId: values.promptId ? Number(values.promptId) : null }),
-    },
-  };
+  return validateForm(queueFormSchema, values);
 }
 
 /** Palette colours already used by the company's other queues (ERR_QUEUE_COLOR_ALREADY_EXISTS). */
@@ -135,13 +148,16 @@ export function removeDraftOption(tree: readonly DraftOption[], key: string): Dr
   return tree.filter((node) => node.key !== key).map((node) => ({ ...node, children: removeDraftOption(node.children, key) }));
 }
 
-/** Every option needs a title and a number (Requerido); errors by option key and field. */
+/** The option fields a draft sends: the route's schema checks them (title and number: Requerido). */
+const draftOptionSchema = queueOptionCreateInputSchema.pick({ title: true, message: true, option: true });
+
+/** Every option checked by the route's schema; messages by option key and field. */
 export function checkDraftOptions(tree: readonly DraftOption[]): FieldErrors {
   const errors: FieldErrors = {};
   const visit = (nodes: readonly DraftOption[]) => {
     for (const node of nodes) {
-      if (!node.title.trim()) errors[`${node.key}.title`] = validationMessages.required;
-      if (!node.option.trim()) errors[`${node.key}.option`] = validationMessages.required;
+      const checked = validateForm(draftOptionSchema, node);
+      if (!checked.ok) for (const [field, message] of Object.entries(checked.errors)) errors[`${node.key}.${field}`] = message;
       visit(node.children);
     }
   };

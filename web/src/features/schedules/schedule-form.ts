@@ -1,6 +1,6 @@
-import { limits } from '@atende/shared/constants';
-import { validationMessages as msg } from '@atende/shared/validation-messages';
-import type { FormCheck } from '../../lib/form-validation.ts';
+import * as z from 'zod';
+import { scheduleCreateInputSchema } from '@atende/shared/entities/schedule';
+import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
 import { instantOfWall } from './schedule-time.ts';
 
 export interface ScheduleFormValues {
@@ -16,22 +16,36 @@ export interface ScheduleFormData {
   sendAt: string;
 }
 
-/** core §5 Schedule: body at least 5 characters (Mensaje muy corto); contact and send time required (Obligatorio). */
+/** The values as the route's schema reads them: the chosen contact, the typed time as an instant. */
+function scheduleFormInput(values: ScheduleFormValues, contactId: number | undefined, timeZone: string) {
+  const sendAt = values.sendAt ? (instantOfWall(values.sendAt, timeZone) ?? values.sendAt) : '';
+  return { body: values.body, contactId, sendAt };
+}
+
+/**
+ * core §5 Schedule: body at least 5 characters (Mensaje muy corto); contact and send time
+ * required (Obligatorio): the route's body schema, over the dialog's values, the contact picked
+ * and the company's clock.
+ */
+export function scheduleFormSchema(
+  contactId: number | undefined,
+  timeZone: string,
+): z.ZodType<ScheduleFormData, ScheduleFormValues> {
+  return z
+    .preprocess((values) => scheduleFormInput(values as ScheduleFormValues, contactId, timeZone), scheduleCreateInputSchema)
+    .transform(({ body, contactId: id, sendAt }) => ({ body, contactId: id, sendAt })) as unknown as z.ZodType<
+    ScheduleFormData,
+    ScheduleFormValues
+  >;
+}
+
+/** The dialog's check outside it (the unit tests): the payload, or the messages by field. */
 export function checkScheduleForm(
   values: ScheduleFormValues,
   contactId: number | undefined,
   timeZone: string,
 ): FormCheck<ScheduleFormData> {
-  const errors: Record<string, string> = {};
-  const body = values.body.trim();
-  if (!body) errors.body = msg.mandatory;
-  else if (body.length < limits.scheduleBodyMin) errors.body = msg.messageTooShort;
-  if (!contactId) errors.contactId = msg.mandatory;
-  const sendAt = values.sendAt ? instantOfWall(values.sendAt, timeZone) : undefined;
-  if (!values.sendAt) errors.sendAt = msg.mandatory;
-  else if (!sendAt) errors.sendAt = msg.invalidDate;
-  if (Object.keys(errors).length > 0 || !contactId || !sendAt) return { ok: false, errors };
-  return { ok: true, data: { body, contactId, sendAt } };
+  return validateForm(scheduleFormSchema(contactId, timeZone), values);
 }
 
 /** Schedules take png, jpg and jpeg images (core §5). */

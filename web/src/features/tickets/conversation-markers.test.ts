@@ -20,45 +20,18 @@ const kinds = (list: { kind: string; key: string }[]) =>
   list.map((row) => (row.kind === 'message' ? row.key : row.kind));
 
 describe('conversation start and end notes', () => {
-  it('puts the start right before the first message, under its day, when no older page is left', () => {
-    expect(kinds(withConversationMarkers(rows, { hasOlder: false, closed: false }))).toEqual([
-      'day',
-      'start',
-      'a',
-      'b',
-      'day',
-      'c',
-    ]);
-  });
-
-  it('has no start while older messages remain to be loaded', () => {
-    expect(kinds(withConversationMarkers(rows, { hasOlder: true, closed: false }))).toEqual([
-      'day',
-      'a',
-      'b',
-      'day',
-      'c',
-    ]);
-  });
-
-  it('puts the end after the last message of a closed ticket', () => {
-    expect(kinds(withConversationMarkers(rows, { hasOlder: false, closed: true }))).toEqual([
-      'day',
-      'start',
-      'a',
-      'b',
-      'day',
-      'c',
-      'end',
-    ]);
-    expect(kinds(withConversationMarkers(rows, { hasOlder: true, closed: true }))).toEqual([
-      'day',
-      'a',
-      'b',
-      'day',
-      'c',
-      'end',
-    ]);
+  it.each([
+    {
+      when: 'puts the start right before the first message, under its day, when no older page is left',
+      hasOlder: false,
+      closed: false,
+      expected: 'day start a b day c',
+    },
+    { when: 'has no start while older messages remain to be loaded', hasOlder: true, closed: false, expected: 'day a b day c' },
+    { when: 'puts the end after the last message of a closed ticket', hasOlder: false, closed: true, expected: 'day start a b day c end' },
+    { when: 'puts the end also while older messages remain', hasOlder: true, closed: true, expected: 'day a b day c end' },
+  ])('$when', ({ hasOlder, closed, expected }) => {
+    expect(kinds(withConversationMarkers(rows, { hasOlder, closed }))).toEqual(expected.split(' '));
   });
 
   it('marks nothing in a ticket without messages', () => {

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import * as z from 'zod';
 import { userCreateInputSchema, userUpdateInputSchema } from '@atende/shared/entities/user';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
@@ -54,35 +54,52 @@ export interface UserFormMode {
   ownEmail?: string;
 }
 
-/**
- * core §5 User: name 2 to 50 and required, e-mail valid and required (Email no valido), password
- * 5 to 50, profile and allTicket required. Returns the payload for POST /users or PUT /users/{id}.
- */
-export function checkUserForm(values: UserFormValues, mode: UserFormMode): FormCheck<UserPayload> {
-  const checked = checkUserFields(values, mode);
-  if (!checked.ok || mode.ownEmail === undefined) return checked;
-  const proves = checked.data.password !== undefined || checked.data.email !== mode.ownEmail;
-  if (!proves) return checked;
-  if (!values.currentPassword) return { ok: false, errors: { currentPassword: msg.required } };
-  return { ok: true, data: { ...checked.data, currentPassword: values.currentPassword } };
+/** The values as the route's schemas read them: '' is "no default connection". */
+function userFormInput(values: UserFormValues) {
+  return {
+    ...values,
+    whatsappId: values.whatsappId === '' ? null : values.whatsappId,
+    currentPassword: values.currentPassword || undefined,
+  };
 }
 
-function checkUserFields(values: UserFormValues, mode: UserFormMode): FormCheck<UserPayload> {
-  const { currentPassword: _kept, ...fields } = values;
-  const input = { ...fields, whatsappId: fields.whatsappId === '' ? null : fields.whatsappId };
-  if (!mode.adminFields) {
-    const checked = validateForm(ownProfileFormSchema, input);
-    if (!checked.ok) return checked;
-    const { name, email, password } = checked.data;
-    return { ok: true, data: password ? { name, email, password } : { name, email } };
-  }
-  const schema: z.ZodType<z.output<typeof userEditFormSchema>> = mode.editing
-    ? userEditFormSchema
-    : (userCreateInputSchema as z.ZodType<z.output<typeof userEditFormSchema>>);
-  const checked = validateForm(schema, input);
-  if (!checked.ok) return checked;
-  const { name, email, password, profile, allTicket, queueIds, whatsappId } = checked.data;
-  const payload: UserPayload = { name, email, profile, allTicket, queueIds, whatsappId: whatsappId ?? null };
+type UserFormOutput = z.output<typeof userEditFormSchema> & { currentPassword?: string };
+
+/** The payload for POST /users or PUT /users/{id} from what the schema parsed. */
+function userPayloadOf(data: UserFormOutput, mode: UserFormMode): UserPayload {
+  const { name, email, password, profile, allTicket, queueIds, whatsappId } = data;
+  const payload: UserPayload = mode.adminFields
+    ? { name, email, profile, allTicket, queueIds, whatsappId: whatsappId ?? null }
+    : { name, email };
   if (password) payload.password = password;
-  return { ok: true, data: payload };
+  if (provesOwnAccount(data, mode)) payload.currentPassword = data.currentPassword;
+  return payload;
+}
+
+/** Changing one's own e-mail or password asks for the current password (docs/decisions.md, Security: sessions). */
+const provesOwnAccount = (data: UserFormOutput, mode: UserFormMode) =>
+  mode.ownEmail !== undefined && (!!data.password || data.email !== mode.ownEmail);
+
+/**
+ * core §5 User: name 2 to 50 and required, e-mail valid and required (Email no valido), password
+ * 5 to 50, profile and allTicket required: the route's body schema for the mode, over the form's
+ * values, giving the payload for POST /users or PUT /users/{id}. Users changing their own e-mail
+ * or password also give the current one (Requerido), which the route asks for.
+ */
+export function userFormSchema(mode: UserFormMode): z.ZodType<UserPayload, UserFormValues> {
+  const base = !mode.adminFields ? ownProfileFormSchema : mode.editing ? userEditFormSchema : userCreateInputSchema;
+  const fields = (base as typeof userEditFormSchema).extend({ currentPassword: z.string().optional() });
+  return z
+    .preprocess((values) => userFormInput(values as UserFormValues), fields)
+    .superRefine((data, context) => {
+      if (provesOwnAccount(data, mode) && !data.currentPassword) {
+        context.addIssue({ code: 'custom', path: ['currentPassword'], message: msg.required });
+      }
+    })
+    .transform((data) => userPayloadOf(data, mode)) as unknown as z.ZodType<UserPayload, UserFormValues>;
+}
+
+/** The user form's check outside the dialog (the unit tests): the payload, or the messages by field. */
+export function checkUserForm(values: UserFormValues, mode: UserFormMode): FormCheck<UserPayload> {
+  return validateForm(userFormSchema(mode), values);
 }

@@ -1,24 +1,15 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { announcementsQueryKeys } from './announcements-query-keys.ts';
 import type { AnnouncementsPage } from './types.ts';
+import { getListPage, searchPagesQueryOptions, type SearchParams } from '../../../lib/record-api.ts';
 
 /** GET /announcements (searchParam, pageNumber; records, hasMore). */
-export async function getAnnouncements(
-  params: { searchParam: string; pageNumber: number },
-  signal?: AbortSignal,
-): Promise<AnnouncementsPage> {
-  const page = await api.get<AnnouncementsPage>('/announcements', params, signal);
-  return { ...page, records: Array.isArray(page?.records) ? page.records : [], hasMore: !!page?.hasMore };
+export function getAnnouncements(params: SearchParams, signal?: AbortSignal) {
+  return getListPage<AnnouncementsPage>('/announcements', 'records', params, signal);
 }
 
 export function announcementsInfiniteQueryOptions(searchParam: string) {
-  return infiniteQueryOptions({
-    queryKey: announcementsQueryKeys.list(searchParam),
-    queryFn: ({ pageParam, signal }) => getAnnouncements({ searchParam, pageNumber: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-  });
+  return searchPagesQueryOptions(announcementsQueryKeys.list(searchParam), getAnnouncements, searchParam);
 }
 
 /** The super users' list screen: search and infinite scroll. */

@@ -3,7 +3,7 @@ import { Button, Flex, Grid, SelectField, Text, TextAreaField, TextField } from 
 import { announcementPriorities } from '@atende/shared/constants';
 import { announcementCreateInputSchema } from '@atende/shared/entities/announcement';
 import { CloseIcon, PaperclipIcon } from '../../../components/icons/feature-icons.tsx';
-import { FormDialog } from '../../../components/FormDialog.tsx';
+import { FormDialog, FieldGroup } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -66,10 +66,7 @@ export function AnnouncementModal({ record, onClose }: AnnouncementModalProps) {
           ))}
         </SelectField>
       </Grid>
-      <Flex as="fieldset" direction="column" gap="xs" className="plain-fieldset">
-        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
-          {t('announcements.modal.media')}
-        </Text>
+      <FieldGroup legend={t('announcements.modal.media')}>
         <input
           ref={fileInput}
           type="file"
@@ -115,7 +112,7 @@ export function AnnouncementModal({ record, onClose }: AnnouncementModalProps) {
             </Button>
           </div>
         )}
-      </Flex>
+      </FieldGroup>
     </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Card, Flex, Grid, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Card, Grid, Loader, Text } from '@aws-amplify/ui-react';
 import { campaignReportReloadDelayMs } from '@atende/shared/constants';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
@@ -14,6 +14,7 @@ import {
 import { useCompanyTimeZone } from '../../settings/use-company-time-zone.ts';
 import '../campaigns.css';
 import { CampaignRecipients } from './CampaignRecipients.tsx';
+import { ScreenPage } from '../../../components/ScreenPage.tsx';
 
 function NumberCard({
   labelKey,
@@ -75,14 +76,7 @@ export function CampaignReportPage({ campaignId }: { campaignId: number }) {
   const percent = Math.round(report.progressPercent);
 
   return (
-    <Flex
-      direction="column"
-      gap="medium"
-      padding={{ base: 'medium', large: 'large' }}
-      className="screen"
-      data-testid="campaign-report"
-    >
-      <Heading level={3}>{t('campaigns.report.title', { name: campaign.name })}</Heading>
+    <ScreenPage title={t('campaigns.report.title', { name: campaign.name })} className="screen" testId="campaign-report">
       <Text data-testid="campaign-report-status">
         {t('campaigns.report.status', { delivered: report.deliveries, valid: report.validContacts })}
       </Text>
@@ -155,6 +149,6 @@ export function CampaignReportPage({ campaignId }: { campaignId: number }) {
         timeZone={timeZone}
         progress={`${report.deliveries}/${report.confirmationRequests}/${report.confirmations}`}
       />
-    </Flex>
+    </ScreenPage>
   );
 }

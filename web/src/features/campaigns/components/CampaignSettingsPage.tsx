@@ -24,6 +24,7 @@ import { t, tCount } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useCampaignSettings, useSaveCampaignSettings } from '../api/campaign-settings.ts';
+import { ScreenPage } from '../../../components/ScreenPage.tsx';
 
 type IntervalKey = 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval';
 
@@ -74,14 +75,7 @@ function CampaignSettingsForm({ initial }: { initial: CampaignSettings }) {
   };
 
   return (
-    <Flex
-      direction="column"
-      gap="medium"
-      padding={{ base: 'medium', large: 'large' }}
-      className="screen"
-      data-testid="campaign-settings"
-    >
-      <Heading level={3}>{t('screens.campaignsConfig')}</Heading>
+    <ScreenPage titleKey="screens.campaignsConfig" className="screen" testId="campaign-settings">
       <Card variation="outlined" className="panel">
         <Heading level={5} marginBottom="small">
           {t('campaigns.config.intervals')}
@@ -161,6 +155,6 @@ function CampaignSettingsForm({ initial }: { initial: CampaignSettings }) {
           setRemoving(undefined);
         }}
       />
-    </Flex>
+    </ScreenPage>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, CheckboxField, Flex, Loader, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, CheckboxField, Flex, Loader, TextField } from '@aws-amplify/ui-react';
 import { Modal } from '../../../components/Modal.tsx';
+import { FieldGroup } from '../../../components/FormDialog.tsx';
 import { t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUsersList } from '../../tickets/api/get-users-list.ts';
@@ -81,10 +82,7 @@ export function ChatDialog({ chat, viewerId, onClose, onSaved }: ChatDialogProps
             autoComplete="off"
             onChange={(event) => setTitle(event.target.value)}
           />
-          <Flex as="fieldset" direction="column" gap="xs" className="plain-fieldset chat-dialog__users">
-            <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
-              {t('chats.dialog.users')}
-            </Text>
+          <FieldGroup legend={t('chats.dialog.users')} className="chat-dialog__users">
             {users.isLoading ? (
               <Loader size="small" />
             ) : (
@@ -99,7 +97,7 @@ export function ChatDialog({ chat, viewerId, onClose, onSaved }: ChatDialogProps
                 />
               ))
             )}
-          </Flex>
+          </FieldGroup>
         </Flex>
       </form>
     </Modal>

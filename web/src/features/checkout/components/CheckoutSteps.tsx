@@ -15,9 +15,8 @@ import {
   type CheckoutAddress,
   type CheckoutPlan,
 } from '@atende/shared/entities/checkout';
-import { useFormState } from '../../../components/FormDialog.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t } from '../../../i18n/index.ts';
-import { validateForm } from '../../../lib/form-validation.ts';
 import { usePlans } from '../../plans/api/get-plans.ts';
 import { formatEuro, formatReal } from '../../invoices/invoice-format.ts';
 
@@ -40,20 +39,16 @@ export function AddressStep({
   initial: CheckoutAddress;
   onNext(address: CheckoutAddress): void;
 }) {
-  const form = useFormState<CheckoutAddress>(initial, (values) =>
-    validateForm(checkoutAddressSchema, values),
-  );
+  const form = useSchemaForm(checkoutAddressSchema, initial);
   const fields = ['firstName', 'lastName', 'address2', 'city', 'state', 'zipcode', 'country'] as const;
   return (
     <form
       noValidate
       data-testid="checkout-address"
-      onSubmit={(event) =>
-        void form.submit(event, validateForm(checkoutAddressSchema, form.values), (data) => {
-          onNext(data);
-          return Promise.resolve();
-        })
-      }
+      onSubmit={form.submit((data) => {
+        onNext(data);
+        return Promise.resolve();
+      })}
     >
       <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="small">
         {fields.map((name) => (

@@ -1,22 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompanyCreateInput } from '@atende/shared/entities/company';
-import { api } from '../../../lib/api-client.ts';
 import type { Company } from './get-companies.ts';
 import { companiesQueryKeys } from './companies-query-keys.ts';
+import { recordSaver } from '../../../lib/record-api.ts';
 
-export function createCompany(payload: CompanyCreateInput) {
-  return api.post<Company>('/companies', payload);
-}
+const companySaver = recordSaver<CompanyCreateInput, Company>('/companies', companiesQueryKeys.all);
 
-export function updateCompany(id: number, payload: CompanyCreateInput) {
-  return api.put<Company>(`/companies/${id}`, payload);
-}
-
-export function useSaveCompany() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, payload }: { id?: number; payload: CompanyCreateInput }) =>
-      id === undefined ? createCompany(payload) : updateCompany(id, payload),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: companiesQueryKeys.all }),
-  });
-}
+export const createCompany = companySaver.create;
+export const updateCompany = companySaver.update;
+/** POST /companies or PUT /companies/{id}; the lists reload. */
+export const useSaveCompany = companySaver.useSave;

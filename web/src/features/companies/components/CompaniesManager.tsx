@@ -45,7 +45,7 @@ export function CompaniesManager() {
     remove: (id) => deleteCompany.mutateAsync(id),
     saveFailedMessage: t('companies.saveFailed'),
   });
-  const { values, errors, set } = form;
+  const { values, errors, set, field } = form;
 
   const planName = (company: Company) =>
     company.plan?.name ?? plans.data?.find((plan) => plan.id === company.planId)?.name ?? '';
@@ -111,11 +111,7 @@ export function CompaniesManager() {
           />
           <SelectField
             label={t('companies.plan')}
-            name="planId"
-            value={values.planId}
-            onChange={(event) => set('planId', event.target.value)}
-            hasError={!!errors.planId}
-            errorMessage={errors.planId}
+            {...field('planId')}
             placeholder={t('auth.signup.planPlaceholder')}
           >
             {(plans.data ?? []).map((plan) => (
@@ -126,36 +122,26 @@ export function CompaniesManager() {
           </SelectField>
           <SelectField
             label={t('companies.status')}
-            name="status"
-            value={values.status}
-            onChange={(event) => set('status', event.target.value as 'true' | 'false')}
+            {...field('status')}
           >
             <option value="true">{t('common.yes')}</option>
             <option value="false">{t('common.no')}</option>
           </SelectField>
           <SelectField
             label={t('companies.campaigns')}
-            name="campaignsEnabled"
-            value={values.campaignsEnabled}
-            onChange={(event) => set('campaignsEnabled', event.target.value as 'true' | 'false')}
+            {...field('campaignsEnabled')}
           >
             <option value="true">{t('common.enabledPlural')}</option>
             <option value="false">{t('common.disabledPlural')}</option>
           </SelectField>
           <TextField
             label={t('companies.dueDate')}
-            name="dueDate"
+            {...field('dueDate')}
             type="date"
-            value={values.dueDate}
-            onChange={(event) => set('dueDate', event.target.value)}
-            hasError={!!errors.dueDate}
-            errorMessage={errors.dueDate}
           />
           <SelectField
             label={t('companies.recurrence')}
-            name="recurrence"
-            value={values.recurrence}
-            onChange={(event) => set('recurrence', event.target.value)}
+            {...field('recurrence')}
           >
             {/* core §4: only monthly is offered; a stored other value stays visible. */}
             {[...new Set<string>([...offeredRecurrences, values.recurrence])].map((value) => (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Button,
   Flex,
@@ -10,12 +10,8 @@ import {
   TextField,
 } from '@aws-amplify/ui-react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import {
-  ColourCheckboxes,
-  DialogForm,
-  RecordFormDialog,
-  useFormState,
-} from '../../../components/FormDialog.tsx';
+import { ColourCheckboxes, DialogForm, RecordFormDialog } from '../../../components/FormDialog.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { CopyIcon } from '../../../components/icons/feature-icons.tsx';
 import { t } from '../../../i18n/index.ts';
 import { apiFieldErrors } from '../../../lib/form-validation.ts';
@@ -29,8 +25,8 @@ import type { ConnectionProvider } from '../api/types.ts';
 import { IntegrationSelect } from '../../queue-integrations/components/IntegrationSelect.tsx';
 import { PromptSelect } from '../../prompts/components/PromptSelect.tsx';
 import {
-  checkConnectionForm,
   connectionFormOf,
+  connectionFormSchema,
   emptyConnectionForm,
   type ConnectionFormValues,
 } from '../connection-form.ts';
@@ -86,36 +82,31 @@ function ConnectionForm({
   onSaved,
   onPendingChange,
 }: ConnectionFormProps) {
-  const { values, setErrors, set, field, submit } = useFormState(initial, (current) =>
-    checkConnectionForm({ ...current, isDefault: current.isDefault || isFirst }, whatsappId !== undefined),
-  );
+  const editing = whatsappId !== undefined;
+  const { values, setErrors, set, field, submit } = useSchemaForm(connectionFormSchema(editing, isFirst), initial);
   const saveWhatsapp = useSaveWhatsapp();
   const rotateToken = useRotateWhatsappToken();
   const [confirmRotate, setConfirmRotate] = useState(false);
   const queues = useQueues();
   const queueList = queues.data ?? [];
-  const editing = whatsappId !== undefined;
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
-    submit(
-      event,
-      checkConnectionForm({ ...values, isDefault: values.isDefault || isFirst }, editing),
-      async (data) => {
-        await saveWhatsapp.mutateAsync({ id: whatsappId, payload: data });
-        toast.success(t('connections.modal.saved'));
-        onSaved();
+  const handleSubmit = submit(
+    async (data) => {
+      await saveWhatsapp.mutateAsync({ id: whatsappId, payload: data });
+      toast.success(t('connections.modal.saved'));
+      onSaved();
+    },
+    {
+      onPending: onPendingChange,
+      // A refused field (the sandbox provider where the server does not allow it) is marked
+      // under the field; the toast says why in every case (core §8).
+      onError: (error) => {
+        const fieldErrors = apiFieldErrors(error);
+        if (fieldErrors) setErrors(fieldErrors);
+        toastError(error);
       },
-      {
-        onPending: onPendingChange,
-        // A refused field (the sandbox provider where the server does not allow it) is marked
-        // under the field; the toast says why in every case (core §8).
-        onError: (error) => {
-          const fieldErrors = apiFieldErrors(error);
-          if (fieldErrors) setErrors(fieldErrors);
-          toastError(error);
-        },
-      },
-    );
+    },
+  );
 
   async function newToken() {
     if (whatsappId === undefined) return;
@@ -161,7 +152,7 @@ function ConnectionForm({
   });
 
   return (
-    <DialogForm id={formId} gap="large" onSubmit={(event) => void handleSubmit(event)}>
+    <DialogForm id={formId} gap="large" onSubmit={handleSubmit}>
       <FormSection title={t('connections.modal.sectionGeneral')}>
         <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium" alignItems="start">
           <TextField label={t('connections.modal.name')} autoComplete="off" {...field('name')} />

@@ -1,24 +1,16 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { contactListsQueryKeys } from './contact-lists-query-keys.ts';
 import type { ContactList, ContactListsPage } from './types.ts';
+import { getListPage, searchPagesQueryOptions, type SearchParams } from '../../../lib/record-api.ts';
 
 /** GET /contact-lists: search and page (records, hasMore). */
-export async function getContactLists(
-  params: { searchParam: string; pageNumber: number },
-  signal?: AbortSignal,
-) {
-  const page = await api.get<ContactListsPage>('/contact-lists', params, signal);
-  return { ...page, records: Array.isArray(page?.records) ? page.records : [], hasMore: !!page?.hasMore };
+export function getContactLists(params: SearchParams, signal?: AbortSignal) {
+  return getListPage<ContactListsPage>('/contact-lists', 'records', params, signal);
 }
 
 export function contactListsInfiniteQueryOptions(searchParam: string) {
-  return infiniteQueryOptions({
-    queryKey: contactListsQueryKeys.list(searchParam),
-    queryFn: ({ pageParam, signal }) => getContactLists({ searchParam, pageNumber: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-  });
+  return searchPagesQueryOptions(contactListsQueryKeys.list(searchParam), getContactLists, searchParam);
 }
 
 export function useContactLists(searchParam: string) {

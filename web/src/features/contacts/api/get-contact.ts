@@ -1,20 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { recordReader } from '../../../lib/record-api.ts';
 import { contactsQueryKeys } from './contacts-query-keys.ts';
 import type { Contact } from './types.ts';
 
-export function getContact(id: number, signal?: AbortSignal) {
-  return api.get<Contact>(`/contacts/${id}`, undefined, signal);
-}
+const contactReader = recordReader<Contact>('/contacts', contactsQueryKeys.detail, { staleTime: 0 });
 
-export function contactQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: contactsQueryKeys.detail(id),
-    queryFn: ({ signal }) => getContact(id, signal),
-    staleTime: 0,
-  });
-}
-
-export function useContact(id: number | undefined) {
-  return useQuery({ ...contactQueryOptions(id ?? 0), enabled: id !== undefined });
-}
+/** GET /contacts/{id}, read again whenever it is shown. */
+export const getContact = contactReader.get;
+export const contactQueryOptions = contactReader.queryOptions;
+export const useContact = contactReader.useRecord;

@@ -1,6 +1,6 @@
-import type { FormEvent } from 'react';
-import { Button, Flex, Grid, Text, TextField } from '@aws-amplify/ui-react';
-import { DialogForm, useFormState } from '../../../components/FormDialog.tsx';
+import { Button, Grid, Text, TextField } from '@aws-amplify/ui-react';
+import { DialogForm, FieldGroup } from '../../../components/FormDialog.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { PlusIcon, TrashIcon } from '../../../components/icons/feature-icons.tsx';
 import { errorText, t } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -11,7 +11,7 @@ import { useSaveContact } from '../api/save-contact.ts';
 import type { Contact } from '../api/types.ts';
 import '../contacts.css';
 import {
-  checkContactForm,
+  contactFormSchema,
   emptyExtraInfoRow,
   type ContactFormValues,
   type ExtraInfoRow,
@@ -43,55 +43,50 @@ export function ContactForm({
   onSaved,
   onPendingChange,
 }: ContactFormProps) {
-  const { values, setValues, errors, setErrors, set, field, submit } = useFormState(
-    initial,
-    checkContactForm,
-  );
+  const { form, values, errors, setErrors, field, submit } = useSchemaForm(contactFormSchema, initial);
   const saveContact = useSaveContact();
 
   const setRow = (index: number, patch: Partial<ExtraInfoRow>) => {
-    setValues((current) => ({
-      ...current,
-      extraInfo: current.extraInfo.map((row, at) => (at === index ? { ...row, ...patch } : row)),
-    }));
-    setErrors((current) => ({ ...current, [`extraInfo.${index}.name`]: undefined }));
+    const row = { ...values.extraInfo[index]!, ...patch };
+    // The whole row at once: a blank row is no error, so its name's message goes with its value.
+    form.setValue(`extraInfo.${index}`, row, { shouldDirty: true });
+    void form.trigger(`extraInfo.${index}.name`);
   };
 
   const removeRow = (index: number) => {
-    setValues((current) => ({ ...current, extraInfo: current.extraInfo.filter((_row, at) => at !== index) }));
-    // Row errors are positional: after a removal they would point at the wrong rows.
-    setErrors((current) =>
-      Object.fromEntries(Object.entries(current).filter(([field]) => !field.startsWith('extraInfo.'))),
+    form.setValue(
+      'extraInfo',
+      values.extraInfo.filter((_row, at) => at !== index),
+      { shouldDirty: true },
     );
+    // Row errors are positional: after a removal they would point at the wrong rows.
+    form.clearErrors('extraInfo');
   };
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
-    submit(
-      event,
-      checkContactForm(values),
-      async (data) => {
-        const contact = await saveContact.mutateAsync({ id: contactId, payload: data });
-        toast.success(t('contacts.modal.saved'));
-        onSaved(contact);
+  const handleSubmit = submit(
+    async (data) => {
+      const contact = await saveContact.mutateAsync({ id: contactId, payload: data });
+      toast.success(t('contacts.modal.saved'));
+      onSaved(contact);
+    },
+    {
+      onPending: onPendingChange,
+      onError: (error) => {
+        const fieldErrors = apiFieldErrors(error);
+        if (fieldErrors) {
+          setErrors(fieldErrors);
+          return;
+        }
+        if (error instanceof ApiError && error.code && numberErrorCodes.has(error.code)) {
+          form.setError('number', { type: 'server', message: errorText(error.code) });
+        }
+        toastError(error);
       },
-      {
-        onPending: onPendingChange,
-        onError: (error) => {
-          const fieldErrors = apiFieldErrors(error);
-          if (fieldErrors) {
-            setErrors(fieldErrors);
-            return;
-          }
-          if (error instanceof ApiError && error.code && numberErrorCodes.has(error.code)) {
-            setErrors((current) => ({ ...current, number: errorText(error.code ?? '') }));
-          }
-          toastError(error);
-        },
-      },
-    );
+    },
+  );
 
   return (
-    <DialogForm id={formId} className="contact-form" onSubmit={(event) => void handleSubmit(event)}>
+    <DialogForm id={formId} className="contact-form" onSubmit={handleSubmit}>
       <TextField label={t('contacts.modal.name')} {...field('name')} autoComplete="off" />
       <Grid templateColumns={compact ? '1fr' : { base: '1fr', medium: '1fr 1fr' }} gap="medium">
         <TextField
@@ -104,10 +99,7 @@ export function ContactForm({
         />
         <TextField label={t('contacts.modal.email')} {...field('email')} type="email" autoComplete="off" />
       </Grid>
-      <Flex as="fieldset" direction="column" gap="small" className="plain-fieldset contact-form__extra">
-        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
-          {t('contacts.modal.extraInfo')}
-        </Text>
+      <FieldGroup legend={t('contacts.modal.extraInfo')} gap="small" className="contact-form__extra">
         {values.extraInfo.length === 0 && (
           <Text fontSize="small" color="font.tertiary">
             {t('contacts.modal.extraInfoEmpty')}
@@ -155,13 +147,13 @@ export function ContactForm({
           <Button
             size="small"
             gap="xs"
-            onClick={() => set('extraInfo', [...values.extraInfo, emptyExtraInfoRow()])}
+            onClick={() => form.setValue('extraInfo', [...values.extraInfo, emptyExtraInfoRow()], { shouldDirty: true })}
           >
             <PlusIcon size={16} />
             {t('contacts.modal.addExtraInfo')}
           </Button>
         </div>
-      </Flex>
+      </FieldGroup>
     </DialogForm>
   );
 }

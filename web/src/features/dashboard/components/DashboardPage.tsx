@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Card, Text } from '@aws-amplify/ui-react';
 import { useAuth } from '../../../app/providers/auth/index.ts';
 import { t } from '../../../i18n/index.ts';
 import { isAdminProfile } from '../../../lib/profile.ts';
@@ -22,18 +22,13 @@ import { CounterCards } from './CounterCards.tsx';
 import { DashboardFilterBar } from './DashboardFilterBar.tsx';
 import { TicketsDayChart } from './TicketsDayChart.tsx';
 import { TicketsUsersChart } from './TicketsUsersChart.tsx';
+import { ScreenPage } from '../../../components/ScreenPage.tsx';
 
 /** core §2 Dashboard: the route is open to every signed-in user, its figures only to admins (§6). */
 export function DashboardPage() {
   const { user } = useAuth();
   return (
-    <Flex
-      direction="column"
-      gap="medium"
-      padding={{ base: 'medium', large: 'large' }}
-      className="screen dashboard"
-    >
-      <Heading level={3}>{t('screens.dashboard')}</Heading>
+    <ScreenPage titleKey="screens.dashboard" className="screen dashboard">
       {isAdminProfile(user?.profile) ? (
         <AdminDashboard />
       ) : (
@@ -41,7 +36,7 @@ export function DashboardPage() {
           <Text color="font.secondary">{t('dashboard.adminOnly')}</Text>
         </Card>
       )}
-    </Flex>
+    </ScreenPage>
   );
 }
 

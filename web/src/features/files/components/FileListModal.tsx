@@ -1,7 +1,8 @@
-import { useRef, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { Button, Flex, Link, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useAuth } from '../../../app/providers/auth/index.ts';
-import { DialogForm, RecordFormDialog, useFormState } from '../../../components/FormDialog.tsx';
+import { DialogForm, RecordFormDialog, FieldGroup } from '../../../components/FormDialog.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { PaperclipIcon, PlusIcon, TrashIcon } from '../../../components/icons/feature-icons.tsx';
 import { t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -9,10 +10,10 @@ import { useFileList } from '../api/get-file-lists.ts';
 import { useSaveFileList } from '../api/save-file-list.ts';
 import type { FileList } from '../api/types.ts';
 import {
-  checkFileListForm,
   emptyFileListForm,
   emptyOptionRow,
   fileListFormOf,
+  fileListFormSchema,
   type FileListFormValues,
   type FileListOptionRow,
 } from '../file-list-form.ts';
@@ -57,49 +58,40 @@ interface FileListFormProps {
 function FileListForm({ formId, record, onPendingChange, onSaved }: FileListFormProps) {
   const { user } = useAuth();
   const save = useSaveFileList();
-  const { values, setValues, errors, setErrors, field, submit } = useFormState<FileListFormValues>(
-    () => (record ? fileListFormOf(record) : emptyFileListForm()),
-    checkFileListForm,
+  const { form, values, errors, set, field, submit } = useSchemaForm(
+    fileListFormSchema,
+    (): FileListFormValues => (record ? fileListFormOf(record) : emptyFileListForm()),
   );
 
   const changeRow = (index: number, change: Partial<FileListOptionRow>) => {
-    setValues((current) => ({
-      ...current,
-      options: current.options.map((row, i) => (i === index ? { ...row, ...change } : row)),
-    }));
-    if (change.name !== undefined)
-      setErrors((current) => ({ ...current, [`options.${index}.name`]: undefined }));
+    if (change.name !== undefined) set(`options.${index}.name`, change.name);
+    if (change.file !== undefined) form.setValue(`options.${index}.file`, change.file, { shouldDirty: true });
   };
-  const addRow = () =>
-    setValues((current) => ({ ...current, options: [...current.options, emptyOptionRow()] }));
+  const addRow = () => form.setValue('options', [...values.options, emptyOptionRow()], { shouldDirty: true });
   const removeRow = (index: number) => {
-    setValues((current) => ({ ...current, options: current.options.filter((_, i) => i !== index) }));
-    // Messages follow their rows: drop the option messages rather than show them on the wrong row.
-    setErrors((current) =>
-      Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('options.'))),
+    form.setValue(
+      'options',
+      values.options.filter((_, i) => i !== index),
+      { shouldDirty: true },
     );
+    // Messages follow their rows: drop the option messages rather than show them on the wrong row.
+    form.clearErrors('options');
   };
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
-    submit(
-      event,
-      checkFileListForm(values),
-      async ({ payload, files }) => {
-        await save.mutateAsync({ id: record?.id, payload: { ...payload, userId: user?.id }, files });
-        toast.success(t('files.saved'));
-        onSaved();
-      },
-      { onPending: onPendingChange },
-    );
+  const handleSubmit = submit(
+    async ({ payload, files }) => {
+      await save.mutateAsync({ id: record?.id, payload: { ...payload, userId: user?.id }, files });
+      toast.success(t('files.saved'));
+      onSaved();
+    },
+    { onPending: onPendingChange },
+  );
 
   return (
-    <DialogForm id={formId} onSubmit={(event) => void handleSubmit(event)}>
+    <DialogForm id={formId} onSubmit={handleSubmit}>
       <TextField label={t('files.modal.name')} {...field('name')} autoComplete="off" />
       <TextAreaField label={t('files.modal.message')} {...field('message')} rows={5} />
-      <Flex as="fieldset" direction="column" gap="small" className="plain-fieldset">
-        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
-          {t('files.modal.options')}
-        </Text>
+      <FieldGroup legend={t('files.modal.options')} gap="small">
         {values.options.length === 0 && (
           <Text as="span" color="font.tertiary" fontSize="small">
             {t('files.modal.noOptions')}
@@ -121,7 +113,7 @@ function FileListForm({ formId, record, onPendingChange, onSaved }: FileListForm
             {t('files.modal.addOption')}
           </Button>
         </div>
-      </Flex>
+      </FieldGroup>
     </DialogForm>
   );
 }

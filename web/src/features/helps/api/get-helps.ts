@@ -1,20 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Help } from '@atende/shared/entities/help';
-import { api } from '../../../lib/api-client.ts';
+import { listReader } from '../../../lib/record-api.ts';
 import { helpsQueryKeys } from './helps-query-keys.ts';
 
 export type { Help };
 
+const helpsReader = listReader<Help>('/helps/list', helpsQueryKeys.list());
+
 /** GET /helps/list: every help video. */
-export function getHelps(signal?: AbortSignal) {
-  return api.get<Help[]>('/helps/list', undefined, signal);
-}
-
-export const helpsQueryOptions = queryOptions({
-  queryKey: helpsQueryKeys.list(),
-  queryFn: ({ signal }) => getHelps(signal),
-});
-
-export function useHelps() {
-  return useQuery(helpsQueryOptions);
-}
+export const getHelps = helpsReader.get;
+export const helpsQueryOptions = helpsReader.queryOptions;
+export const useHelps = helpsReader.useList;

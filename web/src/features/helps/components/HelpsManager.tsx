@@ -26,7 +26,7 @@ export function HelpsManager() {
     remove: (id) => deleteHelp.mutateAsync(id),
     saveFailedMessage: t('helps.saveFailed'),
   });
-  const { values, errors, set } = form;
+  const { values, errors, set, field } = form;
 
   const columns: ManagerColumn<Help>[] = [
     { header: t('helps.fieldTitle'), cell: (help) => help.title },
@@ -48,11 +48,7 @@ export function HelpsManager() {
         <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
           <TextField
             label={t('helps.fieldTitle')}
-            name="title"
-            value={values.title}
-            onChange={(event) => set('title', event.target.value)}
-            hasError={!!errors.title}
-            errorMessage={errors.title}
+            {...field('title')}
           />
           <TextField
             label={t('helps.fieldVideo')}

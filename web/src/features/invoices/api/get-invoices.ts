@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Invoice } from '@atende/shared/entities/invoice';
-import { api } from '../../../lib/api-client.ts';
+import { getListPage, searchPagesQueryOptions, type SearchParams } from '../../../lib/record-api.ts';
 
 export interface InvoicesPage {
   invoices: Invoice[];
@@ -14,21 +14,12 @@ export const invoicesQueryKeys = {
 };
 
 /** GET /invoices/all (extended §7): the company's invoices, newest first, with hasMore. */
-export async function getInvoices(
-  params: { searchParam: string; pageNumber: number },
-  signal?: AbortSignal,
-): Promise<InvoicesPage> {
-  const page = await api.get<InvoicesPage>('/invoices/all', params, signal);
-  return { ...page, invoices: Array.isArray(page?.invoices) ? page.invoices : [], hasMore: !!page?.hasMore };
+export function getInvoices(params: SearchParams, signal?: AbortSignal) {
+  return getListPage<InvoicesPage>('/invoices/all', 'invoices', params, signal);
 }
 
 export function invoicesInfiniteQueryOptions(searchParam: string) {
-  return infiniteQueryOptions({
-    queryKey: invoicesQueryKeys.list(searchParam),
-    queryFn: ({ pageParam, signal }) => getInvoices({ searchParam, pageNumber: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-  });
+  return searchPagesQueryOptions(invoicesQueryKeys.list(searchParam), getInvoices, searchParam);
 }
 
 export function useInvoices(searchParam: string) {

@@ -10,7 +10,7 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { Alert, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Alert, Loader, Text } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../app/providers/auth/index.ts';
 import { t } from '../../../i18n/index.ts';
@@ -29,6 +29,7 @@ import type { CardDragData } from './KanbanCardView.tsx';
 import { KanbanCardFace } from './KanbanCardView.tsx';
 import { KanbanLaneView } from './KanbanLaneView.tsx';
 import { planRefused, useNoPermissionRedirect, usePlanAllows } from '../../../lib/use-plan-gate.ts';
+import { ScreenPage } from '../../../components/ScreenPage.tsx';
 
 /**
  * extended §2.17 Kanban: Creados, then one lane per kanban tag; dragging a card (pointer or
@@ -122,13 +123,7 @@ export function KanbanPage() {
   };
 
   return (
-    <Flex
-      direction="column"
-      gap="medium"
-      padding={{ base: 'medium', large: 'large' }}
-      className="kanban-page"
-    >
-      <Heading level={3}>{t('kanban.title')}</Heading>
+    <ScreenPage titleKey="kanban.title" className="kanban-page">
       <Text fontSize="small" color="font.tertiary" data-testid="kanban-help">
         {t('kanban.creadosHelp')}
       </Text>
@@ -171,6 +166,6 @@ export function KanbanPage() {
           </DragOverlay>
         </DndContext>
       )}
-    </Flex>
+    </ScreenPage>
   );
 }

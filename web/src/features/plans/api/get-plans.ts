@@ -1,21 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Plan } from '@atende/shared/entities/plan';
-import { api } from '../../../lib/api-client.ts';
+import { listReader } from '../../../lib/record-api.ts';
 import { plansQueryKeys } from './plans-query-keys.ts';
 
 export type { Plan };
 
+const plansReader = listReader<Plan>('/plans/all', plansQueryKeys.list(), { meta: { silent: true } });
+
 /** GET /plans/all: every plan, for the company form and the plans table. */
-export function getPlans(signal?: AbortSignal) {
-  return api.get<Plan[]>('/plans/all', undefined, signal);
-}
-
-export const plansQueryOptions = queryOptions({
-  queryKey: plansQueryKeys.list(),
-  queryFn: ({ signal }) => getPlans(signal),
-  meta: { silent: true },
-});
-
-export function usePlans(enabled = true) {
-  return useQuery({ ...plansQueryOptions, enabled });
-}
+export const getPlans = plansReader.get;
+export const plansQueryOptions = plansReader.queryOptions;
+export const usePlans = plansReader.useList;

@@ -1,18 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Plan } from '@atende/shared/entities/plan';
-import { api } from '../../../lib/api-client.ts';
+import { listReader } from '../../../lib/record-api.ts';
 import { plansQueryKeys } from './plans-query-keys.ts';
 
+const publicPlansReader = listReader<Plan>('/plans/list', plansQueryKeys.publicList());
+
 /** GET /plans/list: the plans offered at sign-up (no sign-in needed). */
-export function getPublicPlans(signal?: AbortSignal) {
-  return api.get<Plan[]>('/plans/list', undefined, signal);
-}
-
-export const publicPlansQueryOptions = queryOptions({
-  queryKey: plansQueryKeys.publicList(),
-  queryFn: ({ signal }) => getPublicPlans(signal),
-});
-
-export function usePublicPlans() {
-  return useQuery(publicPlansQueryOptions);
-}
+export const getPublicPlans = publicPlansReader.get;
+export const publicPlansQueryOptions = publicPlansReader.queryOptions;
+export const usePublicPlans = publicPlansReader.useList;

@@ -1,22 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlanCreateInput } from '@atende/shared/entities/plan';
-import { api } from '../../../lib/api-client.ts';
 import type { Plan } from './get-plans.ts';
 import { plansQueryKeys } from './plans-query-keys.ts';
+import { recordSaver } from '../../../lib/record-api.ts';
 
-export function createPlan(payload: PlanCreateInput) {
-  return api.post<Plan>('/plans', payload);
-}
+const planSaver = recordSaver<PlanCreateInput, Plan>('/plans', plansQueryKeys.all);
 
-export function updatePlan(id: number, payload: PlanCreateInput) {
-  return api.put<Plan>(`/plans/${id}`, payload);
-}
-
-export function useSavePlan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, payload }: { id?: number; payload: PlanCreateInput }) =>
-      id === undefined ? createPlan(payload) : updatePlan(id, payload),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: plansQueryKeys.all }),
-  });
-}
+export const createPlan = planSaver.create;
+export const updatePlan = planSaver.update;
+/** POST /plans or PUT /plans/{id}; the lists reload. */
+export const useSavePlan = planSaver.useSave;

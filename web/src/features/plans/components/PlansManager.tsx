@@ -39,7 +39,7 @@ export function PlansManager() {
     remove: (id) => deletePlan.mutateAsync(id),
     saveFailedMessage: t('plans.saveFailed'),
   });
-  const { values, errors, set } = form;
+  const { values, errors, set, field } = form;
 
   const columns: ManagerColumn<Plan>[] = [
     { header: t('plans.name'), cell: (plan) => plan.name },
@@ -80,11 +80,7 @@ export function PlansManager() {
         >
           <TextField
             label={t('plans.name')}
-            name="name"
-            value={values.name}
-            onChange={(event) => set('name', event.target.value)}
-            hasError={!!errors.name}
-            errorMessage={errors.name}
+            {...field('name')}
           />
           {countFields.map((field) => (
             <TextField

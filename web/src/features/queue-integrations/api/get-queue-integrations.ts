@@ -1,28 +1,15 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { queueIntegrationsQueryKeys } from './query-keys.ts';
 import type { QueueIntegration, QueueIntegrationsPage } from './types.ts';
+import { getListPage, recordReader, searchPagesQueryOptions, type SearchParams } from '../../../lib/record-api.ts';
 
 /** GET /queueIntegration (searchParam, pageNumber; queueIntegrations, hasMore). */
-export async function getQueueIntegrations(
-  params: { searchParam: string; pageNumber: number },
-  signal?: AbortSignal,
-): Promise<QueueIntegrationsPage> {
-  const page = await api.get<QueueIntegrationsPage>('/queueIntegration', params, signal);
-  return {
-    ...page,
-    queueIntegrations: Array.isArray(page?.queueIntegrations) ? page.queueIntegrations : [],
-    hasMore: !!page?.hasMore,
-  };
+export function getQueueIntegrations(params: SearchParams, signal?: AbortSignal) {
+  return getListPage<QueueIntegrationsPage>('/queueIntegration', 'queueIntegrations', params, signal);
 }
 
 export function queueIntegrationsInfiniteQueryOptions(searchParam: string) {
-  return infiniteQueryOptions({
-    queryKey: queueIntegrationsQueryKeys.list(searchParam),
-    queryFn: ({ pageParam, signal }) => getQueueIntegrations({ searchParam, pageNumber: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-  });
+  return searchPagesQueryOptions(queueIntegrationsQueryKeys.list(searchParam), getQueueIntegrations, searchParam);
 }
 
 /** The /queue-integration screen: search and infinite scroll. */
@@ -51,15 +38,11 @@ export function useQueueIntegrationOptions(enabled = true) {
   );
 }
 
-export function getQueueIntegration(id: number, signal?: AbortSignal) {
-  return api.get<QueueIntegration>(`/queueIntegration/${id}`, undefined, signal);
-}
+const queueIntegrationReader = recordReader<QueueIntegration>('/queueIntegration', queueIntegrationsQueryKeys.detail, {
+  staleTime: 0,
+});
 
-export function useQueueIntegration(id: number | undefined) {
-  return useQuery({
-    queryKey: queueIntegrationsQueryKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => getQueueIntegration(id ?? 0, signal),
-    enabled: id !== undefined,
-    staleTime: 0,
-  });
-}
+/** GET /queueIntegration/{id}, read again whenever the dialog opens. */
+export const getQueueIntegration = queueIntegrationReader.get;
+export const queueIntegrationQueryOptions = queueIntegrationReader.queryOptions;
+export const useQueueIntegration = queueIntegrationReader.useRecord;

@@ -1,22 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { queuesQueryKeys } from './get-queues.ts';
 import type { Queue, QueuePayload } from './types.ts';
+import { recordSaver } from '../../../lib/record-api.ts';
 
-export function createQueue(payload: QueuePayload) {
-  return api.post<Queue>('/queue', payload);
-}
+const queueSaver = recordSaver<QueuePayload, Queue>('/queue', queuesQueryKeys.list());
 
-export function updateQueue(id: number, payload: QueuePayload) {
-  return api.put<Queue>(`/queue/${id}`, payload);
-}
-
+export const createQueue = queueSaver.create;
+export const updateQueue = queueSaver.update;
 /** POST /queue or PUT /queue/{id}; the list (and every queue picker) reloads. */
-export function useSaveQueue() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, payload }: { id?: number; payload: QueuePayload }) =>
-      id === undefined ? createQueue(payload) : updateQueue(id, payload),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queuesQueryKeys.list() }),
-  });
-}
+export const useSaveQueue = queueSaver.useSave;

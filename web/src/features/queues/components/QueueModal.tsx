@@ -1,10 +1,11 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Flex, Grid, Loader, Tabs, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { ColourChip, ColourSwatch, FormDialogFooter, useFormState } from '../../../components/FormDialog.tsx';
+import { ColourChip, ColourSwatch, FormDialogFooter, FieldGroup } from '../../../components/FormDialog.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { Modal } from '../../../components/Modal.tsx';
 import { t, type MessageKey } from '../../../i18n/index.ts';
-import { apiFieldErrors } from '../../../lib/form-validation.ts';
+import { apiFieldErrors, type FieldErrors } from '../../../lib/form-validation.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { queuesQueryKeys } from '../api/get-queues.ts';
@@ -16,17 +17,17 @@ import {
   useQueueOptionTree,
 } from '../api/queue-options.ts';
 import { useSaveQueue } from '../api/save-queue.ts';
-import type { Queue } from '../api/types.ts';
+import type { Queue, QueuePayload } from '../api/types.ts';
 import {
   addDraftOption,
   changeDraftOption,
   checkDraftOptions,
-  checkQueueForm,
   draftOf,
   emptyQueueForm,
   palette,
   planOptionSync,
   queueFormOf,
+  queueFormSchema,
   removeDraftOption,
   runOptionSync,
   usedColours,
@@ -78,10 +79,13 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
   const queryClient = useQueryClient();
   const saveQueue = useSaveQueue();
   const [savedId, setSavedId] = useState<number | undefined>(queue?.id);
-  const { values, setValues, errors, setErrors, set, field } = useFormState<QueueFormValues>(
-    () => (queue ? queueFormOf(queue) : emptyQueueForm()),
-    checkQueueForm,
+  const { values, errors: formErrors, setErrors, set, field, submit } = useSchemaForm(
+    queueFormSchema,
+    (): QueueFormValues => (queue ? queueFormOf(queue) : emptyQueueForm()),
   );
+  // The option tree is saved through its own routes: its messages are kept beside the form's.
+  const [optionErrors, setOptionErrors] = useState<FieldErrors>({});
+  const errors = { ...formErrors, ...optionErrors };
   const [tab, setTab] = useState<Tab>('data');
   const timeZone = useCompanyTimeZone();
   const [syncing, setSyncing] = useState(false);
@@ -89,32 +93,30 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
   const [options, setOptions] = useState<DraftOption[]>(initialOptions);
   const taken = useMemo(() => usedColours(queues, savedId), [queues, savedId]);
 
-  const setTime = (index: number, field: 'startTime' | 'endTime', value: string) => {
-    setValues((current) => ({
-      ...current,
-      schedules: current.schedules.map((row, i) => (i === index ? { ...row, [field]: value } : row)),
-    }));
-    setErrors((current) => ({ ...current, [`schedules.${index}.${field}`]: undefined }));
-  };
+  const setTime = (index: number, field: 'startTime' | 'endTime', value: string) =>
+    set(`schedules.${index}.${field}`, value);
 
   const clearOptionErrors = (key: string) =>
-    setErrors((current) => ({ ...current, [`${key}.title`]: undefined, [`${key}.option`]: undefined }));
+    setOptionErrors((current) => ({ ...current, [`${key}.title`]: undefined, [`${key}.option`]: undefined }));
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = checkQueueForm(values);
-    const optionErrors = checkDraftOptions(options);
-    if (!checked.ok || Object.keys(optionErrors).length > 0) {
-      const all = { ...(checked.ok ? {} : checked.errors), ...optionErrors };
-      setErrors(all);
-      const onlyHours = Object.keys(all).every((field) => field.startsWith('schedules'));
-      setTab(onlyHours ? 'hours' : 'data');
-      return;
-    }
+  /** Shows the tab of the messages: Horarios when only the hours are refused. */
+  const showTabOf = (messages: FieldErrors) =>
+    setTab(Object.keys(messages).every((name) => name.startsWith('schedules')) ? 'hours' : 'data');
+
+  /** Checks the option tree with the route's schema; false (and its messages shown) when refused. */
+  const checkOptions = (messages: FieldErrors = {}) => {
+    const refused = checkDraftOptions(options);
+    setOptionErrors(refused);
+    showTabOf({ ...messages, ...refused });
+    return Object.keys(refused).length === 0;
+  };
+
+  async function save(payload: QueuePayload) {
+    if (!checkOptions()) return;
     setSyncing(true);
     let queueSaved: number | undefined;
     try {
-      const saved = await saveQueue.mutateAsync({ id: savedId, payload: checked.data });
+      const saved = await saveQueue.mutateAsync({ id: savedId, payload });
       // A retry after a failed option call updates the queue the first try created.
       queueSaved = saved.id;
       setSavedId(saved.id);
@@ -130,7 +132,7 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
       const fieldErrors = apiFieldErrors(error);
       if (fieldErrors) {
         setErrors(fieldErrors);
-        setTab(Object.keys(fieldErrors).every((field) => field.startsWith('schedules')) ? 'hours' : 'data');
+        showTabOf(fieldErrors);
       } else toastError(error);
       // The queue was saved and some option calls may have gone through: show the tree as the server has it.
       if (queueSaved !== undefined) {
@@ -146,6 +148,8 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
       setSyncing(false);
     }
   }
+
+  const handleSubmit = submit(save, { onInvalid: (messages) => void checkOptions(messages) });
 
   const dataTab = (
     <Flex direction="column" gap="medium" paddingTop="medium">
@@ -163,10 +167,7 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
           descriptiveText={t('queues.modal.orderHint')}
         />
       </Grid>
-      <Flex as="fieldset" direction="column" gap="xs" className="plain-fieldset">
-        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
-          {t('queues.modal.color')}
-        </Text>
+      <FieldGroup legend={t('queues.modal.color')}>
         <div className="queue-swatches" role="radiogroup" aria-label={t('queues.modal.color')}>
           {palette.map((swatch) => {
             const selected = swatch === values.color.trim().toLowerCase();
@@ -199,7 +200,7 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
             {errors.color}
           </Text>
         )}
-      </Flex>
+      </FieldGroup>
       <TextAreaField
         label={t('queues.modal.greeting')}
         {...field('greetingMessage')}
@@ -285,7 +286,7 @@ function QueueDialog({ queue, queues, onClose, initialOptions }: QueueModalProps
           <Tabs.Item value="data">{t('queues.modal.tabData')}</Tabs.Item>
           <Tabs.Item value="hours">{t('queues.modal.tabHours')}</Tabs.Item>
         </Tabs.List>
-        <form id={formId} noValidate onSubmit={(event) => void handleSubmit(event)} data-testid="queue-form">
+        <form id={formId} noValidate onSubmit={handleSubmit} data-testid="queue-form">
           <Tabs.Panel value="data">{dataTab}</Tabs.Panel>
           <Tabs.Panel value="hours">{hoursTab}</Tabs.Panel>
         </form>

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { quickMessageCreateInputSchema } from '@atende/shared/entities/quick-message';
 import { Button, Flex, Grid, SwitchField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { CloseIcon, PaperclipIcon } from '../../../components/icons/feature-icons.tsx';
-import { FormDialog } from '../../../components/FormDialog.tsx';
+import { FormDialog, FieldGroup } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -21,7 +21,7 @@ const fileNameOf = (path: string | null | undefined) => (path ? (path.split('/')
 /** extended §2.15: shortcode, message, geral, status and an optional attachment. */
 export function QuickMessageModal({ record, onClose }: QuickMessageModalProps) {
   const fileInput = useRef<HTMLInputElement>(null);
-  const { values, set, field, submit } = useSchemaForm(quickMessageCreateInputSchema, () =>
+  const { field, toggle, submit } = useSchemaForm(quickMessageCreateInputSchema, () =>
     record ? quickMessageFormOf(record) : emptyQuickMessageForm(),
   );
   const [file, setFile] = useState<File | undefined>(undefined);
@@ -58,23 +58,16 @@ export function QuickMessageModal({ record, onClose }: QuickMessageModalProps) {
       <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="small">
         <SwitchField
           label={t('quickMessages.modal.geral')}
-          name="geral"
           labelPosition="end"
-          isChecked={values.geral}
-          onChange={(event) => set('geral', event.target.checked)}
+          {...toggle('geral')}
         />
         <SwitchField
           label={t('quickMessages.modal.status')}
-          name="status"
           labelPosition="end"
-          isChecked={values.status}
-          onChange={(event) => set('status', event.target.checked)}
+          {...toggle('status')}
         />
       </Grid>
-      <Flex as="fieldset" direction="column" gap="xs" className="plain-fieldset">
-        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
-          {t('quickMessages.modal.media')}
-        </Text>
+      <FieldGroup legend={t('quickMessages.modal.media')}>
         <input
           ref={fileInput}
           type="file"
@@ -114,7 +107,7 @@ export function QuickMessageModal({ record, onClose }: QuickMessageModalProps) {
             </Button>
           </div>
         )}
-      </Flex>
+      </FieldGroup>
     </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Flex, Loader, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { useRef, useState } from 'react';
+import { Alert, Button, Flex, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { contactSearchMinChars } from '@atende/shared/constants';
-import { FormDialog, useFormState } from '../../../components/FormDialog.tsx';
+import { FormDialog, FieldGroup } from '../../../components/FormDialog.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { CloseIcon, PaperclipIcon, TrashIcon } from '../../../components/icons/feature-icons.tsx';
 import { errorText, t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -12,8 +13,8 @@ import { useContactSearch } from '../../tickets/api/search-contacts.ts';
 import { useDeleteSchedule, useSaveSchedule } from '../api/save-schedule.ts';
 import type { Schedule, ScheduleContact } from '../api/types.ts';
 import {
-  checkScheduleForm,
   isScheduleImage,
+  scheduleFormSchema,
   scheduleImageAccept,
   type ScheduleFormValues,
 } from '../schedule-form.ts';
@@ -21,6 +22,7 @@ import { defaultSendAtInput, wallInputOf } from '../schedule-time.ts';
 import { CompanyDateTimeField } from '../../settings/components/CompanyDateTimeField.tsx';
 import { useCompanyTimeZone } from '../../settings/use-company-time-zone.ts';
 import '../schedules.css';
+import { SearchResults } from '../../../components/SearchResults.tsx';
 
 interface ScheduleModalProps {
   /** An existing schedule to edit (or, once sent, to look at and delete). */
@@ -52,11 +54,15 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
   const [search, setSearch] = useState('');
   const [file, setFile] = useState<File | undefined>(undefined);
   const [removeMedia, setRemoveMedia] = useState(false);
-  const { values, field, set, submit, errors } = useFormState<ScheduleFormValues>(() => ({
-    body: record?.body ?? '',
-    sendAt: record ? wallInputOf(record.sendAt, timeZone) : defaultSendAtInput(new Date(), timeZone),
-  }));
-  const [contactError, setContactError] = useState<string | undefined>(undefined);
+  const { form, field, set, submit, errors } = useSchemaForm(
+    scheduleFormSchema(contact?.id, timeZone),
+    (): ScheduleFormValues => ({
+      body: record?.body ?? '',
+      sendAt: record ? wallInputOf(record.sendAt, timeZone) : defaultSendAtInput(new Date(), timeZone),
+    }),
+  );
+  // The contact is picked apart from the values; its message goes with a new choice.
+  const clearContactError = () => form.clearErrors('contactId' as never);
   const debounced = useDebouncedValue(search.trim());
   const searching = !contact && debounced.length >= contactSearchMinChars;
   const contacts = useContactSearch(debounced, searching);
@@ -67,20 +73,16 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
   const sent = record?.status === 'ENVIADA' || sending;
   const shownMedia = file?.name ?? (removeMedia ? '' : (record?.mediaName ?? ''));
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const checked = checkScheduleForm(values, contact?.id, timeZone);
-    setContactError(checked.ok ? undefined : checked.errors.contactId);
-    return submit(event, checked, async (data) => {
-      await save.mutateAsync({
-        id: record?.id,
-        payload: data,
-        file,
-        removeMedia: removeMedia && !!record?.mediaName,
-      });
-      toast.success(t('schedules.saved'));
-      onClose();
+  const handleSubmit = submit(async (data) => {
+    await save.mutateAsync({
+      id: record?.id,
+      payload: data,
+      file,
+      removeMedia: removeMedia && !!record?.mediaName,
     });
-  };
+    toast.success(t('schedules.saved'));
+    onClose();
+  });
 
   const deleteRecord = async () => {
     if (!record) return;
@@ -104,7 +106,7 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
       title={record ? t('schedules.modal.editTitle') : t('schedules.modal.addTitle')}
       onClose={onClose}
       isSaving={save.isPending}
-      onSubmit={(event) => (sent ? event.preventDefault() : void handleSubmit(event))}
+      onSubmit={(event) => (sent ? event.preventDefault() : handleSubmit(event))}
     >
       {record?.status === 'ERRO' && (
         <Alert variation="error" role="alert">
@@ -116,43 +118,38 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
           {t(sending ? 'schedules.sendingNotice' : 'schedules.sentNotice')}
         </Alert>
       )}
-      <div className="schedule-contact">
+      <div className="contact-search">
         <TextField
           label={t('schedules.modal.contact')}
           placeholder={t('schedules.modal.contactPlaceholder')}
           value={contactLabel}
           autoComplete="off"
           isReadOnly={sent || !!givenContact}
-          hasError={!!(contactError ?? errors.contactId)}
-          errorMessage={contactError ?? errors.contactId}
+          hasError={!!errors.contactId}
+          errorMessage={errors.contactId}
           onChange={(event) => {
             setContact(undefined);
             setSearch(event.target.value);
-            setContactError(undefined);
+            clearContactError();
           }}
         />
         {searching && (
-          <ul className="schedule-contact__results" role="listbox" aria-label={t('schedules.modal.contact')}>
-            {contacts.isFetching && (
-              <li className="schedule-contact__info">
-                <Loader size="small" /> {t('tickets.new.searching')}
-              </li>
+          <SearchResults
+            label={t('schedules.modal.contact')}
+            items={contacts.data ?? (contacts.isFetching ? undefined : [])}
+            loading={contacts.isFetching}
+            onPick={(item) => {
+              setContact({ id: item.id, name: item.name, number: item.number });
+              clearContactError();
+            }}
+          >
+            {(item) => (
+              <>
+                <span>{item.name}</span>
+                <small>{item.number}</small>
+              </>
             )}
-            {!contacts.isFetching && (contacts.data ?? []).length === 0 && (
-              <li className="schedule-contact__info">{t('tickets.new.noResults')}</li>
-            )}
-            {(contacts.data ?? []).map((item) => (
-              <li key={item.id} role="option" aria-selected={false}>
-                <button
-                  type="button"
-                  onClick={() => setContact({ id: item.id, name: item.name, number: item.number })}
-                >
-                  <span>{item.name}</span>
-                  <small>{item.number}</small>
-                </button>
-              </li>
-            ))}
-          </ul>
+          </SearchResults>
         )}
       </div>
       <TextAreaField label={t('schedules.modal.body')} {...field('body')} rows={5} isReadOnly={sent} />
@@ -163,10 +160,7 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
         timeZone={timeZone}
         isReadOnly={sent}
       />
-      <Flex as="fieldset" direction="column" gap="xs" className="plain-fieldset">
-        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
-          {t('schedules.modal.media')}
-        </Text>
+      <FieldGroup legend={t('schedules.modal.media')}>
         <input
           ref={fileInput}
           type="file"
@@ -210,7 +204,7 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
             </div>
           )
         )}
-      </Flex>
+      </FieldGroup>
       {record && (
         <div>
           <Button

@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { tagsQueryKeys } from './tags-query-keys.ts';
 import type { Tag, TagsPage } from './types.ts';
+import { searchPagesQueryOptions } from '../../../lib/record-api.ts';
 
 const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
@@ -20,12 +21,7 @@ export async function getTags(
 }
 
 export function tagsInfiniteQueryOptions(searchParam: string) {
-  return infiniteQueryOptions({
-    queryKey: tagsQueryKeys.list(searchParam),
-    queryFn: ({ pageParam, signal }) => getTags({ searchParam, pageNumber: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-  });
+  return searchPagesQueryOptions(tagsQueryKeys.list(searchParam), getTags, searchParam);
 }
 
 export function useTags(searchParam: string) {

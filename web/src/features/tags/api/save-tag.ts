@@ -1,22 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { tagsQueryKeys } from './tags-query-keys.ts';
 import type { Tag, TagPayload } from './types.ts';
+import { recordSaver } from '../../../lib/record-api.ts';
 
-export function createTag(payload: TagPayload) {
-  return api.post<Tag>('/tags', payload);
-}
+const tagSaver = recordSaver<TagPayload, Tag>('/tags', tagsQueryKeys.all);
 
-export function updateTag(id: number, payload: TagPayload) {
-  return api.put<Tag>(`/tags/${id}`, payload);
-}
-
+export const createTag = tagSaver.create;
+export const updateTag = tagSaver.update;
 /** POST /tags or PUT /tags/{id}; the lists and the pickers' list reload. */
-export function useSaveTag() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, payload }: { id?: number; payload: TagPayload }) =>
-      id === undefined ? createTag(payload) : updateTag(id, payload),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagsQueryKeys.all }),
-  });
-}
+export const useSaveTag = tagSaver.useSave;

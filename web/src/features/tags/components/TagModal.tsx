@@ -2,7 +2,7 @@ import { Flex, SwitchField, Text, TextField } from '@aws-amplify/ui-react';
 import { defaultTagColour, queueColourPalette } from '@atende/shared/constants';
 import { useAuth } from '../../../app/providers/auth/index.ts';
 import { tagCreateInputSchema } from '@atende/shared/entities/tag';
-import { ColourChip, ColourSwatch, FormDialog } from '../../../components/FormDialog.tsx';
+import { ColourChip, ColourSwatch, FormDialog, FieldGroup } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t } from '../../../i18n/index.ts';
 import { canManageKanban } from '../../../lib/profile.ts';
@@ -43,7 +43,7 @@ interface TagModalProps {
 /** extended §2.14: the tag dialog: name, colour and, for admins and supervisors, the kanban toggle. */
 export function TagModal({ tag, onClose }: TagModalProps) {
   const { user } = useAuth();
-  const { values, set, field, submit } = useSchemaForm(
+  const { values, set, field, toggle, submit } = useSchemaForm(
     tagCreateInputSchema,
     (): TagFormValues => (tag ? tagFormOf(tag) : emptyTagForm()),
     { input: tagFormInput },
@@ -67,10 +67,7 @@ export function TagModal({ tag, onClose }: TagModalProps) {
       onSubmit={handleSubmit}
     >
       <TextField label={t('tags.modal.name')} {...field('name')} autoComplete="off" />
-      <Flex as="fieldset" direction="column" gap="xs" className="plain-fieldset">
-        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
-          {t('tags.modal.color')}
-        </Text>
+      <FieldGroup legend={t('tags.modal.color')}>
         <div className="colour-swatches" role="radiogroup" aria-label={t('tags.modal.color')}>
           {swatches.map((swatch) => (
             <ColourSwatch
@@ -95,14 +92,12 @@ export function TagModal({ tag, onClose }: TagModalProps) {
             {colour}
           </Text>
         </Flex>
-      </Flex>
+      </FieldGroup>
       {kanbanAllowed && (
         <SwitchField
           label={t('tags.modal.kanban')}
-          name="kanban"
           labelPosition="end"
-          isChecked={values.kanban}
-          onChange={(event) => set('kanban', event.target.checked)}
+          {...toggle('kanban')}
           descriptiveText={t('tags.modal.kanbanHint')}
         />
       )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Flex, Loader, SelectField, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, SelectField, TextField } from '@aws-amplify/ui-react';
 import { contactSearchMinChars } from '@atende/shared/constants';
 import { useAuth } from '../../../app/providers/auth/index.ts';
 import { Modal } from '../../../components/Modal.tsx';
@@ -15,6 +15,7 @@ import { useCreateTicket } from '../api/create-ticket.ts';
 import { useContactSearch } from '../api/search-contacts.ts';
 import type { TicketContact } from '../api/types.ts';
 import { ContactAvatar } from './ContactAvatar.tsx';
+import { SearchResults } from '../../../components/SearchResults.tsx';
 
 interface NewTicketModalProps {
   onClose(): void;
@@ -150,25 +151,20 @@ export function NewTicketModal({ onClose, onOpened, initialContact }: NewTicketM
             }}
           />
           {searching && (
-            <ul className="contact-search__results" role="listbox" aria-label={t('tickets.new.contact')}>
-              {contacts.isFetching && (
-                <li className="contact-search__info">
-                  <Loader size="small" /> {t('tickets.new.searching')}
-                </li>
+            <SearchResults
+              label={t('tickets.new.contact')}
+              items={contacts.data ?? (contacts.isFetching ? undefined : [])}
+              loading={contacts.isFetching}
+              onPick={setContact}
+            >
+              {(item) => (
+                <>
+                  <ContactAvatar name={item.name} url={item.profilePicUrl} size={28} />
+                  <span>{item.name}</span>
+                  <small>{item.number}</small>
+                </>
               )}
-              {!contacts.isFetching && (contacts.data ?? []).length === 0 && (
-                <li className="contact-search__info">{t('tickets.new.noResults')}</li>
-              )}
-              {(contacts.data ?? []).map((item) => (
-                <li key={item.id} role="option" aria-selected={false}>
-                  <button type="button" onClick={() => setContact(item)}>
-                    <ContactAvatar name={item.name} url={item.profilePicUrl} size={28} />
-                    <span>{item.name}</span>
-                    <small>{item.number}</small>
-                  </button>
-                </li>
-              ))}
-            </ul>
+            </SearchResults>
           )}
         </div>
         <SelectField

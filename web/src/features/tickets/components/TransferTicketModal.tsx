@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button, Flex, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { Modal } from '../../../components/Modal.tsx';
 import { t } from '../../../i18n/index.ts';
 import { useWhatsapps } from '../../connections/api/get-whatsapps.ts';
@@ -8,6 +8,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useUserSearch } from '../api/search-users.ts';
 import type { Ticket, TicketUpdate } from '../api/types.ts';
 import { transferUpdate } from '../ticket-actions.ts';
+import { SearchResults } from '../../../components/SearchResults.tsx';
 
 interface TransferTicketModalProps {
   ticket: Ticket;
@@ -103,24 +104,15 @@ export function TransferTicketModal({ ticket, onClose, onTransfer }: TransferTic
             }}
           />
           {searching && (
-            <ul className="contact-search__results" role="listbox" aria-label={t('tickets.transfer.user')}>
-              {users.isFetching && !users.data && (
-                <li className="contact-search__info">
-                  <Loader size="small" /> {t('tickets.new.searching')}
-                </li>
-              )}
-              {users.data && users.data.users.length === 0 && (
-                <li className="contact-search__info">{t('tickets.new.noResults')}</li>
-              )}
-              {(users.data?.users ?? []).map((item) => (
-                <li key={item.id} role="option" aria-selected={false}>
-                  <button type="button" onClick={() => setUser(item)}>
-                    <span>{item.name}</span>
-                  </button>
-                </li>
-              ))}
-              {users.data?.hasMore && <li className="contact-search__info">{t('tickets.transfer.moreUsers')}</li>}
-            </ul>
+            <SearchResults
+              label={t('tickets.transfer.user')}
+              items={users.data?.users}
+              loading={users.isFetching && !users.data}
+              more={users.data?.hasMore && t('tickets.transfer.moreUsers')}
+              onPick={setUser}
+            >
+              {(item) => <span>{item.name}</span>}
+            </SearchResults>
           )}
         </div>
         <SelectField label={t('tickets.transfer.queue')} value={queueId} onChange={(event) => setQueueId(event.target.value)}>

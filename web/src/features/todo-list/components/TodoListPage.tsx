@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Card, Text, TextField } from '@aws-amplify/ui-react';
 import { CloseIcon, PlusIcon } from '../../../components/icons/feature-icons.tsx';
 import { DeleteButton, EditButton } from '../../../components/ListPage.tsx';
 import { t } from '../../../i18n/index.ts';
@@ -15,6 +15,7 @@ import {
   type LocalTask,
 } from '../todo-storage.ts';
 import '../todo-list.css';
+import { ScreenPage } from '../../../components/ScreenPage.tsx';
 
 /**
  * /todolist (core §2 menu, §3 Local task item): a task list kept only in this browser. Tasks are
@@ -66,13 +67,7 @@ export function TodoListPage() {
   };
 
   return (
-    <Flex
-      direction="column"
-      gap="medium"
-      padding={{ base: 'medium', large: 'large' }}
-      className="screen todo-list"
-    >
-      <Heading level={3}>{t('screens.todoList')}</Heading>
+    <ScreenPage titleKey="screens.todoList" className="screen todo-list">
       <form className="todo-list__form" onSubmit={submit}>
         <TextField
           ref={inputRef}
@@ -135,6 +130,6 @@ export function TodoListPage() {
           </ul>
         )}
       </Card>
-    </Flex>
+    </ScreenPage>
   );
 }

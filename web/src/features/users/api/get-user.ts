@@ -1,20 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { recordReader } from '../../../lib/record-api.ts';
 import type { User } from './types.ts';
 import { usersQueryKeys } from './users-query-keys.ts';
 
-export function getUser(id: number, signal?: AbortSignal) {
-  return api.get<User>(`/users/${id}`, undefined, signal);
-}
+const userReader = recordReader<User>('/users', usersQueryKeys.detail, { staleTime: 0 });
 
-export function userQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: usersQueryKeys.detail(id),
-    queryFn: ({ signal }) => getUser(id, signal),
-    staleTime: 0,
-  });
-}
-
-export function useUser(id: number | undefined) {
-  return useQuery({ ...userQueryOptions(id ?? 0), enabled: id !== undefined });
-}
+/** GET /users/{id}, read again whenever the dialog opens. */
+export const getUser = userReader.get;
+export const userQueryOptions = userReader.queryOptions;
+export const useUser = userReader.useRecord;

@@ -1,14 +1,9 @@
-import type { FormEvent } from 'react';
 import { Flex, Grid, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { profiles } from '@atende/shared/constants';
 import { useAuth } from '../../../app/providers/auth/index.ts';
-import {
-  ColourCheckboxes,
-  DialogForm,
-  RecordFormDialog,
-  useFormState,
-} from '../../../components/FormDialog.tsx';
+import { ColourCheckboxes, DialogForm, RecordFormDialog } from '../../../components/FormDialog.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { isAdminProfile } from '../../../lib/profile.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -17,7 +12,7 @@ import { useQueues } from '../../queues/api/get-queues.ts';
 import { useUser } from '../api/get-user.ts';
 import { useSaveUser } from '../api/save-user.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
-import { checkUserForm, emptyUserForm, userFormOf, type UserFormValues } from '../user-form.ts';
+import { emptyUserForm, userFormSchema, userFormOf, type UserFormValues } from '../user-form.ts';
 
 export interface UserModalProps {
   open: boolean;
@@ -41,40 +36,30 @@ interface UserFormProps {
   onPendingChange(pending: boolean): void;
 }
 
-function UserForm({
-  initial,
-  userId,
-  adminFields,
-  ownEmail,
-  formId,
-  onSaved,
-  onPendingChange,
-}: UserFormProps) {
-  const { values, set, field, submit } = useFormState(initial, (current) =>
-    checkUserForm(current, { editing: userId !== undefined, adminFields, ownEmail }),
+function UserForm({ initial, userId, adminFields, ownEmail, formId, onSaved, onPendingChange }: UserFormProps) {
+  const editing = userId !== undefined;
+  const { values, set, field, submit } = useSchemaForm(
+    userFormSchema({ editing, adminFields, ownEmail }),
+    initial,
   );
   const saveUser = useSaveUser();
   const queues = useQueues(adminFields);
   const whatsapps = useWhatsapps(adminFields);
-  const editing = userId !== undefined;
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
-    submit(
-      event,
-      checkUserForm(values, { editing, adminFields, ownEmail }),
-      async (data) => {
-        await saveUser.mutateAsync({ id: userId, payload: data });
-        // A new password ends one's own session on the server: say why the sign-in screen follows.
-        if (ownEmail !== undefined && data.password) toast.success(t('users.modal.signInAgain'));
-        else toast.success(t('users.modal.saved'));
-        onSaved();
-      },
-      { onPending: onPendingChange },
-    );
+  const handleSubmit = submit(
+    async (data) => {
+      await saveUser.mutateAsync({ id: userId, payload: data });
+      // A new password ends one's own session on the server: say why the sign-in screen follows.
+      if (ownEmail !== undefined && data.password) toast.success(t('users.modal.signInAgain'));
+      else toast.success(t('users.modal.saved'));
+      onSaved();
+    },
+    { onPending: onPendingChange },
+  );
 
   const queueList = queues.data ?? [];
   return (
-    <DialogForm id={formId} onSubmit={(event) => void handleSubmit(event)}>
+    <DialogForm id={formId} onSubmit={handleSubmit}>
       <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
         <TextField label={t('users.modal.name')} {...field('name')} autoComplete="name" />
         <TextField label={t('users.modal.email')} {...field('email')} type="email" autoComplete="email" />
@@ -116,9 +101,7 @@ function UserForm({
           </Grid>
           <SelectField
             label={t('users.modal.whatsapp')}
-            name="whatsappId"
-            value={values.whatsappId}
-            onChange={(event) => set('whatsappId', event.target.value)}
+            {...field('whatsappId')}
           >
             <option value="">{t('common.none')}</option>
             {(whatsapps.data ?? []).map((whatsapp) => (

@@ -1,7 +1,7 @@
-import { CheckboxField, Flex, SwitchField, Text, TextField } from '@aws-amplify/ui-react';
+import { CheckboxField, SwitchField, Text, TextField } from '@aws-amplify/ui-react';
 import { webhookEvents } from '@atende/shared/entities/webhook';
 import { webhookCreateInputSchema } from '@atende/shared/entities/webhook';
-import { FormDialog } from '../../../components/FormDialog.tsx';
+import { FieldGroup, FormDialog } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -27,7 +27,7 @@ interface WebhookModalProps {
 
 /** The webhook dialog: name, https URL, the events it hears (checkboxes) and whether it is active. */
 export function WebhookModal({ webhook, loopbackHttp, onClose, onCreated }: WebhookModalProps) {
-  const { values, set, field, submit, errors } = useSchemaForm(
+  const { values, set, field, toggle, submit, errors } = useSchemaForm(
     webhookCreateInputSchema,
     (): WebhookFormValues => (webhook ? webhookFormOf(webhook) : emptyWebhookForm()),
     { input: webhookFormInput },
@@ -57,16 +57,7 @@ export function WebhookModal({ webhook, loopbackHttp, onClose, onCreated }: Webh
         autoComplete="off"
         descriptiveText={t(loopbackHttp ? 'webhooks.modal.urlHintLoopback' : 'webhooks.modal.urlHint')}
       />
-      <Flex
-        as="fieldset"
-        direction="column"
-        gap="xxs"
-        className="plain-fieldset"
-        data-testid="webhook-events"
-      >
-        <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
-          {t('webhooks.modal.events')}
-        </Text>
+      <FieldGroup legend={t('webhooks.modal.events')} gap="xxs" testId="webhook-events">
         {webhookEvents.map((event) => (
           <CheckboxField
             key={event}
@@ -82,13 +73,11 @@ export function WebhookModal({ webhook, loopbackHttp, onClose, onCreated }: Webh
             {errors.events}
           </Text>
         )}
-      </Flex>
+      </FieldGroup>
       <SwitchField
         label={t('webhooks.modal.enabled')}
-        name="enabled"
         labelPosition="end"
-        isChecked={values.enabled}
-        onChange={(event) => set('enabled', event.target.checked)}
+        {...toggle('enabled')}
       />
       {webhook && (
         <Text fontSize="small" color="font.tertiary">
