@@ -4,6 +4,7 @@ import { scheduleMessageKey, sendResultOf } from '#domain/schedule-rules';
 import { changeFromRecord } from '#live/stream-changes';
 import { followCampaignSendResult } from '../campaigns/send-outcome.ts';
 import { followLastMessageChange } from '../messages/last-message-outcome.ts';
+import { followConnectionHealth } from '../connection-health/follow.ts';
 import { derivedMessageId } from '../messages/send-outbound.ts';
 import { logger } from '#observability/logger';
 import { forItem, observedStream } from '#observability/stream-entry';
@@ -18,7 +19,8 @@ import { countMetric, metricNames } from '#observability/metrics';
  * delivered again changes nothing twice. A campaign message's refusal marks its recipient failed
  * the same way (campaigns/send-outcome.ts), and a deleted or edited last message changes its
  * ticket's list line (messages/last-message-outcome.ts): one reader of the stream for what a
- * message's later changes set off.
+ * message's later changes set off. Connection health follows the connector's status writes and
+ * counts messages per connection-day here too (connection-health/follow.ts).
  */
 export const handler = observedStream(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   for (const record of event.Records) {
@@ -44,6 +46,8 @@ async function followChange(change: NonNullable<ReturnType<typeof changeFromReco
   countSendResult(change);
   await followCampaignSendResult(change);
   await followLastMessageChange(change);
+  // Connection health: disconnects, reconnections and messages per connection-day (issue #30).
+  await followConnectionHealth(change);
   const message = change?.entity === 'message' ? change.newItem : undefined;
   if (!message || typeof message.scheduleId !== 'number') return;
   const result = sendResultOf(message as Parameters<typeof sendResultOf>[0]);

@@ -1,6 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { ticketTimerBodySchema } from '#domain/chatbot/timers';
 import { fireTicketTimer } from './fire-timer.ts';
+import { connectionSilenceBodySchema, fireSilenceWatch } from '../connection-health/silence.ts';
 import { logger } from '#observability/logger';
 import { keysOfBody, observed } from '#observability/entry';
 import { withCorrelation } from '#observability/correlation';
@@ -16,7 +17,19 @@ export const handler = observed(async (event: SQSEvent): Promise<SQSBatchRespons
   for (const record of event.Records) {
     let body;
     try {
-      body = ticketTimerBodySchema.parse(JSON.parse(record.body));
+      const parsed: unknown = JSON.parse(record.body);
+      // A connection's silence watch (connection-health/silence.ts) shares the queue.
+      const silence = connectionSilenceBodySchema.safeParse(parsed);
+      if (silence.success) {
+        try {
+          await fireSilenceWatch(silence.data);
+        } catch (error) {
+          logger.error('silence watch failed', { sqsMessageId: record.messageId, error: String(error) });
+          failures.push({ itemIdentifier: record.messageId });
+        }
+        continue;
+      }
+      body = ticketTimerBodySchema.parse(parsed);
     } catch (error) {
       logger.error('invalid timer dropped', { sqsMessageId: record.messageId, error: String(error) });
       continue;
