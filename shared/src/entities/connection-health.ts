@@ -3,6 +3,7 @@
  * alerts an admin sees (banner and e-mail), and the history the connections screen shows.
  */
 import * as z from 'zod';
+import { silenceMinutesDefault } from '../constants.ts';
 
 /**
  * A stable reason for a disconnect. The beta connector maps Baileys' `lastDisconnect.error`
@@ -62,7 +63,7 @@ export interface ConnectionHistory {
 }
 
 /** Minutes without inbound (inside opening hours) before a `silent` alert; 0 turns it off. */
-export const silenceMinutesDefault = 60;
+export { silenceMinutesDefault };
 export const silenceMinutesMax = 7 * 24 * 60;
 export const silenceMinutesSchema = z.coerce.number().int().min(0).max(silenceMinutesMax);
 

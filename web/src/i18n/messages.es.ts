@@ -25,6 +25,7 @@ import { webhooksMessages } from './catalogue/webhooks.es.ts';
 import { formValidationMessages } from './catalogue/validation.es.ts';
 import { keyboardMessages } from './catalogue/keyboard.es.ts';
 import { lidContactsMessages } from './catalogue/lid-contacts.es.ts';
+import { connectionHealthMessages } from './catalogue/connection-health.es.ts';
 
 /**
  * The Spanish UI text. Every string the SPA shows comes from here through `t()`, so screens
@@ -675,6 +676,7 @@ const uiMessages = {
   ...companyTimeMessages,
   ...keyboardMessages,
   ...lidContactsMessages,
+  ...connectionHealthMessages,
 } as const;
 
 /**

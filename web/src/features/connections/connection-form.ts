@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { connectionDefaults } from '@atende/shared/constants';
+import { connectionDefaults, silenceMinutesDefault } from '@atende/shared/constants';
 import { whatsappCreateInputSchema, whatsappUpdateInputSchema } from '@atende/shared/entities/whatsapp';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { errorText } from '../../i18n/index.ts';
@@ -21,6 +21,8 @@ export interface ConnectionFormValues {
   maxUseBotQueues: string;
   timeToTransfer: string;
   transferQueueId: string;
+  /** Connection health's silence watch, in minutes ('' reads as the default; 0 turns it off). */
+  silenceMinutes: string;
   token: string;
   queueIds: number[];
   /** The queue integration for tickets without a queue, as the select holds it ('' none); absent: not shown. */
@@ -44,6 +46,7 @@ export function emptyConnectionForm(): ConnectionFormValues {
     maxUseBotQueues: String(connectionDefaults.maxUseBotQueues),
     timeToTransfer: '',
     transferQueueId: '',
+    silenceMinutes: String(silenceMinutesDefault),
     token: '',
     queueIds: [],
   };
@@ -64,6 +67,7 @@ export function connectionFormOf(whatsapp: Whatsapp): ConnectionFormValues {
     maxUseBotQueues: String(whatsapp.maxUseBotQueues),
     timeToTransfer: whatsapp.timeToTransfer ? String(whatsapp.timeToTransfer) : '',
     transferQueueId: whatsapp.transferQueueId ? String(whatsapp.transferQueueId) : '',
+    silenceMinutes: String(whatsapp.silenceMinutes),
     token: whatsapp.token ?? '',
     queueIds: [...whatsapp.queueIds],
     ...(whatsapp.integrationId !== undefined
@@ -74,7 +78,7 @@ export function connectionFormOf(whatsapp: Whatsapp): ConnectionFormValues {
 }
 
 /** Whole minutes or counts; the schema's own (English) number texts are not shown. */
-const numberFields = ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'timeToTransfer'] as const;
+const numberFields = ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'timeToTransfer', 'silenceMinutes'] as const;
 
 /**
  * Checks the modal's values with the shared schemas (core §5 Connection: name 2 to 50 and
@@ -93,6 +97,7 @@ export function checkConnectionForm(
     maxUseBotQueues: values.maxUseBotQueues.trim() || String(connectionDefaults.maxUseBotQueues),
     timeToTransfer: values.timeToTransfer.trim() === '' ? null : values.timeToTransfer.trim(),
     transferQueueId: values.transferQueueId === '' ? null : values.transferQueueId,
+    silenceMinutes: values.silenceMinutes.trim() || String(silenceMinutesDefault),
   };
   const schema = (editing ? whatsappUpdateInputSchema : whatsappCreateInputSchema) as z.ZodType<
     z.output<typeof whatsappCreateInputSchema>
@@ -121,6 +126,7 @@ export function checkConnectionForm(
       maxUseBotQueues: data.maxUseBotQueues,
       timeToTransfer: data.timeToTransfer && data.timeToTransfer > 0 ? data.timeToTransfer : null,
       transferQueueId: data.transferQueueId ?? null,
+      silenceMinutes: data.silenceMinutes,
       // The token is the server's to make: a save never sends it (a new one is asked for apart).
       queueIds: data.queueIds,
       // Only a modal that shows the integration select (plan flag useIntegrations) sends it.
