@@ -99,6 +99,15 @@ export async function recordConnectionEvent(
     .go();
 }
 
+/** The unexpired items of one prefix from `from` on, oldest first (AP-CH-2, AP-CH-5). */
+function listFrom(companyId: number, prefix: string, from: string, nowMs: number): Promise<Record<string, unknown>[]> {
+  return queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    FilterExpression: 'attribute_not_exists(expiresAt) OR expiresAt > :now',
+    ExpressionAttributeValues: { ':pk': pk(companyId), ':from': `${prefix}${from}`, ':to': `${prefix}~`, ':now': nowSeconds(nowMs) },
+  });
+}
+
 /** AP-CH-2: a connection's events from `fromIso` on, oldest first, unexpired. */
 export async function listConnectionEvents(
   companyId: number,
@@ -106,17 +115,7 @@ export async function listConnectionEvents(
   fromIso: string,
   nowMs: number,
 ): Promise<ConnectionEventRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    FilterExpression: 'expiresAt > :now',
-    ExpressionAttributeValues: {
-      ':pk': pk(companyId),
-      ':from': `${eventPrefix(whatsappId)}${fromIso}`,
-      ':to': `${eventPrefix(whatsappId)}~`,
-      ':now': nowSeconds(nowMs),
-    },
-  });
-  return items.map(eventOf);
+  return (await listFrom(companyId, eventPrefix(whatsappId), fromIso, nowMs)).map(eventOf);
 }
 
 /** AP-CH-3: the newest event before `beforeIso` (the state a period starts in), if any. */
@@ -164,17 +163,7 @@ export async function listConnectionDays(
   fromDay: string,
   nowMs: number,
 ): Promise<ConnectionDayRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    FilterExpression: 'attribute_not_exists(expiresAt) OR expiresAt > :now',
-    ExpressionAttributeValues: {
-      ':pk': pk(companyId),
-      ':from': `${dayPrefix(whatsappId)}${fromDay}`,
-      ':to': `${dayPrefix(whatsappId)}~`,
-      ':now': nowSeconds(nowMs),
-    },
-  });
-  return items.map(dayOf);
+  return (await listFrom(companyId, dayPrefix(whatsappId), fromDay, nowMs)).map(dayOf);
 }
 
 /** AP-CH-6: the connection's newest day (its last inbound, for the silence watch), if any. */

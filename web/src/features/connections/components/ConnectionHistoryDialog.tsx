@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Flex, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { Modal } from '../../../components/Modal.tsx';
 import { t } from '../../../i18n/index.ts';
@@ -12,20 +13,28 @@ const gap = 3;
 const stripHeight = 28;
 const messagesHeight = 48;
 
-/** One bar per day: its height the share connected, its colour by tone (plain SVG, no chart library). */
-function UptimeStrip({ days }: { days: ConnectionHistory['days'] }) {
-  const width = days.length * (barWidth + gap);
+/** A row of day bars, stretched to the dialog's width (plain SVG, no chart library). */
+function DayBars(props: { days: number; height: number; label: string; name: string; children: ReactNode }) {
   return (
     <svg
-      className="connection-history__strip"
-      viewBox={`0 0 ${width} ${stripHeight}`}
+      className={`connection-history__${props.name}`}
+      viewBox={`0 0 ${props.days * (barWidth + gap)} ${props.height}`}
       width="100%"
-      height={stripHeight}
+      height={props.height}
       preserveAspectRatio="none"
       role="img"
-      aria-label={t('connections.history.uptimeStrip')}
-      data-testid="connection-history-strip"
+      aria-label={props.label}
+      data-testid={`connection-history-${props.name}`}
     >
+      {props.children}
+    </svg>
+  );
+}
+
+/** One bar per day: its height the share connected, its colour by tone. */
+function UptimeStrip({ days }: { days: ConnectionHistory['days'] }) {
+  return (
+    <DayBars days={days.length} height={stripHeight} label={t('connections.history.uptimeStrip')} name="strip">
       {days.map((day, index) => {
         const height = Math.max(2, (day.uptimePercent / 100) * stripHeight);
         return (
@@ -42,7 +51,7 @@ function UptimeStrip({ days }: { days: ConnectionHistory['days'] }) {
           </rect>
         );
       })}
-    </svg>
+    </DayBars>
   );
 }
 
@@ -50,18 +59,8 @@ function UptimeStrip({ days }: { days: ConnectionHistory['days'] }) {
 function MessageBars({ days }: { days: ConnectionHistory['days'] }) {
   const most = Math.max(1, ...days.map((day) => Math.max(day.in, day.out)));
   const half = (barWidth - 1) / 2;
-  const width = days.length * (barWidth + gap);
   return (
-    <svg
-      className="connection-history__messages"
-      viewBox={`0 0 ${width} ${messagesHeight}`}
-      width="100%"
-      height={messagesHeight}
-      preserveAspectRatio="none"
-      role="img"
-      aria-label={t('connections.history.messages')}
-      data-testid="connection-history-messages"
-    >
+    <DayBars days={days.length} height={messagesHeight} label={t('connections.history.messages')} name="messages">
       {days.map((day, index) => {
         const x = index * (barWidth + gap);
         const inHeight = (day.in / most) * messagesHeight;
@@ -74,7 +73,7 @@ function MessageBars({ days }: { days: ConnectionHistory['days'] }) {
           </g>
         );
       })}
-    </svg>
+    </DayBars>
   );
 }
 
