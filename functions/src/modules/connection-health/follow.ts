@@ -91,7 +91,7 @@ async function followMessage(change: EntityChange): Promise<void> {
     const at = str(message.createdAt) ?? new Date(nowMs).toISOString();
     const day = await countConnectionMessage(companyId, whatsappId, at.slice(0, 10), 'in', at, historyExpiresAt(nowMs));
     // The first inbound of a day, or a day marked by an open silent alert: the silence may be over.
-    if (day.in === 1 || day.silentAlert) await endSilence(companyId, whatsappId, day.day, day.silentAlert !== null, nowMs);
+    if (day.in === 1 || day.silentAlert) await endSilence(companyId, whatsappId, day.day, day.silentAlert, nowMs);
     return;
   }
   const result = sendResultOf(message as Parameters<typeof sendResultOf>[0]);
@@ -100,9 +100,15 @@ async function followMessage(change: EntityChange): Promise<void> {
   await countConnectionMessage(companyId, whatsappId, utcDay(nowMs), 'out', new Date(nowMs).toISOString(), historyExpiresAt(nowMs));
 }
 
-async function endSilence(companyId: number, whatsappId: number, day: string, marked: boolean, nowMs: number): Promise<void> {
+/** The watch marks the day just before it raises the alert; a mark this fresh may not have its alert yet. */
+const markSettleMs = 60_000;
+
+async function endSilence(companyId: number, whatsappId: number, day: string, mark: string | null, nowMs: number): Promise<void> {
   const closed = await closeConnectionAlert(companyId, whatsappId, 'silent');
-  if (marked) await markSilentAlert(companyId, whatsappId, day, null, historyExpiresAt(nowMs));
+  // A message between the mark and the alert's put finds nothing to close: the mark stays, so
+  // the next message closes the alert; an old mark without an alert (closed otherwise) goes.
+  if (mark && (closed || nowMs - Date.parse(mark) > markSettleMs))
+    await markSilentAlert(companyId, whatsappId, day, null, historyExpiresAt(nowMs));
   // Receiving again: the watch starts over from this message (it stopped when the alert opened).
   if (closed) await armSilenceWatch(companyId, whatsappId, nowMs + silenceMinuteMs());
 }
