@@ -108,7 +108,12 @@ describe('beta session: reconnection', () => {
     for (const [index, delay] of expected.entries()) {
       const count = h.sockets.sockets.length;
       h.sockets.last().drop(index % 2 === 0 ? 408 : 428);
-      expect(h.recorded.statuses.at(-1)).toEqual({ status: 'OPENING', retries: index + 1 });
+      // The first close is the disconnect (with its reason); the failed reconnections are not new ones.
+      expect(h.recorded.statuses.at(-1)).toEqual({
+        status: 'OPENING',
+        retries: index + 1,
+        ...(index === 0 ? { reason: 'connection-lost' } : {}),
+      });
       await vi.advanceTimersByTimeAsync(delay - 1);
       expect(h.sockets.sockets).toHaveLength(count);
       await vi.advanceTimersByTimeAsync(1);
@@ -136,14 +141,14 @@ describe('beta session: reconnection', () => {
     await settle(vi);
     h.sockets.last().drop(408);
     await settle(vi);
-    expect(h.recorded.statuses.at(-1)).toEqual({ status: 'OPENING', retries: 2 });
+    expect(h.recorded.statuses.at(-1)).toMatchObject({ status: 'OPENING', retries: 2 });
     await vi.advanceTimersByTimeAsync(1000);
     await settle(vi);
     expect(h.statusNames().at(-1)).toBe('CONNECTED');
     await vi.advanceTimersByTimeAsync(61_000);
     h.sockets.last().drop(408);
     await settle(vi);
-    expect(h.recorded.statuses.at(-1)).toEqual({ status: 'OPENING', retries: 1 });
+    expect(h.recorded.statuses.at(-1)).toEqual({ status: 'OPENING', retries: 1, reason: 'connection-lost' });
   });
 
   it('a logout by the phone clears the credentials and ends the session: no reconnection', async () => {
@@ -245,7 +250,7 @@ describe('beta session: silent socket', () => {
     expect(socket.query.mock.calls[0]![0]).toMatchObject({ tag: 'iq', attrs: { xmlns: 'w:p', type: 'get' } });
     await settle(vi);
     expect(socket.ended).toBe(true);
-    expect(h.recorded.statuses.at(-1)).toEqual({ status: 'OPENING', retries: 1 });
+    expect(h.recorded.statuses.at(-1)).toEqual({ status: 'OPENING', retries: 1, reason: 'silent-socket' });
     await vi.advanceTimersByTimeAsync(500);
     await settle(vi);
     expect(h.sockets.sockets).toHaveLength(3);
@@ -273,5 +278,49 @@ describe('beta session: silent socket', () => {
     }
     expect(socket.query).not.toHaveBeenCalled();
     expect(socket.ended).toBe(false);
+  });
+});
+
+describe('beta session: disconnect reasons (docs/connector.md, "Disconnect reasons")', () => {
+  it.each([
+    [428, 'connection-closed'],
+    [408, 'connection-lost'],
+    [440, 'replaced'],
+    [500, 'bad-session'],
+    [411, 'multidevice-mismatch'],
+    [403, 'forbidden'],
+    [503, 'unavailable'],
+    [418, 'unknown'],
+  ])('a connected socket closed with %i reports %s once, not on the failed reconnections', async (code, reason) => {
+    const h = await connected();
+    h.sockets.autoplay = false;
+    h.sockets.last().drop(code);
+    await settle(vi);
+    expect(h.recorded.statuses.at(-1)).toEqual({ status: 'OPENING', retries: 1, reason });
+    await vi.advanceTimersByTimeAsync(1000);
+    h.sockets.last().drop(code);
+    await settle(vi);
+    expect(h.recorded.statuses.at(-1)).toEqual({ status: 'OPENING', retries: 2 });
+  });
+
+  it('a logout by the phone (401) reports DISCONNECTED with logged-out', async () => {
+    const h = await connected();
+    h.sockets.last().drop(401);
+    await settle(vi);
+    expect(h.recorded.statuses).toContainEqual({ status: 'DISCONNECTED', retries: 0, reason: 'logged-out' });
+  });
+
+  it("Baileys' end of the QR codes reports TIMEOUT with qr-expired", async () => {
+    const h = betaHarness({ autoplay: false });
+    await h.session.start();
+    h.sockets.last().emit('connection.update', { qr: 'qr-1' });
+    void h.sockets.last().end(boom(408, 'QR refs attempts ended'));
+    await settle(vi);
+    expect(h.recorded.statuses).toEqual([{ status: 'TIMEOUT', reason: 'qr-expired' }]);
+  });
+
+  it('restartRequired (515) after pairing is no disconnect', async () => {
+    const h = await connected();
+    expect(h.recorded.statuses.some((s) => s.reason !== undefined)).toBe(false);
   });
 });

@@ -248,6 +248,38 @@ describe('sandbox provider', () => {
     ]);
   });
 
+  it('a drop writes its simulated reason and time once (docs/connector.md, "Disconnect reasons"), not on the retries', async () => {
+    const { table, run } = await pairedSandbox();
+    await run({ type: 'sandboxDrop', reason: 'replaced' });
+    const dropped = connection(table);
+    expect(dropped).toMatchObject({ status: 'OPENING', lastDisconnectReason: 'replaced', lastDisconnectAt: expect.any(String) });
+    await vi.advanceTimersByTimeAsync(5_000);
+    await settle(vi);
+    expect(connection(table)).toMatchObject({ status: 'OPENING', retries: expect.any(Number) });
+    expect(connection(table)?.retries).toBeGreaterThan(0);
+    expect(connection(table)?.lastDisconnectAt).toBe(dropped?.lastDisconnectAt);
+    await run({ type: 'sandboxRestore' });
+    expect(connection(table)).toMatchObject({ status: 'CONNECTED', lastDisconnectReason: 'replaced' });
+  });
+
+  it('a drop as logged-out ends the pairing: DISCONNECTED, not running, credentials gone', async () => {
+    const { table, run } = await pairedSandbox();
+    await run({ type: 'sandboxDrop', reason: 'logged-out' });
+    expect(connection(table)).toMatchObject({ status: 'DISCONNECTED', lastDisconnectReason: 'logged-out' });
+    expect(connection(table)?.running).toBeUndefined();
+    expect(table.list('C#1', 'WSESS#2#')).toEqual([]);
+  });
+
+  it('a QR left to expire ends as TIMEOUT with qr-expired', async () => {
+    const table = new MemoryTable();
+    seedConnection(table);
+    const { connector } = await startTask(table, 'task-a');
+    await connector.handleCommands(commandEvent({ type: 'startSession', ...ids }, { type: 'sandboxExpireQr', ...ids }));
+    await settle(vi);
+    expect(connection(table)).toMatchObject({ status: 'TIMEOUT', lastDisconnectReason: 'qr-expired' });
+    expect(connection(table)?.running).toBeUndefined();
+  });
+
   it('a paired sandbox survives a connector restart without a new QR', async () => {
     const { table, task } = await pairedSandbox();
     await task.connector.stop();

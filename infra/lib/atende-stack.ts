@@ -238,6 +238,10 @@ export class AtendeStack extends Stack {
     const mailFrom =
       props.mailFrom ?? (props.customDomain ? `no-reply@${props.customDomain.domainName}` : undefined);
     if (mailFrom !== undefined) for (const fn of restFunctions) fn.useMail(mailFrom);
+    // Connection health's alert e-mails (docs/decisions.md, "Connections that tell you"): the stream
+    // follower of connector writes (schedule-outcomes) and the silence watch (timers) send them.
+    const healthMailers = [this.streamConsumers.functions.get('schedule-outcomes'), this.workQueues.queues.get('timers')?.consumer];
+    if (mailFrom !== undefined) for (const fn of healthMailers) fn?.useMail(mailFrom);
 
     // Deploy-time tasks (the first-start bootstrap) run once the table exists, on every deploy.
     this.tasks = new DeployTasks(this, 'Tasks', {

@@ -147,6 +147,8 @@ export const connectionDefaults = {
   maxUseBotQueues: 3,
 } as const;
 export const defaultMaxUseBotQueues = connectionDefaults.maxUseBotQueues;
+/** Connection health: minutes without inbound (in opening hours) before a `silent` alert; 0 = off. */
+export const silenceMinutesDefault = 60;
 
 // ---------------------------------------------------------------- Companies and billing
 

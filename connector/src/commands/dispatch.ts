@@ -70,6 +70,7 @@ export async function dispatchCommand(
     case 'sandboxInbound':
     case 'sandboxAck':
     case 'sandboxDrop':
+    case 'sandboxExpireQr':
     case 'sandboxRestore': {
       const result = await manager.run(companyId, whatsappId, { requireRunning: true });
       const elsewhere = retryIfElsewhere(result);

@@ -7,6 +7,7 @@ import type { ChatMenu } from '@atende/shared/entities/chat-menu';
 import type { ConnectorCommand } from '@atende/shared/entities/connector-command';
 import type { InboundEvent, InboundMedia } from '@atende/shared/entities/inbound-message';
 import type { ConnectionStatus } from '@atende/shared/entities/whatsapp';
+import type { DisconnectReason } from '@atende/shared/entities/connection-health';
 import type { BackoffPolicy } from '../backoff.ts';
 import type { Clock, Logger, MediaPort, TableRef, Timers } from '../ports.ts';
 import type { CredentialStore } from '../table/credentials.ts';
@@ -16,6 +17,8 @@ export interface StatusDetails {
   number?: string;
   /** Reconnection attempts so far, with OPENING. */
   retries?: number;
+  /** Why the connection went down: only with the status that reports a disconnect (docs/connector.md, "Disconnect reasons"). */
+  reason?: DisconnectReason;
 }
 
 export interface SessionCallbacks {
@@ -67,7 +70,7 @@ export interface OutgoingMessage {
 
 export type SandboxCommand = Extract<
   ConnectorCommand,
-  { type: 'sandboxScan' | 'sandboxInbound' | 'sandboxAck' | 'sandboxDrop' | 'sandboxRestore' }
+  { type: 'sandboxScan' | 'sandboxInbound' | 'sandboxAck' | 'sandboxDrop' | 'sandboxExpireQr' | 'sandboxRestore' }
 >;
 
 export interface ProviderSession {

@@ -301,6 +301,7 @@ export class SessionManager {
           status,
           ...(details?.retries !== undefined ? { retries: details.retries } : {}),
           ...(details?.number !== undefined ? { number: details.number } : {}),
+          ...(details?.reason !== undefined ? { reason: details.reason } : {}),
         });
         if (status === 'TIMEOUT') {
           void this.withLock(handle.companyId, handle.whatsappId, () =>

@@ -12,6 +12,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { ConnectionStatus } from '@atende/shared/entities/whatsapp';
+import type { DisconnectReason } from '@atende/shared/entities/connection-health';
 import { cancellationCodes, FencedError, isConditionFailure } from './errors.ts';
 import {
   connectionKey,
@@ -38,6 +39,8 @@ export interface StatusChange {
   qrcode?: string;
   retries?: number;
   number?: string;
+  /** A disconnect: sets `lastDisconnectAt` (now) and `lastDisconnectReason` with the status. */
+  reason?: DisconnectReason;
 }
 
 export class ConnectionStore {
@@ -155,6 +158,12 @@ export class ConnectionStore {
       names['#number'] = 'number';
       sets.push('#number = :number');
       values[':number'] = change.number;
+    }
+    if (change.reason !== undefined) {
+      names['#lastDisconnectAt'] = 'lastDisconnectAt';
+      names['#lastDisconnectReason'] = 'lastDisconnectReason';
+      sets.push('#lastDisconnectAt = :updatedAt', '#lastDisconnectReason = :reason');
+      values[':reason'] = change.reason;
     }
     try {
       await this.documents.send(

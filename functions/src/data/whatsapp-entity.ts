@@ -40,6 +40,11 @@ export const whatsappEntity = new Entity(
       /** The paired phone's number, once connected. */
       number: { type: 'string' },
       running: { type: 'string' },
+      /** Connection health (issue #30): written by the connector with a disconnect's status. */
+      lastDisconnectAt: { type: 'string' },
+      lastDisconnectReason: { type: 'string' },
+      /** Minutes without inbound, inside opening hours, before a `silent` alert; 0 = off. */
+      silenceMinutes: { type: 'number' },
       ...timestamps,
     },
     indexes: {

@@ -27,6 +27,7 @@ import { queueIntegrationEventRule } from '../modules/queue-integrations/events.
 import { scheduleEventRule } from '../modules/schedules/events.ts';
 import { promptEventRule } from '../modules/prompts/events.ts';
 import { webhookEventRule } from '../modules/webhooks/events.ts';
+import { connectionAlertEventRule } from '../modules/connection-health/events.ts';
 import type { EntityChange, EventRule, LiveEvent, LiveOutput, SocketAccess } from './live-event.ts';
 
 /**
@@ -254,6 +255,9 @@ eventRules.prompt = promptEventRule;
 
 /** Outbound webhooks: admins only, the secret never (its hint only). */
 eventRules.webhook = webhookEventRule;
+
+/** Connection health's alerts: admins only (the banner; docs/live-events.md). */
+eventRules.connectionAlert = connectionAlertEventRule;
 
 export async function eventsFor(change: EntityChange): Promise<LiveOutput[]> {
   const rule = eventRules[change.entity];

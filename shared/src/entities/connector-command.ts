@@ -4,6 +4,7 @@
  * commandId. The connector owns the WhatsApp protocol; these
  * shapes are all the rest of the product knows of it.
  */
+import { disconnectReasonSchema } from './connection-health.ts';
 import * as z from 'zod';
 import { messageMediaTypes } from '../constants.ts';
 import { idSchema, messageIdSchema } from '../fields.ts';
@@ -102,7 +103,10 @@ export const connectorCommandSchema = z.discriminatedUnion('type', [
     id: messageIdSchema,
     ack: z.number().int().min(1).max(5),
   }),
-  z.object({ type: z.literal('sandboxDrop'), ...base }),
+  // A drop with the reason it simulates (docs/sandbox.md); `logged-out` ends the pairing.
+  z.object({ type: z.literal('sandboxDrop'), ...base, reason: disconnectReasonSchema.optional() }),
+  // The QR shown is never scanned: the attempt ends as TIMEOUT with reason `qr-expired`.
+  z.object({ type: z.literal('sandboxExpireQr'), ...base }),
   z.object({ type: z.literal('sandboxRestore'), ...base }),
 ]);
 export type ConnectorCommand = z.infer<typeof connectorCommandSchema>;

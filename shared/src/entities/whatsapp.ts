@@ -15,6 +15,7 @@ import {
   optionalTextSchema,
 } from '../fields.ts';
 import { validationMessages as msg } from '../validation-messages.ts';
+import { disconnectReasonSchema, silenceMinutesDefault, silenceMinutesSchema } from './connection-health.ts';
 
 /** The product also writes "connected" in lower case; it is the same status. */
 export const connectionStatusSchema = z.preprocess(
@@ -49,6 +50,10 @@ export const whatsappSchema = z.object({
   queues: z.array(z.object({ id: idSchema, name: z.string(), color: z.string() })).default([]),
   updatedAt: z.string(),
   createdAt: z.string().optional(),
+  /** Connection health (issue #30): the last disconnect and the silence watch's minutes. */
+  lastDisconnectAt: z.string().nullable().optional(),
+  lastDisconnectReason: disconnectReasonSchema.nullable().optional(),
+  silenceMinutes: z.number().int().nonnegative().default(silenceMinutesDefault),
 });
 export type Whatsapp = z.infer<typeof whatsappSchema>;
 
@@ -77,6 +82,7 @@ export const whatsappCreateInputSchema = z.object({
   promptId: nullableIdSchema.optional(),
   integrationId: nullableIdSchema.optional(),
   queueIds: z.array(idParamSchema).max(limits.idListMax, msg.invalidValue).default([]),
+  silenceMinutes: silenceMinutesSchema.default(silenceMinutesDefault),
 });
 export type WhatsappCreateInput = z.infer<typeof whatsappCreateInputSchema>;
 
@@ -99,6 +105,7 @@ export const whatsappUpdateInputSchema = z.object({
   promptId: nullableIdSchema.optional(),
   integrationId: nullableIdSchema.optional(),
   queueIds: z.array(idParamSchema).max(limits.idListMax, msg.invalidValue).optional(),
+  silenceMinutes: silenceMinutesSchema.optional(),
 });
 export type WhatsappUpdateInput = z.infer<typeof whatsappUpdateInputSchema>;
 

@@ -27,6 +27,8 @@ import { webhooksMessagesEn } from './catalogue/webhooks.en.ts';
 import { formValidationMessagesEn } from './catalogue/validation.en.ts';
 import { keyboardMessagesEn } from './catalogue/keyboard.en.ts';
 import { lidContactsMessagesEn } from './catalogue/lid-contacts.en.ts';
+import { languageMessagesEn } from './catalogue/language.en.ts';
+import { connectionHealthMessagesEn } from './catalogue/connection-health.en.ts';
 
 /**
  * The English (en) UI text, key for key the Spanish catalogue (messages.es.ts): the inline keys
@@ -682,6 +684,8 @@ const uiMessagesEn = {
   ...companyTimeMessagesEn,
   ...keyboardMessagesEn,
   ...lidContactsMessagesEn,
+  ...languageMessagesEn,
+  ...connectionHealthMessagesEn,
 } satisfies Partial<Record<MessageKey, string>>;
 
 type ErrorMessageKey = `errors.${ErrorCode}`;

@@ -26,6 +26,7 @@ import { formValidationMessages } from './catalogue/validation.es.ts';
 import { keyboardMessages } from './catalogue/keyboard.es.ts';
 import { lidContactsMessages } from './catalogue/lid-contacts.es.ts';
 import { languageMessages } from './catalogue/language.es.ts';
+import { connectionHealthMessages } from './catalogue/connection-health.es.ts';
 
 /**
  * The Spanish UI text. Every string the SPA shows comes from here through `t()`, so screens
@@ -677,6 +678,7 @@ const uiMessages = {
   ...keyboardMessages,
   ...lidContactsMessages,
   ...languageMessages,
+  ...connectionHealthMessages,
 } as const;
 
 /**

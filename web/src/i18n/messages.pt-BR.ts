@@ -25,6 +25,8 @@ import { webhooksMessagesPtBr } from './catalogue/webhooks.pt-BR.ts';
 import { formValidationMessagesPtBr } from './catalogue/validation.pt-BR.ts';
 import { keyboardMessagesPtBr } from './catalogue/keyboard.pt-BR.ts';
 import { lidContactsMessagesPtBr } from './catalogue/lid-contacts.pt-BR.ts';
+import { languageMessagesPtBr } from './catalogue/language.pt-BR.ts';
+import { connectionHealthMessagesPtBr } from './catalogue/connection-health.pt-BR.ts';
 import { errorTextsPtBr } from './errors.pt-BR.ts';
 import type { MessageKey } from './messages.es.ts';
 
@@ -59,6 +61,8 @@ const catalogueMessages = {
   ...companyTimeMessagesPtBr,
   ...keyboardMessagesPtBr,
   ...lidContactsMessagesPtBr,
+  ...languageMessagesPtBr,
+  ...connectionHealthMessagesPtBr,
 };
 type SpreadKey = keyof typeof catalogueMessages;
 

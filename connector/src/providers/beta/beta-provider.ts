@@ -43,6 +43,7 @@ import {
   type NormaliseContext,
 } from './normalise.ts';
 import { menuContent, messageContent, quotedMessage } from './outgoing.ts';
+import { disconnectReasonOf, statusCodeOf } from './disconnect-reason.ts';
 import { baileysSocketFactory, type BaileysSocket, type SocketFactory } from './socket.ts';
 
 /** The connector's metric of sessions lost (infra/lib/operations-monitoring.ts alarms on it). */
@@ -68,10 +69,6 @@ export function createBetaProvider(options: BetaOptions = {}): ProviderFactory {
   return (context) => new BetaSession(context, options);
 }
 
-function statusCodeOf(error: unknown): number | undefined {
-  const output = (error as { output?: { statusCode?: unknown } } | undefined)?.output;
-  return typeof output?.statusCode === 'number' ? output.statusCode : undefined;
-}
 
 const mediaAttempts = 3;
 
@@ -241,21 +238,19 @@ export class BetaSession implements ProviderSession {
   private onClose(error: unknown, generation: number): void {
     if (this.stopped || generation !== this.generation) return;
     const wasStable = this.connected && this.ctx.clock.now() - this.openedAt >= this.stableAfterMs;
+    // Only the close of an open connection is a disconnect; failed reconnections are not new ones.
+    const wasConnected = this.connected;
     this.connected = false;
     this.watchdog?.stop();
     this.watchdog = null;
     this.socket = null;
     const code = statusCodeOf(error);
+    const reason = disconnectReasonOf(error, this.qrCount > 0 && !this.auth?.registered());
     if (code === DisconnectReason.loggedOut) {
       void this.loggedOut();
       return;
     }
-    if (
-      code === DisconnectReason.timedOut &&
-      this.qrCount > 0 &&
-      !this.auth?.registered() &&
-      /QR refs/i.test(String((error as Error).message))
-    ) {
+    if (reason === 'qr-expired') {
       // Baileys' own end of the QR codes ("QR refs attempts ended"): nobody scanned them.
       this.timedOut();
       return;
@@ -271,7 +266,7 @@ export class BetaSession implements ProviderSession {
     this.ctx.log.info('connection closed; reconnecting', { code, attempt: this.attempt, delayMs: delay });
     // A session that dropped (docs/operations.md, "Sessions dropping").
     emitCount(sessionDropsMetric);
-    this.ctx.callbacks.onStatus('OPENING', { retries: this.attempt });
+    this.ctx.callbacks.onStatus('OPENING', { retries: this.attempt, ...(wasConnected ? { reason } : {}) });
     this.scheduleReconnect(delay);
   }
 
@@ -286,6 +281,8 @@ export class BetaSession implements ProviderSession {
     this.stopped = true;
     this.detach();
     this.ctx.log.info('logged out by WhatsApp: clearing credentials');
+    // The reason travels with a status of its own; the session's end then writes DISCONNECTED.
+    this.ctx.callbacks.onStatus('DISCONNECTED', { retries: 0, reason: 'logged-out' });
     emitCount(sessionDropsMetric);
     await this.credsSaving;
     this.auth = null;
@@ -300,7 +297,7 @@ export class BetaSession implements ProviderSession {
   private timedOut(): void {
     this.stopped = true;
     void this.closeSocket();
-    this.ctx.callbacks.onStatus('TIMEOUT');
+    this.ctx.callbacks.onStatus('TIMEOUT', { reason: 'qr-expired' });
   }
 
   private startWatchdog(generation: number): void {

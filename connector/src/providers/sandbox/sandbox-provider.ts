@@ -29,6 +29,7 @@ import {
   type SandboxCommand,
 } from '../provider.ts';
 import { sandboxInboundEvent, type SandboxInbound } from './sandbox-inbound.ts';
+import type { DisconnectReason } from '@atende/shared/entities/connection-health';
 
 export const sandboxNumber = '5500000000000';
 /** A message whose text holds this is one the sandbox refuses to delete. */
@@ -92,7 +93,9 @@ export class SandboxSession implements ProviderSession {
       case 'sandboxAck':
         return this.ack(command.id, command.ack);
       case 'sandboxDrop':
-        return this.drop();
+        return this.drop(command.reason ?? 'connection-lost');
+      case 'sandboxExpireQr':
+        return this.expireQr();
       case 'sandboxRestore':
         return this.restore();
     }
@@ -122,12 +125,31 @@ export class SandboxSession implements ProviderSession {
     if (this.state === 'qrcode') this.connect();
   }
 
-  private drop(): void {
+  /**
+   * The socket drops with a simulated reason (docs/sandbox.md): `logged-out` is the phone
+   * unlinking the device (pairing forgotten, DISCONNECTED, as Baileys' 401); a QR expiry is
+   * `sandboxExpireQr`; anything else reconnects on the backoff until `sandboxRestore`.
+   */
+  private async drop(reason: DisconnectReason): Promise<void> {
     if (this.state !== 'connected') return;
+    if (reason === 'logged-out') {
+      this.state = 'stopped';
+      this.ctx.callbacks.onStatus('DISCONNECTED', { retries: 0, reason });
+      await this.ctx.credentials.clear();
+      this.ctx.callbacks.onCredentialsCleared();
+      return;
+    }
     this.state = 'dropped';
     this.attempt = 0;
-    this.ctx.callbacks.onStatus('OPENING', { retries: 0 });
+    this.ctx.callbacks.onStatus('OPENING', { retries: 0, reason: reason === 'qr-expired' ? 'connection-lost' : reason });
     this.scheduleRetry();
+  }
+
+  /** The QR shown is never scanned: the attempt ends as TIMEOUT (qr-expired), as Baileys' end of its QR codes. */
+  private expireQr(): void {
+    if (this.state !== 'qrcode') return;
+    this.state = 'stopped';
+    this.ctx.callbacks.onStatus('TIMEOUT', { reason: 'qr-expired' });
   }
 
   /** Reconnection attempts on the usual backoff; each fails while the sandbox is dropped. */

@@ -2,6 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import * as z from 'zod';
 import { limits } from '@atende/shared/constants';
 import { sandboxMediaTypes } from '@atende/shared/entities/connector-command';
+import { disconnectReasonSchema } from '@atende/shared/entities/connection-health';
 import { idPathSchema, messageIdSchema, whatsappMessageIdSchema } from '@atende/shared/fields';
 import type { Principal } from '#auth/principal';
 import { sandboxOutbox } from '#data/sandbox-outbox';
@@ -70,7 +71,7 @@ const tokenCaller: CallerOf = ({ headers }) => ({ kind: 'connection', token: bea
  */
 function sandboxRoutes(access: 'admin' | 'public', callerOf: CallerOf) {
   return [
-    ...(['scan', 'drop', 'restore'] as const).map((action) =>
+    ...(['scan', 'restore', 'expire-qr'] as const).map((action) =>
       route({
         method: 'POST',
         path: `/sandbox/{id}/${action}`,
@@ -79,12 +80,30 @@ function sandboxRoutes(access: 'admin' | 'public', callerOf: CallerOf) {
         handler: async (request) => {
           const { companyId, id } = await sandboxConnection(callerOf(request), request.params.id);
           const type =
-            action === 'scan' ? 'sandboxScan' : action === 'drop' ? 'sandboxDrop' : 'sandboxRestore';
+            action === 'scan' ? 'sandboxScan' : action === 'restore' ? 'sandboxRestore' : 'sandboxExpireQr';
           await sendConnectorCommand({ type, companyId, whatsappId: id });
           return accepted();
         },
       }),
     ),
+    route({
+      method: 'POST',
+      path: '/sandbox/{id}/drop',
+      access,
+      params: idPathSchema,
+      // The reason the drop simulates (docs/sandbox.md); a connection lost when none is given.
+      body: z.object({ reason: disconnectReasonSchema.optional() }),
+      handler: async (request) => {
+        const { companyId, id } = await sandboxConnection(callerOf(request), request.params.id);
+        await sendConnectorCommand({
+          type: 'sandboxDrop',
+          companyId,
+          whatsappId: id,
+          ...(request.body.reason ? { reason: request.body.reason } : {}),
+        });
+        return accepted();
+      },
+    }),
     route({
       method: 'POST',
       path: '/sandbox/{id}/inbound',

@@ -5,6 +5,7 @@ import { changeFromRecord } from '#live/stream-changes';
 import { followCampaignSendResult } from '../campaigns/send-outcome.ts';
 import { followLastMessageChange } from '../messages/last-message-outcome.ts';
 import { followTicketLaneKeys } from '../kanban/lane-links-outcome.ts';
+import { followConnectionHealth } from '../connection-health/follow.ts';
 import { derivedMessageId } from '../messages/send-outbound.ts';
 import { logger } from '#observability/logger';
 import { forItem, observedStream } from '#observability/stream-entry';
@@ -18,9 +19,10 @@ import { countMetric, metricNames } from '#observability/metrics';
  * time that message was made for (its id derives from it). Conditional and idempotent, so a batch
  * delivered again changes nothing twice. A campaign message's refusal marks its recipient failed
  * the same way (campaigns/send-outcome.ts), and a deleted or edited last message changes its
- * ticket's list line (messages/last-message-outcome.ts), and a ticket's new status, queue, user
- * or tags reach its tag links (kanban/lane-links-outcome.ts): one reader of the stream for what
- * later changes set off.
+ * ticket's list line (messages/last-message-outcome.ts), a ticket's new status, queue, user or
+ * tags reach its tag links (kanban/lane-links-outcome.ts), and connection health follows the
+ * connector's status writes and counts messages per connection-day (connection-health/follow.ts):
+ * one reader of the stream for what later changes set off.
  */
 export const handler = observedStream(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   for (const record of event.Records) {
@@ -47,6 +49,8 @@ async function followChange(change: NonNullable<ReturnType<typeof changeFromReco
   await followCampaignSendResult(change);
   await followLastMessageChange(change);
   await followTicketLaneKeys(change);
+  // Connection health: disconnects, reconnections and messages per connection-day (issue #30).
+  await followConnectionHealth(change);
   const message = change?.entity === 'message' ? change.newItem : undefined;
   if (!message || typeof message.scheduleId !== 'number') return;
   const result = sendResultOf(message as Parameters<typeof sendResultOf>[0]);

@@ -23,6 +23,7 @@ import { HttpAnswer } from '#http/types';
 import { sendConnectorCommand } from '#modules/connector-commands/send';
 import { assertBotReferencesExist } from '../references/bot-references.ts';
 import { publicWhatsapp } from './serialize.ts';
+import { connectionHistory, openConnectionAlerts } from '../connection-health/history.ts';
 
 const sandboxEnabled = () => process.env.SANDBOX_ENABLED === 'true';
 
@@ -35,6 +36,21 @@ const textFields = ['greetingMessage', 'complationMessage', 'outOfHoursMessage',
 
 /** /api/whatsapp: the company's WhatsApp connections (core §2 Connections, §7). */
 export const handler = restModule([
+  // Connection health (docs/decisions.md, "Connections that tell you"): the banner's open alerts.
+  route({
+    method: 'GET',
+    path: '/whatsapp/health/alerts',
+    access: 'admin',
+    handler: async ({ principal }) => openConnectionAlerts(principal.companyId),
+  }),
+  // A connection's last 30 days: uptime, disconnects, messages in and out per day.
+  route({
+    method: 'GET',
+    path: '/whatsapp/{id}/history',
+    access: 'admin',
+    params: idPathSchema,
+    handler: async ({ principal, params }) => connectionHistory(await whatsappOrFail(principal.companyId, params.id)),
+  }),
   route({
     method: 'GET',
     path: '/whatsapp',
@@ -82,6 +98,7 @@ export const handler = restModule([
           timeUseBotQueues: body.timeUseBotQueues,
           maxUseBotQueues: body.maxUseBotQueues,
           queueIds: body.queueIds,
+          silenceMinutes: body.silenceMinutes,
           ...Object.fromEntries(textFields.filter((f) => body[f]).map((f) => [f, body[f]])),
           ...(body.timeToTransfer ? { timeToTransfer: body.timeToTransfer } : {}),
           ...(body.transferQueueId ? { transferQueueId: body.transferQueueId } : {}),
@@ -119,7 +136,7 @@ export const handler = restModule([
       if (body.isDefault) changes.isDefault = true;
       // An empty token asks for a new one; any other value is ignored (never chosen by a client).
       if (tokenAfterSave(body.token) === 'rotate') changes.token = newConnectionToken();
-      for (const field of ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'queueIds'] as const) {
+      for (const field of ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'queueIds', 'silenceMinutes'] as const) {
         if (body[field] !== undefined) (changes as Record<string, unknown>)[field] = body[field];
       }
       for (const field of textFields) {

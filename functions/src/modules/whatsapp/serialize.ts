@@ -1,3 +1,4 @@
+import { silenceMinutesDefault } from '@atende/shared/entities/connection-health';
 import type { WhatsappRecord } from '#data/whatsapps';
 
 /** A connection as the API returns it; only admins see the external-API token. */
@@ -26,6 +27,9 @@ export function publicWhatsapp(whatsapp: WhatsappRecord, options: { withToken: b
     queueIds: whatsapp.queueIds ?? [],
     queues: (whatsapp.queueIds ?? []).map((id) => ({ id })),
     ...(options.withToken ? { token: whatsapp.token } : {}),
+    lastDisconnectAt: whatsapp.lastDisconnectAt ?? null,
+    lastDisconnectReason: whatsapp.lastDisconnectReason ?? null,
+    silenceMinutes: whatsapp.silenceMinutes ?? silenceMinutesDefault,
     createdAt: whatsapp.createdAt,
     updatedAt: whatsapp.updatedAt,
   };

@@ -289,6 +289,9 @@ export const routeFixtures: Record<string, RouteFixture> = {
     otherCompany: 'denied',
   },
   'DELETE /whatsapp/{id}': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
+  // connection health (issue #30): admins of the connection's own company only
+  'GET /whatsapp/health/alerts': { otherCompany: 'own' },
+  'GET /whatsapp/{id}/history': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
   'POST /whatsappsession/{id}': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
   'PUT /whatsappsession/{id}': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
   'DELETE /whatsappsession/{id}': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
@@ -296,6 +299,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'POST /sandbox/{id}/scan': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
   'POST /sandbox/{id}/drop': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
   'POST /sandbox/{id}/restore': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
+  'POST /sandbox/{id}/expire-qr': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
   'POST /sandbox/{id}/inbound': {
     params: (r) => ({ id: r.whatsappId }),
     body: () => ({ from: '5511900000099', body: 'intrusión' }),
@@ -787,6 +791,7 @@ export const connectionTokenRouteFixtures: Record<string, ConnectionTokenRouteFi
   'POST /sandbox/{id}/scan': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
   'POST /sandbox/{id}/drop': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
   'POST /sandbox/{id}/restore': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
+  'POST /sandbox/{id}/expire-qr': { params: (r) => ({ id: r.whatsappId }), otherCompany: 'denied' },
   'POST /sandbox/{id}/inbound': {
     params: (r) => ({ id: r.whatsappId }),
     body: (r) => ({ from: r.customerNumber ?? '5511900000099', body: 'intrusión', id: `probe-${r.marker}-in-1` }),

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { Alert } from '@aws-amplify/ui-react';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useConnectionsWarning, useLiveWhatsapps } from '../../features/connections/use-live-whatsapps.ts';
+import { ConnectionAlertBanner } from '../../features/connections/components/ConnectionAlertBanner.tsx';
 import { t, type MessageKey } from '../../i18n/index.ts';
 import { isAdminProfile } from '../../lib/profile.ts';
 import { sessionStore } from '../../lib/storage.ts';
@@ -63,6 +64,8 @@ export function AppLayout() {
               {t('layout.expiredBanner')}
             </Alert>
           )}
+          {/* Connection health (issue #30): drops, QR needed, silence, for admins on every page. */}
+          <ConnectionAlertBanner enabled={isAdminProfile(user?.profile) && !paymentOnly} />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

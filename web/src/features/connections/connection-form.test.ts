@@ -32,9 +32,17 @@ describe('connection form', () => {
         maxUseBotQueues: 3,
         timeToTransfer: null,
         transferQueueId: null,
+        silenceMinutes: 60,
         queueIds: [],
       },
     });
+  });
+
+  it('sends the silence watch minutes, 0 to turn it off, and refuses a negative one', () => {
+    const off = checkConnectionForm({ ...emptyConnectionForm(), name: 'Ventas', silenceMinutes: '0' }, false);
+    expect(off.ok && off.data.silenceMinutes).toBe(0);
+    const bad = checkConnectionForm({ ...emptyConnectionForm(), name: 'Ventas', silenceMinutes: '-5' }, false);
+    expect(bad).toEqual({ ok: false, errors: { silenceMinutes: 'Valor no válido' } });
   });
 
   it('round-trips a stored connection for editing', () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { connectionDefaults } from '@atende/shared/constants';
+import { connectionDefaults, silenceMinutesDefault } from '@atende/shared/constants';
 import { whatsappCreateInputSchema, whatsappUpdateInputSchema } from '@atende/shared/entities/whatsapp';
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { errorText } from '../../i18n/index.ts';
@@ -23,6 +23,8 @@ export interface ConnectionFormValues {
   transferQueueId: string;
   token: string;
   queueIds: number[];
+  /** Connection health's silence watch, in minutes ('' reads as the default; 0 turns it off). */
+  silenceMinutes: string;
   /** The queue integration for tickets without a queue, as the select holds it ('' none); absent: not shown. */
   integrationId?: string;
   /** The AI prompt for tickets without a queue, as the select holds it ('' none); absent: not sent. */
@@ -46,6 +48,7 @@ export function emptyConnectionForm(): ConnectionFormValues {
     transferQueueId: '',
     token: '',
     queueIds: [],
+    silenceMinutes: String(silenceMinutesDefault),
   };
 }
 
@@ -66,6 +69,7 @@ export function connectionFormOf(whatsapp: Whatsapp): ConnectionFormValues {
     transferQueueId: whatsapp.transferQueueId ? String(whatsapp.transferQueueId) : '',
     token: whatsapp.token ?? '',
     queueIds: [...whatsapp.queueIds],
+    silenceMinutes: String(whatsapp.silenceMinutes),
     ...(whatsapp.integrationId !== undefined
       ? { integrationId: whatsapp.integrationId ? String(whatsapp.integrationId) : '' }
       : {}),
@@ -83,6 +87,7 @@ function connectionFormInput(values: ConnectionFormValues, isFirst: boolean) {
     maxUseBotQueues: values.maxUseBotQueues.trim() || String(connectionDefaults.maxUseBotQueues),
     timeToTransfer: values.timeToTransfer.trim() === '' ? null : values.timeToTransfer.trim(),
     transferQueueId: values.transferQueueId === '' ? null : values.transferQueueId,
+    silenceMinutes: values.silenceMinutes.trim() || String(silenceMinutesDefault),
     // Shown only with their plan flags: absent, they are not sent.
     integrationId: values.integrationId === undefined ? undefined : values.integrationId || null,
     promptId: values.promptId === undefined ? undefined : values.promptId || null,
@@ -106,6 +111,7 @@ function connectionPayloadOf(data: z.output<typeof whatsappCreateInputSchema>): 
     timeToTransfer: data.timeToTransfer && data.timeToTransfer > 0 ? data.timeToTransfer : null,
     transferQueueId: data.transferQueueId ?? null,
     queueIds: data.queueIds,
+    silenceMinutes: data.silenceMinutes,
     ...(data.integrationId === undefined ? {} : { integrationId: data.integrationId }),
     ...(data.promptId === undefined ? {} : { promptId: data.promptId }),
   };

@@ -24,6 +24,9 @@ export function connection(id: number, overrides: Partial<Whatsapp> = {}): Whats
     promptId: null,
     queueIds: [],
     updatedAt: '2025-01-01T10:00:00.000Z',
+    lastDisconnectAt: null,
+    lastDisconnectReason: null,
+    silenceMinutes: 60,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { connectionDefaults, connectionStatuses } from '@atende/shared/constants';
+import { connectionDefaults, connectionStatuses, silenceMinutesDefault } from '@atende/shared/constants';
 import type { ConnectionStatus, Whatsapp } from './types.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -51,6 +51,9 @@ export function normalizeWhatsapp(raw: Record<string, unknown>): Whatsapp {
     ...('integrationId' in raw ? { integrationId: optionalId(raw.integrationId) } : {}),
     queueIds,
     updatedAt: text(raw.updatedAt),
+    lastDisconnectAt: text(raw.lastDisconnectAt) || null,
+    lastDisconnectReason: text(raw.lastDisconnectReason) || null,
+    silenceMinutes: count(raw.silenceMinutes, silenceMinutesDefault),
   };
   if (typeof raw.token === 'string') whatsapp.token = raw.token;
   if (typeof raw.createdAt === 'string') whatsapp.createdAt = raw.createdAt;

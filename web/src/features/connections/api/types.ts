@@ -35,6 +35,11 @@ export interface Whatsapp {
   token?: string;
   createdAt?: string;
   updatedAt: string;
+  /** Connection health (issue #30): the last disconnect, when there was one, and its reason code. */
+  lastDisconnectAt: string | null;
+  lastDisconnectReason: string | null;
+  /** Minutes without inbound (in opening hours) before the silent alert; 0 = off. */
+  silenceMinutes: number;
 }
 
 /** What the edit modal sends to POST /whatsapp and PUT /whatsapp/{id}. */
@@ -55,4 +60,5 @@ export interface WhatsappPayload {
   queueIds: number[];
   integrationId?: number | null;
   promptId?: number | null;
+  silenceMinutes?: number;
 }

@@ -131,7 +131,7 @@ function ConnectionForm({
     }
   }
 
-  const minutes = (name: 'expiresTicket' | 'timeUseBotQueues' | 'maxUseBotQueues' | 'timeToTransfer') => ({
+  const minutes = (name: 'expiresTicket' | 'timeUseBotQueues' | 'maxUseBotQueues' | 'timeToTransfer' | 'silenceMinutes') => ({
     ...field(name),
     type: 'number',
     min: 0,
@@ -223,6 +223,9 @@ function ConnectionForm({
           </WithHint>
           <TextField label={t('connections.modal.maxUseBotQueues')} {...minutes('maxUseBotQueues')} />
         </Grid>
+        <WithHint hint={t('connections.modal.silenceHint')}>
+          <TextField label={t('connections.modal.silenceMinutes')} {...minutes('silenceMinutes')} />
+        </WithHint>
         <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium" alignItems="start">
           <WithHint hint={t('connections.modal.timeToTransferHint')}>
             <TextField label={t('connections.modal.timeToTransfer')} {...minutes('timeToTransfer')} />

@@ -29,6 +29,8 @@ import {
   statusTone,
   type SessionButton,
 } from '../connection-status.ts';
+import { reasonText } from './ConnectionAlertBanner.tsx';
+import { ConnectionHistoryDialog } from './ConnectionHistoryDialog.tsx';
 import { ConnectionModal } from './ConnectionModal.tsx';
 import { QrCodeModal } from './QrCodeModal.tsx';
 
@@ -141,6 +143,26 @@ function SessionButtons({ connection, pending, onShowQr, onCommand, onDisconnect
   );
 }
 
+/** Connection health (issue #30): when the connection last dropped, and why. */
+function LastDisconnectCell({ connection }: { connection: Whatsapp }) {
+  if (!connection.lastDisconnectAt)
+    return (
+      <Text as="span" fontSize="small" color="font.tertiary">
+        {t('connections.lastDisconnectNone')}
+      </Text>
+    );
+  return (
+    <Flex direction="column" gap="xxxs" data-testid="connection-last-disconnect" data-reason={connection.lastDisconnectReason ?? ''}>
+      <Text as="span" fontSize="small">
+        {formatDateTime(connection.lastDisconnectAt)}
+      </Text>
+      <Text as="span" fontSize="xs" color="font.tertiary">
+        {reasonText(connection.lastDisconnectReason ?? 'unknown')}
+      </Text>
+    </Flex>
+  );
+}
+
 /** core §2 Connections page: the WhatsApp connections table with its QR-code and edit modals. */
 export function ConnectionsPage() {
   const { user } = useAuth();
@@ -149,6 +171,7 @@ export function ConnectionsPage() {
   const [qrId, setQrId] = useState<number | undefined>(undefined);
   const deletion = useDeleteWhatsapp();
   const [toDisconnect, setToDisconnect] = useState<Whatsapp | undefined>(undefined);
+  const [historyOf, setHistoryOf] = useState<Whatsapp | undefined>(undefined);
   useLoadErrorToast(connections, t('toast.loadError'));
 
   const mayAdd = can(user?.profile, 'connections-page:addConnection');
@@ -198,6 +221,7 @@ export function ConnectionsPage() {
         'status',
         mayAct && 'session',
         ['lastUpdate', 'wide'],
+        ['lastDisconnect', 'wide'],
         ['default', 'connections-table__default'],
       ]}
       rowAttributes={(connection) => ({
@@ -236,6 +260,9 @@ export function ConnectionsPage() {
           <TableCell className="data-table__wide-only connections-table__time">
             {formatDateTime(connection.updatedAt)}
           </TableCell>
+          <TableCell className="data-table__wide-only">
+            <LastDisconnectCell connection={connection} />
+          </TableCell>
           <TableCell className="connections-table__default">
             {connection.isDefault && (
               <span
@@ -253,6 +280,20 @@ export function ConnectionsPage() {
       editLabel={(connection) => t('connections.editConnection', { name: connection.name })}
       deleteLabel={(connection) => t('connections.deleteConnection', { name: connection.name })}
       remove={{ mutation: deletion }}
+      rowTools={(connection) => (
+        <Button
+          size="small"
+          variation="link"
+          gap="xxs"
+          aria-label={t('connections.history.button', { name: connection.name })}
+          title={t('connections.history.button', { name: connection.name })}
+          data-testid="connection-history-button"
+          onClick={() => setHistoryOf(connection)}
+        >
+          <ClockIcon size={16} />
+          {t('connections.history.open')}
+        </Button>
+      )}
       dialog={(connection, close) => (
         <ConnectionModal
           open
@@ -269,6 +310,7 @@ export function ConnectionsPage() {
           onClose={() => setQrId(undefined)}
         />
       )}
+      {historyOf && <ConnectionHistoryDialog connection={historyOf} onClose={() => setHistoryOf(undefined)} />}
       <ConfirmDialog
         open={toDisconnect !== undefined}
         title={toDisconnect ? t('connections.disconnectTitle', { name: toDisconnect.name }) : undefined}
