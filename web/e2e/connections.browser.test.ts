@@ -54,7 +54,7 @@ describe('connections page', () => {
       provider: 'sandbox',
       isDefault: true,
     });
-    expect(created.status).toBe(201);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     return created.body.id;
   }
 

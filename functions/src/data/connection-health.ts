@@ -109,14 +109,8 @@ function listFrom(companyId: number, prefix: string, from: string, nowMs: number
 }
 
 /** AP-CH-2: a connection's events from `fromIso` on, oldest first, unexpired. */
-export async function listConnectionEvents(
-  companyId: number,
-  whatsappId: number,
-  fromIso: string,
-  nowMs: number,
-): Promise<ConnectionEventRecord[]> {
-  return (await listFrom(companyId, eventPrefix(whatsappId), fromIso, nowMs)).map(eventOf);
-}
+export const listConnectionEvents = async (companyId: number, whatsappId: number, fromIso: string, nowMs: number) =>
+  (await listFrom(companyId, eventPrefix(whatsappId), fromIso, nowMs)).map(eventOf);
 
 /** AP-CH-3: the newest event before `beforeIso` (the state a period starts in), if any. */
 export async function latestConnectionEventBefore(
@@ -157,14 +151,8 @@ export async function countConnectionMessage(
 }
 
 /** AP-CH-5: a connection's days from `fromDay` on, oldest first, unexpired. */
-export async function listConnectionDays(
-  companyId: number,
-  whatsappId: number,
-  fromDay: string,
-  nowMs: number,
-): Promise<ConnectionDayRecord[]> {
-  return (await listFrom(companyId, dayPrefix(whatsappId), fromDay, nowMs)).map(dayOf);
-}
+export const listConnectionDays = async (companyId: number, whatsappId: number, fromDay: string, nowMs: number) =>
+  (await listFrom(companyId, dayPrefix(whatsappId), fromDay, nowMs)).map(dayOf);
 
 /** AP-CH-6: the connection's newest day (its last inbound, for the silence watch), if any. */
 export async function latestConnectionDay(companyId: number, whatsappId: number): Promise<ConnectionDayRecord | null> {

@@ -13,8 +13,8 @@ export type WhatsappRecord = EntityItem<typeof whatsappEntity>;
 type NewWhatsapp = Omit<WhatsappRecord, 'createdAt' | 'updatedAt'>;
 
 /** AP-WA-1: the connections of a company (plan-bounded). */
-export async function listWhatsapps(companyId: number): Promise<WhatsappRecord[]> {
-  const { data } = await whatsappEntity.query.byId({ companyId }).go({ pages: 'all' });
+export async function listWhatsapps(companyId: number, options: { consistent?: boolean } = {}): Promise<WhatsappRecord[]> {
+  const { data } = await whatsappEntity.query.byId({ companyId }).go({ pages: 'all', consistent: options.consistent ?? false });
   return data.sort((a, b) => a.id - b.id);
 }
 

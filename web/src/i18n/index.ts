@@ -9,11 +9,4 @@ export {
   subscribeLocale,
   type Locale,
 } from './locale.ts';
-export {
-  formatCalendarDay,
-  formatLocaleDate,
-  formatLocaleDateTime,
-  formatLocaleTime,
-  formatMoney,
-  formatNumber,
-} from './format.ts';
+export * from './format.ts';

@@ -79,7 +79,8 @@ export const handler = restModule([
       assertGreetingWhenQueues(body.queueIds, body.greetingMessage);
       const [{ company, plan }, existing] = await Promise.all([
         companyContext(companyId),
-        listWhatsapps(companyId),
+        // Consistent: a connection deleted a moment ago must not be taken for the default.
+        listWhatsapps(companyId, { consistent: true }),
         assertBotReferencesExist(companyId, body),
       ]);
       const id = await nextId({ companyId }, 'whatsapp');
@@ -107,7 +108,10 @@ export const handler = restModule([
         },
         {
           connectionLimit: plan?.connections ?? Number.MAX_SAFE_INTEGER,
-          previousDefaultId: existing.find((w) => w.isDefault)?.id ?? company.defaultWhatsappId,
+          // The company's `defaultWhatsappId` comes from a per-container cache: only a connection
+          // that still exists may lose the role (a deleted one would fail the transaction: 409).
+          previousDefaultId:
+            existing.find((w) => w.isDefault)?.id ?? existing.find((w) => w.id === company.defaultWhatsappId)?.id,
         },
       );
       // A new connection starts its session at once: its QR appears on every open screen.

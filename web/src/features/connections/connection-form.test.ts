@@ -46,28 +46,10 @@ describe('connection form', () => {
   });
 
   it('round-trips a stored connection for editing', () => {
-    const stored = connection(4, {
-      name: 'Soporte',
-      isDefault: true,
-      expiresTicket: 30,
-      timeToTransfer: 10,
-      transferQueueId: 2,
-      queueIds: [2],
-      token: 'tok',
-      greetingMessage: 'Hola',
-    });
+    const edited = { name: 'Soporte', isDefault: true, expiresTicket: 30, timeToTransfer: 10, transferQueueId: 2, queueIds: [2] };
+    const stored = connection(4, { ...edited, token: 'tok', greetingMessage: 'Hola' });
     const checked = checkConnectionForm(connectionFormOf(stored), true);
-    expect(checked).toMatchObject({
-      ok: true,
-      data: {
-        name: 'Soporte',
-        isDefault: true,
-        expiresTicket: 30,
-        timeToTransfer: 10,
-        transferQueueId: 2,
-        queueIds: [2],
-      },
-    });
+    expect(checked).toMatchObject({ ok: true, data: edited });
     // The stored token is shown, never sent back: the server makes tokens.
     expect(checked.ok && 'token' in checked.data).toBe(false);
   });

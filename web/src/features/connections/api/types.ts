@@ -5,18 +5,11 @@ export type { ConnectionStatus };
 /** The providers a connection may use; the sandbox only where the server allows it (locally). */
 export type ConnectionProvider = 'beta' | 'sandbox';
 
-/** A WhatsApp connection as GET /whatsapp answers it (core §3), with every field filled in. */
-export interface Whatsapp {
-  id: number;
+/** The settings a connection's edit modal sets, as both the answers and the saves carry them. */
+export interface ConnectionSettings {
   name: string;
-  status: ConnectionStatus;
   isDefault: boolean;
-  /** The QR to scan while the status is `qrcode`; '' when there is none. */
-  qrcode: string;
-  retries: number;
   provider: string;
-  /** The paired phone, or null. */
-  number: string | null;
   greetingMessage: string;
   complationMessage: string;
   outOfHoursMessage: string;
@@ -27,10 +20,21 @@ export interface Whatsapp {
   maxUseBotQueues: number;
   timeToTransfer: number | null;
   transferQueueId: number | null;
+  queueIds: number[];
+}
+
+/** A WhatsApp connection as GET /whatsapp answers it (core §3), with every field filled in. */
+export interface Whatsapp extends ConnectionSettings {
+  id: number;
+  status: ConnectionStatus;
+  /** The QR to scan while the status is `qrcode`; '' when there is none. */
+  qrcode: string;
+  retries: number;
+  /** The paired phone, or null. */
+  number: string | null;
   promptId: number | null;
   /** The queue integration for tickets without a queue (absent from older answers). */
   integrationId?: number | null;
-  queueIds: number[];
   /** Admins only; absent from live events (they never carry it). */
   token?: string;
   createdAt?: string;
@@ -43,21 +47,7 @@ export interface Whatsapp {
 }
 
 /** What the edit modal sends to POST /whatsapp and PUT /whatsapp/{id}. */
-export interface WhatsappPayload {
-  name: string;
-  isDefault: boolean;
-  provider: string;
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  ratingMessage: string;
-  expiresInactiveMessage: string;
-  expiresTicket: number;
-  timeUseBotQueues: number;
-  maxUseBotQueues: number;
-  timeToTransfer: number | null;
-  transferQueueId: number | null;
-  queueIds: number[];
+export interface WhatsappPayload extends ConnectionSettings {
   integrationId?: number | null;
   promptId?: number | null;
   silenceMinutes?: number;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Flex, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { Modal } from '../../../components/Modal.tsx';
-import { t } from '../../../i18n/index.ts';
+import { formatNumber, t } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { useConnectionHistory, type ConnectionHistory } from '../api/connection-health.ts';
 import type { Whatsapp } from '../api/types.ts';
@@ -47,7 +47,7 @@ function UptimeStrip({ days }: { days: ConnectionHistory['days'] }) {
             rx={2}
             className={`connection-history__bar connection-history__bar--${uptimeTone(day.uptimePercent)}`}
           >
-            <title>{t('connections.history.dayUptime', { day: day.day, percent: day.uptimePercent })}</title>
+            <title>{t('connections.history.dayUptime', { day: day.day, percent: formatNumber(day.uptimePercent) })}</title>
           </rect>
         );
       })}
@@ -81,7 +81,7 @@ function HistoryBody({ history }: { history: ConnectionHistory }) {
   return (
     <Flex direction="column" gap="medium">
       <Text fontWeight="bold" data-testid="connection-history-uptime">
-        {t('connections.history.uptime', { percent: history.uptimePercent })}
+        {t('connections.history.uptime', { percent: formatNumber(history.uptimePercent) })}
       </Text>
       <UptimeStrip days={history.days} />
       <Flex direction="column" gap="xs">

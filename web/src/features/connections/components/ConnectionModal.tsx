@@ -10,7 +10,7 @@ import {
   TextField,
 } from '@aws-amplify/ui-react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { ColourCheckboxes, DialogForm, RecordFormDialog } from '../../../components/FormDialog.tsx';
+import { ColourCheckboxes, DialogForm, FieldGroup, RecordFormDialog } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { CopyIcon } from '../../../components/icons/feature-icons.tsx';
 import { t } from '../../../i18n/index.ts';
@@ -177,10 +177,7 @@ function ConnectionForm({
             {isFirst ? t('connections.modal.isDefaultFirst') : t('connections.modal.isDefaultHint')}
           </Text>
         </Flex>
-        <Flex as="fieldset" direction="column" gap="xs" className="plain-fieldset">
-          <Text as="legend" fontWeight="semibold" fontSize="small" className="plain-fieldset__legend">
-            {t('connections.modal.queues')}
-          </Text>
+        <FieldGroup legend={t('connections.modal.queues')}>
           <ColourCheckboxes
             name="queueIds"
             options={queueList}
@@ -193,7 +190,7 @@ function ConnectionForm({
             selected={values.queueIds}
             onChange={(ids) => set('queueIds', ids)}
           />
-        </Flex>
+        </FieldGroup>
       </FormSection>
 
       <FormSection title={t('connections.modal.sectionMessages')}>

@@ -1,8 +1,8 @@
-import { Flex, Grid, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { Grid, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { profiles } from '@atende/shared/constants';
 import { useAuth } from '../../../app/providers/auth/index.ts';
-import { ColourCheckboxes, DialogForm, RecordFormDialog } from '../../../components/FormDialog.tsx';
+import { ColourCheckboxes, DialogForm, FieldGroup, RecordFormDialog } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { isAdminProfile } from '../../../lib/profile.ts';
@@ -110,10 +110,7 @@ function UserForm({ initial, userId, adminFields, ownEmail, formId, onSaved, onP
               </option>
             ))}
           </SelectField>
-          <Flex as="fieldset" direction="column" gap="xs" className="user-modal__queues">
-            <Text as="legend" fontWeight="semibold" fontSize="small">
-              {t('users.modal.queues')}
-            </Text>
+          <FieldGroup legend={t('users.modal.queues')}>
             <ColourCheckboxes
               name="queueIds"
               options={queueList}
@@ -126,7 +123,7 @@ function UserForm({ initial, userId, adminFields, ownEmail, formId, onSaved, onP
               selected={values.queueIds}
               onChange={(ids) => set('queueIds', ids)}
             />
-          </Flex>
+          </FieldGroup>
         </>
       )}
     </DialogForm>
