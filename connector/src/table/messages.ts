@@ -3,9 +3,16 @@
  * ingest): the connector reads a message to quote it or to skip a send already done, and records
  * a send's result. Never creates the item.
  */
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { editOutcome } from '@atende/shared/message-edit';
-import { isConditionFailure } from './errors.ts';
+import { connectionDayOut } from './connection-day.ts';
+import { cancellationCodes, isConditionFailure } from './errors.ts';
 import { messageKey } from './keys.ts';
 
 export interface StoredMessage {
@@ -18,6 +25,9 @@ export interface StoredMessage {
 }
 
 export const sendingError = 'ERR_SENDING_WAPP_MSG';
+
+/** One update of a TransactWriteItems. */
+type TransactUpdate = NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Update']>;
 
 /**
  * What claiming a send found: `claimed` (this run sends it), `sent` (a receipt or an earlier run
@@ -92,19 +102,48 @@ export class MessageStore {
     return stored.ack >= 1 ? 'sent' : 'in-hand';
   }
 
-  /** Sent: ack 1 unless a receipt already raised it; clears an earlier failure. */
-  async markSent(companyId: number, messageId: string, now: Date): Promise<void> {
-    await this.update(companyId, messageId, {
-      UpdateExpression: 'SET #ack = :ack, #updatedAt = :updatedAt REMOVE #error, #claim',
-      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#ack) OR #ack < :ack)',
-      ExpressionAttributeNames: {
-        '#ack': 'ack',
-        '#updatedAt': 'updatedAt',
-        '#error': 'error',
-        '#claim': 'sendClaimUntil',
+  /**
+   * Sent: ack 1 unless a receipt already raised it; clears an earlier failure and the claim. The
+   * connection's day counts the message out in the same transaction (docs/decisions.md,
+   * "Connections that tell you"): one table call for both, and counted once, since only the run
+   * holding the claim gets here and the mark removes it.
+   */
+  async markSent(companyId: number, whatsappId: number, messageId: string, now: Date): Promise<void> {
+    const key = messageKey(companyId, messageId);
+    const updatedAt = now.toISOString();
+    const marks: TransactUpdate[] = [
+      {
+        TableName: this.tableName,
+        Key: key,
+        UpdateExpression: 'SET #ack = :ack, #updatedAt = :updatedAt REMOVE #error, #claim',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#ack) OR #ack < :ack)',
+        ExpressionAttributeNames: { '#ack': 'ack', '#updatedAt': 'updatedAt', '#error': 'error', '#claim': 'sendClaimUntil' },
+        ExpressionAttributeValues: { ':ack': 1, ':updatedAt': updatedAt },
       },
-      ExpressionAttributeValues: { ':ack': 1, ':updatedAt': now.toISOString() },
-    });
+      // A receipt raised the ack while the provider call returned: its ack stays, and the send is
+      // still counted once (this run's claim is the proof that no other run counted it).
+      {
+        TableName: this.tableName,
+        Key: key,
+        UpdateExpression: 'SET #updatedAt = :updatedAt REMOVE #error, #claim',
+        ConditionExpression: 'attribute_exists(#claim)',
+        ExpressionAttributeNames: { '#updatedAt': 'updatedAt', '#error': 'error', '#claim': 'sendClaimUntil' },
+        ExpressionAttributeValues: { ':updatedAt': updatedAt },
+      },
+    ];
+    for (const mark of marks) {
+      try {
+        await this.documents.send(
+          new TransactWriteCommand({
+            TransactItems: [{ Update: mark }, { Update: connectionDayOut(this.tableName, companyId, whatsappId, now) }],
+          }),
+        );
+        return;
+      } catch (error) {
+        // No such message (e.g. an automatic reply never stored, so never claimed): nothing to mark.
+        if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+      }
+    }
   }
 
   async markFailed(companyId: number, messageId: string, now: Date): Promise<void> {

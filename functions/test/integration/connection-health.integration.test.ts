@@ -13,7 +13,7 @@ import type { ApiClient } from './support/api-client.ts';
 import { listen } from './support/live.ts';
 import { agentOf } from './support/people.ts';
 import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
-import { connectSandbox, customerWrites } from './support/sandbox.ts';
+import { connectSandbox, customerWrites, outboxOf, pendingTicketsOf } from './support/sandbox.ts';
 import { until } from './support/until.ts';
 
 let env: TestRuntime;
@@ -152,6 +152,21 @@ describe('connection health through the sandbox', () => {
     await until(async () => ((await alertsOf(admin)).length === 0 ? true : undefined), 'the silence ended');
     const history = (await admin.get<ConnectionHistory>(`/whatsapp/${whatsappId}/history`)).body;
     expect(history.days.at(-1)!.in).toBe(1);
+    // A reply counts out once, in the connector's mark of the send (not again by the stream).
+    const today = async () => (await admin.get<ConnectionHistory>(`/whatsapp/${whatsappId}/history`)).body.days.at(-1)!;
+    const [ticket] = await pendingTicketsOf<{ id: number }>(admin, ['5511955550001']);
+    expect((await admin.put(`/tickets/${ticket!.id}`, { status: 'open' })).status).toBe(200);
+    // Whatever the accept set off (nothing, by the company's defaults) is counted before we look.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const before = (await today()).out;
+    expect((await admin.post(`/messages/${ticket!.id}`, { body: 'respuesta contada' })).status).toBe(201);
+    await until(
+      async () => ((await outboxOf(admin, whatsappId, '5511955550001')).some((item) => item.body === 'respuesta contada') ? true : undefined),
+      'the reply sent',
+    );
+    await until(async () => ((await today()).out === before + 1 ? true : undefined), 'the reply counted out');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await today()).out).toBe(before + 1);
     // Silent again later: a new incident, a second e-mail.
     await until(async () => ((await alertsOf(admin)).length === 1 ? true : undefined), 'silent again');
     await until(async () => (alertMails(company.admin.email, name).length === 2 ? true : undefined), 'the second incident mailed');

@@ -19,8 +19,9 @@ import { armSilenceWatch, cancelSilenceWatch, silenceMinuteMs } from './silence.
  *   status and reason): a history event and a `drop` or `qr-required` alert;
  * - a connection that became CONNECTED: a history event, its drop / QR alerts closed, the
  *   silence watch armed;
- * - a message: one ADD on its connection's day (in when stored from the customer, out at its
- *   first send result); an inbound one ends an open `silent` alert.
+ * - a message: one ADD on its connection's day when stored from the customer, or written on the
+ *   phone (the connector counts its own sends as it marks them); an inbound one ends an open
+ *   `silent` alert.
  * Every step is idempotent (events keyed by their time, alerts and e-mails claimed), so a batch
  * delivered again repeats nothing but, at worst, a message's count.
  */
@@ -94,9 +95,10 @@ async function followMessage(change: EntityChange): Promise<void> {
     if (day.in === 1 || day.silentAlert) await endSilence(companyId, whatsappId, day.day, day.silentAlert, nowMs);
     return;
   }
-  const result = sendResultOf(message as Parameters<typeof sendResultOf>[0]);
-  const earlier = change.oldItem && sendResultOf(change.oldItem as Parameters<typeof sendResultOf>[0]);
-  if (result?.status !== 'ENVIADA' || earlier) return;
+  // A send through the connector is counted by the connector, in the transaction that marks it
+  // sent (once, whatever the stream redelivers); here only what arrives already sent: a message
+  // the business wrote on the phone.
+  if (change.kind !== 'create' || sendResultOf(message as Parameters<typeof sendResultOf>[0])?.status !== 'ENVIADA') return;
   await countConnectionMessage(companyId, whatsappId, utcDay(nowMs), 'out', new Date(nowMs).toISOString(), historyExpiresAt(nowMs));
 }
 
