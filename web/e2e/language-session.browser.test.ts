@@ -98,6 +98,11 @@ describe('language switches and the session', () => {
         if (text && painted.at(-1) !== text) painted.push(text);
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
+    // A slow network for the Portuguese texts: the login would have time to paint in Spanish first.
+    await page.route(/\/assets\/messages\.pt-BR-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await page.goto(app.url('/login'));
     const email = page.locator('input[name="email"]');
     const password = page.locator('input[name="password"]');
