@@ -34,10 +34,12 @@ describe('plurals per language', () => {
     expect(tCount('tickets.unread', 2)).toBe('2 mensajes sin leer');
   });
 
-  it('Brazilian Portuguese: zero and one are singular (Intl.PluralRules pt-BR), two plural', async () => {
+  it('Brazilian Portuguese: one is singular; zero is plural as Brazil writes it ("0 mensagens"), though Intl says "one"', async () => {
     await setLocale('pt-BR');
     expect(currentLocale()).toBe('pt-BR');
-    expect(tCount('tickets.unread', 0)).toBe(counted('tickets.unreadOne', 0));
+    expect(new Intl.PluralRules('pt-BR').select(0)).toBe('one');
+    expect(tCount('tickets.unread', 0)).toBe(counted('tickets.unread', 0));
+    expect(tCount('tickets.unread', 0)).toBe('0 mensagens não lidas');
     expect(tCount('tickets.unread', 1)).toBe(counted('tickets.unreadOne', 1));
     expect(tCount('tickets.unread', 2)).toBe(counted('tickets.unread', 2));
   });

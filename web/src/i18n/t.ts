@@ -28,12 +28,23 @@ function pluralRulesOf(locale: Locale): Intl.PluralRules {
 }
 
 /**
+ * Whether a count takes the singular form: Intl.PluralRules' "one", except zero, which is plural
+ * in the three languages as their readers write it. CLDR gives pt-BR's 0 the "one" category
+ * ("0 mensagem"), but Brazilian usage says "0 mensagens" (and a `<key>One` text may say "1" as a
+ * word of its own), so zero always takes `<key>`.
+ */
+function isSingular(locale: Locale, count: number): boolean {
+  return count !== 0 && pluralRulesOf(locale).select(count) === 'one';
+}
+
+/**
  * A text that counts something, in the form the current language asks for: `<key>One` for
- * Intl.PluralRules' "one" ("1 mensaje sin leer"; in pt-BR 0 is "one" too), `<key>` otherwise
- * ("3 mensajes sin leer"). `vars` default to `{ count }`.
+ * Intl.PluralRules' "one" ("1 mensaje sin leer"), `<key>` otherwise, zero included in every
+ * language ("0 mensajes sin leer", "0 mensagens não lidas", "3 messages"). `vars` default to
+ * `{ count }`.
  */
 export function tCount(key: CountKey, count: number, vars: MessageVars = { count }): string {
-  const form = pluralRulesOf(currentLocale()).select(count) === 'one' ? (`${key}One` as MessageKey) : key;
+  const form = isSingular(currentLocale(), count) ? (`${key}One` as MessageKey) : key;
   return t(form, vars);
 }
 

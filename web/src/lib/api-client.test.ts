@@ -168,6 +168,113 @@ describe('api client', () => {
     expect(calls[0]?.body).toBe(form);
   });
 
+  /**
+   * A fetch whose answers the test gives when it wants: each call waits until `answer(url, response)`
+   * (several calls in flight at once, answered in any order).
+   */
+  function manualFetch() {
+    const pending: Array<{ call: RecordedCall; resolve(response: Response): void }> = [];
+    const calls: RecordedCall[] = [];
+    const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      const call = {
+        url: String(input),
+        method: init?.method ?? 'GET',
+        authorization: headers.get('Authorization'),
+        contentType: headers.get('Content-Type'),
+        credentials: init?.credentials,
+        body: init?.body,
+      };
+      calls.push(call);
+      return new Promise<Response>((resolve) => pending.push({ call, resolve }));
+    });
+    /** Answers the oldest call still waiting whose URL ends with `path`. */
+    async function answer(path: string, response: Response) {
+      await vi.waitFor(() => expect(pending.some((p) => p.call.url.endsWith(path))).toBe(true));
+      const index = pending.findIndex((p) => p.call.url.endsWith(path));
+      pending.splice(index, 1)[0]!.resolve(response);
+    }
+    return { fetch: fetch as unknown as typeof globalThis.fetch, calls, answer };
+  }
+
+  const refreshCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url.endsWith('/auth/refresh_token'));
+
+  it('shares one refresh between a reload\'s restore and a call that meets a 403 meanwhile', async () => {
+    const store = memoryStore();
+    const session = createSessionStore(store);
+    session.setIdentity({ companyId: 3, userId: 8 });
+    const onUnauthorized = vi.fn();
+    const { fetch, calls, answer } = manualFetch();
+    const api = createApiClient({ fetch, session, onUnauthorized });
+    const restored = api.restoreSession();
+    const listed = api.get('/tickets');
+    await answer('/tickets', json(403, { error: 'ERR_SESSION_EXPIRED' }));
+    // The server rotates the cookie on every trade: a second trade now would present a spent one.
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    await answer('/auth/refresh_token', json(200, { token: 'fresh-token' }));
+    await answer('/tickets', json(200, [{ id: 1 }]));
+    await expect(restored).resolves.toBe(true);
+    await expect(listed).resolves.toEqual([{ id: 1 }]);
+    expect(refreshCalls(calls)).toHaveLength(1);
+    expect(calls.at(-1)?.authorization).toBe('Bearer fresh-token');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('when a restore and a running call share a refused refresh, the session ends with its signal once', async () => {
+    const store = memoryStore();
+    const session = createSessionStore(store);
+    session.setIdentity({ companyId: 3, userId: 8 });
+    const onUnauthorized = vi.fn();
+    const { fetch, calls, answer } = manualFetch();
+    const api = createApiClient({ fetch, session, onUnauthorized });
+    const restored = api.restoreSession();
+    const listed = api.get('/tickets').catch((error: unknown) => error);
+    await answer('/tickets', json(403, { error: 'ERR_SESSION_EXPIRED' }));
+    await answer('/auth/refresh_token', json(401, { error: 'ERR_SESSION_EXPIRED' }));
+    await expect(restored).resolves.toBe(false);
+    expect(await listed).toMatchObject({ status: 403 });
+    expect(refreshCalls(calls)).toHaveLength(1);
+    expect(session.hasStoredIdentity()).toBe(false);
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('retries a 403 with a token renewed while the call was out, without spending the cookie again', async () => {
+    const { fetch, calls, answer } = manualFetch();
+    const session = createSessionStore(memoryStore());
+    session.setToken('old-token');
+    const api = createApiClient({ fetch, session });
+    const first = api.get('/a');
+    const second = api.get('/b');
+    await answer('/a', json(403, { error: 'ERR_SESSION_EXPIRED' }));
+    await answer('/auth/refresh_token', json(200, { token: 'new-token' }));
+    await answer('/a', json(200, { a: 1 }));
+    await expect(first).resolves.toEqual({ a: 1 });
+    // /b left with the old token before the renewal and meets its 403 only now.
+    await answer('/b', json(403, { error: 'ERR_SESSION_EXPIRED' }));
+    await answer('/b', json(200, { b: 2 }));
+    await expect(second).resolves.toEqual({ b: 2 });
+    expect(refreshCalls(calls)).toHaveLength(1);
+    expect(calls.at(-1)?.authorization).toBe('Bearer new-token');
+  });
+
+  it('a refused refresh of an older session does not end a sign-in made meanwhile', async () => {
+    const { fetch, answer } = manualFetch();
+    const session = createSessionStore(memoryStore());
+    session.setToken('old-token');
+    const onUnauthorized = vi.fn();
+    const api = createApiClient({ fetch, session, onUnauthorized });
+    const listed = api.get('/tickets');
+    await answer('/tickets', json(403, { error: 'ERR_SESSION_EXPIRED' }));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    // The user signs in again (another form, another tab's cookie) before the refusal arrives.
+    session.setToken('signed-in-again');
+    await answer('/auth/refresh_token', json(401, { error: 'ERR_SESSION_EXPIRED' }));
+    await answer('/tickets', json(200, []));
+    await expect(listed).resolves.toEqual([]);
+    expect(session.getToken()).toBe('signed-in-again');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('restores a session after a reload from the refresh cookie alone, keeping the token in memory', async () => {
     const store = memoryStore();
     // What an older version left behind is dropped on start.

@@ -51,6 +51,9 @@ export interface DownloadedFile {
 
 export const refreshTokenPath = '/auth/refresh_token';
 
+/** How a trade of the refresh cookie ended: a new token, a refused session (401), or no answer to use. */
+type TradeOutcome = 'renewed' | 'refused' | 'failed';
+
 /**
  * The main API client (core §7): bearer token from memory plus the refresh cookie.
  * A 403 refreshes the token once and retries once (core §4 Session); a 401 ends the session.
@@ -60,8 +63,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const session = options.session ?? sessionStore;
   const onUnauthorized = options.onUnauthorized ?? (() => undefined);
-  // Several calls can meet a 403 together; they share one refresh instead of racing.
-  let refreshInFlight: Promise<boolean> | undefined;
+  /**
+   * The one trade of the refresh cookie this tab has in flight, if any. Every caller (a reload's
+   * restore, each call that met a 403) shares it: the server rotates the cookie on each trade, so a
+   * second trade in parallel would present a cookie the first one has just spent.
+   */
+  let tradeInFlight: { promise: Promise<TradeOutcome>; endsSession: boolean } | undefined;
 
   function send(request: ApiRequest, accept = 'application/json'): Promise<Response> {
     const headers = new Headers({ Accept: accept });
@@ -90,51 +97,55 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     onUnauthorized();
   }
 
-  async function refreshToken(): Promise<boolean> {
+  /**
+   * Trades the refresh cookie for a new access token, once for every caller at the same time.
+   * `endsSession`: a refusal (401) ends a running session with the "session ended" signal; a
+   * restore after a reload only forgets the stored identity. When both wait on one trade, the
+   * running session's rule wins.
+   */
+  function tradeRefreshCookie(endsSession: boolean): Promise<TradeOutcome> {
+    if (tradeInFlight) {
+      tradeInFlight.endsSession ||= endsSession;
+      return tradeInFlight.promise;
+    }
+    const flight = { endsSession, promise: Promise.resolve<TradeOutcome>('failed') };
+    flight.promise = trade(flight).finally(() => {
+      if (tradeInFlight === flight) tradeInFlight = undefined;
+    });
+    tradeInFlight = flight;
+    return flight.promise;
+  }
+
+  async function trade(flight: { endsSession: boolean }): Promise<TradeOutcome> {
+    const before = session.getToken();
     const response = await send({ method: 'POST', path: refreshTokenPath }).catch(() => undefined);
+    // Signed in (or out) meanwhile: this answer is about an older session, not the current one.
+    if (session.getToken() !== before) return session.getToken() ? 'renewed' : 'failed';
     if (!response?.ok) {
-      if (response?.status === 401) endSession();
-      return false;
+      if (response?.status !== 401) return 'failed';
+      session.clearSession();
+      if (flight.endsSession) onUnauthorized();
+      return 'refused';
     }
     const body = (await readBody(response)) as { token?: unknown } | undefined;
-    if (typeof body?.token !== 'string') return false;
+    if (typeof body?.token !== 'string') return 'failed';
     session.setToken(body.token);
-    return true;
+    return 'renewed';
   }
 
-  let restoreInFlight: Promise<boolean> | undefined;
-  /** One restore at a time: a second caller (React's strict-mode re-run) shares the first's answer. */
-  function restoreSession(): Promise<boolean> {
-    restoreInFlight ??= restore().finally(() => {
-      restoreInFlight = undefined;
-    });
-    return restoreInFlight;
-  }
-
-  async function restore(): Promise<boolean> {
-    const response = await send({ method: 'POST', path: refreshTokenPath }).catch(() => undefined);
-    if (!response?.ok) {
-      if (response?.status === 401) session.clearSession();
-      return false;
-    }
-    const body = (await readBody(response)) as { token?: unknown } | undefined;
-    if (typeof body?.token !== 'string') return false;
-    session.setToken(body.token);
-    return true;
-  }
-
-  function refreshTokenOnce(): Promise<boolean> {
-    refreshInFlight ??= refreshToken().finally(() => {
-      refreshInFlight = undefined;
-    });
-    return refreshInFlight;
+  /** After a reload: the caller of React's strict-mode re-run, and any 403 meanwhile, share the trade. */
+  async function restoreSession(): Promise<boolean> {
+    return (await tradeRefreshCookie(false)) === 'renewed';
   }
 
   /** Sends with the session rules (403: one refresh and one retry; 401: the session ends). */
   async function exchange(request: ApiRequest, accept?: string): Promise<Response> {
+    const sentWith = session.getToken();
     let response = await send(request, accept);
-    if (response.status === 403 && request.path !== refreshTokenPath && (await refreshTokenOnce())) {
-      response = await send(request, accept);
+    if (response.status === 403 && request.path !== refreshTokenPath) {
+      // A token renewed since this call left is tried first, without spending the cookie again.
+      const renewed = session.getToken() !== sentWith && session.getToken() !== null;
+      if (renewed || (await tradeRefreshCookie(true)) === 'renewed') response = await send(request, accept);
     }
     if (response.status === 401) endSession();
     return response;

@@ -11,6 +11,7 @@ import {
 } from './guards.tsx';
 import { campaignRoutes, privateRoutes, publicRoutes, type ScreenRoute } from './route-table.ts';
 import { RouteError } from './RouteError.tsx';
+import { redrawRoutesOnLocaleChange } from '../../i18n/redraw-routes.tsx';
 
 const toRoute = ({ path, Screen }: ScreenRoute): RouteObject => ({ path, element: <Screen /> });
 
@@ -46,5 +47,6 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  // A change of language redraws every screen in place (docs/i18n.md), without remounting it.
+  return createBrowserRouter(redrawRoutesOnLocaleChange(routes));
 }
