@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   calendarDayIn,
   dueDateAfter,
@@ -167,5 +167,18 @@ describe('calendarDayIn', () => {
   it('gives the day in São Paulo, not in UTC', () => {
     expect(calendarDayIn(new Date('2024-05-11T01:00:00Z'))).toBe('2024-05-10');
     expect(calendarDayIn(new Date('2024-05-11T01:00:00Z'), 'UTC')).toBe('2024-05-11');
+  });
+
+  it('makes one formatter per zone, not one per call (every protected request asks for today)', () => {
+    calendarDayIn(new Date(), 'America/Manaus');
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(calendarDayIn(new Date('2024-05-11T03:30:00Z'), 'America/Manaus')).toBe('2024-05-10');
+      expect(calendarDayIn(new Date('2024-05-11T04:30:00Z'), 'America/Manaus')).toBe('2024-05-11');
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
+    expect(() => calendarDayIn(new Date(), 'Not/AZone')).toThrow();
   });
 });

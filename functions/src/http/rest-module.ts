@@ -3,7 +3,6 @@ import httpEventNormalizer from '@middy/http-event-normalizer';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import httpRouterHandler, { type Route } from '@middy/http-router';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { verifyAccessToken } from '#auth/access-token';
 import { isAdmin, type Principal } from '#auth/principal';
@@ -19,7 +18,7 @@ import type { Access, RouteDefinition } from './route.ts';
 import { HttpAnswer, type ApiRequest } from './types.ts';
 import { observedRequest } from './request-observation.ts';
 import { appendCorrelation } from '#observability/correlation';
-import { tracer } from '#observability/tracer';
+import { handlerTracing } from '#observability/tracer';
 
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -49,9 +48,11 @@ export function restModule(routes: RouteDefinition[]): Handler {
       throw new AppError(pathExists ? 'ERR_METHOD_NOT_ALLOWED' : 'ERR_ROUTE_NOT_FOUND');
     },
   });
-  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
-    // X-Ray subsegment of the handler; responses hold customer data, so never in a trace.
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
+  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>();
+  // X-Ray subsegment of the handler when tracing is on (responses hold customer data, so never in a trace).
+  const tracing = handlerTracing<middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult>>();
+  if (tracing) handler.use(tracing);
+  handler
     .use({
       onError: (request) => {
         request.response = errorResponse(request.error, request.context.awsRequestId);

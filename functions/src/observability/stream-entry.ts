@@ -4,18 +4,17 @@
  * on it) for the work done for that record.
  */
 import middy from '@middy/core';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { Context } from 'aws-lambda';
 import { validCorrelationId, withCorrelation, type CorrelationKeys } from './correlation.ts';
 import { observed, type EntryHandler } from './entry.ts';
-import { tracer } from './tracer.ts';
+import { handlerTracing } from './tracer.ts';
 
 export function observedStream<E, R>(handler: (event: E) => Promise<R>): EntryHandler<E, R> {
   // No early timeout: a batch runs as long as the Lambda lets it, as before.
-  const traced = middy<E, R, Error, Context>(handler, { timeoutEarlyInMillis: 0 }).use(
-    // Responses and stream images may hold customer data: never in a trace.
-    captureLambdaHandler(tracer, { captureResponse: false }),
-  );
+  const traced = middy<E, R, Error, Context>(handler, { timeoutEarlyInMillis: 0 });
+  // Responses and stream images may hold customer data: never in a trace (tracer.ts).
+  const tracing = handlerTracing<middy.MiddlewareObj<E, R, Error, Context>>();
+  if (tracing) traced.use(tracing);
   return observed((event: E, context?: Context) => traced(event, context ?? ({} as Context)));
 }
 

@@ -234,7 +234,17 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
     const dynamoPort = await findFreePort();
     // The CSP names s3rver's origin (presigned media URLs), known once it has started.
     let mediaOrigins: string[] = [];
-    const securityHeaders = () => localSecurityHeaders({ mediaOrigins });
+    // Made again only when the origins change (once s3rver is up), not for every response.
+    let securityHeadersFor:
+      { origins: string[]; headers: Record<string, string>; flat: string[] } | undefined;
+    const currentSecurityHeaders = () => {
+      if (securityHeadersFor?.origins !== mediaOrigins) {
+        const headers = localSecurityHeaders({ mediaOrigins });
+        securityHeadersFor = { origins: mediaOrigins, headers, flat: Object.entries(headers).flat() };
+      }
+      return securityHeadersFor;
+    };
+    const securityHeaders = () => currentSecurityHeaders().headers;
     // The gateway verifies bearer tokens before charging their company; the secret comes next to it.
     let signingSecret: string | undefined = undefined;
     const [s3Result, gatewayResult, secretResult] = await Promise.allSettled([
@@ -247,7 +257,7 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
           invoker,
           settings: { ...settings, binaryMediaTypes: ['multipart/form-data'] },
           log,
-          responseHeaders: () => Object.entries(securityHeaders()).flat(),
+          responseHeaders: () => currentSecurityHeaders().flat,
         }),
         webSocketApi,
         staticSite: createStaticSite(options.webDistDir ?? webDistDir, { securityHeaders }),

@@ -81,6 +81,14 @@ describe('the company of a bearer token', () => {
     expect(companyOfToken(token({ cid: 42, exp }), undefined, nowMs)).toBeUndefined();
   });
 
+  it('is remembered once verified, but not past its expiry nor for another secret', () => {
+    const shortLived = token({ cid: 7, exp: nowMs / 1000 + 60 });
+    expect(companyOfToken(shortLived, secret, nowMs)).toBe(7);
+    expect(companyOfToken(shortLived, secret, nowMs + 1_000)).toBe(7);
+    expect(companyOfToken(shortLived, secret, nowMs + 60_000)).toBeUndefined();
+    expect(companyOfToken(shortLived, 'another secret', nowMs)).toBeUndefined();
+  });
+
   it('comes from the Authorization header or the WebSocket token query', () => {
     expect(bearerTokenOf('Bearer abc.def.ghi', '/api/tickets')).toBe('abc.def.ghi');
     expect(bearerTokenOf(undefined, '/ws?token=abc.def.ghi')).toBe('abc.def.ghi');

@@ -91,6 +91,26 @@ export function companyOfToken(
   nowMs = Date.now(),
 ): number | undefined {
   if (!token || !secret) return undefined;
+  // A token already verified with this secret is not verified again until it expires: an
+  // agent's requests carry the same token for its 15 minutes (the HMAC was a tenth of the
+  // gateway's CPU per request). Only verified tokens are kept; the map is bounded.
+  const known = verifiedTokens.get(token);
+  if (known && known.secret === secret && known.expiresAtMs > nowMs) return known.companyId;
+  const verified = verifiedClaims(token, secret, nowMs);
+  if (!verified) return undefined;
+  if (verifiedTokens.size >= verifiedTokensMax) verifiedTokens.clear();
+  verifiedTokens.set(token, { secret, ...verified });
+  return verified.companyId;
+}
+
+const verifiedTokensMax = 10_000;
+const verifiedTokens = new Map<string, { secret: string; companyId: number; expiresAtMs: number }>();
+
+function verifiedClaims(
+  token: string,
+  secret: string,
+  nowMs: number,
+): { companyId: number; expiresAtMs: number } | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [header, payload, signature] = parts as [string, string, string];
@@ -105,7 +125,11 @@ export function companyOfToken(
       exp?: unknown;
     };
     if (typeof claims.exp === 'number' && claims.exp * 1000 <= nowMs) return undefined;
-    return typeof claims.cid === 'number' && Number.isSafeInteger(claims.cid) ? claims.cid : undefined;
+    if (typeof claims.cid !== 'number' || !Number.isSafeInteger(claims.cid)) return undefined;
+    return {
+      companyId: claims.cid,
+      expiresAtMs: typeof claims.exp === 'number' ? claims.exp * 1000 : Infinity,
+    };
   } catch {
     return undefined;
   }

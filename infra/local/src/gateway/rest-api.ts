@@ -102,6 +102,9 @@ export function createRestApi(options: {
   };
 }
 
+/** The lower-cased names of each list of edge headers (the runtime keeps one list until its origins change). */
+const edgeHeaderNames = new WeakMap<readonly string[], Set<string>>();
+
 function send(
   response: ServerResponse,
   reply: HttpReply,
@@ -110,9 +113,11 @@ function send(
 ): void {
   if (response.headersSent || response.destroyed) return;
   // The edge's headers win over a function's own, as CloudFront's policy overrides them.
-  const own = new Set(
-    responseHeaders.filter((_, index) => index % 2 === 0).map((name) => name.toLowerCase()),
-  );
+  let own = edgeHeaderNames.get(responseHeaders);
+  if (!own) {
+    own = new Set(responseHeaders.filter((_, index) => index % 2 === 0).map((name) => name.toLowerCase()));
+    edgeHeaderNames.set(responseHeaders, own);
+  }
   const kept = reply.headers.flatMap((value, index, all) =>
     index % 2 === 0 && !own.has(value.toLowerCase()) ? [value, all[index + 1]!] : [],
   );
