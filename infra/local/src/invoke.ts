@@ -52,7 +52,7 @@ export function bundleLoader(generation: number): HandlerLoader {
 
 export class FunctionInvoker {
   private readonly handlers = new Map<string, Promise<LambdaHandler>>();
-  private readonly settledListeners = new Set<(functionName: string) => void>();
+  private readonly settledListeners = new Set<(functionName: string, event: unknown) => void>();
 
   constructor(
     private readonly load: HandlerLoader,
@@ -69,7 +69,7 @@ export class FunctionInvoker {
    * Calls `listener` after each invocation ends, however it ended: whatever the function wrote
    * is in the table by then (the stream readers poll at once instead of after their pause).
    */
-  onSettled(listener: (functionName: string) => void): () => void {
+  onSettled(listener: (functionName: string, event: unknown) => void): () => void {
     this.settledListeners.add(listener);
     return () => this.settledListeners.delete(listener);
   }
@@ -100,7 +100,7 @@ export class FunctionInvoker {
       // Per function too, so a phase's time can be told apart (the bench's campaign-calls).
       countForBench(`lambda.ms.${functionName}`, ms);
       countForBench(`lambda.Invocation.${functionName}`);
-      for (const listener of this.settledListeners) listener(functionName);
+      for (const listener of this.settledListeners) listener(functionName, event);
     }
   }
 

@@ -367,8 +367,11 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
         ),
       ).then((readers) => {
         // A function's writes are in the table when its invocation ends: the readers poll then
-        // instead of sleeping out their idle pause (stream-reader.ts).
-        const stopWaking = invoker.onSettled(() => {
+        // instead of sleeping out their idle pause (stream-reader.ts). A read (a REST GET) wrote
+        // nothing to wake them for: at hundreds of lists a second those polls were most of
+        // DynamoDB Local's work (docs/performance.md, "Per-request overhead").
+        const stopWaking = invoker.onSettled((_name, event) => {
+          if (isRestRead(event)) return;
           for (const reader of readers) reader.wake();
         });
         return {
@@ -438,4 +441,13 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
     running = false;
     throw error;
   }
+}
+
+/**
+ * A REST API GET or HEAD: the routes that read. The one that may write (opening a ticket's
+ * messages marks it read) reaches the readers at their idle poll, within 250 ms.
+ */
+function isRestRead(event: unknown): boolean {
+  const method = (event as { httpMethod?: unknown } | null)?.httpMethod;
+  return method === 'GET' || method === 'HEAD';
 }
