@@ -257,8 +257,8 @@ export async function startRun(
         recipientsIndexed: true,
       }
     : {};
-  try {
-    await campaignEntity
+  return writtenIf(() =>
+    campaignEntity
       .patch({ companyId, id })
       .set({
         status: 'EM_ANDAMENTO',
@@ -275,12 +275,8 @@ export async function startRun(
           ? `${eq(status, 'PROGRAMADA')} AND ${eq(scheduledAt, from.scheduledAt)}`
           : eq(status, 'CANCELADA'),
       )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /** AP-CA-8: cancel a running campaign. False when it is not running. */
