@@ -49,6 +49,9 @@ describe('companyItemReads and writtenIf', () => {
       cause: new ConditionalCheckFailedException({ message: 'no', $metadata: {} }),
     });
     expect(await writtenIf(async () => Promise.reject(conditionFailed))).toBe(false);
+    // The SDK's own error (a DocumentClient write, not ElectroDB's) is the same refusal.
+    const sdkFailed = new ConditionalCheckFailedException({ message: 'no', $metadata: {} });
+    expect(await writtenIf(async () => Promise.reject(sdkFailed))).toBe(false);
     await expect(writtenIf(async () => Promise.reject(new Error('throttled')))).rejects.toThrow('throttled');
   });
 });

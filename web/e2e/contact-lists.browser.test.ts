@@ -71,7 +71,7 @@ describe('contact lists', () => {
     await report.waitFor({ state: 'visible', timeout: 30_000 });
     await expect.poll(() => report.getByTestId('contact-list-import-total').innerText()).toBe('34');
     await expect.poll(() => report.getByTestId('contact-list-import-accepted').innerText()).toBe('31');
-    await expect.poll(() => report.getByTestId('contact-list-import-merged').innerText()).toBe('1');
+    await expect.poll(() => report.getByTestId('contact-list-import-mergedInFile').innerText()).toBe('1');
     await expect
       .poll(() => report.getByTestId('contact-list-import-refused').locator('tbody tr').allInnerTexts())
       .toEqual([

@@ -257,8 +257,8 @@ export async function startRun(
         recipientsIndexed: true,
       }
     : {};
-  try {
-    await campaignEntity
+  return writtenIf(() =>
+    campaignEntity
       .patch({ companyId, id })
       .set({
         status: 'EM_ANDAMENTO',
@@ -275,12 +275,8 @@ export async function startRun(
           ? `${eq(status, 'PROGRAMADA')} AND ${eq(scheduledAt, from.scheduledAt)}`
           : eq(status, 'CANCELADA'),
       )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /** AP-CA-8: cancel a running campaign. False when it is not running. */
@@ -326,24 +322,18 @@ export async function recordPrepared(
   id: number,
   step: { runId: string; from: number; to: number; cursor: string | null; done: boolean },
 ): Promise<boolean> {
-  try {
-    const base = campaignEntity.patch({ companyId, id }).set({
-      preparedCount: step.to,
-      validContacts: step.to,
-      prepared: step.done,
-      nextDueAtMs: 0,
-      ...(step.cursor ? { prepareCursor: step.cursor } : {}),
-    });
-    const patch = (step.cursor ? base : base.remove(['prepareCursor'])).where(
-      ({ status, runId, preparedCount }, { eq }) =>
-        `${eq(status, 'EM_ANDAMENTO')} AND ${eq(runId, step.runId)} AND ${eq(preparedCount, step.from)}`,
-    );
-    await patch.go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  const base = campaignEntity.patch({ companyId, id }).set({
+    preparedCount: step.to,
+    validContacts: step.to,
+    prepared: step.done,
+    nextDueAtMs: 0,
+    ...(step.cursor ? { prepareCursor: step.cursor } : {}),
+  });
+  const patch = (step.cursor ? base : base.remove(['prepareCursor'])).where(
+    ({ status, runId, preparedCount }, { eq }) =>
+      `${eq(status, 'EM_ANDAMENTO')} AND ${eq(runId, step.runId)} AND ${eq(preparedCount, step.from)}`,
+  );
+  return writtenIf(() => patch.go());
 }
 
 /** AP-CA-11: one shipping entry. */

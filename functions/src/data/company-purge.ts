@@ -12,6 +12,7 @@ import { companyMainPartition, purgeMarkerSortKey } from '#domain/company-partit
 import { initialProgress, restartedProgress, type PurgeBudget, type PurgeProgress } from '#domain/company-purge-plan';
 import { connectionTokenClaimKey } from './connection-token-entity.ts';
 import { queryAllItems } from './paged-query.ts';
+import { isConditionFailure } from './sessions.ts';
 
 /**
  * The company purge's data access (AP-CP-*, docs/data-model.md). Keys only: every query projects
@@ -39,11 +40,6 @@ const isPurgeMarker = (key: ItemKey) => key.sk === purgeMarkerSortKey && /^C#\d+
 const pageSize = 250;
 const batchSize = 25;
 const parallelBatches = 4;
-
-function isConditionalFailure(error: unknown): boolean {
-  const failure = error as { name?: string; cause?: { name?: string } };
-  return failure.name === 'ConditionalCheckFailedException' || failure.cause?.name === 'ConditionalCheckFailedException';
-}
 
 function isCanceledBy(error: unknown, index: number): boolean {
   const reasons = (error as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons;
@@ -129,7 +125,7 @@ export async function advancePurge(companyId: number, round: number, next: Purge
     );
     return true;
   } catch (error) {
-    if (isConditionalFailure(error)) return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }
@@ -148,7 +144,7 @@ export async function deletePurgeMarker(companyId: number, round: number): Promi
     );
     return true;
   } catch (error) {
-    if (isConditionalFailure(error)) return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }
@@ -165,7 +161,7 @@ async function releaseClaim(key: ItemKey, companyId: number): Promise<void> {
       }),
     );
   } catch (error) {
-    if (!isConditionalFailure(error)) throw error;
+    if (!isConditionFailure(error)) throw error;
   }
 }
 

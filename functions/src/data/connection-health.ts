@@ -19,6 +19,7 @@ import {
   connectionDayEntity,
   connectionEventEntity,
 } from './connection-health-entities.ts';
+import { isConditionFailure, writtenIf } from './sessions.ts';
 
 export type { ConnectionDayRecord, ConnectionEventRecord } from '#domain/connection-health';
 
@@ -29,11 +30,6 @@ export interface ConnectionAlertRecord {
   name: string;
   reason: DisconnectReason | null;
   openedAt: string;
-}
-
-function isConditionFailure(error: unknown): boolean {
-  const failure = error as { name?: string; cause?: { name?: string } };
-  return failure.name === 'ConditionalCheckFailedException' || failure.cause?.name === 'ConditionalCheckFailedException';
 }
 
 const pk = (companyId: number) => `C#${companyId}`;
@@ -217,16 +213,12 @@ export async function getConnectionAlert(
 
 /** AP-CH-10: close an alert (delete if it exists); answers whether one was open. */
 export async function closeConnectionAlert(companyId: number, whatsappId: number, kind: ConnectionAlertKind): Promise<boolean> {
-  try {
-    await connectionAlertEntity
+  return writtenIf(() =>
+    connectionAlertEntity
       .delete({ companyId, whatsappId, kind })
       .where(({ openedAt }, { exists }) => exists(openedAt))
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /** AP-CH-11: the company's open alerts (GET /whatsapp/health/alerts, the SPA's banner). */
@@ -244,8 +236,8 @@ export async function claimAlertMail(
   userId: number,
   expiresAt: number,
 ): Promise<boolean> {
-  try {
-    await connectionAlertMailEntity
+  return writtenIf(() =>
+    connectionAlertMailEntity
       .create({
         companyId: alert.companyId,
         whatsappId: alert.whatsappId,
@@ -254,12 +246,8 @@ export async function claimAlertMail(
         userId,
         expiresAt,
       })
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /** AP-CH-13: give a claim back (the e-mail could not be sent: a retry sends it). */

@@ -2,7 +2,7 @@ import type { EntityItem } from 'electrodb';
 import { companyEntity } from './company-entity.ts';
 import { invoiceEntity } from './invoice-entity.ts';
 import { AppError } from '#domain/app-error';
-import { isConditionFailure } from './sessions.ts';
+import { isConditionFailure, writtenIf } from './sessions.ts';
 import { writeAll } from './transaction.ts';
 import { getCompanyItem } from './company-items.ts';
 
@@ -19,13 +19,7 @@ export async function createInvoiceOnce(invoice: {
   value: number;
   dueDate: string;
 }): Promise<boolean> {
-  try {
-    await invoiceEntity.create(invoice).go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writtenIf(() => invoiceEntity.create(invoice).go());
 }
 
 /**

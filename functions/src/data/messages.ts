@@ -169,13 +169,7 @@ export async function changeMessage(
   id: string,
   change: { isDeleted: true },
 ): Promise<boolean> {
-  try {
-    await messageEntity.patch({ companyId, id }).set(change).go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return writtenIf(() => messageEntity.patch({ companyId, id }).set(change).go());
 }
 
 /**

@@ -3,7 +3,7 @@ import { AppError } from '#domain/app-error';
 import { companyEntity } from './company-entity.ts';
 import { nextId } from './ids.ts';
 import { scheduleEntity } from './schedule-entity.ts';
-import { isConditionFailure } from './sessions.ts';
+import { isConditionFailure, writtenIf } from './sessions.ts';
 import { writeAll } from './transaction.ts';
 import { getCompanyItem } from './company-items.ts';
 
@@ -152,17 +152,13 @@ export async function recordScheduleOutcome(
   outcome:
     { status: 'AGENDADA'; ticketId: number; messageId: string } | { status: 'ERRO'; errorReason: string },
 ): Promise<boolean> {
-  try {
-    await scheduleEntity
+  return writtenIf(() =>
+    scheduleEntity
       .patch({ companyId: current.companyId, id: current.id })
       .set(outcome)
       .where(({ status, sendAt }, { eq }) => `${eq(status, 'PENDENTE')} AND ${eq(sendAt, current.sendAt)}`)
-      .go({ response: 'none' });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go({ response: 'none' }),
+  );
 }
 
 /**
@@ -176,18 +172,14 @@ export async function recordScheduleSendResult(
   message: { ticketId: number; messageId: string },
   result: { status: 'ENVIADA'; sentAt: string } | { status: 'ERRO'; errorReason: string },
 ): Promise<boolean> {
-  try {
-    await scheduleEntity
+  return writtenIf(() =>
+    scheduleEntity
       .patch({ companyId: current.companyId, id: current.id })
       .set({ ...result, ...message })
       .where(
         ({ status, sendAt }, { eq }) =>
           `(${eq(status, 'PENDENTE')} OR ${eq(status, 'AGENDADA')}) AND ${eq(sendAt, current.sendAt)}`,
       )
-      .go({ response: 'none' });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go({ response: 'none' }),
+  );
 }

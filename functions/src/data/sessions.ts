@@ -24,17 +24,13 @@ export async function rotateSession(
   // field existed get it on their next one.
   next: { refreshHash: string; rotatedAt: number; expiresAt: number; startedAt: number },
 ): Promise<boolean> {
-  try {
-    await sessionEntity
+  return writtenIf(() =>
+    sessionEntity
       .patch({ companyId: current.companyId, userId: current.userId })
       .set({ ...next, previousHash: current.refreshHash })
       .where(({ sessionId, refreshHash }, { eq }) => `${eq(sessionId, current.sessionId)} AND ${eq(refreshHash, current.refreshHash)}`)
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /**
@@ -57,9 +53,10 @@ export async function endSession(companyId: number, userId: number): Promise<voi
   await sessionEntity.delete({ companyId, userId }).go();
 }
 
+/** A write refused by its condition: the SDK's own error, or ElectroDB's around it (its `cause`). */
 export function isConditionFailure(error: unknown): boolean {
-  const cause = (error as { cause?: { name?: string } }).cause;
-  return cause?.name === 'ConditionalCheckFailedException';
+  const failure = error as { name?: string; cause?: { name?: string } };
+  return failure.name === 'ConditionalCheckFailedException' || failure.cause?.name === 'ConditionalCheckFailedException';
 }
 
 /** Runs a conditional write: true when it was written, false when its condition did not hold. */

@@ -5,7 +5,7 @@ import { documentClient, tableName } from '#aws/dynamo';
 import { ticketIndexKeys } from '#domain/ticket-keys';
 import type { TicketAction, TicketState } from '#domain/ticket-transitions';
 import { nextId } from './ids.ts';
-import { isConditionFailure } from './sessions.ts';
+import { isConditionFailure, writtenIf } from './sessions.ts';
 import { contactTicketEntity, ticketEntity, ticketEventEntity, ticketUuidEntity } from './ticket-entity.ts';
 import type { TicketContactSnapshot } from './ticket-contact.ts';
 import { ticketCreatedEntity } from './ticket-created-entity.ts';
@@ -425,15 +425,11 @@ export async function replaceLastMessageText(
   sentAt: string,
   text: string,
 ): Promise<boolean> {
-  try {
-    await ticketEntity
+  return writtenIf(() =>
+    ticketEntity
       .patch({ companyId, id: ticketId })
       .set({ lastMessage: text })
       .where(({ lastMessageAt, lastMessage }, { eq, ne }) => `${eq(lastMessageAt, sentAt)} AND ${ne(lastMessage, text)}`)
-      .go({ response: 'none' });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go({ response: 'none' }),
+  );
 }

@@ -1,5 +1,6 @@
 import { calendarDayIn } from '@atende/shared/calendar-day';
 import { defaultTimeZone } from '@atende/shared/constants';
+import { wallClockAt } from './wall-clock.ts';
 
 /**
  * Calendar days of a company as instants. Records keep UTC ISO instants (`createdAt`,
@@ -28,24 +29,14 @@ export function timeZoneOf(...candidates: (string | undefined | null)[]): string
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms (negative west of Greenwich). */
 function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const clock = wallClockAt(new Date(instant), timeZone);
   const wall = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
+    Number(clock.year),
+    Number(clock.month) - 1,
+    Number(clock.day),
+    Number(clock.hour),
+    Number(clock.minute),
+    Number(clock.second),
   );
   return wall - (instant - (((instant % 1000) + 1000) % 1000));
 }

@@ -1,14 +1,18 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, CheckboxField, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { t } from '../i18n/index.ts';
 import { textOnColour } from '../lib/colour.ts';
-import { CheckIcon } from './icons/feature-icons.tsx';
+import { toast } from '../lib/toast.ts';
+import { CheckIcon, CloseIcon, PaperclipIcon } from './icons/feature-icons.tsx';
 import { Modal } from './Modal.tsx';
+import { IconButton } from './IconButton.tsx';
 import './colour.css';
+import './attachment-field.css';
 
 /*
- * The dialogs' form kit: the footer (Cancelar, Guardar), the dialog around one form, and the
- * colour pieces of the records that have one (chips, swatches, dotted checkboxes).
+ * The dialogs' form kit: the footer (Cancelar, Guardar), the dialog around one form, a record's
+ * one attachment, the options of a record select, and the colour pieces of the records that have
+ * one (chips, swatches, dotted checkboxes).
  * One module on purpose: the screens load it as one chunk, and the entry's preload map names one
  * file instead of one per piece. A form's values and messages: components/form/use-schema-form.ts.
  */
@@ -252,5 +256,115 @@ export function ColourCheckboxes({
         />
       ))}
     </Flex>
+  );
+}
+
+/**
+ * What a record's one attachment shows and saves: the chosen file's name, else the stored one's
+ * unless it was removed; the stored file is removed only if there was one.
+ */
+export function attachmentOf(storedName: string, chosen: File | undefined, removed: boolean) {
+  return { name: chosen?.name ?? (removed ? '' : storedName), removeStored: removed && !!storedName };
+}
+
+/** A record's one attachment in its dialog: a file chosen, or the stored one removed. */
+export function useAttachment(storedName: string) {
+  const [file, setFile] = useState<File | undefined>(undefined);
+  const [removed, setRemoved] = useState(false);
+  return {
+    file,
+    ...attachmentOf(storedName, file, removed),
+    choose: (chosen: File) => setFile(chosen),
+    /** Takes off the chosen file, else the stored one. */
+    remove: () => (file ? setFile(undefined) : setRemoved(true)),
+  };
+}
+
+interface AttachmentFieldProps {
+  legend: string;
+  /** The attachment's name; '' shows the attach button. */
+  name: string;
+  attachLabel: string;
+  removeLabel: string;
+  /** The hidden file input's test id. */
+  testId: string;
+  /** The file input's `accept` (the picker's filter). */
+  accept?: string;
+  /** A file the record cannot take: `refusedText` in a toast, and nothing changes. */
+  refuses?(file: File): boolean;
+  refusedText?: string;
+  /** Only shown: neither attach nor remove. */
+  isReadOnly?: boolean;
+  onChoose(file: File): void;
+  onRemove(): void;
+}
+
+/** A record's one attachment under its legend: its name with a remove button, or an attach button. */
+export function AttachmentField({
+  legend,
+  name,
+  attachLabel,
+  removeLabel,
+  testId,
+  accept,
+  refuses,
+  refusedText,
+  isReadOnly = false,
+  onChoose,
+  onRemove,
+}: AttachmentFieldProps) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <FieldGroup legend={legend}>
+      <input
+        ref={fileInput}
+        type="file"
+        hidden
+        accept={accept}
+        data-testid={testId}
+        onChange={(event) => {
+          const chosen = event.target.files?.[0];
+          event.target.value = '';
+          if (!chosen) return;
+          if (refuses?.(chosen)) toast.error(refusedText ?? '');
+          else onChoose(chosen);
+        }}
+      />
+      {name ? (
+        <Flex alignItems="center" gap="xs" className="attachment-chip">
+          <PaperclipIcon size={16} />
+          <Text as="span" fontSize="small" className="attachment-chip__name">
+            {name}
+          </Text>
+          {!isReadOnly && (
+            <IconButton label={removeLabel} danger onClick={onRemove}>
+              <CloseIcon size={16} />
+            </IconButton>
+          )}
+        </Flex>
+      ) : (
+        !isReadOnly && (
+          <div>
+            <Button size="small" gap="xs" onClick={() => fileInput.current?.click()}>
+              <PaperclipIcon size={16} />
+              {attachLabel}
+            </Button>
+          </div>
+        )
+      )}
+    </FieldGroup>
+  );
+}
+
+/** The options of a select of records, by id, each showing its name. */
+export function RecordOptions({ records }: { records: readonly { id: number; name: string }[] | undefined }) {
+  return (
+    <>
+      {(records ?? []).map((record) => (
+        <option key={record.id} value={record.id}>
+          {record.name}
+        </option>
+      ))}
+    </>
   );
 }

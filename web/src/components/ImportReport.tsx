@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
-import { t } from '../i18n/index.ts';
+import { t, type MessageKey } from '../i18n/index.ts';
 import { toast } from '../lib/toast.ts';
 import { UploadIcon } from './icons/feature-icons.tsx';
 import { Modal } from './Modal.tsx';
@@ -70,21 +70,22 @@ export function ImportFileButton(props: ImportFileButtonProps) {
 const shownRefusedRows = 100;
 
 interface ImportReportDialogProps {
+  /**
+   * The catalogue prefix of the report's texts: each count's label `<texts>.<key>`, the refused
+   * rows' headings `<texts>.line` and `<texts>.reason`, and `<texts>.more` under a long list.
+   */
+  texts: string;
   title: string;
   /** The report's test id; each count's is `<countsTestId>-<key>`. */
   testId: string;
   countsTestId: string;
-  /** The counts: label, number and key. */
-  counts: readonly (readonly [label: string, value: number, key: string])[];
+  /** The counts, in order, by their key. */
+  counts: Readonly<Record<string, number>>;
   /** What follows the counts (a progress bar). */
   children?: ReactNode;
-  /** The refused rows with their line and reason, and the table's headings. */
+  /** The refused rows with their line and reason. */
   refused: readonly { line: number; reason: string }[];
   refusedTestId?: string;
-  lineLabel: string;
-  reasonLabel: string;
-  /** "and N more rows." */
-  more(count: number): string;
   /** The notes under it all (the file's format). */
   notes: readonly string[];
   onClose(): void;
@@ -93,6 +94,7 @@ interface ImportReportDialogProps {
 /** What an import did: its counts, the refused rows (the first 100) and the file's format. */
 export function ImportReportDialog(props: ImportReportDialogProps) {
   const { refused, onClose } = props;
+  const text = (key: string, vars?: { count: number }) => t(`${props.texts}.${key}` as MessageKey, vars);
   return (
     <Modal
       open
@@ -105,9 +107,9 @@ export function ImportReportDialog(props: ImportReportDialogProps) {
       }
     >
       <Flex direction="column" gap="small" data-testid={props.testId}>
-        {props.counts.map(([label, value, key]) => (
+        {Object.entries(props.counts).map(([key, value]) => (
           <Flex key={key} justifyContent="space-between">
-            <Text>{label}</Text>
+            <Text>{text(key)}</Text>
             <Text fontWeight="bold" data-testid={`${props.countsTestId}-${key}`}>
               {value}
             </Text>
@@ -118,8 +120,8 @@ export function ImportReportDialog(props: ImportReportDialogProps) {
           <Table size="small" className="data-table" data-testid={props.refusedTestId}>
             <TableHead>
               <TableRow>
-                <TableCell as="th">{props.lineLabel}</TableCell>
-                <TableCell as="th">{props.reasonLabel}</TableCell>
+                <TableCell as="th">{text('line')}</TableCell>
+                <TableCell as="th">{text('reason')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -134,7 +136,7 @@ export function ImportReportDialog(props: ImportReportDialogProps) {
         )}
         {refused.length > shownRefusedRows && (
           <Text color="font.tertiary" fontSize="small">
-            {props.more(refused.length - shownRefusedRows)}
+            {text('more', { count: refused.length - shownRefusedRows })}
           </Text>
         )}
         {props.notes.map((note) => (

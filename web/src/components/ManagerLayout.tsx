@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Button, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { t } from '../i18n/index.ts';
 import { EditIcon, TrashIcon } from './icons/feature-icons.tsx';
+import { IconButton } from './IconButton.tsx';
 
 interface ManagerFormProps {
   title: string;
@@ -90,26 +91,21 @@ export function ManagerTable<T extends { id: number }>({
                   <TableCell key={column.header}>{column.cell(row)}</TableCell>
                 ))}
                 <TableCell className="data-table__actions">
-                  <Button
-                    variation="link"
-                    size="small"
-                    className="icon-button"
-                    ariaLabel={`${t('common.edit')}: ${rowLabel(row)}`}
+                  <IconButton
+                    label={`${t('common.edit')}: ${rowLabel(row)}`}
                     title={t('common.edit')}
                     onClick={() => onEdit(row)}
                   >
                     <EditIcon size={18} />
-                  </Button>
-                  <Button
-                    variation="link"
-                    size="small"
-                    className="icon-button icon-button--danger"
-                    ariaLabel={`${t('common.delete')}: ${rowLabel(row)}`}
+                  </IconButton>
+                  <IconButton
+                    label={`${t('common.delete')}: ${rowLabel(row)}`}
                     title={t('common.delete')}
+                    danger
                     onClick={() => onDelete(row)}
                   >
                     <TrashIcon size={18} />
-                  </Button>
+                  </IconButton>
                 </TableCell>
               </TableRow>
             ))}

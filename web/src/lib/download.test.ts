@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { contactsCsvExport } from '@atende/shared/constants';
 import { filenameOf } from './api-client.ts';
-import { downloadName, saveBlob } from './download.ts';
+import { downloadName, saveBlob, saveUrl } from './download.ts';
 
 describe('CSV download naming (extended §9: contatos.csv)', () => {
   it('reads the name from Content-Disposition', () => {
@@ -47,5 +47,21 @@ describe('CSV download naming (extended §9: contatos.csv)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('saves a signed URL as it is, under the name', () => {
+    const link = { href: '', download: '', rel: '', style: { display: '' }, click: vi.fn(), remove: vi.fn() };
+    const appendChild = vi.fn();
+    const doc = { createElement: () => link, body: { appendChild } } as unknown as Document;
+    saveUrl('https://bucket.example/medium?X-Amz-Signature=abc', 'foto.png', doc);
+    expect(link).toMatchObject({
+      href: 'https://bucket.example/medium?X-Amz-Signature=abc',
+      download: 'foto.png',
+      rel: 'noopener',
+      style: { display: 'none' },
+    });
+    expect(appendChild).toHaveBeenCalledWith(link);
+    expect(link.click).toHaveBeenCalledOnce();
+    expect(link.remove).toHaveBeenCalledOnce();
   });
 });

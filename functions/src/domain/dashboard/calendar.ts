@@ -1,3 +1,5 @@
+import { wallClockAt } from '../wall-clock.ts';
+
 /**
  * Calendar arithmetic of the dashboard in a company's time zone: the local day and hour of an
  * instant (which bucket an event lands in), "today", and day lists. Days are yyyy-MM-dd strings;
@@ -5,31 +7,13 @@
  */
 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
 
 /** The company's calendar day (yyyy-MM-dd) and hour slot (00..23) of an instant. */
 export function localDayHour(instant: string | Date, timeZone: string): { day: string; hour: string } {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(date.getTime())) throw new Error(`not an instant: ${String(instant)}`);
-  const parts = formatterFor(timeZone).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { day: `${part('year')}-${part('month')}-${part('day')}`, hour: part('hour').padStart(2, '0') };
+  const clock = wallClockAt(date, timeZone);
+  return { day: `${clock.year}-${clock.month}-${clock.day}`, hour: clock.hour };
 }
 
 function utcOf(day: string): number {

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { awaitConnectorReply } from '#data/connector-replies';
 import {
   claimWhatsappCheckSlot,
   getContactList,
@@ -7,7 +5,7 @@ import {
   setItemWhatsappValidity,
 } from '#data/contact-lists';
 import { listWhatsapps } from '#data/whatsapps';
-import { sendConnectorCommand } from '#modules/connector-commands/send';
+import { askConnector } from '#modules/connector-commands/ask';
 import type { ContactListWork, ContactListWorkInput } from './work.ts';
 
 /**
@@ -72,15 +70,12 @@ export async function runCheckStep(
         await sleep(wait);
         wait = await claimWhatsappCheckSlot(companyId, whatsapp.id, checkSpacingMs);
       }
-      const replyKey = randomUUID();
-      await sendConnectorCommand({
+      const reply = await askConnector({
         type: 'checkNumber',
         companyId,
         whatsappId: whatsapp.id,
         number: item.number,
-        replyKey,
       });
-      const reply = await awaitConnectorReply(companyId, replyKey);
       if (!reply || reply.type !== 'checkNumber') {
         // The connection did not answer (disconnected, busy): try again in a minute from here.
         await send({ ...work, cursor }, 60);

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { awaitConnectorReply } from '#data/connector-replies';
 import { listWhatsapps } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
-import { sendConnectorCommand } from '#modules/connector-commands/send';
+import { askConnector } from '#modules/connector-commands/ask';
 
 /**
  * Asks a connected connection (the default one first) whether a number is on WhatsApp. With no
@@ -13,9 +11,7 @@ export async function assertNumberOnWhatsapp(companyId: number, number: string):
     .filter((w) => w.status === 'CONNECTED')
     .sort((a, b) => Number(b.isDefault ?? false) - Number(a.isDefault ?? false))[0];
   if (!connected) return;
-  const replyKey = randomUUID();
-  await sendConnectorCommand({ type: 'checkNumber', companyId, whatsappId: connected.id, number, replyKey });
-  const reply = await awaitConnectorReply(companyId, replyKey);
+  const reply = await askConnector({ type: 'checkNumber', companyId, whatsappId: connected.id, number });
   if (!reply || reply.type === 'error') throw new AppError('ERR_WAPP_CHECK_CONTACT');
   if (reply.type === 'checkNumber' && !reply.exists) throw new AppError('ERR_WAPP_INVALID_CONTACT');
 }

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Principal } from '#auth/principal';
-import { awaitConnectorReply } from '#data/connector-replies';
 import { getContact } from '#data/contacts';
 import { getMessage } from '#data/messages';
 import { AppError } from '#domain/app-error';
 import { chatOf } from '#domain/contact-chat';
-import { sendConnectorCommand } from '#modules/connector-commands/send';
+import { askConnector } from '#modules/connector-commands/ask';
 import { visibleTicket } from './visible-ticket.ts';
 
 /**
@@ -25,16 +23,13 @@ export async function deleteSentMessage(principal: Principal, messageId: string)
   if (message.isDeleted) return;
   const contact = await getContact(companyId, ticket.contactId);
   if (!contact) throw new AppError('ERR_DELETE_WAPP_MSG');
-  const replyKey = randomUUID();
-  await sendConnectorCommand({
+  const reply = await askConnector({
     type: 'deleteMessage',
     companyId,
     whatsappId: ticket.whatsappId,
     messageId: message.id,
     chat: chatOf(contact),
     fromMe: true,
-    replyKey,
   });
-  const reply = await awaitConnectorReply(companyId, replyKey);
   if (reply?.type !== 'deleteMessage') throw new AppError('ERR_DELETE_WAPP_MSG');
 }

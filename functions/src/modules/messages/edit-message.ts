@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { editRefusal } from '@atende/shared/message-edit';
 import type { Principal } from '#auth/principal';
-import { awaitConnectorReply } from '#data/connector-replies';
 import { getContact } from '#data/contacts';
 import { getMessage, type MessageRecord } from '#data/messages';
 import { getWhatsapp } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
 import { chatOf } from '#domain/contact-chat';
-import { sendConnectorCommand } from '#modules/connector-commands/send';
+import { askConnector } from '#modules/connector-commands/ask';
 import { visibleTicket } from './visible-ticket.ts';
 
 /**
@@ -34,17 +32,14 @@ export async function editSentMessage(principal: Principal, messageId: string, b
   // A connection that is not connected cannot edit: said at once rather than after the wait.
   if (whatsapp?.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
   if (!contact) throw new AppError('ERR_EDIT_WAPP_MSG');
-  const replyKey = randomUUID();
-  await sendConnectorCommand({
+  const reply = await askConnector({
     type: 'editMessage',
     companyId,
     whatsappId: message.whatsappId,
     messageId: message.id,
     chat: chatOf(contact),
     body,
-    replyKey,
   });
-  const reply = await awaitConnectorReply(companyId, replyKey);
   if (reply?.type !== 'editMessage') throw new AppError('ERR_EDIT_WAPP_MSG');
   return (await getMessage(companyId, messageId)) ?? message;
 }

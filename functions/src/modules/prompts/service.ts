@@ -19,6 +19,14 @@ async function sealed(companyId: number, secret: string) {
   return { sealed: await (await secretBox()).seal(companyId, secret), mask: maskSecret(secret) };
 }
 
+/** The fields a prompt keeps as the admin typed them (the keys are sealed apart, the region cleared apart). */
+function typedFields<B extends PromptCreateInput | PromptUpdateInput>(
+  body: B,
+): Pick<B, 'name' | 'prompt' | 'voice' | 'maxTokens' | 'temperature' | 'maxMessages' | 'queueId'> {
+  const { name, prompt, voice, maxTokens, temperature, maxMessages, queueId } = body;
+  return { name, prompt, voice, maxTokens, temperature, maxMessages, queueId };
+}
+
 /**
  * POST /prompt: the keys sealed, then the prompt and its queue's `promptId` in one transaction
  * (AP-PR-3): the prompt's queue select names the queue it answers for (the queue dialog's own
@@ -34,13 +42,7 @@ export async function createCompanyPrompt(companyId: number, body: PromptCreateI
   const voiceKey =
     body.voiceKey && !isMaskedSecret(body.voiceKey) ? await sealed(companyId, body.voiceKey) : undefined;
   const fields: PromptFields = {
-    name: body.name,
-    prompt: body.prompt,
-    voice: body.voice,
-    maxTokens: body.maxTokens,
-    temperature: body.temperature,
-    maxMessages: body.maxMessages,
-    queueId: body.queueId,
+    ...typedFields(body),
     apiKeySealed: apiKey.sealed,
     apiKeyMask: apiKey.mask,
     ...(body.voiceRegion ? { voiceRegion: body.voiceRegion } : {}),
@@ -64,15 +66,7 @@ export async function updateCompanyPrompt(
   const queueId = body.queueId ?? current.queueId;
   const queue = queueId !== undefined ? await getQueue(companyId, queueId) : undefined;
   if (body.queueId !== undefined && !queue) throw new AppError('ERR_NOT_FOUND');
-  const changes: Partial<PromptFields> = {
-    name: body.name,
-    prompt: body.prompt,
-    voice: body.voice,
-    maxTokens: body.maxTokens,
-    temperature: body.temperature,
-    maxMessages: body.maxMessages,
-    queueId: body.queueId,
-  };
+  const changes: Partial<PromptFields> = typedFields(body);
   const clear: ClearablePromptField[] = [];
   if (body.apiKey !== undefined && !isMaskedSecret(body.apiKey)) {
     const apiKey = await sealed(companyId, body.apiKey);

@@ -11,6 +11,7 @@ import { DueDateChip } from './DueDateChip.tsx';
 import { ThemeToggleButton } from './ThemeToggleButton.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { VolumeControl } from './VolumeControl.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
 
 interface TopBarProps {
   menuOpen: boolean;
@@ -55,16 +56,9 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
       <Flex flex="1" justifyContent="flex-end" alignItems="center" gap={{ base: '0', medium: 'xxs' }}>
         {user && isAdminProfile(user.profile) && <DueDateChip dueDate={user.company?.dueDate} />}
         <VolumeControl />
-        <Button
-          variation="link"
-          size="small"
-          className="icon-button"
-          onClick={() => window.location.reload()}
-          ariaLabel={t('layout.refresh')}
-          title={t('layout.refresh')}
-        >
+        <IconButton label={t('layout.refresh')} onClick={() => window.location.reload()}>
           <RefreshIcon />
-        </Button>
+        </IconButton>
         {user && !paymentOnly && (
           <NotificationsPopover viewerId={user.id} isAdmin={isAdminProfile(user.profile)} />
         )}

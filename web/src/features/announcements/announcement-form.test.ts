@@ -10,6 +10,7 @@ import {
   priorityTone,
   type AnnouncementFormValues,
 } from './announcement-form.ts';
+import { priorityTextKey } from './priority-tone.ts';
 
 const checkAnnouncementForm = (values: AnnouncementFormValues) =>
   validateForm(announcementCreateInputSchema, values);
@@ -45,6 +46,12 @@ describe('the announcement dialog', () => {
 describe('announcement priorities and live events', () => {
   it('colours 1 red, 2 orange, 3 grey', () => {
     expect([1, 2, 3, undefined].map(priorityTone)).toEqual(['red', 'orange', 'grey', 'grey']);
+    expect([1, 2, 3, 7].map(priorityTextKey)).toEqual([
+      'announcements.priority.1',
+      'announcements.priority.2',
+      'announcements.priority.3',
+      'announcements.priority.3',
+    ]);
   });
 
   it('reads the server event shapes', () => {

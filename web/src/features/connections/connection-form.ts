@@ -4,25 +4,28 @@ import { whatsappCreateInputSchema, whatsappUpdateInputSchema } from '@atende/sh
 import { validationMessages as msg } from '@atende/shared/validation-messages';
 import { errorText } from '../../i18n/index.ts';
 import { validateForm, type FormCheck } from '../../lib/form-validation.ts';
-import type { Whatsapp, WhatsappPayload } from './api/types.ts';
+import type { ConnectionSettings, Whatsapp, WhatsappPayload } from './api/types.ts';
 
 /** The edit modal's fields as the inputs hold them (numbers as typed; '' is "none"). */
-export interface ConnectionFormValues {
-  name: string;
-  isDefault: boolean;
-  provider: string;
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  ratingMessage: string;
-  expiresInactiveMessage: string;
+export interface ConnectionFormValues
+  extends Pick<
+    ConnectionSettings,
+    | 'name'
+    | 'isDefault'
+    | 'provider'
+    | 'greetingMessage'
+    | 'complationMessage'
+    | 'outOfHoursMessage'
+    | 'ratingMessage'
+    | 'expiresInactiveMessage'
+    | 'queueIds'
+  > {
   expiresTicket: string;
   timeUseBotQueues: string;
   maxUseBotQueues: string;
   timeToTransfer: string;
   transferQueueId: string;
   token: string;
-  queueIds: number[];
   /** Connection health's silence watch, in minutes ('' reads as the default; 0 turns it off). */
   silenceMinutes: string;
   /** The queue integration for tickets without a queue, as the select holds it ('' none); absent: not shown. */

@@ -3,6 +3,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { Message, MessagesPage } from './api/types.ts';
 import {
   ackLook,
+  changeMessage,
   flattenMessages,
   isSendable,
   parseMessageEvent,
@@ -77,6 +78,16 @@ describe('message pages', () => {
     ]);
     const old = upsertMessage(again, message('old', { isEdited: true, body: 'edited' }));
     expect(old?.pages[1]?.messages[0]).toMatchObject({ id: 'old', isEdited: true, body: 'edited' });
+  });
+
+  it('changes one message where it is, and nothing when it is not loaded', () => {
+    const start = data([message('a'), message('b')], [message('old')]);
+    const deleted = changeMessage(start, 'old', (item) => ({ ...item, isDeleted: true, body: '' }));
+    expect(deleted?.pages[1]?.messages[0]).toMatchObject({ id: 'old', isDeleted: true, body: '' });
+    expect(deleted?.pages[0]?.messages).toEqual(start.pages[0]?.messages);
+    const missing = changeMessage(start, 'zz', (item) => ({ ...item, body: 'x' }));
+    expect(missing?.pages.flatMap((page) => page.messages)).toEqual(start.pages.flatMap((page) => page.messages));
+    expect(changeMessage(undefined, 'a', (item) => item)).toBeUndefined();
   });
 
   it('parses appMessage events', () => {

@@ -57,6 +57,22 @@ export function withDaySeparators(messages: readonly Message[]): ChatRow[] {
   return rows;
 }
 
+/** The chat's pages with one message changed where it is (nothing changes when it is not loaded). */
+export function changeMessage(
+  data: InfiniteData<MessagesPage> | undefined,
+  id: string,
+  change: (message: Message) => Message,
+): InfiniteData<MessagesPage> | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      messages: page.messages.map((item) => (item.id === id ? change(item) : item)),
+    })),
+  };
+}
+
 /**
  * Merges a live appMessage (or the answer of a send) into the chat's pages: an update replaces
  * the message where it is; a new message goes at the end of the newest page. Repeats change
@@ -68,15 +84,7 @@ export function upsertMessage(
 ): InfiniteData<MessagesPage> | undefined {
   if (!data || data.pages.length === 0) return data;
   const present = data.pages.some((page) => page.messages.some((item) => item.id === message.id));
-  if (present) {
-    return {
-      ...data,
-      pages: data.pages.map((page) => ({
-        ...page,
-        messages: page.messages.map((item) => (item.id === message.id ? { ...item, ...message } : item)),
-      })),
-    };
-  }
+  if (present) return changeMessage(data, message.id, (item) => ({ ...item, ...message }));
   return {
     ...data,
     pages: data.pages.map((page, index) => (index === 0 ? { ...page, messages: [...page.messages, message] } : page)),

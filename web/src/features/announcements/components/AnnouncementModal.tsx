@@ -1,9 +1,7 @@
-import { useRef, useState } from 'react';
-import { Button, Flex, Grid, SelectField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Grid, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { announcementPriorities } from '@atende/shared/constants';
 import { announcementCreateInputSchema } from '@atende/shared/entities/announcement';
-import { CloseIcon, PaperclipIcon } from '../../../components/icons/feature-icons.tsx';
-import { FormDialog, FieldGroup } from '../../../components/FormDialog.tsx';
+import { AttachmentField, FormDialog, useAttachment } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -23,22 +21,18 @@ interface AnnouncementModalProps {
 
 /** extended §2.7: title, text (7 rows), status (Ativo/Inativo), priority (Alta/Media/Baja) and an image. */
 export function AnnouncementModal({ record, onClose }: AnnouncementModalProps) {
-  const fileInput = useRef<HTMLInputElement>(null);
   const { field, submit } = useSchemaForm(announcementCreateInputSchema, () =>
     record ? announcementFormOf(record) : emptyAnnouncementForm(),
   );
-  const [file, setFile] = useState<File | undefined>(undefined);
-  const [removeMedia, setRemoveMedia] = useState(false);
+  const media = useAttachment(record?.mediaName ?? '');
   const save = useSaveAnnouncement();
-  const currentMedia = removeMedia ? '' : (record?.mediaName ?? '');
-  const shownMedia = file?.name ?? currentMedia;
 
   const handleSubmit = submit(async (payload) => {
     await save.mutateAsync({
       id: record?.id,
       payload,
-      file,
-      removeMedia: removeMedia && !!record?.mediaName,
+      file: media.file,
+      removeMedia: media.removeStored,
     });
     toast.success(t('announcements.modal.saved'));
     onClose();
@@ -66,53 +60,18 @@ export function AnnouncementModal({ record, onClose }: AnnouncementModalProps) {
           ))}
         </SelectField>
       </Grid>
-      <FieldGroup legend={t('announcements.modal.media')}>
-        <input
-          ref={fileInput}
-          type="file"
-          hidden
-          accept={announcementImageAccept}
-          data-testid="announcement-file"
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            event.target.value = '';
-            if (!chosen) return;
-            if (!isAnnouncementImageName(chosen.name)) {
-              toast.error(t('announcements.modal.imageOnly'));
-              return;
-            }
-            setFile(chosen);
-          }}
-        />
-        {shownMedia ? (
-          <Flex alignItems="center" gap="xs" className="attachment-chip">
-            <PaperclipIcon size={16} />
-            <Text as="span" fontSize="small" className="attachment-chip__name">
-              {shownMedia}
-            </Text>
-            <Button
-              variation="link"
-              size="small"
-              className="icon-button icon-button--danger"
-              ariaLabel={t('announcements.modal.removeMedia')}
-              title={t('announcements.modal.removeMedia')}
-              onClick={() => {
-                if (file) setFile(undefined);
-                else setRemoveMedia(true);
-              }}
-            >
-              <CloseIcon size={16} />
-            </Button>
-          </Flex>
-        ) : (
-          <div>
-            <Button size="small" gap="xs" onClick={() => fileInput.current?.click()}>
-              <PaperclipIcon size={16} />
-              {t('announcements.modal.attach')}
-            </Button>
-          </div>
-        )}
-      </FieldGroup>
+      <AttachmentField
+        legend={t('announcements.modal.media')}
+        name={media.name}
+        attachLabel={t('announcements.modal.attach')}
+        removeLabel={t('announcements.modal.removeMedia')}
+        testId="announcement-file"
+        accept={announcementImageAccept}
+        refuses={(file) => !isAnnouncementImageName(file.name)}
+        refusedText={t('announcements.modal.imageOnly')}
+        onChoose={media.choose}
+        onRemove={media.remove}
+      />
     </FormDialog>
   );
 }

@@ -11,15 +11,9 @@ import { announcementsQueryKeys } from '../api/announcements-query-keys.ts';
 import { useDeleteAnnouncement } from '../api/delete-announcement.ts';
 import { useAnnouncements } from '../api/get-announcements.ts';
 import { parseAnnouncementEvent, priorityTone } from '../announcement-form.ts';
+import { priorityTextKey } from '../priority-tone.ts';
 import '../announcements.css';
 import { AnnouncementModal } from './AnnouncementModal.tsx';
-
-const priorityKey = (priority: number) =>
-  priority === 1
-    ? 'announcements.priority.1'
-    : priority === 2
-      ? 'announcements.priority.2'
-      : 'announcements.priority.3';
 
 /** extended §2.7 (super users): search, infinite scroll, the dialog and deletion; live by id. */
 export function AnnouncementsPage() {
@@ -41,7 +35,7 @@ export function AnnouncementsPage() {
           </TableCell>
           <TableCell>
             <span className={`announcement-priority announcement-priority--${priorityTone(record.priority)}`}>
-              {t(priorityKey(record.priority))}
+              {t(priorityTextKey(record.priority))}
             </span>
           </TableCell>
           <TableCell className="data-table__wide-only">

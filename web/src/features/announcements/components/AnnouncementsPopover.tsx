@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { useLiveEvent } from '../../../lib/use-live-event.ts';
 import { announcementsQueryKeys } from '../api/announcements-query-keys.ts';
 import { usePopoverAnnouncements } from '../api/get-announcements.ts';
-import { priorityTone } from '../priority-tone.ts';
+import { priorityTextKey, priorityTone } from '../priority-tone.ts';
 import '../announcements.css';
 
 function MegaphoneIcon(props: IconProps) {
@@ -18,13 +18,6 @@ function MegaphoneIcon(props: IconProps) {
     </LineIcon>
   );
 }
-
-const priorityKey = (priority: number) =>
-  priority === 1
-    ? 'announcements.priority.1'
-    : priority === 2
-      ? 'announcements.priority.2'
-      : 'announcements.priority.3';
 
 /**
  * The top bar's announcements popover (core §2 Layout, extended §2.7) for every signed-in user:
@@ -75,10 +68,10 @@ export function AnnouncementsPopover() {
               <span
                 className={`announcement-priority announcement-priority--${priorityTone(announcement.priority)}`}
                 title={t('announcements.popover.priority', {
-                  priority: t(priorityKey(announcement.priority)),
+                  priority: t(priorityTextKey(announcement.priority)),
                 })}
               >
-                {t(priorityKey(announcement.priority))}
+                {t(priorityTextKey(announcement.priority))}
               </span>
             </div>
             <div className="announcements-popover__date">{formatDateTime(announcement.createdAt)}</div>

@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
 import { useWhatsapps } from '../../connections/api/get-whatsapps.ts';
 import { CompanyDateTimeField } from '../../settings/components/CompanyDateTimeField.tsx';
+import { RecordOptions } from '../../../components/FormDialog.tsx';
 import { useCompanyTimeZone } from '../../settings/use-company-time-zone.ts';
 import { useTagOptions } from '../../tags/api/get-tags.ts';
 import { useCampaignMutations, type CampaignRecord } from '../api/campaigns.ts';
@@ -175,11 +176,7 @@ export function CampaignDialog({ record, onClose }: { record?: CampaignRecord; o
             isDisabled={!editable}
           >
             <option value="">{t('common.none')}</option>
-            {(lists.data ?? []).map((list) => (
-              <option key={list.id} value={list.id}>
-                {list.name}
-              </option>
-            ))}
+            <RecordOptions records={lists.data} />
           </SelectField>
           <SelectField
             label={t('campaigns.tagList')}
@@ -189,11 +186,7 @@ export function CampaignDialog({ record, onClose }: { record?: CampaignRecord; o
             isDisabled={!editable}
           >
             <option value="">{t('common.none')}</option>
-            {(tags.data ?? []).map((tag) => (
-              <option key={tag.id} value={tag.id}>
-                {tag.name}
-              </option>
-            ))}
+            <RecordOptions records={tags.data} />
           </SelectField>
           <SelectField
             label={t('campaigns.columns.whatsapp')}
@@ -203,11 +196,7 @@ export function CampaignDialog({ record, onClose }: { record?: CampaignRecord; o
             isDisabled={!editable}
           >
             <option value="">{t('common.none')}</option>
-            {(whatsapps.data ?? []).map((whatsapp) => (
-              <option key={whatsapp.id} value={whatsapp.id}>
-                {whatsapp.name}
-              </option>
-            ))}
+            <RecordOptions records={whatsapps.data} />
           </SelectField>
           <SelectField
             label={t('campaigns.fileList')}
@@ -217,11 +206,7 @@ export function CampaignDialog({ record, onClose }: { record?: CampaignRecord; o
             isDisabled={!editable}
           >
             <option value="">{t('campaigns.noFileList')}</option>
-            {(files.data?.files ?? []).map((file) => (
-              <option key={file.id} value={file.id}>
-                {file.name}
-              </option>
-            ))}
+            <RecordOptions records={files.data?.files} />
           </SelectField>
           <CompanyDateTimeField
             label={t('campaigns.columns.scheduledAt')}

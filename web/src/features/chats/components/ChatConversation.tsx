@@ -11,6 +11,7 @@ import { chatsQueryKeys } from '../api/chats-query-keys.ts';
 import { useChatMessages } from '../api/get-chat-messages.ts';
 import type { Chat, ChatMessagesPage } from '../api/types.ts';
 import { appendChatMessage, conversationOf, isSendable, nearHistoryTop, unreadsOf } from '../chat-rules.ts';
+import { IconButton } from '../../../components/IconButton.tsx';
 
 interface ChatConversationProps {
   chat: Chat;
@@ -102,26 +103,12 @@ export function ChatConversation({ chat, viewerId, onEdit, onDelete }: ChatConve
         <h2 className="chat-conversation__title">{chat.title}</h2>
         {chat.ownerId === viewerId && (
           <div className="chat-conversation__actions">
-            <Button
-              size="small"
-              variation="link"
-              className="icon-button"
-              ariaLabel={t('chats.edit')}
-              title={t('chats.edit')}
-              onClick={onEdit}
-            >
+            <IconButton label={t('chats.edit')} onClick={onEdit}>
               <EditIcon />
-            </Button>
-            <Button
-              size="small"
-              variation="link"
-              className="icon-button"
-              ariaLabel={t('chats.delete')}
-              title={t('chats.delete')}
-              onClick={onDelete}
-            >
+            </IconButton>
+            <IconButton label={t('chats.delete')} onClick={onDelete}>
               <TrashIcon />
-            </Button>
+            </IconButton>
           </div>
         )}
       </header>

@@ -5,6 +5,7 @@ import { offeredRecurrences } from '@atende/shared/constants';
 import { companyCreateInputSchema } from '@atende/shared/entities/company';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ManagerForm, ManagerTable, type ManagerColumn } from '../../../components/ManagerLayout.tsx';
+import { RecordOptions } from '../../../components/FormDialog.tsx';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { formatDay } from '../../../lib/company-status.ts';
 import { maskPhone } from '../../../lib/phone-mask.ts';
@@ -114,11 +115,7 @@ export function CompaniesManager() {
             {...field('planId')}
             placeholder={t('auth.signup.planPlaceholder')}
           >
-            {(plans.data ?? []).map((plan) => (
-              <option key={plan.id} value={String(plan.id)}>
-                {plan.name}
-              </option>
-            ))}
+            <RecordOptions records={plans.data} />
           </SelectField>
           <SelectField
             label={t('companies.status')}

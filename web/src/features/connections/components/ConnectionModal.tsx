@@ -10,7 +10,13 @@ import {
   TextField,
 } from '@aws-amplify/ui-react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { ColourCheckboxes, DialogForm, FieldGroup, RecordFormDialog } from '../../../components/FormDialog.tsx';
+import {
+  ColourCheckboxes,
+  DialogForm,
+  FieldGroup,
+  RecordFormDialog,
+  RecordOptions,
+} from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { CopyIcon } from '../../../components/icons/feature-icons.tsx';
 import { t } from '../../../i18n/index.ts';
@@ -229,11 +235,7 @@ function ConnectionForm({
           </WithHint>
           <SelectField label={t('connections.modal.transferQueueId')} {...field('transferQueueId')}>
             <option value="">{t('common.none')}</option>
-            {queueList.map((queue) => (
-              <option key={queue.id} value={String(queue.id)}>
-                {queue.name}
-              </option>
-            ))}
+            <RecordOptions records={queueList} />
           </SelectField>
         </Grid>
         <IntegrationSelect

@@ -66,20 +66,18 @@ function ContactListImportReportDialog({
   const percent = progress ? importPercent(progress) : 100;
   return (
     <ImportReportDialog
+      texts="contactLists.import"
       title={t('contactLists.import.title', { name: list.name })}
       testId="contact-list-import-report"
       countsTestId="contact-list-import"
-      counts={[
-        [t('contactLists.import.total'), report.total, 'total'],
-        [t('contactLists.import.accepted'), report.accepted, 'accepted'],
-        [t('contactLists.import.mergedInFile'), report.merged.length, 'merged'],
-        [t('contactLists.import.refused'), report.refused.length, 'refused'],
-      ]}
+      counts={{
+        total: report.total,
+        accepted: report.accepted,
+        mergedInFile: report.merged.length,
+        refused: report.refused.length,
+      }}
       refused={report.refused}
       refusedTestId="contact-list-import-refused"
-      lineLabel={t('contactLists.import.line')}
-      reasonLabel={t('contactLists.import.reason')}
-      more={(count) => t('contactLists.import.more', { count })}
       notes={[t('contactLists.import.format'), t('contactLists.import.checkHint')]}
       onClose={onClose}
     >

@@ -16,6 +16,7 @@ import {
   type ContactFormValues,
   type ExtraInfoRow,
 } from '../contact-form.ts';
+import { IconButton } from '../../../components/IconButton.tsx';
 
 export interface ContactFormProps {
   initial: ContactFormValues;
@@ -127,20 +128,19 @@ export function ContactForm({
               value={row.value}
               onChange={(event) => setRow(index, { value: event.target.value })}
             />
-            <Button
-              variation="link"
-              size="small"
-              className="icon-button icon-button--danger contact-form__remove"
-              ariaLabel={
+            <IconButton
+              label={
                 row.name.trim()
                   ? t('contacts.modal.removeExtraInfo', { name: row.name.trim() })
                   : t('contacts.modal.removeExtraInfoUnnamed')
               }
               title={t('common.delete')}
+              danger
+              className="contact-form__remove"
               onClick={() => removeRow(index)}
             >
               <TrashIcon size={18} />
-            </Button>
+            </IconButton>
           </div>
         ))}
         <div>

@@ -26,6 +26,7 @@ import { openTicketConflictOf } from '../open-ticket.ts';
 import '../contacts.css';
 import { ContactModal } from './ContactModal.tsx';
 import { ImportContactsButton } from './ImportContactsButton.tsx';
+import { IconButton } from '../../../components/IconButton.tsx';
 
 /**
  * core §2 Contacts: the company's contacts with search (500 ms), infinite scroll, the contact
@@ -141,18 +142,15 @@ export function ContactsPage() {
         </>
       )}
       rowTools={(contact) => (
-        <Button
-          variation="link"
-          size="small"
-          className="icon-button icon-button--whatsapp"
-          ariaLabel={t('contacts.openChat', { name: contact.name })}
-          title={t('contacts.openChat', { name: contact.name })}
+        <IconButton
+          label={t('contacts.openChat', { name: contact.name })}
+          className="icon-button--whatsapp"
           isLoading={opening === contact.id}
           isDisabled={opening !== undefined && opening !== contact.id}
           onClick={() => void openChat(contact)}
         >
           <WhatsAppIcon size={18} />
-        </Button>
+        </IconButton>
       )}
       editLabel={(contact) => t('contacts.editContact', { name: contact.name })}
       deleteLabel={(contact) => t('contacts.deleteContact', { name: contact.name })}

@@ -45,18 +45,12 @@ export function ImportContactsButton() {
       />
       {result && (
         <ImportReportDialog
+          texts="contacts.import"
           title={t('contacts.import.title')}
           testId="contacts-import-result"
           countsTestId="contacts-import"
-          counts={[
-            [t('contacts.import.created'), result.created, 'created'],
-            [t('contacts.import.skipped'), result.skipped, 'skipped'],
-            [t('contacts.import.invalid'), result.invalid.length, 'invalid'],
-          ]}
+          counts={{ created: result.created, skipped: result.skipped, invalid: result.invalid.length }}
           refused={result.invalid}
-          lineLabel={t('contacts.import.line')}
-          reasonLabel={t('contacts.import.reason')}
-          more={(count) => t('contacts.import.more', { count })}
           notes={[t('contacts.import.format')]}
           onClose={() => setResult(undefined)}
         />

@@ -1,6 +1,6 @@
 import { Flex, PasswordField, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { promptCreateInputSchema } from '@atende/shared/entities/prompt';
-import { DialogForm, RecordFormDialog } from '../../../components/FormDialog.tsx';
+import { DialogForm, RecordFormDialog, RecordOptions } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -93,11 +93,7 @@ function PromptForm({ formId, record, onPendingChange, onSaved }: PromptFormProp
           errorMessage={errors.queueId}
         >
           <option value="">{t('prompts.modal.queueNone')}</option>
-          {(queues.data ?? []).map((queue) => (
-            <option key={queue.id} value={String(queue.id)}>
-              {queue.name}
-            </option>
-          ))}
+          <RecordOptions records={queues.data} />
         </SelectField>
         <SelectField
           flex="1"

@@ -3,6 +3,7 @@ import { useAuth } from '../../../app/providers/auth/index.ts';
 import { t } from '../../../i18n/index.ts';
 import { planAllows } from '../../../lib/plan.ts';
 import { usePrompts } from '../api/get-prompts.ts';
+import { RecordOptions } from '../../../components/FormDialog.tsx';
 
 interface PromptSelectProps {
   /** The chosen prompt's id as text; '' for none. */
@@ -28,11 +29,7 @@ export function PromptSelect({ value, onChange }: PromptSelectProps) {
       onChange={(event) => onChange(event.target.value)}
     >
       <option value="">{t('prompts.select.none')}</option>
-      {list.map((prompt) => (
-        <option key={prompt.id} value={String(prompt.id)}>
-          {prompt.name}
-        </option>
-      ))}
+      <RecordOptions records={list} />
       {value && !list.some((prompt) => String(prompt.id) === value) && (
         <option value={value}>#{value}</option>
       )}

@@ -3,6 +3,7 @@ import { PlusIcon, TrashIcon } from '../../../components/icons/feature-icons.tsx
 import { t } from '../../../i18n/index.ts';
 import type { FieldErrors } from '../../../lib/form-validation.ts';
 import type { DraftOption } from '../queue-form.ts';
+import { IconButton } from '../../../components/IconButton.tsx';
 
 interface EditorProps {
   tree: DraftOption[];
@@ -41,26 +42,21 @@ function OptionNode({ node, path, ...props }: Omit<EditorProps, 'tree'> & { node
             errorMessage={props.errors[`${node.key}.title`]}
           />
           <Flex gap="xxs" alignSelf="flex-end" className="queue-option__actions">
-            <Button
-              size="small"
-              variation="link"
-              className="icon-button"
-              ariaLabel={`${label} · ${t('queues.options.addChild')}`}
+            <IconButton
+              label={`${label} · ${t('queues.options.addChild')}`}
               title={t('queues.options.addChild')}
               onClick={() => props.onAdd(node.key)}
             >
               <PlusIcon size={18} />
-            </Button>
-            <Button
-              size="small"
-              variation="link"
-              className="icon-button icon-button--danger"
-              ariaLabel={`${label} · ${t('queues.options.remove')}`}
+            </IconButton>
+            <IconButton
+              label={`${label} · ${t('queues.options.remove')}`}
               title={t('queues.options.remove')}
+              danger
               onClick={() => props.onRemove(node.key)}
             >
               <TrashIcon size={18} />
-            </Button>
+            </IconButton>
           </Flex>
         </Flex>
         <TextAreaField

@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
-import { Alert, Button, Flex, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { Alert, Button, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { contactSearchMinChars } from '@atende/shared/constants';
-import { FormDialog, FieldGroup } from '../../../components/FormDialog.tsx';
+import { AttachmentField, FormDialog, useAttachment } from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
-import { CloseIcon, PaperclipIcon, TrashIcon } from '../../../components/icons/feature-icons.tsx';
+import { TrashIcon } from '../../../components/icons/feature-icons.tsx';
 import { errorText, t } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { toastError } from '../../../lib/toast-error.ts';
@@ -45,15 +45,13 @@ export function failureText(reason: string | null | undefined): string {
  */
 export function ScheduleModal({ record, contact: givenContact, onClose }: ScheduleModalProps) {
   const timeZone = useCompanyTimeZone();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [contact, setContact] = useState<ScheduleContact | undefined>(
     record
       ? { id: record.contactId, name: record.contact?.name, number: record.contact?.number }
       : givenContact,
   );
   const [search, setSearch] = useState('');
-  const [file, setFile] = useState<File | undefined>(undefined);
-  const [removeMedia, setRemoveMedia] = useState(false);
+  const media = useAttachment(record?.mediaName ?? '');
   const { form, field, set, submit, errors } = useSchemaForm(
     scheduleFormSchema(contact?.id, timeZone),
     (): ScheduleFormValues => ({
@@ -71,14 +69,13 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
   // AGENDADA: handed to WhatsApp, its result not yet known; like a sent one, it can only be read.
   const sending = record?.status === 'AGENDADA';
   const sent = record?.status === 'ENVIADA' || sending;
-  const shownMedia = file?.name ?? (removeMedia ? '' : (record?.mediaName ?? ''));
 
   const handleSubmit = submit(async (data) => {
     await save.mutateAsync({
       id: record?.id,
       payload: data,
-      file,
-      removeMedia: removeMedia && !!record?.mediaName,
+      file: media.file,
+      removeMedia: media.removeStored,
     });
     toast.success(t('schedules.saved'));
     onClose();
@@ -160,51 +157,19 @@ export function ScheduleModal({ record, contact: givenContact, onClose }: Schedu
         timeZone={timeZone}
         isReadOnly={sent}
       />
-      <FieldGroup legend={t('schedules.modal.media')}>
-        <input
-          ref={fileInput}
-          type="file"
-          hidden
-          accept={scheduleImageAccept}
-          data-testid="schedule-file"
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            event.target.value = '';
-            if (!chosen) return;
-            if (!isScheduleImage(chosen)) toast.error(t('schedules.modal.imagesOnly'));
-            else setFile(chosen);
-          }}
-        />
-        {shownMedia ? (
-          <Flex alignItems="center" gap="xs" className="attachment-chip">
-            <PaperclipIcon size={16} />
-            <Text as="span" fontSize="small" className="attachment-chip__name">
-              {shownMedia}
-            </Text>
-            {!sent && (
-              <Button
-                variation="link"
-                size="small"
-                className="icon-button icon-button--danger"
-                ariaLabel={t('schedules.modal.removeMedia')}
-                title={t('schedules.modal.removeMedia')}
-                onClick={() => (file ? setFile(undefined) : setRemoveMedia(true))}
-              >
-                <CloseIcon size={16} />
-              </Button>
-            )}
-          </Flex>
-        ) : (
-          !sent && (
-            <div>
-              <Button size="small" gap="xs" onClick={() => fileInput.current?.click()}>
-                <PaperclipIcon size={16} />
-                {t('schedules.modal.attach')}
-              </Button>
-            </div>
-          )
-        )}
-      </FieldGroup>
+      <AttachmentField
+        legend={t('schedules.modal.media')}
+        name={media.name}
+        attachLabel={t('schedules.modal.attach')}
+        removeLabel={t('schedules.modal.removeMedia')}
+        testId="schedule-file"
+        accept={scheduleImageAccept}
+        refuses={(file) => !isScheduleImage(file)}
+        refusedText={t('schedules.modal.imagesOnly')}
+        isReadOnly={sent}
+        onChoose={media.choose}
+        onRemove={media.remove}
+      />
       {record && (
         <div>
           <Button

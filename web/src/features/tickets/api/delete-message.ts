@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { changeMessage } from '../message-rules.ts';
 import { ticketsQueryKeys } from './tickets-query-keys.ts';
 import type { Message, MessagesPage } from './types.ts';
 
@@ -18,17 +19,7 @@ export function useDeleteMessage(ticketId: number) {
     mutationFn: (message: Message) => deleteMessage(message.id),
     onSuccess: (_answer, deleted) => {
       queryClient.setQueryData<InfiniteData<MessagesPage>>(ticketsQueryKeys.messages(ticketId), (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                messages: page.messages.map((item) =>
-                  item.id === deleted.id ? { ...item, isDeleted: true, body: '', mediaUrl: null } : item,
-                ),
-              })),
-            }
-          : data,
+        changeMessage(data, deleted.id, (item) => ({ ...item, isDeleted: true, body: '', mediaUrl: null })),
       );
     },
   });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { changeMessage } from '../message-rules.ts';
 import { ticketsQueryKeys } from './tickets-query-keys.ts';
 import type { Message, MessagesPage } from './types.ts';
 
@@ -19,15 +20,7 @@ export function useEditMessage(ticketId: number) {
     mutationFn: ({ message, body }: { message: Message; body: string }) => editMessage(message.id, body),
     onSuccess: (edited) => {
       queryClient.setQueryData<InfiniteData<MessagesPage>>(ticketsQueryKeys.messages(ticketId), (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                messages: page.messages.map((item) => (item.id === edited.id ? { ...item, ...edited } : item)),
-              })),
-            }
-          : data,
+        changeMessage(data, edited.id, (item) => ({ ...item, ...edited })),
       );
     },
   });

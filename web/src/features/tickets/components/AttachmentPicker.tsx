@@ -5,6 +5,7 @@ import { t, type MessageKey } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { attachmentProblem, formatBytes, maxAttachmentText } from '../attachment-rules.ts';
 import { FileIcon } from './icons.tsx';
+import { IconButton } from '../../../components/IconButton.tsx';
 
 const problemText: Record<NonNullable<ReturnType<typeof attachmentProblem>>, MessageKey> = {
   tooLarge: 'tickets.attach.tooLarge',
@@ -56,17 +57,14 @@ export function AttachmentPicker({
         data-testid="attach-input"
         onChange={(event) => picked(event.target.files)}
       />
-      <Button
-        variation="link"
-        size="small"
-        className="icon-button message-input__attach"
-        ariaLabel={t('tickets.attach.choose')}
-        title={t('tickets.attach.choose')}
+      <IconButton
+        label={t('tickets.attach.choose')}
+        className="message-input__attach"
         isDisabled={disabled}
         onClick={() => inputRef.current?.click()}
       >
         <PaperclipIcon size={20} />
-      </Button>
+      </IconButton>
     </>
   );
 }

@@ -12,6 +12,7 @@ import {
   recordingFileName,
   type Mp3EncoderClass,
 } from '../attachment-rules.ts';
+import { IconButton } from '../../../components/IconButton.tsx';
 
 interface AudioRecorderProps {
   /** Sends the finished mp3; the recorder shows it is busy until this settles. */
@@ -172,16 +173,9 @@ export function AudioRecorder({ onRecorded, onClose }: AudioRecorderProps) {
 
   return (
     <div className="audio-recorder" data-testid="audio-recorder" data-phase={phase}>
-      <Button
-        variation="link"
-        size="small"
-        className="icon-button icon-button--danger"
-        ariaLabel={t('tickets.audio.cancel')}
-        title={t('tickets.audio.cancel')}
-        onClick={cancel}
-      >
+      <IconButton label={t('tickets.audio.cancel')} danger onClick={cancel}>
         <CloseIcon size={20} />
-      </Button>
+      </IconButton>
       <span className="audio-recorder__dot" aria-hidden="true" />
       <span className="audio-recorder__label">{t('tickets.audio.recording')}</span>
       <span className="audio-recorder__time" aria-live="off" data-testid="audio-elapsed">

@@ -14,6 +14,7 @@ import { ContactForm } from '../../contacts/components/ContactForm.tsx';
 import { contactFormOf } from '../../contacts/contact-form.ts';
 import type { Ticket } from '../api/types.ts';
 import { TicketNotes } from './TicketNotes.tsx';
+import { IconButton } from '../../../components/IconButton.tsx';
 
 interface ContactDrawerProps {
   ticket: Ticket;
@@ -37,16 +38,9 @@ export function ContactDrawer({ ticket, onClose }: ContactDrawerProps) {
       <header className="contact-drawer__header">
         <ContactInfoIcon size={18} />
         <h2>{t('tickets.drawer.title')}</h2>
-        <Button
-          variation="link"
-          size="small"
-          className="icon-button"
-          ariaLabel={t('tickets.drawer.close')}
-          title={t('tickets.drawer.close')}
-          onClick={onClose}
-        >
+        <IconButton label={t('tickets.drawer.close')} onClick={onClose}>
           <CloseIcon size={18} />
-        </Button>
+        </IconButton>
       </header>
       <div className="contact-drawer__body">
         {!contact ? (

@@ -16,6 +16,7 @@ import { useContactSearch } from '../api/search-contacts.ts';
 import type { TicketContact } from '../api/types.ts';
 import { ContactAvatar } from './ContactAvatar.tsx';
 import { SearchResults } from '../../../components/SearchResults.tsx';
+import { RecordOptions } from '../../../components/FormDialog.tsx';
 
 interface NewTicketModalProps {
   onClose(): void;
@@ -178,19 +179,11 @@ export function NewTicketModal({ onClose, onOpened, initialContact }: NewTicketM
           }}
         >
           <option value="">{t('tickets.new.queuePlaceholder')}</option>
-          {offeredQueues.map((queue) => (
-            <option key={queue.id} value={queue.id}>
-              {queue.name}
-            </option>
-          ))}
+          <RecordOptions records={offeredQueues} />
         </SelectField>
         <SelectField label={t('tickets.new.whatsapp')} value={whatsappId} onChange={(event) => setWhatsappChoice(event.target.value)}>
           <option value="">{t('tickets.new.whatsappDefault')}</option>
-          {(whatsapps.data ?? []).map((whatsapp) => (
-            <option key={whatsapp.id} value={whatsapp.id}>
-              {whatsapp.name}
-            </option>
-          ))}
+          <RecordOptions records={whatsapps.data} />
         </SelectField>
       </Flex>
     </Modal>

@@ -6,7 +6,7 @@ import type { Ticket, TicketsPage } from '../api/types.ts';
 import { ChatBubblesIcon } from './icons.tsx';
 import { TicketListItem } from './TicketListItem.tsx';
 
-interface TicketListProps {
+export interface TicketListProps {
   query: UseInfiniteQueryResult<InfiniteData<TicketsPage>>;
   emptyText: string;
   selected: string | undefined;

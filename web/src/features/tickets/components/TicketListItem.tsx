@@ -7,6 +7,7 @@ import { highlightParts, searchLineOf } from '../ticket-search.ts';
 import { useRunShortcut } from '../keyboard/use-shortcuts.tsx';
 import { ContactAvatar } from './ContactAvatar.tsx';
 import { BotIcon, EyeIcon, PhoneMissedIcon } from './icons.tsx';
+import { IconButton } from '../../../components/IconButton.tsx';
 
 interface TicketListItemProps {
   ticket: Ticket;
@@ -141,16 +142,9 @@ export function TicketListItem({ ticket, selected, narrow, canPeek, accepting, o
       {(pending || canPeek) && (
         <div className="ticket-item__actions">
           {canPeek && (
-            <Button
-              variation="link"
-              size="small"
-              className="icon-button"
-              title={t('tickets.peek', { name })}
-              ariaLabel={t('tickets.peek', { name })}
-              onClick={() => onPeek(ticket)}
-            >
+            <IconButton label={t('tickets.peek', { name })} onClick={() => onPeek(ticket)}>
               <EyeIcon size={18} />
-            </Button>
+            </IconButton>
           )}
           {pending && (
             <Button size="small" variation="primary" isLoading={accepting} onClick={() => onAccept(ticket)}>

@@ -13,6 +13,7 @@ import {
   type TicketNote,
 } from '../api/ticket-notes.ts';
 import { checkNoteForm, sortNotes } from '../note-form.ts';
+import { IconButton } from '../../../components/IconButton.tsx';
 
 interface TicketNotesProps {
   ticketId: number;
@@ -109,16 +110,9 @@ export function TicketNotes({ ticketId, contactId }: TicketNotesProps) {
                     date: formatDateTime(note.createdAt),
                   })}
                 </span>
-                <Button
-                  variation="link"
-                  size="small"
-                  className="icon-button icon-button--danger"
-                  ariaLabel={t('tickets.notes.delete')}
-                  title={t('tickets.notes.delete')}
-                  onClick={() => setToDelete(note)}
-                >
+                <IconButton label={t('tickets.notes.delete')} danger onClick={() => setToDelete(note)}>
                   <TrashIcon size={15} />
-                </Button>
+                </IconButton>
               </div>
             </li>
           ))}

@@ -7,25 +7,17 @@ import { useLoadErrorToast } from '../../../lib/use-load-error-toast.ts';
 import { useTagOptions } from '../../tags/api/get-tags.ts';
 import { useSearchTickets } from '../api/search-tickets.ts';
 import { useUsersList } from '../api/get-users-list.ts';
-import type { Ticket } from '../api/types.ts';
 import { isSearching, searchWords, type TicketSearchFilter } from '../ticket-search.ts';
 import '../ticket-search.css';
-import { TicketList } from './TicketList.tsx';
+import { TicketList, type TicketListProps } from './TicketList.tsx';
 
 interface TicketSearchPanelProps {
   filter: TicketSearchFilter;
   onChange(filter: TicketSearchFilter): void;
   /** core §2: the user multi-filter is for admins only. */
   isAdmin: boolean;
-  listProps: {
-    selected: string | undefined;
-    narrow: boolean;
-    canPeek: boolean;
-    acceptingId: number | undefined;
-    onOpen(ticket: Ticket): void;
-    onAccept(ticket: Ticket): void;
-    onPeek(ticket: Ticket): void;
-  };
+  /** The list's props but its query, empty text and highlight (the search's own). */
+  listProps: Omit<TicketListProps, 'query' | 'emptyText' | 'highlight'>;
 }
 
 interface Choice {

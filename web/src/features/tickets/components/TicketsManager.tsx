@@ -25,6 +25,7 @@ import { NewTicketModal } from './NewTicketModal.tsx';
 import { TicketList } from './TicketList.tsx';
 import { TicketPeekModal } from './TicketPeekModal.tsx';
 import { TicketSearchPanel } from './TicketSearchPanel.tsx';
+import { IconButton } from '../../../components/IconButton.tsx';
 
 type MainTab = 'open' | 'closed' | 'search';
 type OpenTab = 'assigned' | 'pending';
@@ -163,16 +164,9 @@ export function TicketsManager({ selected, narrow, onOpened }: TicketsManagerPro
         <div className="tickets-manager__spacer" />
         {/* Shortcuts are for keyboards: a phone-width list keeps its room. */}
         {!narrow && (
-          <Button
-            size="small"
-            variation="link"
-            className="icon-button"
-            ariaLabel={t('keyboard.help.open')}
-            title={t('keyboard.help.open')}
-            onClick={() => runShortcut('help')}
-          >
+          <IconButton label={t('keyboard.help.open')} onClick={() => runShortcut('help')}>
             <KeyboardIcon size={18} />
-          </Button>
+          </IconButton>
         )}
         {mayShowAll && tab !== 'search' && (
           <SwitchField

@@ -9,6 +9,7 @@ import { useUserSearch } from '../api/search-users.ts';
 import type { Ticket, TicketUpdate } from '../api/types.ts';
 import { transferUpdate } from '../ticket-actions.ts';
 import { SearchResults } from '../../../components/SearchResults.tsx';
+import { RecordOptions } from '../../../components/FormDialog.tsx';
 
 interface TransferTicketModalProps {
   ticket: Ticket;
@@ -117,11 +118,7 @@ export function TransferTicketModal({ ticket, onClose, onTransfer }: TransferTic
         </div>
         <SelectField label={t('tickets.transfer.queue')} value={queueId} onChange={(event) => setQueueId(event.target.value)}>
           <option value="">{t('tickets.transfer.queuePlaceholder')}</option>
-          {(queues.data ?? []).map((queue) => (
-            <option key={queue.id} value={queue.id}>
-              {queue.name}
-            </option>
-          ))}
+          <RecordOptions records={queues.data} />
         </SelectField>
         {queues.isSuccess && (queues.data ?? []).length === 0 && (
           <Text fontSize="small" color="font.tertiary">
@@ -130,11 +127,7 @@ export function TransferTicketModal({ ticket, onClose, onTransfer }: TransferTic
         )}
         <SelectField label={t('tickets.transfer.whatsapp')} value={whatsappId} onChange={(event) => setWhatsappId(event.target.value)}>
           <option value="">{t('tickets.transfer.whatsappKeep')}</option>
-          {(whatsapps.data ?? []).map((whatsapp) => (
-            <option key={whatsapp.id} value={whatsapp.id}>
-              {whatsapp.name}
-            </option>
-          ))}
+          <RecordOptions records={whatsapps.data} />
         </SelectField>
       </Flex>
       </form>

@@ -2,7 +2,13 @@ import { Grid, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { profiles } from '@atende/shared/constants';
 import { useAuth } from '../../../app/providers/auth/index.ts';
-import { ColourCheckboxes, DialogForm, FieldGroup, RecordFormDialog } from '../../../components/FormDialog.tsx';
+import {
+  ColourCheckboxes,
+  DialogForm,
+  FieldGroup,
+  RecordFormDialog,
+  RecordOptions,
+} from '../../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { isAdminProfile } from '../../../lib/profile.ts';
@@ -104,11 +110,7 @@ function UserForm({ initial, userId, adminFields, ownEmail, formId, onSaved, onP
             {...field('whatsappId')}
           >
             <option value="">{t('common.none')}</option>
-            {(whatsapps.data ?? []).map((whatsapp) => (
-              <option key={whatsapp.id} value={String(whatsapp.id)}>
-                {whatsapp.name}
-              </option>
-            ))}
+            <RecordOptions records={whatsapps.data} />
           </SelectField>
           <FieldGroup legend={t('users.modal.queues')}>
             <ColourCheckboxes

@@ -1,10 +1,10 @@
-import { Button } from '@aws-amplify/ui-react';
 import { DownloadIcon } from '../../../../components/icons/feature-icons.tsx';
 import { t } from '../../../../i18n/index.ts';
 import type { Message } from '../../api/types.ts';
 import { fileKind, formatBytes } from '../../media-rules.ts';
 import { FileIcon } from '../icons.tsx';
 import { downloadMedium } from './start-download.ts';
+import { IconButton } from '../../../../components/IconButton.tsx';
 
 /** A document (or any file not shown inline): its name, type and size, and a download button. */
 export function MediaFile({ message, name }: { message: Message; name: string }) {
@@ -26,16 +26,14 @@ export function MediaFile({ message, name }: { message: Message; name: string })
         {details && <small className="msg-media__details">{details}</small>}
       </span>
       {(message.mediaUrl || message.hasMedia) && (
-        <Button
-          size="small"
-          variation="link"
-          className="icon-button msg-media__download"
-          ariaLabel={`${t('tickets.messages.download')}: ${name}`}
+        <IconButton
+          label={`${t('tickets.messages.download')}: ${name}`}
           title={t('tickets.messages.download')}
+          className="msg-media__download"
           onClick={() => void downloadMedium(message.id, name)}
         >
           <DownloadIcon size={18} />
-        </Button>
+        </IconButton>
       )}
     </div>
   );

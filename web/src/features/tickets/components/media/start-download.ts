@@ -1,3 +1,4 @@
+import { saveUrl } from '../../../../lib/download.ts';
 import { toastError } from '../../../../lib/toast-error.ts';
 import { getMediaUrl } from '../../api/get-media-url.ts';
 
@@ -10,14 +11,7 @@ import { getMediaUrl } from '../../api/get-media-url.ts';
 export async function downloadMedium(messageId: string, fileName: string): Promise<void> {
   try {
     const url = await getMediaUrl(messageId, { download: true });
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    link.style.display = 'none';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
+    saveUrl(url, fileName);
   } catch (error) {
     toastError(error);
   }
