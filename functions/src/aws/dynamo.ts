@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { requireEnv } from './env.ts';
 import { sdkLogger } from '@atende/shared/sdk-logger';
 import { badWriteKeys, MissingKeyValueError } from '#domain/key-guard';
+import { beginsWithAsRange } from '#domain/key-range';
 
 /**
  * The one DynamoDB client of a bundle. DYNAMODB_ENDPOINT is set only by the local runtime
@@ -40,6 +41,20 @@ documentClient.middlewareStack.add(
     return next(args);
   },
   { step: 'initialize', name: 'atendeKeyGuard' },
+);
+
+/**
+ * Every Query's begins_with key condition goes out as the same range with BETWEEN: DynamoDB
+ * Local walks a whole partition for begins_with (domain/key-range.ts). Runs after the document
+ * client's marshalling (values are `{ S: … }` then) and on client commands alike.
+ */
+documentClient.middlewareStack.add(
+  (next, context) => async (args) => {
+    if (context.commandName !== 'QueryCommand') return next(args);
+    const input = beginsWithAsRange(args.input as Parameters<typeof beginsWithAsRange>[0]);
+    return next(input ? { ...args, input } : args);
+  },
+  { step: 'initialize', name: 'atendeBeginsWithAsRange' },
 );
 
 export const tableName = (): string => requireEnv('TABLE_NAME');
