@@ -19,6 +19,7 @@ import {
   type _Record as SdkStreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
+import { traceForBench } from './bench-hook.ts';
 import type { FunctionInvoker } from './invoke.ts';
 import type { Logger } from './log.ts';
 import type { StreamConsumer } from './runtime-manifest.ts';
@@ -128,6 +129,7 @@ export async function startStreamReader(options: {
       const page = await streams.send(new GetRecordsCommand({ ShardIterator: cursor.iterator, Limit: 1000 }));
       const records = page.Records ?? [];
       if (records.length > 0) {
+        traceForBench(`read:${consumers.map((consumer) => consumer.name).join('+')}`, records);
         await deliver(records);
         checkpoints.advance(cursor.shardId, records.at(-1)!.dynamodb!.SequenceNumber!);
       }
