@@ -3,6 +3,7 @@
  * the mark of the send and the day's `out` ADD are one transaction, so a mark repeated by a
  * redelivery counts nothing, and a receipt that raised the ack first still leaves one count.
  */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { MessageStore } from '../src/table/messages.ts';
 import { MemoryTable } from './fakes/memory-table.ts';
@@ -59,5 +60,34 @@ describe('MessageStore.markSent counts the send on the connection day', () => {
     expect(await store.claimSend(1, 'M2', now)).toBe('claimed');
     await store.markSent(1, 2, 'M2', now);
     expect(dayOf(table)).toMatchObject({ in: 4, out: 4 });
+  });
+});
+
+describe('MessageStore.markSent when the day item is busy', () => {
+  const conflict = () =>
+    new TransactionCanceledException({
+      message: 'Transaction cancelled [None, TransactionConflict]',
+      CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
+      $metadata: {},
+    });
+  const isTransaction = (name: string) => name === 'TransactWriteCommand';
+
+  it('tries again after a conflict and counts once', async () => {
+    const { table, store } = storeWith({});
+    expect(await store.claimSend(1, 'M1', now)).toBe('claimed');
+    table.failNext(isTransaction, conflict());
+    await store.markSent(1, 2, 'M1', now);
+    expect(table.get('C#1#MSG#M1', 'MSG')).toMatchObject({ ack: 1 });
+    expect(dayOf(table)?.out).toBe(1);
+  });
+
+  it('marks the send alone when the conflicts go on: never left claimed, the count given up', async () => {
+    const { table, store } = storeWith({});
+    expect(await store.claimSend(1, 'M1', now)).toBe('claimed');
+    for (let index = 0; index < 4; index += 1) table.failNext(isTransaction, conflict());
+    await store.markSent(1, 2, 'M1', now);
+    expect(table.get('C#1#MSG#M1', 'MSG')).toMatchObject({ ack: 1 });
+    expect(table.get('C#1#MSG#M1', 'MSG')?.sendClaimUntil).toBeUndefined();
+    expect(dayOf(table)).toBeUndefined();
   });
 });

@@ -11,6 +11,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { editOutcome } from '@atende/shared/message-edit';
+import { setTimeout as delay } from 'node:timers/promises';
 import { connectionDayOut } from './connection-day.ts';
 import { cancellationCodes, isConditionFailure } from './errors.ts';
 import { messageKey } from './keys.ts';
@@ -132,18 +133,29 @@ export class MessageStore {
       },
     ];
     for (const mark of marks) {
+      const outcome = await this.markCounted(mark, connectionDayOut(this.tableName, companyId, whatsappId, now));
+      if (outcome === 'done') return;
+      // The day item stayed busy (other writers on the connection's day): the mark matters, the
+      // count does not; marked alone, never left claimed (a claim left would send it again).
+      if (outcome === 'busy') return this.update(companyId, messageId, mark);
+    }
+  }
+
+  /** The mark and the day's count in one transaction, again after a conflict on the day item. */
+  private async markCounted(mark: TransactUpdate, count: TransactUpdate): Promise<'done' | 'refused' | 'busy'> {
+    for (let attempt = 0; attempt < 4; attempt += 1) {
       try {
-        await this.documents.send(
-          new TransactWriteCommand({
-            TransactItems: [{ Update: mark }, { Update: connectionDayOut(this.tableName, companyId, whatsappId, now) }],
-          }),
-        );
-        return;
+        await this.documents.send(new TransactWriteCommand({ TransactItems: [{ Update: mark }, { Update: count }] }));
+        return 'done';
       } catch (error) {
-        // No such message (e.g. an automatic reply never stored, so never claimed): nothing to mark.
-        if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+        const codes = cancellationCodes(error);
+        // No such message (e.g. an automatic reply never stored, so never claimed), or not this mark's case.
+        if (codes?.[0] === 'ConditionalCheckFailed') return 'refused';
+        if (!codes?.includes('TransactionConflict')) throw error;
+        await delay(10 * 2 ** attempt);
       }
     }
+    return 'busy';
   }
 
   async markFailed(companyId: number, messageId: string, now: Date): Promise<void> {

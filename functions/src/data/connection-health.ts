@@ -12,6 +12,7 @@ import type {
 } from '@atende/shared/entities/connection-health';
 import { documentClient, tableName } from '#aws/dynamo';
 import type { ConnectionDayRecord, ConnectionEventRecord } from '#domain/connection-health';
+import { retriedOnTransactionConflict } from './conflict-retry.ts';
 import {
   connectionAlertEntity,
   connectionAlertMailEntity,
@@ -143,9 +144,10 @@ export async function countConnectionMessage(
   atIso: string,
   expiresAt: number,
 ): Promise<ConnectionDayRecord> {
-  const update = connectionDayEntity.update({ companyId, whatsappId, day }).add({ [direction]: 1 });
-  const { data } = await (direction === 'in' ? update.set({ lastInAt: atIso, expiresAt }) : update.set({ expiresAt })).go({
-    response: 'all_new',
+  // The connector counts its sends on the same item in the transaction that marks each one.
+  const { data } = await retriedOnTransactionConflict(() => {
+    const update = connectionDayEntity.update({ companyId, whatsappId, day }).add({ [direction]: 1 });
+    return (direction === 'in' ? update.set({ lastInAt: atIso, expiresAt }) : update.set({ expiresAt })).go({ response: 'all_new' });
   });
   return dayOf({ ...data, day });
 }

@@ -6,6 +6,7 @@ import { nameKey } from '#domain/company-rules';
 import type { InstantRange } from '#domain/day-range';
 import { AppError } from '#domain/app-error';
 import { companyEntity } from './company-entity.ts';
+import { retriedOnTransactionConflict } from './conflict-retry.ts';
 import { contactEntity, contactLidEntity, contactNumberEntity, contactTokenEntity } from './contact-entity.ts';
 import { nextId, reserveIds } from './ids.ts';
 import { retokenContactTickets } from './ticket-search.ts';
@@ -319,16 +320,9 @@ export async function createContactsInBulk(
 
 /** The company's contact count after a bulk batch; retried while a transaction holds the company item. */
 async function addToContactCount(companyId: number, count: number): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await companyEntity.update({ id: companyId }).add({ contactCount: count }).go({ response: 'none' });
-      return;
-    } catch (error) {
-      const name = (error as { cause?: { name?: string }; name?: string }).cause?.name ?? (error as { name?: string }).name;
-      if (name !== 'TransactionConflictException' || attempt >= 10) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-    }
-  }
+  await retriedOnTransactionConflict(() =>
+    companyEntity.update({ id: companyId }).add({ contactCount: count }).go({ response: 'none' }),
+  );
 }
 
 /**

@@ -180,3 +180,8 @@ export function connectionAlertMail(alert: {
   ];
   return { subject: `Conexión ${alert.name}: ${what}`, text: lines.join('\n') };
 }
+
+/** Alert e-mails tried again after 1, 2, 4 … 64 minutes (attempt 1 to 7), then given up: null. */
+export function alertMailRetryDelayMs(attempt: number): number | null {
+  return attempt >= 1 && attempt <= 7 ? 60_000 * 2 ** (attempt - 1) : null;
+}

@@ -1,23 +1,14 @@
 import type { ConnectionAlertKind, DisconnectReason } from '@atende/shared/entities/connection-health';
-import {
-  claimAlertMail,
-  closeConnectionAlert,
-  openConnectionAlert,
-  releaseAlertMail,
-  type ConnectionAlertRecord,
-} from '#data/connection-health';
-import { listCompanyUsers } from '#data/users';
-import { connectionAlertMail, historyExpiresAt } from '#domain/connection-health';
-import { clockNowMs } from '#homes/clock';
-import { mailPort } from '#homes/adapters';
-import { logger } from '#observability/logger';
+import { closeConnectionAlert, openConnectionAlert, type ConnectionAlertRecord } from '#data/connection-health';
+import { mailAdmins } from './alert-mail.ts';
+import { scheduleAlertMailRetry } from './alert-mail-retry.ts';
 
 /**
  * Raises an alert: one incident per connection and kind until it is closed (a conditional put),
  * and per incident exactly one e-mail to each admin of the company, each claimed conditionally
  * before it is sent, so a doubled event or a retry never sends twice. The alert's item makes the
- * `connectionAlert` live event (the banner). A mail that fails gives its claim back and fails the
- * call, so the caller's retry sends only the missing ones.
+ * `connectionAlert` live event (the banner). A mail that fails gives its claim back and is tried
+ * again later (alert-mail-retry.ts), which sends only the missing ones.
  */
 export async function raiseConnectionAlert(input: {
   companyId: number;
@@ -37,30 +28,14 @@ export async function raiseConnectionAlert(input: {
     openedAt: input.openedAt,
   });
   // An incident opened before (a retry, or the same event twice) is mailed under its own claims.
-  await mailAdmins(alert, input.silenceMinutes);
-  return alert;
-}
-
-async function mailAdmins(alert: ConnectionAlertRecord, silenceMinutes?: number): Promise<void> {
-  const admins = (await listCompanyUsers(alert.companyId)).filter((user) => user.profile === 'admin' && user.email);
-  const mail = connectionAlertMail({ ...alert, ...(silenceMinutes ? { silenceMinutes } : {}) });
-  const expiresAt = historyExpiresAt(clockNowMs());
-  const results = await Promise.allSettled(
-    admins.map(async (admin) => {
-      if (!(await claimAlertMail(alert, admin.id, expiresAt))) return;
-      try {
-        await (await mailPort()).send({ to: admin.email, ...mail });
-      } catch (error) {
-        await releaseAlertMail(alert, admin.id);
-        throw error;
-      }
-    }),
-  );
-  const failed = results.filter((result) => result.status === 'rejected').length;
-  if (failed > 0) {
-    logger.error('connection alert not mailed', { companyId: alert.companyId, whatsappId: alert.whatsappId, kind: alert.kind, failed });
-    throw new Error(`connection alert: ${failed} e-mail(s) not sent`);
+  // A mail that fails is tried again from the timers queue, not by failing the stream record
+  // that raised it (which would hold up the rest of its shard until the mail server answers).
+  try {
+    await mailAdmins(alert, input.silenceMinutes);
+  } catch {
+    await scheduleAlertMailRetry(alert, 1, input.silenceMinutes);
   }
+  return alert;
 }
 
 /** Ends incidents: the alert items go (their deletion is the live event that takes the banner away). */

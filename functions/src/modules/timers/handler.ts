@@ -1,17 +1,29 @@
 import * as z from 'zod';
 import { ticketTimerBodySchema } from '#domain/chatbot/timers';
 import { fireTicketTimer } from './fire-timer.ts';
+import { connectionAlertMailBodySchema, retryAlertMail } from '../connection-health/alert-mail-retry.ts';
 import { connectionSilenceBodySchema, fireSilenceWatch } from '../connection-health/silence.ts';
 import { keysOfBody } from '#observability/entry';
 import { withCorrelation } from '#observability/correlation';
 import { queueEntry } from '#observability/queue-entry';
 
-/** A ticket timer, or a connection's silence watch (connection-health/silence.ts), which shares the queue. */
-const timerQueueBodySchema = z.union([connectionSilenceBodySchema, ticketTimerBodySchema]);
+/**
+ * A ticket timer, or connection health's: a silence watch (connection-health/silence.ts) or an
+ * alert's e-mails tried again (connection-health/alert-mail-retry.ts), which share the queue.
+ */
+const timerQueueBodySchema = z.union([connectionSilenceBodySchema, connectionAlertMailBodySchema, ticketTimerBodySchema]);
 type TimerQueueBody = z.infer<typeof timerQueueBodySchema>;
 
-const isSilenceWatch = (body: TimerQueueBody): body is z.infer<typeof connectionSilenceBodySchema> =>
-  connectionSilenceBodySchema.safeParse(body).success;
+function handleTimer(body: TimerQueueBody): Promise<unknown> {
+  switch (body.type) {
+    case 'ticketTimer':
+      return withCorrelation(keysOfBody(body), () => fireTicketTimer(body));
+    case 'connectionSilence':
+      return fireSilenceWatch(body);
+    case 'connectionAlertMail':
+      return retryAlertMail(body);
+  }
+}
 
 /**
  * Consumer of the `timers` queue: one-time schedules (EventBridge Scheduler, or the local
@@ -23,9 +35,6 @@ const isSilenceWatch = (body: TimerQueueBody): body is z.infer<typeof connection
 export const handler = queueEntry({
   what: 'timer',
   parse: (body) => timerQueueBodySchema.parse(body),
-  handle: (body) =>
-    isSilenceWatch(body)
-      ? fireSilenceWatch(body)
-      : withCorrelation(keysOfBody(body), () => fireTicketTimer(body)),
-  logKeys: (body) => (isSilenceWatch(body) ? { kind: 'silence' } : { kind: body.kind, ticketId: body.ticketId }),
+  handle: handleTimer,
+  logKeys: (body) => (body.type === 'ticketTimer' ? { kind: body.kind, ticketId: body.ticketId } : { kind: body.type }),
 });
