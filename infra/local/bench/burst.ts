@@ -9,6 +9,7 @@
 import type { ApiClient } from '../../../functions/test/integration/support/api-client.ts';
 import { type LiveSocket } from './live-socket.ts';
 import { inLanes } from './setup.ts';
+import type { TracedMessage } from './stages.ts';
 import { summarize, type LatencySummary } from './stats.ts';
 
 export interface BurstMessage {
@@ -90,6 +91,8 @@ export async function runBurst(options: {
   /** Resolves once the runtime has finished what the burst set off (before the storage check). */
   settled: () => Promise<unknown>;
   onProgress?: (posted: number, onScreen: number) => void;
+  /** Each message's post and arrival in epoch ms, for the stage split (stages.ts). */
+  onTimeline?: (messages: TracedMessage[]) => void;
 }): Promise<BurstResult> {
   const { admin, adminSocket, messages } = options;
   const wanted = new Set(messages.map((m) => m.id));
@@ -139,6 +142,21 @@ export async function runBurst(options: {
   await options.settled();
 
   const screenTimes = [...arrivals].map(([id, arrival]) => arrival.atMs - postedAt.get(id)!);
+  const firstOfCustomer = new Set<string>();
+  options.onTimeline?.(
+    messages.map((message) => {
+      const first = !firstOfCustomer.has(message.from);
+      firstOfCustomer.add(message.from);
+      const arrival = arrivals.get(message.id);
+      return {
+        id: message.id,
+        postedAtMs: performance.timeOrigin + (postedAt.get(message.id) ?? Number.NaN),
+        onScreenAtMs: arrival ? performance.timeOrigin + arrival.atMs : undefined,
+        first,
+        known: message.known,
+      };
+    }),
+  );
   const lastArrival = Math.max(firstPost, ...[...arrivals.values()].map((a) => a.atMs));
 
   // Where the burst went: the tickets the events named, plus the current ticket of any customer

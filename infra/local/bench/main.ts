@@ -33,7 +33,8 @@ import { runExternalApiBench, type ExternalApiBenchResult } from './external-api
 import { runCampaignBench, type CampaignBenchResult } from './campaign-run.ts';
 import { runWebhookBench, webhookBenchText, type WebhookBenchResult } from './webhook-run.ts';
 import { burstPlan, generateShape, shapeVersion, type Shape } from './shape.ts';
-import { formatDuration } from './stats.ts';
+import { formatDuration, rounded } from './stats.ts';
+import { stageLines, stageSplit, type TracedMessage } from './stages.ts';
 import { footprintText, measureFootprint, type Footprint } from './footprint.ts';
 import { runPhase, type PhaseFailure } from './phases.ts';
 import { billedUsage, callsByOperation, perRequestUsage, splitCalls } from './usage.ts';
@@ -370,6 +371,17 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
     const phaseCpu = cpuUsage({ runtime: rt.pid, dynamodb: rt.dynamoPid, bench: process.pid });
     const callsBefore = await rt.dynamoCalls();
     const phaseStart = performance.now();
+    // The steady phase is traced stage by stage (stages.ts); the burst is a throughput figure.
+    let timeline: TracedMessage[] = [];
+    if (kind === 'steady') await rt.startTracing(`${prefix}${tag}\\d{5}`);
+    // What the sockets heard, by event and action: where the phase's socket posts go.
+    const heard = new Map<string, number>();
+    const stopHearing = [adminSocket, ...agentSockets].map((socket) =>
+      socket.onEvent((event) => {
+        const name = `${event.event}:${String(event.data.action ?? '')}`;
+        heard.set(name, (heard.get(name) ?? 0) + 1);
+      }),
+    );
     const result = await runBurst({
       admin,
       adminSocket,
@@ -379,7 +391,12 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
       ...(ratePerSecond ? { ratePerSecond } : {}),
       settled: () => quiet(),
       onProgress: (posted, onScreen) => status(`${label}: ${kind}: ${posted}/${plan.length} posted, ${onScreen} on the agent's screen ${eta()}`),
+      onTimeline: (messages) => (timeline = messages),
     });
+    const stages = kind === 'steady' ? stageSplit(timeline, await rt.traces()) : undefined;
+    for (const stop of stopHearing) stop();
+    const eventsHeard = Object.fromEntries([...heard].sort((a, b) => b[1] - a[1]).map(([name, count]) => [name, rounded(count / plan.length, 2)]));
+    say(`${label}: ${kind} live events per message, all sockets: ${Object.entries(eventsHeard).map(([name, count]) => `${name} ${count}`).join(', ')}`);
     const cpuSeconds = phaseCpu();
     const calls = perMessage(callsBefore, await rt.dynamoCalls(), background, (performance.now() - phaseStart) / 1000, result.messages);
     say(
@@ -393,7 +410,8 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
       `${label}: ${kind} per message: ${split.tableCalls} table calls, ${split.standInCalls} stand-in calls, ${split.streamReads} stream reads, ` +
         `${split.socketPosts} socket posts; AWS ${costText(cost)} per 100,000 messages`,
     );
-    return Object.assign(result, { cpuSeconds, dynamoCalls: calls, ...split, cost, ...(ratePerSecond ? { ratePerSecond } : {}) });
+    if (stages) for (const line of stageLines(stages)) say(`${label}: ${kind} stages: ${line}`);
+    return Object.assign(result, { cpuSeconds, dynamoCalls: calls, ...split, cost, ...(ratePerSecond ? { ratePerSecond } : {}), ...(stages ? { stages } : {}), eventsHeard });
   };
   for (const name of measured) {
     // The customers, before the agents' replies (whose queued sends take a minute): first at a

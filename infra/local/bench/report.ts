@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BurstResult } from './burst.ts';
+import type { StageSplit } from './stages.ts';
 import type { ExternalApiBenchResult } from './external-api-run.ts';
 import type { OperationResult } from './load.ts';
 import type { MemoryPeak } from './memory.ts';
@@ -60,7 +61,7 @@ export type MeasuredOperation = OperationResult & Partial<CallSplit> & {
 
 /** An inbound phase: its calls per message apart (CallSplit) and its AWS cost per 100,000 messages. */
 export type CustomersPhase = BurstResult &
-  Partial<CallSplit> & { cpuSeconds?: Record<string, number>; dynamoCalls?: DynamoCalls; ratePerSecond?: number; cost?: Cost };
+  Partial<CallSplit> & { cpuSeconds?: Record<string, number>; dynamoCalls?: DynamoCalls; ratePerSecond?: number; cost?: Cost; stages?: StageSplit; eventsHeard?: Record<string, number> };
 
 export interface SizeReport {
   size: number;

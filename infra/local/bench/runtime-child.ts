@@ -4,6 +4,7 @@
  * and environment once ready, and stops cleanly when asked or when the parent goes away.
  */
 import { startRuntime, type Runtime } from '../src/runtime.ts';
+import { startTracing, type TraceEntry, type Tracing } from './stages.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -11,6 +12,8 @@ export type ChildMessage =
   | { type: 'ready'; url: string; env: Record<string, string>; pid: number; firstStart: boolean }
   | { type: 'failed'; message: string }
   | { type: 'calls'; calls: Record<string, number> }
+  | { type: 'trace'; entries: TraceEntry[] }
+  | { type: 'trace-started' }
   | { type: 'connector-stopped' }
   | { type: 'stopped' };
 
@@ -23,6 +26,8 @@ const { collectCalls } = (await import(counterUrl)) as {
 };
 
 const send = (message: ChildMessage) => process.send?.(message);
+// The steady phase's stages: where each of its messages passed, and when (stages.ts).
+let tracing: Tracing | undefined;
 
 let runtime: Runtime | undefined;
 let stopping: Promise<void> | undefined;
@@ -36,9 +41,17 @@ function stop(): Promise<void> {
   return stopping;
 }
 
-process.on('message', (message: { type?: string }) => {
+process.on('message', (message: { type?: string; pattern?: string }) => {
+  if (message?.type === 'trace-start' && message.pattern) {
+    tracing = startTracing(message.pattern);
+    send({ type: 'trace-started' });
+  }
   if (message?.type === 'stop') void stop();
   if (message?.type === 'calls') void collectCalls().then((calls) => send({ type: 'calls', calls }));
+  if (message?.type === 'trace') {
+    send({ type: 'trace', entries: tracing?.take() ?? [] });
+    tracing = undefined;
+  }
   // The crash suite: commands that wait in their queue while the connector is down.
   if (message?.type === 'connector-stop')
     void runtime?.connector.stop().then(() => send({ type: 'connector-stopped' }));

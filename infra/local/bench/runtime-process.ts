@@ -8,6 +8,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildMessage } from './runtime-child.ts';
+import type { TraceEntry } from './stages.ts';
 import { findDynamoPid } from './memory.ts';
 
 const childScript = join(fileURLToPath(new URL('.', import.meta.url)), 'runtime-child.ts');
@@ -35,6 +36,10 @@ export interface RuntimeProcess {
   kill(): Promise<void>;
   /** Calls made to DynamoDB Local so far, by operation (runtime-child.ts). */
   dynamoCalls(): Promise<Record<string, number>>;
+  /** Starts the stage tracer: message ids matching `pattern` are followed (stages.ts). */
+  startTracing(pattern: string): Promise<void>;
+  /** What the stage tracer saw since it was started; stops it (stages.ts). */
+  traces(): Promise<TraceEntry[]>;
   stop(): Promise<void>;
 }
 
@@ -131,6 +136,26 @@ export async function startRuntimeProcess(options: {
         };
         child.on('message', listener);
         child.send({ type: 'calls' });
+      }),
+    startTracing: (pattern) =>
+      new Promise((resolveStarted) => {
+        const listener = (message: ChildMessage) => {
+          if (message.type !== 'trace-started') return;
+          child.off('message', listener);
+          resolveStarted();
+        };
+        child.on('message', listener);
+        child.send({ type: 'trace-start', pattern });
+      }),
+    traces: () =>
+      new Promise((resolveTraces) => {
+        const listener = (message: ChildMessage) => {
+          if (message.type !== 'trace') return;
+          child.off('message', listener);
+          resolveTraces(message.entries);
+        };
+        child.on('message', listener);
+        child.send({ type: 'trace' });
       }),
     stop() {
       stopping ??= (async () => {

@@ -5,7 +5,19 @@
  * loaded; otherwise nothing is counted and this costs one property read.
  */
 type BenchCount = (name: string, amount: number) => void;
+/** The bench's stage tracer (bench/runtime-child.ts): what passed where, and when. */
+type BenchTrace = (point: string, payload: unknown) => void;
 
 export function countForBench(name: string, amount = 1): void {
   (globalThis as { atendeBenchCount?: BenchCount }).atendeBenchCount?.(name, amount);
+}
+
+/**
+ * A point a message passes on its way (`send:<queue>`, `start:<function>`, `end:<function>`,
+ * `read:<stream consumer>`), with what carries it there: the bench's steady phase sets
+ * `globalThis.atendeBenchTrace` to find its message ids in the payload and time each stage
+ * (bench/stages.ts). Otherwise nothing happens and this costs one property read.
+ */
+export function traceForBench(point: string, payload: unknown): void {
+  (globalThis as { atendeBenchTrace?: BenchTrace }).atendeBenchTrace?.(point, payload);
 }

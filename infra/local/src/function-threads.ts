@@ -21,7 +21,8 @@ type PortError = { name: string; message: string; stack?: string };
 type WorkerMessage =
   | { type: 'loaded'; error?: PortError }
   | { type: 'result'; id: number; result?: unknown; error?: PortError }
-  | { type: 'port'; id: number; port: keyof LocalBindings; method: string; args: unknown[] };
+  | { type: 'port'; id: number; port: keyof LocalBindings; method: string; args: unknown[] }
+  | { type: 'wrote' };
 
 function errorFrom(error: PortError): Error {
   const rebuilt = new Error(error.message);
@@ -41,6 +42,11 @@ export function threadedBundleLoader(
   pathOf: (functionName: string) => string = bundlePath,
   /** Where each line a function's thread prints goes (function-output.ts); default: this process's own streams. */
   output?: (functionName: string, line: string) => void,
+  /**
+   * Called when a function's thread has a write to DynamoDB answered (function-worker.mjs): the
+   * stream reader polls then, rather than when the invocation ends or after its idle pause.
+   */
+  onTableWrite?: () => void,
 ): ThreadedFunctions {
   const workers = new Set<Worker>();
   let terminated = false;
@@ -60,6 +66,7 @@ export function threadedBundleLoader(
           bundleUrl: pathToFileURL(pathOf(functionName)).href,
           // A module each thread loads before its bundle: the benchmark counts calls with it.
           preloadUrl: process.env.ATENDE_THREAD_PRELOAD,
+          reportWrites: onTableWrite !== undefined,
         },
       });
       workers.add(worker);
@@ -96,6 +103,9 @@ export function threadedBundleLoader(
           }
           case 'port':
             answerPortCall(worker, message);
+            return;
+          case 'wrote':
+            onTableWrite?.();
             return;
         }
       });

@@ -7,7 +7,7 @@ import type { Context } from 'aws-lambda';
 import { lambdaContext } from './lambda-context.mjs';
 import { bundlePath } from '../../../functions/build.ts';
 import type { FunctionSettings } from './runtime-manifest.ts';
-import { countForBench } from './bench-hook.ts';
+import { countForBench, traceForBench } from './bench-hook.ts';
 import { lambdaDefaults } from '../../lib/lambda-defaults.ts';
 
 export type LambdaHandler = (event: unknown, context: Context) => unknown;
@@ -76,6 +76,7 @@ export class FunctionInvoker {
 
   /** Resolves with the handler's result; rejects with its error or a FunctionTimeoutError. */
   async invoke(functionName: string, event: unknown, maxSeconds?: number): Promise<unknown> {
+    traceForBench(`call:${functionName}`, event);
     const handler = await this.handler(functionName);
     const settings = this.settings.get(functionName);
     const configured = settings?.timeoutSeconds ?? defaultTimeoutSeconds;
@@ -88,6 +89,7 @@ export class FunctionInvoker {
       timer = setTimeout(() => reject(new FunctionTimeoutError(functionName, seconds)), seconds * 1000);
     });
     const startedMs = performance.now();
+    traceForBench(`start:${functionName}`, event);
     try {
       return await Promise.race([Promise.resolve().then(() => handler(event, context)), timedOut]);
     } finally {
@@ -100,6 +102,7 @@ export class FunctionInvoker {
       // Per function too, so a phase's time can be told apart (the bench's campaign-calls).
       countForBench(`lambda.ms.${functionName}`, ms);
       countForBench(`lambda.Invocation.${functionName}`);
+      traceForBench(`end:${functionName}`, event);
       for (const listener of this.settledListeners) listener(functionName, event);
     }
   }

@@ -30,7 +30,7 @@ import {
   type QueuedMessage,
 } from './queue-message.ts';
 import type { QueueDefinition } from './runtime-manifest.ts';
-import { countForBench } from './bench-hook.ts';
+import { countForBench, traceForBench } from './bench-hook.ts';
 import { deadLettersPk, deduplicationPk, queueMessagesPk } from './runtime-keys.ts';
 
 /** SQS limits. */
@@ -94,6 +94,7 @@ export class LocalQueue implements QueuePort {
       throw error;
     }
     countForBench('sqs.SendMessage');
+    traceForBench(`send:${queueName}`, message.body);
     prepared.committed();
   }
 
@@ -325,6 +326,8 @@ class QueueDispatcher {
         lastError = error instanceof Error ? error.message : String(error);
         failed = new Set(batch.map((message) => message.messageId));
       }
+      if (failed.size > 0)
+        traceForBench(`failed:${this.queue.name}`, batch.filter((message) => failed.has(message.messageId)).map((message) => message.body));
       await this.settle(batch, failed, lastError);
     } catch (error) {
       // The table could not be updated; the messages stay as they are and are delivered again.

@@ -190,10 +190,12 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
     // The connector is not a bundle: its command queue's consumer name routes to it in-process.
     let localConnector: LocalConnector | undefined;
     // Bundles run each in a thread of their own unless told otherwise (function-threads.ts).
+    // Set once the stream reader runs: a function's thread saw a write to the table answered.
+    let tableWritten: (() => void) | undefined;
     const threaded =
       options.loadHandler === undefined &&
       (options.functionThreads ?? process.env.ATENDE_FUNCTION_THREADS !== 'false')
-        ? threadedBundleLoader(undefined, (name, line) => output.write(name, line))
+        ? threadedBundleLoader(undefined, (name, line) => output.write(name, line), () => tableWritten?.())
         : undefined;
     if (threaded) cleanups.set('functions', () => threaded.terminate());
     const loadBundle = options.loadHandler ?? threaded?.load ?? bundleLoader(generation);
@@ -345,39 +347,35 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
       if (serviceQueue.service === 'connector') await queue.pauseConsumer(serviceQueue.name);
     cleanups.set('queue', () => queue.stop());
     cleanups.set('scheduler', () => scheduler.stop());
-    // One reader per consumer, as AWS gives each its own event source mapping: a slow consumer
-    // (the dashboard aggregator) never holds back another (the live broadcaster). The first
-    // consumer keeps the original checkpoint file, so existing data directories resume in place.
+    // One poll of the stream for every consumer, each consumer on a lane of its own, as AWS gives
+    // each its own event source mapping: a slow consumer (the dashboard aggregator) never holds
+    // back another (the live broadcaster). Each keeps its own checkpoint file; the first keeps the
+    // original one, so existing data directories resume in place.
     const [readerResult, queuesResult] = await Promise.allSettled([
-      Promise.all(
-        manifest.streamConsumers.map((consumer, index) =>
-          startStreamReader({
-            dynamo: clients.dynamo,
-            streams: clients.streams,
-            tableName,
-            consumers: [consumer],
-            invoker,
-            checkpointFile: join(
-              dataDir,
-              index === 0 ? 'stream-checkpoints.json' : `stream-checkpoints.${consumer.name}.json`,
-            ),
-            region,
-            log,
-          }),
-        ),
-      ).then((readers) => {
-        // A function's writes are in the table when its invocation ends: the readers poll then
-        // instead of sleeping out their idle pause (stream-reader.ts). A read (a REST GET) wrote
-        // nothing to wake them for: at hundreds of lists a second those polls were most of
-        // DynamoDB Local's work (docs/performance.md, "Per-request overhead").
+      startStreamReader({
+        dynamo: clients.dynamo,
+        streams: clients.streams,
+        tableName,
+        consumers: manifest.streamConsumers,
+        invoker,
+        checkpointFileOf: (consumer, index) =>
+          join(dataDir, index === 0 ? 'stream-checkpoints.json' : `stream-checkpoints.${consumer.name}.json`),
+        region,
+        log,
+      }).then((reader) => {
+        // A write answered in a function's thread, or an invocation ended (whatever it wrote is in
+        // the table by then): the reader polls now instead of sleeping out its idle pause. A read
+        // (a REST GET) that ended wrote nothing to wake it for (a write on one was reported when
+        // answered): at hundreds of lists a second those polls were most of DynamoDB Local's work.
         const stopWaking = invoker.onSettled((_name, event) => {
-          if (isRestRead(event)) return;
-          for (const reader of readers) reader.wake();
+          if (!isRestRead(event)) reader.wake();
         });
+        tableWritten = () => reader.wake();
         return {
           stop: () => {
             stopWaking();
-            return Promise.all(readers.map((reader) => reader.stop())).then(() => undefined);
+            tableWritten = undefined;
+            return reader.stop();
           },
         };
       }),

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +87,36 @@ describe('functions in threads of their own', () => {
     await expect(invoker.invoke('echo', { exit: true })).rejects.toThrow(/exited/);
     const next = (await invoker.invoke('echo', {})) as { threadId: number };
     expect(next.threadId).not.toBe(first.threadId);
+  });
+
+  it('tells the runtime when a write to DynamoDB is answered in a thread, and not for reads (the stream reader polls then)', async () => {
+    const server = createServer((incoming, answer) => {
+      incoming.resume();
+      incoming.on('end', () => answer.end('{}'));
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    let writes = 0;
+    const watched = threadedBundleLoader((name) => fixture(name), undefined, () => (writes += 1));
+    const watchedInvoker = new FunctionInvoker(watched.load, new Map() as never, 'us-east-1');
+    const call = (target: string) => watchedInvoker.invoke('echo', { dynamoCall: { url, target } });
+    try {
+      await call('DynamoDB_20120810.PutItem');
+      // The thread's message comes before its invocation's answer.
+      expect(writes).toBe(1);
+      await call('DynamoDB_20120810.GetItem');
+      await call('DynamoDB_20120810.Query');
+      await call('DynamoDBStreams_20120810.GetRecords');
+      expect(writes).toBe(1);
+      await call('DynamoDB_20120810.TransactWriteItems');
+      await call('DynamoDB_20120810.UpdateItem');
+      await call('DynamoDB_20120810.BatchWriteItem');
+      await call('DynamoDB_20120810.DeleteItem');
+      expect(writes).toBe(5);
+    } finally {
+      await watched.terminate();
+      server.close();
+    }
   });
 
   it('ends every thread on terminate; later invocations are refused', async () => {

@@ -1,0 +1,231 @@
+/**
+ * The local stream reader (stream-reader.ts) against a stream stand-in: one poll for every
+ * consumer, each consumer on its own lane (in order, exactly once, its own checkpoint), and a slow
+ * consumer never holding back another. Counts and orders, not timings.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type DynamoDBStreamsClient,
+  type _Record as SdkRecord,
+} from '@aws-sdk/client-dynamodb-streams';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FunctionInvoker } from '../src/invoke.ts';
+import type { Logger } from '../src/log.ts';
+import type { StreamConsumer } from '../src/runtime-manifest.ts';
+import { startStreamReader, type StreamReader } from '../src/stream-reader.ts';
+
+const streamArn = 'arn:aws:dynamodb:us-east-1:000000000000:table/atende/stream/1';
+const sequenceOf = (index: number) => String(index + 1).padStart(21, '0');
+
+/** One open shard whose records the test appends; counts the reads. */
+class StreamStandIn {
+  readonly records: SdkRecord[] = [];
+  getRecords = 0;
+
+  write(sk: string): void {
+    this.records.push({
+      eventID: sk,
+      eventName: 'INSERT',
+      dynamodb: {
+        Keys: { pk: { S: 'T#1' }, sk: { S: sk } },
+        NewImage: { pk: { S: 'T#1' }, sk: { S: sk } },
+        SequenceNumber: sequenceOf(this.records.length),
+        StreamViewType: 'NEW_AND_OLD_IMAGES',
+      },
+    });
+  }
+
+  readonly client = {
+    send: async (command: unknown) => {
+      if (command instanceof DescribeStreamCommand) return { StreamDescription: { Shards: [{ ShardId: 'shard-1' }] } };
+      if (command instanceof GetShardIteratorCommand) {
+        const { ShardIteratorType, SequenceNumber } = command.input;
+        const from = ShardIteratorType === 'AFTER_SEQUENCE_NUMBER' ? Number(SequenceNumber) : 0;
+        return { ShardIterator: `shard-1:${from}` };
+      }
+      if (command instanceof GetRecordsCommand) {
+        this.getRecords += 1;
+        const from = Number(command.input.ShardIterator!.split(':')[1]);
+        const page = this.records.slice(from, from + (command.input.Limit ?? 1000));
+        return { Records: page, NextShardIterator: `shard-1:${from + page.length}` };
+      }
+      throw new Error(`unexpected ${String(command)}`);
+    },
+  } as unknown as DynamoDBStreamsClient;
+}
+
+const dynamo = {
+  send: async (command: unknown) => {
+    if (command instanceof DescribeTableCommand) return { Table: { LatestStreamArn: streamArn } };
+    throw new Error('unexpected table call');
+  },
+} as unknown as DynamoDBClient;
+
+type Batch = { consumer: string; keys: string[] };
+
+/** Records each consumer's batches; a consumer can be held (its invocations wait) and released. */
+function consumersInvoker() {
+  const batches: Batch[] = [];
+  const held = new Map<string, Promise<void>>();
+  const releases = new Map<string, () => void>();
+  const failOnce = new Set<string>();
+  const invoker = {
+    invoke: async (name: string, event: { Records: { dynamodb: { Keys: { sk: { S: string } }; SequenceNumber: string } }[] }) => {
+      await held.get(name);
+      const keys = event.Records.map((record) => record.dynamodb.Keys.sk.S);
+      const failing = event.Records.find((record) => failOnce.delete(`${name}:${record.dynamodb.Keys.sk.S}`));
+      if (failing) {
+        // Reports the failed record: the batch is handed again from it.
+        const index = event.Records.indexOf(failing);
+        batches.push({ consumer: name, keys: keys.slice(0, index) });
+        return { batchItemFailures: [{ itemIdentifier: failing.dynamodb.SequenceNumber }] };
+      }
+      batches.push({ consumer: name, keys });
+      return { batchItemFailures: [] };
+    },
+  } as unknown as FunctionInvoker;
+  return {
+    invoker,
+    batches,
+    failOnce,
+    keysOf: (name: string) => batches.filter((batch) => batch.consumer === name).flatMap((batch) => batch.keys),
+    hold(name: string) {
+      held.set(name, new Promise((resolve) => releases.set(name, resolve)));
+    },
+    release(name: string) {
+      held.delete(name);
+      releases.get(name)?.();
+    },
+  };
+}
+
+const consumers: StreamConsumer[] = [
+  { name: 'broadcaster', entry: 'b.ts', batchSize: 100 },
+  { name: 'aggregator', entry: 'a.ts', batchSize: 100 },
+  { name: 'webhooks', entry: 'w.ts', batchSize: 2 },
+];
+const quietLog: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt += 1) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`not reached: ${what}`);
+}
+
+describe('the stream reader', () => {
+  let directory: string;
+  let reader: StreamReader | undefined;
+
+  beforeEach(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'stream-reader-'));
+  });
+  afterEach(async () => {
+    await reader?.stop();
+    reader = undefined;
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  const start = (stream: StreamStandIn, invoker: FunctionInvoker, list = consumers) =>
+    startStreamReader({
+      dynamo,
+      streams: stream.client,
+      tableName: 'atende',
+      consumers: list,
+      invoker,
+      checkpointFileOf: (consumer) => join(directory, `${consumer.name}.json`),
+      region: 'us-east-1',
+      log: quietLog,
+    });
+
+  it('reads each page once for every consumer, and each consumer gets every record once, in order', async () => {
+    const stream = new StreamStandIn();
+    const calls = consumersInvoker();
+    reader = await start(stream, calls.invoker);
+    const written: string[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      for (let index = 0; index < 3; index += 1) {
+        const key = `r${round}-${index}`;
+        stream.write(key);
+        written.push(key);
+      }
+      reader.wake();
+      await until(() => calls.keysOf('broadcaster').length === written.length, 'the round delivered');
+    }
+    await until(() => consumers.every((consumer) => calls.keysOf(consumer.name).length === written.length), 'all delivered');
+    for (const consumer of consumers) expect(calls.keysOf(consumer.name)).toEqual(written);
+    // Batches keep each consumer's size.
+    expect(calls.batches.filter((batch) => batch.consumer === 'webhooks').every((batch) => batch.keys.length <= 2)).toBe(true);
+    // One reader for three consumers: at most one page with records per round and one empty poll
+    // after it (a reader per consumer would read three times as often).
+    expect(stream.getRecords).toBeLessThanOrEqual(2 * 20 + 2);
+  });
+
+  it('keeps a slow consumer from holding back the others, and hands it what piled up in one batch', async () => {
+    const stream = new StreamStandIn();
+    const calls = consumersInvoker();
+    reader = await start(stream, calls.invoker);
+    calls.hold('aggregator');
+    stream.write('first');
+    reader.wake();
+    await until(() => calls.keysOf('broadcaster').includes('first'), 'the first record to the broadcaster');
+    for (const key of ['second', 'third', 'fourth']) {
+      stream.write(key);
+      reader.wake();
+      await until(() => calls.keysOf('broadcaster').includes(key), `${key} to the broadcaster`);
+    }
+    // The aggregator is still on its first batch: nothing of it is done.
+    expect(calls.keysOf('aggregator')).toEqual([]);
+    calls.release('aggregator');
+    await until(() => calls.keysOf('aggregator').length === 4, 'the aggregator caught up');
+    const aggregatorBatches = calls.batches.filter((batch) => batch.consumer === 'aggregator').map((batch) => batch.keys);
+    // What piled up while it was busy (three pages) came as one batch, in order.
+    expect(aggregatorBatches).toEqual([['first'], ['second', 'third', 'fourth']]);
+  });
+
+  it('hands a failed record again to its consumer alone, and resumes each consumer after its own checkpoint', async () => {
+    const stream = new StreamStandIn();
+    const calls = consumersInvoker();
+    reader = await start(stream, calls.invoker);
+    calls.failOnce.add('broadcaster:b');
+    for (const key of ['a', 'b', 'c']) stream.write(key);
+    reader.wake();
+    await until(() => consumers.every((consumer) => calls.keysOf(consumer.name).length === 3), 'all three to everyone');
+    expect(calls.keysOf('broadcaster')).toEqual(['a', 'b', 'c']);
+    expect(calls.keysOf('aggregator')).toEqual(['a', 'b', 'c']);
+    // The webhooks consumer stops behind: held on d, then the runtime stops.
+    calls.hold('webhooks');
+    stream.write('d');
+    reader.wake();
+    await until(() => calls.keysOf('broadcaster').includes('d') && calls.keysOf('aggregator').includes('d'), 'd to the others');
+    const stopping = reader.stop();
+    calls.release('webhooks');
+    await stopping;
+    reader = undefined;
+    const checkpoint = async (name: string) =>
+      (JSON.parse(await readFile(join(directory, `${name}.json`), 'utf8')) as { shards: Record<string, string> }).shards['shard-1'];
+    expect(await checkpoint('broadcaster')).toBe(sequenceOf(3));
+    // The batch in hand at the stop was finished, so webhooks got d too and checkpointed it; take
+    // it back one record to stand for a consumer that stopped behind the others.
+    const restarted = consumersInvoker();
+    stream.write('e');
+    await writeFile(
+      join(directory, 'webhooks.json'),
+      JSON.stringify({ streamArn, shards: { 'shard-1': sequenceOf(2) }, finished: [] }),
+    );
+    reader = await start(stream, restarted.invoker);
+    reader.wake();
+    await until(() => restarted.keysOf('webhooks').includes('e') && restarted.keysOf('broadcaster').includes('e'), 'e to all');
+    // Each from its own position: nothing handled twice, nothing lost.
+    expect(restarted.keysOf('broadcaster')).toEqual(['e']);
+    expect(restarted.keysOf('aggregator')).toEqual(['e']);
+    expect(restarted.keysOf('webhooks')).toEqual(['d', 'e']);
+  });
+});
