@@ -1,6 +1,6 @@
 import { calendarDayIn } from '@atende/shared/calendar-day';
 import { defaultTimeZone } from '@atende/shared/constants';
-import { wallClockAt } from './wall-clock.ts';
+import { wallClockAt } from '@atende/shared/wall-clock';
 
 /**
  * Calendar days of a company as instants. Records keep UTC ISO instants (`createdAt`,
@@ -29,15 +29,8 @@ export function timeZoneOf(...candidates: (string | undefined | null)[]): string
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms (negative west of Greenwich). */
 function offsetAt(instant: number, timeZone: string): number {
-  const clock = wallClockAt(new Date(instant), timeZone);
-  const wall = Date.UTC(
-    Number(clock.year),
-    Number(clock.month) - 1,
-    Number(clock.day),
-    Number(clock.hour),
-    Number(clock.minute),
-    Number(clock.second),
-  );
+  const clock = wallClockAt(instant, timeZone);
+  const wall = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
   return wall - (instant - (((instant % 1000) + 1000) % 1000));
 }
 

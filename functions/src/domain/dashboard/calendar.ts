@@ -1,4 +1,4 @@
-import { wallClockAt } from '../wall-clock.ts';
+import { wallClockAt } from '@atende/shared/wall-clock';
 
 /**
  * Calendar arithmetic of the dashboard in a company's time zone: the local day and hour of an
@@ -7,13 +7,14 @@ import { wallClockAt } from '../wall-clock.ts';
  */
 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const pad = (value: number) => String(value).padStart(2, '0');
 
 /** The company's calendar day (yyyy-MM-dd) and hour slot (00..23) of an instant. */
 export function localDayHour(instant: string | Date, timeZone: string): { day: string; hour: string } {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(date.getTime())) throw new Error(`not an instant: ${String(instant)}`);
   const clock = wallClockAt(date, timeZone);
-  return { day: `${clock.year}-${clock.month}-${clock.day}`, hour: clock.hour };
+  return { day: `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`, hour: pad(clock.hour) };
 }
 
 function utcOf(day: string): number {
