@@ -180,14 +180,19 @@ export async function createTicket(
   actorId: number | undefined,
   /** The contact's current ticket as the caller has just read it (AP-TK-2), so it is not read again. */
   known?: { current: TicketRecord | undefined },
-  /** A campaign's recipient: created only while its run is not cancelled (else ERR_CAMPAIGN_STATUS). */
-  guard?: CampaignRunGuard,
+  options: {
+    /** A campaign's recipient: created only while its run is not cancelled (else ERR_CAMPAIGN_STATUS). */
+    guard?: CampaignRunGuard;
+    /** An id reserved ahead (AP-SEQ-3, a campaign's window of recipients): no counter call here. */
+    id?: number;
+  } = {},
 ): Promise<{ outcome: 'created' | 'taken'; ticket: TicketRecord }> {
+  const { guard } = options;
   const { companyId, whatsappId } = fields;
   const contactId = fields.contact.id;
   const current = known ? known.current : await currentTicketOf(companyId, whatsappId, contactId);
   if (current && current.status !== 'closed') return { outcome: 'taken', ticket: current };
-  const id = await nextId({ companyId }, 'ticket');
+  const id = options.id ?? (await nextId({ companyId }, 'ticket'));
   const at = nowIso();
   const ticket = newTicketItem(fields, id, at);
   // The ticket exactly as the transaction writes it, so it need not be read back.

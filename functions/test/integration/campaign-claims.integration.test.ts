@@ -138,7 +138,7 @@ describe('campaign claims and guarded stores', () => {
 
     // While the run is on: the guarded ticket and message are written.
     const first = await recipient(numbers[0]!);
-    const opened = await tickets.createTicket(ticketFields(first), undefined, { current: undefined }, guard);
+    const opened = await tickets.createTicket(ticketFields(first), undefined, { current: undefined }, { guard });
     expect(opened.outcome).toBe('created');
     const stored = await messages.storeMessageOnTicket(...message(opened.ticket, `3EB0GUARD${campaignId}A`), guard);
     expect(stored.outcome).toBe('stored');
@@ -151,7 +151,7 @@ describe('campaign claims and guarded stores', () => {
     expect(await campaigns.cancelRun(companyId, campaignId)).toBe(true);
     const second = await recipient(numbers[1]!);
     await expect(
-      tickets.createTicket(ticketFields(second), undefined, { current: undefined }, guard),
+      tickets.createTicket(ticketFields(second), undefined, { current: undefined }, { guard }),
     ).rejects.toMatchObject({ code: 'ERR_CAMPAIGN_STATUS' });
     await expect(
       messages.storeMessageOnTicket(...message(opened.ticket, `3EB0GUARD${campaignId}C`), guard),

@@ -52,6 +52,8 @@ export interface PreparedRecipient {
   contact: ContactRecord;
   /** The contact's current ticket on the campaign's connection as read ahead (closed ones too), if any. */
   current: TicketRecord | undefined;
+  /** An id reserved for its new ticket, when it had no open one (AP-SEQ-3: one counter call a window). */
+  ticketId?: number;
 }
 
 /**
@@ -86,6 +88,7 @@ export async function storeEntry(
     whatsappId,
     status: 'pending',
     ...(prepared ? { known: { current: prepared.current } } : {}),
+    ...(prepared?.ticketId !== undefined ? { ticketId: prepared.ticketId } : {}),
     ...(guard ? { guard } : {}),
   });
   const handOvers: (() => Promise<void>)[] = [];

@@ -286,8 +286,9 @@ async function forPositions(
 }
 
 /**
- * The connector hand-overs of a step's recipients, several at once: each recipient's commands go
- * in order, and no more than `limit` recipients wait for theirs (the oldest is awaited first).
+ * The stores and connector hand-overs of a step's claimed recipients, several at once: each
+ * recipient's parts go in order, and no more than `limit` recipients wait for theirs (the oldest
+ * is awaited first).
  */
 class HandOvers {
   private readonly pending: Promise<void>[] = [];

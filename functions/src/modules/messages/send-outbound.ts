@@ -180,6 +180,8 @@ export async function ticketForOutbound(
     connectionChecked?: boolean;
     /** A new ticket is created only while this campaign run is not cancelled (else ERR_CAMPAIGN_STATUS). */
     guard?: CampaignRunGuard;
+    /** A ticket id reserved ahead for a new ticket (a campaign's window): no counter call. */
+    ticketId?: number;
   } = {},
 ): Promise<{ ticket: TicketRecord; change: 'existing' | 'created' }> {
   const known = options.whatsappId ? options.known : undefined;
@@ -226,7 +228,10 @@ export async function ticketForOutbound(
     },
     options.userId,
     known ? { current: known.current } : undefined,
-    options.guard,
+    {
+      ...(options.guard ? { guard: options.guard } : {}),
+      ...(options.ticketId !== undefined ? { id: options.ticketId } : {}),
+    },
   );
   return { ticket: created.ticket, change: created.outcome === 'created' ? 'created' : 'existing' };
 }
