@@ -10,7 +10,7 @@ import { companyEntity } from './company-entity.ts';
 import { entityPages } from './paged-query.ts';
 import { nextId } from './ids.ts';
 import { isConditionFailure, writtenIf } from './sessions.ts';
-import { writeAll } from './transaction.ts';
+import { writeAll, type TransactionWriter } from './transaction.ts';
 import { companyItemReads } from './company-items.ts';
 
 /** Campaigns, their shipping entries, the per-connection lease and pending confirmations (AP-CA-*). */
@@ -365,64 +365,104 @@ export async function getShippingAt(
 }
 
 /**
- * AP-CA-12: claim the send at `position` of a run, before the connector is asked. One
- * transaction: the entry gets deliveredAt (or confirmationRequestedAt, with a pending
- * confirmation by number) only if it has neither; the campaign's cursor moves from `position`
- * only while the run is the running one; the counter grows; the last one ends the run
- * (FINALIZADA without confirmation). False: another step claimed it, or the run was cancelled.
+ * AP-CA-12: claim consecutive recipients of a run in one transaction (issue #26: several in
+ * flight per connection): each entry gets its instant (deliveredAt, or confirmationRequestedAt
+ * and its pending confirmation) only if it has none, and the campaign's cursor moves from the
+ * first position past the last only if the run is still on and the cursor is at the first
+ * position. The counters grow by what was claimed; the run ends when the last recipient is a
+ * delivery. False when any condition failed (cancelled, another copy of the step won): nothing
+ * is written then. Positions must be consecutive and their numbers distinct.
  */
-export async function claimSend(claim: {
+export async function claimSends(claim: {
   companyId: number;
   campaignId: number;
   runId: string;
-  position: number;
   whatsappId: number;
-  number: string;
-  kind: 'delivery' | 'confirmation';
-  at: string;
+  entries: { position: number; number: string; kind: 'delivery' | 'confirmation'; at: string }[];
   nextDueAtMs: number;
+  /** The batch ends with the run's last recipient. */
   last: boolean;
 }): Promise<boolean> {
-  const { companyId, campaignId, position } = claim;
-  const delivery = claim.kind === 'delivery';
-  const finishes = claim.last && delivery;
+  const { companyId, campaignId, entries } = claim;
+  const first = entries[0];
+  const final = entries.at(-1);
+  if (!first || !final) return false;
+  const deliveries = entries.filter((entry) => entry.kind === 'delivery').length;
+  const confirmations = entries.length - deliveries;
+  const finishes = claim.last && final.kind === 'delivery';
   return conditional(
     ({ campaign, shipping, confirmation }) => [
-      shipping
-        .patch({ companyId, campaignId, position })
-        .set(
-          delivery
-            ? { deliveredAt: claim.at, recipientState: 'delivered', rank: position }
-            : { confirmationRequestedAt: claim.at, recipientState: 'awaitingConfirmation', rank: position },
-        )
-        .where(
-          ({ deliveredAt, confirmationRequestedAt }, { notExists }) =>
-            `${notExists(deliveredAt)} AND ${notExists(confirmationRequestedAt)}`,
-        )
-        .commit(),
+      ...entries.flatMap((entry) => [
+        shipping
+          .patch({ companyId, campaignId, position: entry.position })
+          .set(
+            entry.kind === 'delivery'
+              ? { deliveredAt: entry.at, recipientState: 'delivered', rank: entry.position }
+              : {
+                  confirmationRequestedAt: entry.at,
+                  recipientState: 'awaitingConfirmation',
+                  rank: entry.position,
+                },
+          )
+          .where(
+            ({ deliveredAt, confirmationRequestedAt }, { notExists }) =>
+              `${notExists(deliveredAt)} AND ${notExists(confirmationRequestedAt)}`,
+          )
+          .commit(),
+        ...(entry.kind === 'delivery'
+          ? []
+          : [
+              confirmation
+                .put({
+                  companyId,
+                  whatsappId: claim.whatsappId,
+                  number: entry.number,
+                  campaignId,
+                  position: entry.position,
+                })
+                .commit(),
+            ]),
+      ]),
       campaign
         .patch({ companyId, id: campaignId })
         .set({
-          cursor: position + 1,
+          cursor: final.position + 1,
           nextDueAtMs: claim.nextDueAtMs,
-          ...(finishes ? { status: 'FINALIZADA' as const, completedAt: claim.at } : {}),
+          ...(finishes ? { status: 'FINALIZADA' as const, completedAt: final.at } : {}),
         })
-        .add(delivery ? { deliveries: 1 } : { confirmationRequests: 1 })
+        .add({
+          ...(deliveries > 0 ? { deliveries } : {}),
+          ...(confirmations > 0 ? { confirmationRequests: confirmations } : {}),
+        })
         .where(
           ({ status, runId, cursor }, { eq }) =>
-            `${eq(status, 'EM_ANDAMENTO')} AND ${eq(runId, claim.runId)} AND ${eq(cursor, position)}`,
+            `${eq(status, 'EM_ANDAMENTO')} AND ${eq(runId, claim.runId)} AND ${eq(cursor, first.position)}`,
         )
         .commit(),
-      ...(delivery
-        ? []
-        : [
-            confirmation
-              .put({ companyId, whatsappId: claim.whatsappId, number: claim.number, campaignId, position })
-              .commit(),
-          ]),
     ],
-    delivery ? 2 : 3,
+    entries.length + confirmations + 1,
   );
+}
+
+/**
+ * A transaction item that holds only while the campaign's run `runId` has not been cancelled (it
+ * may have finished: its last claim ends it while the claimed ones are still being stored). The
+ * dispatcher's stores carry it, so nothing claimed is stored once a cancel is written (issue #26).
+ */
+export interface CampaignRunGuard {
+  companyId: number;
+  campaignId: number;
+  runId: string;
+}
+
+export function campaignRunCheck(
+  campaign: TransactionWriter<typeof campaignEntity>,
+  guard: CampaignRunGuard,
+) {
+  return campaign
+    .check({ companyId: guard.companyId, id: guard.campaignId })
+    .where(({ status, runId }, { eq, ne }) => `${eq(runId, guard.runId)} AND ${ne(status, 'CANCELADA')}`)
+    .commit();
 }
 
 /** AP-CA-13: the confirmation waiting for a number's answer on a connection, if any. */

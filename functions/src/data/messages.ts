@@ -1,5 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import { editOutcome } from '@atende/shared/message-edit';
+import { campaignEntity } from './campaign-entity.ts';
+import { campaignRunCheck, type CampaignRunGuard } from './campaigns.ts';
 import { messageEntity } from './message-entity.ts';
 import { isConditionFailure, writtenIf } from './sessions.ts';
 import { ticketEntity, ticketTokenEntity } from './ticket-entity.ts';
@@ -61,6 +63,8 @@ export async function storeMessageOnTicket(
   message: NewMessage,
   ticketUpdate: TicketMessageUpdate,
   known?: TicketRecord,
+  /** A campaign's store: written only while its run is not cancelled (else ERR_CAMPAIGN_STATUS). */
+  guard?: CampaignRunGuard,
 ): Promise<{ outcome: 'stored'; message: MessageRecord; ticket: TicketRecord } | { outcome: 'duplicate' }> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const ticket = attempt === 0 && known?.id === message.ticketId ? known : await getTicket(message.companyId, message.ticketId);
@@ -69,8 +73,8 @@ export async function storeMessageOnTicket(
     let written: Record<string, unknown> | undefined;
     try {
       await writeAll(
-        { message: messageEntity, ticket: ticketEntity, token: ticketTokenEntity },
-        ({ message: messages, ticket: tickets, token }) => {
+        { message: messageEntity, ticket: ticketEntity, token: ticketTokenEntity, campaign: campaignEntity },
+        ({ message: messages, ticket: tickets, token, campaign }) => {
           const update = tickets
             .update({ companyId: message.companyId, id: message.ticketId })
             .set({
@@ -93,10 +97,12 @@ export async function storeMessageOnTicket(
                 ].join(' AND '),
               )
               .commit(),
+            // The guard first: its index is fixed whatever the number of token items after it.
+            ...(guard ? [campaignRunCheck(campaign, guard)] : []),
             ...tokens,
           ];
         },
-        ['ERR_CREATING_MESSAGE', 'ERR_TICKET_CONFLICT'],
+        ['ERR_CREATING_MESSAGE', 'ERR_TICKET_CONFLICT', ...(guard ? (['ERR_CAMPAIGN_STATUS'] as const) : [])],
       );
       const stored = messageEntity.parse({ Item: written! }).data as MessageRecord;
       return {

@@ -4,6 +4,8 @@ import type { EntityItem } from 'electrodb';
 import { documentClient, tableName } from '#aws/dynamo';
 import { ticketIndexKeys } from '#domain/ticket-keys';
 import type { TicketAction, TicketState } from '#domain/ticket-transitions';
+import { campaignEntity } from './campaign-entity.ts';
+import { campaignRunCheck, type CampaignRunGuard } from './campaigns.ts';
 import { nextId } from './ids.ts';
 import { isConditionFailure, writtenIf } from './sessions.ts';
 import { contactTicketEntity, ticketEntity, ticketEventEntity, ticketUuidEntity } from './ticket-entity.ts';
@@ -178,12 +180,19 @@ export async function createTicket(
   actorId: number | undefined,
   /** The contact's current ticket as the caller has just read it (AP-TK-2), so it is not read again. */
   known?: { current: TicketRecord | undefined },
+  options: {
+    /** A campaign's recipient: created only while its run is not cancelled (else ERR_CAMPAIGN_STATUS). */
+    guard?: CampaignRunGuard;
+    /** An id reserved ahead (AP-SEQ-3, a campaign's window of recipients): no counter call here. */
+    id?: number;
+  } = {},
 ): Promise<{ outcome: 'created' | 'taken'; ticket: TicketRecord }> {
+  const { guard } = options;
   const { companyId, whatsappId } = fields;
   const contactId = fields.contact.id;
   const current = known ? known.current : await currentTicketOf(companyId, whatsappId, contactId);
   if (current && current.status !== 'closed') return { outcome: 'taken', ticket: current };
-  const id = await nextId({ companyId }, 'ticket');
+  const id = options.id ?? (await nextId({ companyId }, 'ticket'));
   const at = nowIso();
   const ticket = newTicketItem(fields, id, at);
   // The ticket exactly as the transaction writes it, so it need not be read back.
@@ -194,8 +203,8 @@ export async function createTicket(
   };
   try {
     await writeAll(
-      { ticket: ticketEntity, claim: contactTicketEntity, event: ticketEventEntity, uuidRef: ticketUuidEntity, createdRef: ticketCreatedEntity, ...ticketSearchEntities },
-      ({ ticket: tickets, claim, event, uuidRef, createdRef, searchToken, searchLink }) => [
+      { ticket: ticketEntity, claim: contactTicketEntity, event: ticketEventEntity, uuidRef: ticketUuidEntity, createdRef: ticketCreatedEntity, campaign: campaignEntity, ...ticketSearchEntities },
+      ({ ticket: tickets, claim, event, uuidRef, createdRef, campaign, searchToken, searchLink }) => [
         current
           ? claim
               .patch({ companyId, whatsappId, contactId })
@@ -203,11 +212,12 @@ export async function createTicket(
               .where(({ ticketId }, { eq }) => eq(ticketId, current.id))
               .commit()
           : claim.create({ companyId, whatsappId, contactId, ticketId: id }).commit(),
+        ...(guard ? [campaignRunCheck(campaign, guard)] : []),
         ...newTicketWrites({ ticket: tickets, event, uuidRef, createdRef, searchToken, searchLink }, ticket, actorId, fields.contact).map((write, index) =>
           index === 0 ? keepWritten(write) : write,
         ),
       ],
-      ['ERR_OTHER_OPEN_TICKET'],
+      ['ERR_OTHER_OPEN_TICKET', ...(guard ? (['ERR_CAMPAIGN_STATUS'] as const) : [])],
     );
   } catch (error) {
     if (!(error instanceof Error) || error.message !== 'ERR_OTHER_OPEN_TICKET') throw error;

@@ -52,6 +52,8 @@ export interface PreparedRecipient {
   contact: ContactRecord;
   /** The contact's current ticket on the campaign's connection as read ahead (closed ones too), if any. */
   current: TicketRecord | undefined;
+  /** An id reserved for its new ticket, when it had no open one (AP-SEQ-3: one counter call a window). */
+  ticketId?: number;
 }
 
 /**
@@ -69,6 +71,8 @@ export async function storeEntry(
   kind: 'delivery' | 'confirmation',
   prepared?: PreparedRecipient,
   fileList?: { list: Awaited<ReturnType<typeof getFileList>> },
+  /** The dispatcher's run: nothing is stored once it is cancelled (ERR_CAMPAIGN_STATUS). */
+  runId?: string,
 ): Promise<() => Promise<void>> {
   const companyId = campaign.companyId;
   const whatsappId = campaign.whatsappId!;
@@ -78,11 +82,14 @@ export async function storeEntry(
   const slots = filledSlots(campaign);
   const slot = slots.find((s) => s.slot === entry.slot) ?? slots[0];
   const recipient = { name: entry.name ?? '', number: entry.number, email: entry.email ?? '' };
+  const guard = runId ? { companyId, campaignId: campaign.id, runId } : undefined;
   const contact = prepared ? prepared.contact : await recipientContact(campaign, entry);
   const { ticket } = await ticketForOutbound(companyId, contact, {
     whatsappId,
     status: 'pending',
     ...(prepared ? { known: { current: prepared.current } } : {}),
+    ...(prepared?.ticketId !== undefined ? { ticketId: prepared.ticketId } : {}),
+    ...(guard ? { guard } : {}),
   });
   const handOvers: (() => Promise<void>)[] = [];
   const store = async (part: string, body: string, media?: OutboundMessage['media']) => {
@@ -92,6 +99,7 @@ export async function storeEntry(
       contact,
       id: campaignMessageId(campaign, entry.position, part),
       campaign: { id: campaign.id, position: entry.position },
+      ...(guard ? { guard } : {}),
       body,
       ...(media ? { media } : {}),
     });

@@ -3,7 +3,7 @@ import { parseCampaignSettings } from '@atende/shared/entities/campaign-settings
 import { listCampaignSettings } from '#data/campaign-settings';
 import {
   advanceTick,
-  claimSend,
+  claimSends,
   finishIfAllDelivered,
   getCampaign,
   getShipping,
@@ -14,9 +14,11 @@ import {
   startRun,
   takeConnectionLease,
   type CampaignRecord,
+  type ShippingRecord,
 } from '#data/campaigns';
 import { contactsInOrder } from '#data/campaign-recipients';
 import { listItemsOfContactList } from '#data/contact-lists';
+import { AppError } from '#domain/app-error';
 import { chooseSlot, filledSlots } from '#domain/campaign-messages';
 import { getFileList } from '#data/file-lists';
 import { getWhatsapp } from '#data/whatsapps';
@@ -28,7 +30,7 @@ import {
   parseCampaignPace,
   recipientsInFlight,
 } from '#domain/campaign-pacing';
-import { deliverEntry, runSettings, storeEntry } from './deliver.ts';
+import { deliverEntry, runSettings, storeEntry, type PreparedRecipient } from './deliver.ts';
 import { ReadAhead } from './read-ahead.ts';
 import { enqueueStep, type CampaignStep } from './dispatch-messages.ts';
 import { removeTagRecipients, tagRecipients } from './tag-recipients.ts';
@@ -49,6 +51,11 @@ const burstLimit = 200;
  * the next step goes on from the queue.
  */
 const stepBudgetMs = 8_000;
+/**
+ * The most recipients a step has claimed and not yet stored: a batch being stored while the next
+ * one is claimed (issue #26). A cancel leaves at most these unstored; a restart begins this far back.
+ */
+const claimedNotStoredMax = 2 * maxRecipientsInFlight;
 
 type Step<K extends CampaignStep['kind']> = Extract<CampaignStep, { kind: K }>;
 
@@ -116,6 +123,9 @@ export async function beginRun(
   const campaign = await getCampaign(companyId, campaignId);
   if (!campaign || campaign.runId !== runId) return true;
   const next = nextStepOf(campaign);
+  // A restart goes back over the last claims first: recipients claimed while the cancel came
+  // were not stored (the stores are guarded), and go now, each once (same ids).
+  if (next?.kind === 'send' && !fresh) next.position = Math.max(0, next.position - claimedNotStoredMax);
   if (next) await enqueueStep(next);
   await armTick(campaign, campaign.tickSeq ?? 0);
   return true;
@@ -276,8 +286,9 @@ async function forPositions(
 }
 
 /**
- * The connector hand-overs of a step's recipients, several at once: each recipient's commands go
- * in order, and no more than `limit` recipients wait for theirs (the oldest is awaited first).
+ * The stores and connector hand-overs of a step's claimed recipients, several at once: each
+ * recipient's parts go in order, and no more than `limit` recipients wait for theirs (the oldest
+ * is awaited first).
  */
 class HandOvers {
   private readonly pending: Promise<void>[] = [];
@@ -340,9 +351,11 @@ async function send(step: Step<'send'>): Promise<void> {
     // it claimed go again under the same ids (nothing twice), also when the run has ended since,
     // as its last claim ends it and a cancel lets the claimed one go.
     const claimedEnd = Math.min(cursor, step.position + burstLimit);
-    await forPositions(step.position, claimedEnd, maxRecipientsInFlight, (position) =>
-      completeClaimed(campaign, position),
-    );
+    // Not after a cancel: what it left unstored goes on restart (the stores are guarded).
+    if (campaign.status !== 'CANCELADA')
+      await forPositions(step.position, claimedEnd, maxRecipientsInFlight, (position) =>
+        completeClaimed(campaign, position),
+      );
     // The step may have died before arming the next one: arm it now, at its due time (the
     // pacing gap the last claim recorded), unless it is armed already. A copy of it that races
     // a live step loses its claim on the entry, so nothing goes twice.
@@ -378,57 +391,88 @@ async function send(step: Step<'send'>): Promise<void> {
   const ahead = new ReadAhead(campaign, step.position, Math.min(total, step.position + burstLimit), inFlight);
   const handOvers = new HandOvers(inFlight);
   const stepStartedAt = Date.now();
+  const guardRun = step.runId;
+  let cancelled = false;
   let position = step.position;
   let gapMs = 0;
-  let claimedAt = 0;
-  // Recipients with no wait between them (intervals of 0) are claimed one after the other in this
-  // step, at most the connection's pace. Each claim is conditioned on the campaign still running
-  // and is made only after the previous recipient's parts were stored: at any moment at most one
-  // recipient is claimed and not yet stored, so a cancel lets at most that one go
-  // (docs/decisions.md). Reading ahead and handing over run beside the claims.
-  for (let inStep = 0; ; inStep += 1) {
-    const { entry, prepared } = await ahead.take(position);
-    if (!entry) throw new Error(`campaign ${campaign.id}: entry ${position} missing`);
-    const slot = slots.find((s) => s.slot === entry.slot);
-    const kind = campaign.confirmation && slot?.confirmationMessage ? 'confirmation' : 'delivery';
-    const last = position + 1 >= total;
-    gapMs = Math.max((entry.gapAfter ?? 0) * 1000, paceMs);
-    if (inStep > 0) await untilWallClock(claimedAt + paceMs);
-    claimedAt = Date.now();
-    const claimed = await claimSend({
+  let lastAt = 0;
+  // Recipients with no wait between them (intervals of 0) are claimed by this step in batches of
+  // up to min(16, pace) (one second's worth at the connection's pace) in one transaction
+  // conditioned on the run still being on, and stored while the next batch is claimed: each
+  // store is guarded by the run not being cancelled, so once a cancel is written nothing more is
+  // stored nor sent (docs/decisions.md, "Campaigns: a batch of claims, guarded stores"). The
+  // stores of a batch start one pace gap apart, so the connection's pace holds per recipient.
+  for (let inStep = 0; ; ) {
+    const batch: { entry: ShippingRecord; prepared: PreparedRecipient | undefined; kind: 'delivery' | 'confirmation' }[] = [];
+    const numbers = new Set<string>();
+    for (let p = position; p < total && batch.length < inFlight && inStep + batch.length < burstLimit; p += 1) {
+      const { entry, prepared } = await ahead.take(p);
+      if (!entry) throw new Error(`campaign ${campaign.id}: entry ${p} missing`);
+      // One number twice in a batch would be two writes of its pending confirmation: next batch.
+      if (numbers.has(entry.number)) break;
+      numbers.add(entry.number);
+      const slot = slots.find((s) => s.slot === entry.slot);
+      batch.push({ entry, prepared, kind: campaign.confirmation && slot?.confirmationMessage ? 'confirmation' : 'delivery' });
+      if ((entry.gapAfter ?? 0) > 0) break;
+    }
+    const final = batch.at(-1)!;
+    const last = final.entry.position + 1 >= total;
+    gapMs = Math.max((final.entry.gapAfter ?? 0) * 1000, paceMs);
+    if (inStep > 0) await untilWallClock(lastAt + paceMs);
+    if (cancelled) break;
+    const claimedAt = Date.now();
+    lastAt = claimedAt + (batch.length - 1) * paceMs;
+    const claimed = await claimSends({
       companyId: step.companyId,
       campaignId: campaign.id,
       runId: step.runId,
-      position,
       whatsappId,
-      number: entry.number,
-      kind,
-      at: new Date(claimedAt).toISOString(),
-      nextDueAtMs: claimedAt + gapMs,
+      entries: batch.map(({ entry, kind }, index) => ({
+        position: entry.position,
+        number: entry.number,
+        kind,
+        at: new Date(claimedAt + index * paceMs).toISOString(),
+      })),
+      nextDueAtMs: lastAt + gapMs,
       last,
     });
     if (!claimed) {
       await handOvers.settle();
-      if (inStep > 0) return; // cancelled mid-step: what was claimed went, nothing more
+      if (inStep > 0) return; // cancelled mid-step: what was stored goes, nothing more
       // Another copy of this step won (or the run was cancelled meanwhile): make sure its parts go.
       const now = await getCampaign(step.companyId, step.campaignId);
-      if (now && (now.cursor ?? 0) > position) await completeClaimed(now, position);
+      if (now && now.status !== 'CANCELADA' && (now.cursor ?? 0) > position) await completeClaimed(now, position);
       return;
     }
-    await handOvers.add(await storeEntry(campaign, entry, kind, prepared, { list: fileList }));
+    for (const [index, { entry, prepared, kind }] of batch.entries()) {
+      await handOvers.add(async () => {
+        await untilWallClock(claimedAt + index * paceMs);
+        if (cancelled) return;
+        try {
+          const handOver = await storeEntry(campaign, entry, kind, prepared, { list: fileList }, guardRun);
+          await handOver();
+        } catch (error) {
+          // Cancelled after the claim: this recipient is not stored; the restart sends it.
+          if (error instanceof AppError && error.code === 'ERR_CAMPAIGN_STATUS') cancelled = true;
+          else throw error;
+        }
+      });
+    }
+    inStep += batch.length;
+    position = final.entry.position + 1;
     if (last) {
       await handOvers.settle();
       await releaseConnectionLease(step.companyId, whatsappId, campaign.id);
       return;
     }
-    position += 1;
     const burstGoesOn =
-      (entry.gapAfter ?? 0) === 0 && inStep + 1 < burstLimit && Date.now() - stepStartedAt < stepBudgetMs;
+      (final.entry.gapAfter ?? 0) === 0 && inStep < burstLimit && Date.now() - stepStartedAt < stepBudgetMs;
     if (!burstGoesOn) break;
   }
   // The next is armed only once these are with the connector: no backlog of campaign sends.
   await handOvers.settle();
-  await armSend(step, position, claimedAt + gapMs - Date.now());
+  if (cancelled) return;
+  await armSend(step, position, lastAt + gapMs - Date.now());
 }
 
 /**

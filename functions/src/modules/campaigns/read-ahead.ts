@@ -1,6 +1,7 @@
 import { contactsByNumbers } from '#data/campaign-recipients';
 import { getShipping, getShippingAt, type CampaignRecord, type ShippingRecord } from '#data/campaigns';
 import { createContactsInBulk, type ContactRecord } from '#data/contacts';
+import { reserveIds } from '#data/ids';
 import { currentTicketIdsOf, getTicketsByIds } from '#data/ticket-batch';
 import type { TicketRecord } from '#data/tickets';
 import type { PreparedRecipient } from './deliver.ts';
@@ -44,11 +45,20 @@ async function prepareRecipients(
   const tickets = new Map<number, TicketRecord>();
   for (const ticket of (await getTicketsByIds(companyId, ticketIds)).values())
     if (ticket.whatsappId === whatsappId) tickets.set(ticket.contactId, ticket);
+  // The ids of the tickets the window will open (no open or pending one), reserved at once: the
+  // stores then make no counter call each. An id left unused (a cancel, a ticket opened meanwhile)
+  // is a gap in the numbering, nothing more.
+  const opening = found.filter((contact) => {
+    const current = tickets.get(contact.id);
+    return !current || current.status === 'closed';
+  });
+  const ids = await reserveIds({ companyId }, 'ticket', opening.length);
+  const reserved = new Map(opening.map((contact, index) => [contact.id, ids[index]!]));
   return new Map(
-    [...contacts].map(([number, contact]: [string, ContactRecord]) => [
-      number,
-      { contact, current: tickets.get(contact.id) },
-    ]),
+    [...contacts].map(([number, contact]: [string, ContactRecord]) => {
+      const ticketId = reserved.get(contact.id);
+      return [number, { contact, current: tickets.get(contact.id), ...(ticketId !== undefined ? { ticketId } : {}) }];
+    }),
   );
 }
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { currentCorrelationId } from '#observability/correlation';
+import type { CampaignRunGuard } from '#data/campaigns';
 import type { ContactRecord } from '#data/contacts';
 import { getMessage, storeMessageOnTicket, type MessageRecord } from '#data/messages';
 import { currentTicketIdsOf, getTicketsByIds } from '#data/ticket-batch';
@@ -50,6 +51,8 @@ export interface OutboundMessage {
   scheduleId?: number;
   /** Sent to this campaign recipient (its shipping position): a refused send marks the recipient failed. */
   campaign?: { id: number; position: number };
+  /** Stored only while this campaign run is not cancelled (else ERR_CAMPAIGN_STATUS). */
+  guard?: CampaignRunGuard;
 }
 
 /** What storing an outbound message left to do: hand its command to the connector (none when already carried out). */
@@ -112,6 +115,7 @@ export async function storeOutbound(message: OutboundMessage): Promise<StoredOut
     },
     { lastMessage: (body || media?.fileName || '').slice(0, 255), lastMessageAt: now, countUnread: false },
     ticket,
+    message.guard,
   );
   const existing = stored.outcome === 'duplicate' ? await getMessage(companyId, id) : undefined;
   // Already carried out (or failed for good): nothing to ask again.
@@ -174,6 +178,10 @@ export async function ticketForOutbound(
     known?: { current: TicketRecord | undefined };
     /** The caller has just read the `whatsappId` connection: the company's list is not needed. */
     connectionChecked?: boolean;
+    /** A new ticket is created only while this campaign run is not cancelled (else ERR_CAMPAIGN_STATUS). */
+    guard?: CampaignRunGuard;
+    /** A ticket id reserved ahead for a new ticket (a campaign's window): no counter call. */
+    ticketId?: number;
   } = {},
 ): Promise<{ ticket: TicketRecord; change: 'existing' | 'created' }> {
   const known = options.whatsappId ? options.known : undefined;
@@ -220,6 +228,10 @@ export async function ticketForOutbound(
     },
     options.userId,
     known ? { current: known.current } : undefined,
+    {
+      ...(options.guard ? { guard: options.guard } : {}),
+      ...(options.ticketId !== undefined ? { id: options.ticketId } : {}),
+    },
   );
   return { ticket: created.ticket, change: created.outcome === 'created' ? 'created' : 'existing' };
 }
