@@ -9,6 +9,11 @@
  * Names (usage.ts reads them):
  * - `table.<Operation>`, `standIn.<Operation>`, `control.<Operation>`, `other.<Operation>`: DynamoDB
  *   calls by the table they name (call-classes.mjs);
+ * - `refused.<kind>.<Operation>`: those of the calls above answered with an error (a failed
+ *   condition, a transaction cancelled by a conflict): also counted in `<kind>.<Operation>`;
+ * - `fn.<function>.<kind>.<Operation>` (and `fn.<function>.refused.…`): the same calls by the
+ *   function whose thread made them (`main`: the runtime's own thread, and every function when
+ *   they run inline);
  * - `stream.<Operation>`: DynamoDB Streams reads; `socket.PostToConnection`: WebSocket posts;
  * - `units.<kind>.read|write`: the capacity units DynamoDB Local reports for the calls
  *   (ReturnConsumedCapacity TOTAL is added to each request when ATENDE_BENCH_CAPACITY=1; a call
@@ -18,7 +23,7 @@
  *   `sqs.*`, `scheduler.*`, `lambda.*`.
  */
 import { Agent } from 'node:http';
-import { BroadcastChannel } from 'node:worker_threads';
+import { BroadcastChannel, isMainThread, workerData } from 'node:worker_threads';
 import {
   callKind,
   consumedCapacity,
@@ -34,6 +39,10 @@ const add = (name, amount = 1) => {
   calls[name] = (calls[name] ?? 0) + amount;
 };
 globalThis.atendeBenchCount = add;
+
+/** The function whose thread this is (its bundle's folder), or `main`: `fn.<name>.<kind>.<Operation>` says who calls. */
+const threadName =
+  (!isMainThread && /\/([^/]+)\/index\.m?js/.exec(String(workerData?.bundleUrl ?? ''))?.[1]) || 'main';
 
 const askCapacity = process.env.ATENDE_BENCH_CAPACITY === '1';
 const productTable = () => process.env.TABLE_NAME || 'atende';
@@ -59,12 +68,21 @@ function watchDynamoCall(request, operation) {
     }
     const kind = callKind(operation, tablesOf(body), productTable());
     add(`${kind}.${operation}`);
+    add(`fn.${threadName}.${kind}.${operation}`);
     const asked = askCapacity ? withConsumedCapacity(operation, text) : undefined;
     if (asked !== undefined && !this.headersSent) {
       this.setHeader('content-length', Buffer.byteLength(asked));
       chunk = asked;
     }
     if (askCapacity && kind !== 'control') watchUnits(request, operation, kind);
+    // A refused call (a failed condition, a transaction cancelled by a conflict, throttling) is
+    // counted apart too: retries after conflicts show there (`refused.table.TransactWriteItems`).
+    request.once('response', (response) => {
+      if ((response.statusCode ?? 200) >= 400) {
+        add(`refused.${kind}.${operation}`);
+        add(`fn.${threadName}.refused.${kind}.${operation}`);
+      }
+    });
     return end.call(this, chunk, ...rest);
   };
 }

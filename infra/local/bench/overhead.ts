@@ -4,7 +4,14 @@
  * one customer's ticket accepted), then autocannon on two requests that read almost nothing:
  *
  * - `GET /api/dashboard?days=90` as the admin (no table call: the aggregator's buckets are kept);
- * - `GET /api/messages/{ticketId}` as each agent on its own ticket (two table calls).
+ * - `GET /api/messages/{ticketId}` as each agent on its own ticket of five customer messages (two
+ *   table calls);
+ * - `POST /api/messages/{ticketId}`, the agent's reply (a short text) on a second ticket of its own,
+ *   with everything it sets off: the queued send through the sandbox connection, the stream
+ *   consumers (live fan-out to every open WebSocket — the admin's and each agent's, opened as the
+ *   SPA opens them —, the dashboard aggregator, webhooks, kanban lane links, schedule outcomes…).
+ *   Its CPU is counted from the start of the load until the runtime and DynamoDB Local are idle
+ *   again (at most 2 minutes), so the work left queued at autocannon's end is charged to it.
  *
  * What a request costs beyond its table calls — the gateway, the hand-off to the function's
  * thread, token verification, the session check and company budget, the middy stack, logging —
@@ -14,6 +21,7 @@
  * (measured for 3 s before the operations) is taken out first.
  *
  *   npx tsx infra/local/bench/overhead.ts [--duration=10] [--connections=50] [--agents=10] [--rounds=1] [--profile]
+ *     [--ops=dashboard,messages,reply] [--no-sockets]
  *
  * `--rounds=N` repeats both operations N times on the same runtime (alternating), to see the
  * spread. `--profile` writes CPU profiles of the runtime into .bench/profiles/overhead-* (with
@@ -27,7 +35,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runOperation, type LoadRequest } from './load.ts';
-import { cpuSeconds, findDynamoPid } from './memory.ts';
+import { cpuSeconds, findDynamoPid, waitUntilIdle } from './memory.ts';
+import { openLiveSocket, type LiveSocket } from './live-socket.ts';
 import { startRuntimeProcess } from './runtime-process.ts';
 import { inLanes, setUpCompany, signIn, superUser } from './setup.ts';
 
@@ -45,6 +54,8 @@ const connections = numberFlag('connections', 50);
 const agentCount = numberFlag('agents', 10);
 const rounds = numberFlag('rounds', 1);
 const profile = flag('profile') !== undefined;
+const wantedOps = (flag('ops') || 'dashboard,messages,reply').split(',');
+const withSockets = flag('no-sockets') === undefined;
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const benchDir = join(root, '.bench');
@@ -93,68 +104,127 @@ interface Row {
   /** The same with the idle CPU left in (at low throughput the idle share dominates). */
   rawCpuMsNode: number;
   rawCpuMsDynamo: number;
+  /** DynamoDB Local calls per answered request, by kind and operation (call-counter.mjs), idle ones out. */
+  callsPerRequest: Record<string, number>;
   /** The run's window on the monotonic clock in µs (a V8 CPU profile's sample times). */
   windowUs: [number, number];
 }
 const rows: Row[] = [];
-const idle = { node: 0, dynamo: 0 };
+const sockets: LiveSocket[] = [];
+const idle = { node: 0, dynamo: 0, calls: {} as Record<string, number> };
+const callsSince = (before: Record<string, number>, after: Record<string, number>) =>
+  Object.fromEntries(Object.entries(after).map(([key, n]) => [key, n - (before[key] ?? 0)]));
 
 try {
   const setup = await setUpCompany(runtime.url, { agents: agentCount, label: 'overhead' });
   const admin = await signIn(runtime.url, setup.admin);
-  // One customer per agent writes in; the agent accepts that ticket and reads it once (its unread
-  // count goes to zero there, so the measured reads write nothing).
-  const customers = Array.from({ length: agentCount }, (_, i) => ({
+  // Two customers per agent write in: five messages on the ticket the agent reads, one on the
+  // ticket it answers. The agent accepts both and reads them once (their unread counts go to zero
+  // there, so the measured reads write nothing).
+  const customers = Array.from({ length: agentCount * 2 }, (_, i) => ({
     from: `5511977${String(100000 + i)}`,
     name: `Cliente ${i + 1}`,
   }));
   for (const [i, customer] of customers.entries()) {
-    const answer = await admin.post(`/sandbox/${setup.whatsappId}/inbound`, {
-      ...customer,
-      body: `Hola ${i}`,
-      id: `overhead-${i}`,
-    });
-    if (answer.status !== 202)
-      throw new Error(`inbound ${i}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
+    for (let n = 0; n < (i < agentCount ? 5 : 1); n += 1) {
+      const answer = await admin.post(`/sandbox/${setup.whatsappId}/inbound`, {
+        ...customer,
+        body: `Hola ${i}, mensaje ${n + 1}`,
+        id: `overhead-${i}-${n}`,
+      });
+      if (answer.status !== 202)
+        throw new Error(`inbound ${i}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
+    }
   }
   type TicketPage = { tickets: { id: number; contact?: { number?: string } }[] };
   let tickets: TicketPage['tickets'] = [];
-  for (let attempt = 0; attempt < 300 && tickets.length < agentCount; attempt += 1) {
+  for (let attempt = 0; attempt < 600 && tickets.length < customers.length; attempt += 1) {
     tickets =
       (await admin.get<TicketPage>('/tickets?status=pending&showAll=true&pageNumber=1')).body.tickets ?? [];
-    if (tickets.length < agentCount) await new Promise((wake) => setTimeout(wake, 100));
+    if (tickets.length < customers.length) await new Promise((wake) => setTimeout(wake, 100));
   }
-  if (tickets.length < agentCount) throw new Error(`only ${tickets.length} of ${agentCount} tickets arrived`);
+  if (tickets.length < customers.length)
+    throw new Error(`only ${tickets.length} of ${customers.length} tickets arrived`);
+  const ticketOf = (number: string) => {
+    const found = tickets.find((t) => t.contact?.number === number);
+    if (!found) throw new Error(`no ticket of ${number}`);
+    return found.id;
+  };
   const agents = await inLanes(setup.agents, 4, async (account, i) => {
     const client = await signIn(runtime.url, account);
-    const ticketId = tickets[i]!.id;
-    const accepted = await client.put(`/tickets/${ticketId}`, { status: 'open' });
-    if (accepted.status !== 200)
-      throw new Error(
-        `agent ${i + 1} accepting ticket ${ticketId}: HTTP ${accepted.status} ${JSON.stringify(accepted.body)}`,
-      );
-    const read = await client.get(`/messages/${ticketId}`);
-    if (read.status !== 200)
-      throw new Error(`agent ${i + 1} reading ticket ${ticketId}: HTTP ${read.status}`);
-    return { token: client.token!, ticketId };
+    const ticketId = ticketOf(customers[i]!.from);
+    const replyTicketId = ticketOf(customers[agentCount + i]!.from);
+    for (const id of [ticketId, replyTicketId]) {
+      const accepted = await client.put(`/tickets/${id}`, { status: 'open' });
+      if (accepted.status !== 200)
+        throw new Error(
+          `agent ${i + 1} accepting ticket ${id}: HTTP ${accepted.status} ${JSON.stringify(accepted.body)}`,
+        );
+      const read = await client.get(`/messages/${id}`);
+      if (read.status !== 200) throw new Error(`agent ${i + 1} reading ticket ${id}: HTTP ${read.status}`);
+    }
+    return { token: client.token!, ticketId, replyTicketId };
   });
-  say(`company ${setup.companyId}: ${agents.length} agents, each on its own ticket`);
+  // The live sockets the reply's fan-out posts to, as the SPA opens them.
+  if (withSockets)
+    sockets.push(
+      await openLiveSocket(runtime.url, admin.token!),
+      ...(await inLanes(agents, 4, (agent) => openLiveSocket(runtime.url, agent.token))),
+    );
+  let lastEventAt = performance.now();
+  for (const socket of sockets) socket.onEvent(() => (lastEventAt = performance.now()));
+  say(`company ${setup.companyId}: ${agents.length} agents, each on two tickets of its own; ${sockets.length} sockets`);
 
-  const operations: { name: string; requestsOf: (connection: number) => LoadRequest[] }[] = [
+  const allOperations: {
+    key: string;
+    name: string;
+    requestsOf: (connection: number) => LoadRequest[];
+    /** Whether its work goes on after the answers (queued sends, stream consumers): waited for and counted. */
+    setsOff?: boolean;
+  }[] = [
     {
+      key: 'dashboard',
       name: 'dashboard 90 d',
       requestsOf: () => [
         { method: 'GET', path: '/dashboard?days=90', token: admin.token!, tag: 'dashboard' },
       ],
     },
     {
+      key: 'messages',
       name: 'messages',
       requestsOf: (connection) => {
         const agent = agents[connection % agents.length]!;
         return [{ method: 'GET', path: `/messages/${agent.ticketId}`, token: agent.token, tag: 'messages' }];
       },
     },
+    {
+      key: 'reply',
+      name: 'reply',
+      setsOff: true,
+      requestsOf: (connection) => {
+        const agent = agents[connection % agents.length]!;
+        return [
+          {
+            method: 'POST',
+            path: `/messages/${agent.replyTicketId}`,
+            body: { body: `Respuesta de prueba ${connection}` },
+            token: agent.token,
+            tag: 'reply',
+          },
+        ];
+      },
+    },
   ];
+  const operations = allOperations.filter((operation) => wantedOps.includes(operation.key));
+  const pids = [runtime.pid, ...(dynamoPid ? [dynamoPid] : [])];
+  // What an operation set off (queued sends, stream batches) ends before the next is measured.
+  const settle = () =>
+    waitUntilIdle(pids, {
+      busyShare: 0.1 + idle.node + idle.dynamo,
+      stepMs: 500,
+      maxMs: 120_000,
+      also: () => performance.now() - lastEventAt > 1000,
+    });
   // Warm-up: each path's JIT and caches, not counted.
   for (const operation of operations)
     await runOperation({
@@ -164,6 +234,7 @@ try {
       connections,
       durationSeconds: 2,
     });
+  await waitUntilIdle(pids, { busyShare: 0.3, stepMs: 500, maxMs: 120_000, also: () => performance.now() - lastEventAt > 1000 });
   // What the idle runtime spends on its own (stream readers, queues and schedulers polling), per
   // second: taken out of each operation's CPU so a slower run is not charged more of it.
   await new Promise((wake) => setTimeout(wake, 1000));
@@ -171,11 +242,15 @@ try {
     at: performance.now(),
     node: cpuSeconds(runtime.pid) ?? 0,
     dynamo: dynamoPid ? (cpuSeconds(dynamoPid) ?? 0) : 0,
+    calls: await runtime.dynamoCalls(),
   };
   await new Promise((wake) => setTimeout(wake, 3000));
   const idleSeconds = (performance.now() - idleStart.at) / 1000;
   idle.node = ((cpuSeconds(runtime.pid) ?? 0) - idleStart.node) / idleSeconds;
   idle.dynamo = ((dynamoPid ? (cpuSeconds(dynamoPid) ?? 0) : 0) - idleStart.dynamo) / idleSeconds;
+  idle.calls = Object.fromEntries(
+    Object.entries(callsSince(idleStart.calls, await runtime.dynamoCalls())).map(([key, n]) => [key, n / idleSeconds]),
+  );
   say(
     `idle runtime: ${(idle.node * 1000).toFixed(0)} ms CPU a second, DynamoDB Local ${(idle.dynamo * 1000).toFixed(0)} ms a second`,
   );
@@ -188,6 +263,7 @@ try {
         at: performance.now(),
         node: cpuSeconds(runtime.pid) ?? 0,
         dynamo: dynamoPid ? (cpuSeconds(dynamoPid) ?? 0) : 0,
+        calls: await runtime.dynamoCalls(),
       };
       const result = await runOperation({
         url: runtime.url,
@@ -196,6 +272,7 @@ try {
         connections,
         durationSeconds,
       });
+      const settledSeconds = operation.setsOff ? await settle() : 0;
       const after = {
         at: performance.now(),
         node: cpuSeconds(runtime.pid) ?? 0,
@@ -203,6 +280,13 @@ try {
       };
       const answered = Math.max(1, result.ok + result.non2xx);
       const seconds = (after.at - before.at) / 1000;
+      const calls = callsSince(before.calls, await runtime.dynamoCalls());
+      const callsPerRequest = Object.fromEntries(
+        Object.entries(calls)
+          .map(([key, n]) => [key, Math.max(0, n - (idle.calls[key] ?? 0) * seconds) / answered] as const)
+          .filter(([key, n]) => n >= 0.01 && !key.startsWith('units.'))
+          .sort((a, b) => b[1] - a[1]),
+      );
       const row: Row = {
         name: operation.name,
         round,
@@ -215,9 +299,16 @@ try {
         cpuMsDynamo: (Math.max(0, after.dynamo - before.dynamo - idle.dynamo * seconds) * 1000) / answered,
         rawCpuMsNode: ((after.node - before.node) * 1000) / answered,
         rawCpuMsDynamo: ((after.dynamo - before.dynamo) * 1000) / answered,
+        callsPerRequest,
         windowUs: [startUs, Number(process.hrtime.bigint() / 1000n)],
       };
       rows.push(row);
+      say(
+        `  calls per request: ${Object.entries(callsPerRequest)
+          .map(([key, n]) => `${key} ${n.toFixed(2)}`)
+          .join(', ')}`,
+      );
+      if (operation.setsOff) say(`  (its work went on ${settledSeconds.toFixed(1)} s after the last answer; counted)`);
       say(
         `${operation.name.padEnd(15)} ${row.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  ` +
           `CPU/request: runtime ${row.cpuMsNode.toFixed(2)} ms, DynamoDB Local ${row.cpuMsDynamo.toFixed(2)} ms` +
@@ -226,6 +317,7 @@ try {
     }
   }
 } finally {
+  await Promise.all(sockets.map((socket) => socket.close()));
   await runtime.stop();
   await rm(dataDir, { recursive: true, force: true });
 }
