@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectorCommandGroup, type ConnectorCommand } from '@atende/shared/entities/connector-command';
 import { connection, lease, seedConnection, startTask } from './connector-harness.ts';
 import { MemoryTable } from './fakes/memory-table.ts';
 import { commandEvent, settle } from './helpers.ts';
@@ -17,6 +18,10 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
+
+/** The ids of the messages handed to the inbound queue, in order. */
+const idsIn = (task: { inbound: { events(): { kind: string }[] } }) =>
+  task.inbound.events().map((e) => ('messageId' in e ? e.messageId : e.kind));
 
 /** A sandbox connection, started and scanned. */
 async function pairedSandbox(table = new MemoryTable()) {
@@ -246,6 +251,92 @@ describe('sandbox provider', () => {
     expect(task.inbound.sent.map((s) => s.event)).toEqual([
       expect.objectContaining({ messageId: 'WAIT1', body: 'estás ahí?' }),
     ]);
+  });
+
+  it('holds a message posted after a drop even when its chat\'s group carries it out before the drop, until the restore', async () => {
+    const { task, run } = await pairedSandbox();
+    const other = '5511999990002';
+    // Posted after drop 1 (stamped by the REST route), carried out before it: the phone holds it.
+    await run({ type: 'sandboxInbound', from: other, body: 'después de la caída', id: 'LATE1', heldFor: 1 });
+    // A message posted before the drop arrives at once.
+    await run({ type: 'sandboxInbound', from: customer, body: 'antes', id: 'EARLY1' });
+    expect(idsIn(task)).toEqual(['EARLY1']);
+    await run({ type: 'sandboxDrop', drop: 1 });
+    await vi.advanceTimersByTimeAsync(5_000);
+    await settle(vi);
+    expect(idsIn(task)).toEqual(['EARLY1']);
+    await run({ type: 'sandboxRestore', drop: 1 });
+    expect(idsIn(task)).toEqual(['EARLY1', 'LATE1']);
+  });
+
+  it("keeps each chat's order across a drop: a message behind a held one of its chat waits; other chats do not", async () => {
+    const { task, run } = await pairedSandbox();
+    const other = '5511999990002';
+    await run({ type: 'sandboxInbound', from: customer, body: 'uno', id: 'A1', heldFor: 1 });
+    // Posted after the restore (no stamp) but carried out before the drop: behind A1, its chat's.
+    await run({ type: 'sandboxInbound', from: customer, body: 'dos', id: 'A2' });
+    await run({ type: 'sandboxInbound', from: other, body: 'otro', id: 'B1' });
+    expect(idsIn(task)).toEqual(['B1']);
+    await run({ type: 'sandboxDrop', drop: 1 });
+    await run({ type: 'sandboxInbound', from: other, body: 'otro más', id: 'B2' });
+    await run({ type: 'sandboxRestore', drop: 1 });
+    expect(idsIn(task)).toEqual(['B1', 'A1', 'A2', 'B2']);
+    // A message stamped with a drop that is over already arrives at once.
+    await run({ type: 'sandboxInbound', from: customer, body: 'tres', id: 'A3', heldFor: 1 });
+    expect(idsIn(task)).toEqual(['B1', 'A1', 'A2', 'B2', 'A3']);
+  });
+
+  it('a message held for a drop that found the phone unpaired is not held forever', async () => {
+    const table = new MemoryTable();
+    seedConnection(table);
+    const task = await startTask(table, 'task-a');
+    const run = async (...commands: Record<string, unknown>[]) => {
+      await task.connector.handleCommands(commandEvent(...commands.map((c) => ({ ...ids, ...c }))));
+      await settle(vi);
+    };
+    await run({ type: 'startSession' });
+    await run({ type: 'sandboxInbound', from: customer, body: 'hola', id: 'Q1', heldFor: 1 });
+    await run({ type: 'sandboxDrop', drop: 1 });
+    await run({ type: 'sandboxScan' });
+    await run({ type: 'sandboxInbound', from: customer, body: 'hola otra vez', id: 'Q2', heldFor: 1 });
+    // Q1 came while the phone was not paired (ignored, as before); Q2's drop did nothing: it arrives.
+    expect(idsIn(task)).toEqual(['Q2']);
+  });
+
+  it("carries out two customers' messages side by side, each customer's in order (one FIFO group per chat)", async () => {
+    const { task } = await pairedSandbox();
+    const other = '5511999990002';
+    // The inbound queue answers the first customer's first message only when let go.
+    let letGo: () => void = () => undefined;
+    const blocked = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const send = task.inbound.send.bind(task.inbound);
+    task.inbound.send = async (message) => {
+      if (message.deduplicationId.includes('A1')) await blocked;
+      return send(message);
+    };
+    const commands = [
+      { type: 'sandboxInbound', from: customer, body: 'uno', id: 'A1' },
+      { type: 'sandboxInbound', from: customer, body: 'dos', id: 'A2' },
+      { type: 'sandboxInbound', from: other, body: 'otro', id: 'B1' },
+    ].map((c) => ({ ...ids, ...c, commandId: `side-${c.id}` }));
+    // Grouped as the REST route groups them.
+    const event = {
+      Records: commands.map((command) => ({
+        messageId: command.commandId,
+        body: JSON.stringify(command),
+        attributes: { MessageGroupId: connectorCommandGroup(command as ConnectorCommand) },
+      })),
+    };
+    const handled = task.connector.handleCommands(event);
+    await settle(vi);
+    // B1 is in: it did not wait behind A1; A2 did.
+    expect(idsIn(task)).toEqual(['B1']);
+    letGo();
+    expect(await handled).toEqual({ batchItemFailures: [] });
+    await settle(vi);
+    expect(idsIn(task)).toEqual(['B1', 'A1', 'A2']);
   });
 
   it('a drop writes its simulated reason and time once (docs/connector.md, "Disconnect reasons"), not on the retries', async () => {

@@ -25,8 +25,31 @@ describe('the FIFO group of a connector command', () => {
   });
 
   it("keeps session commands in the connection's group", () => {
-    for (const type of ['startSession', 'stopSession', 'newQr', 'sandboxInbound'] as const)
+    for (const type of ['startSession', 'stopSession', 'newQr', 'sandboxDrop', 'sandboxRestore', 'sandboxAck'] as const)
       expect(connectorCommandGroup({ ...connection, type, chat: '5511999990001' })).toBe('3:7');
+  });
+
+  it("groups a sandbox customer's messages by chat (the LID when the number is hidden), apart from the sends to it", () => {
+    const first = connectorCommandGroup({ ...connection, type: 'sandboxInbound', from: '5511999990001' });
+    expect(first).toBe('3:7:in:5511999990001');
+    expect(connectorCommandGroup({ ...connection, type: 'sandboxInbound', from: '5511999990002' })).toBe(
+      '3:7:in:5511999990002',
+    );
+    // With its LID but the number shown, the chat is still the number's.
+    expect(
+      connectorCommandGroup({ ...connection, type: 'sandboxInbound', from: '5511999990001', lid: '123456789012' }),
+    ).toBe(first);
+    expect(
+      connectorCommandGroup({
+        ...connection,
+        type: 'sandboxInbound',
+        from: '5511999990001',
+        lid: '123456789012',
+        hideNumber: true,
+      }),
+    ).toBe('3:7:in:123456789012');
+    expect(first).not.toBe(connectorCommandGroup({ ...connection, type: 'sendMessage', to: '5511999990001' }));
+    expect(first).not.toBe(connectorCommandGroup({ ...connection, type: 'sandboxDrop' }));
   });
 
   it('groups a lookup by the number or chat it asks about', () => {

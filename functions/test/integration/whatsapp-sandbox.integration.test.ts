@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import type * as ContactsModule from '../../src/data/contacts.ts';
 import type * as MessagesModule from '../../src/data/messages.ts';
 import type * as TicketsModule from '../../src/data/tickets.ts';
+import type * as SandboxDropsModule from '../../src/data/sandbox-drops.ts';
 import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
 import { connectSandbox, outboxOf } from './support/sandbox.ts';
 import { until } from './support/until.ts';
@@ -13,7 +14,12 @@ import { eventsOf } from './support/live.ts';
  * in-process connector → inbound FIFO queue → ingest Lambda → table, and back.
  */
 let env: TestRuntime;
-let data: { contacts: typeof ContactsModule; tickets: typeof TicketsModule; messages: typeof MessagesModule };
+let data: {
+  contacts: typeof ContactsModule;
+  tickets: typeof TicketsModule;
+  messages: typeof MessagesModule;
+  drops: typeof SandboxDropsModule;
+};
 
 beforeAll(async () => {
   env = await startTestRuntime();
@@ -21,6 +27,7 @@ beforeAll(async () => {
     contacts: await import('../../src/data/contacts.ts'),
     tickets: await import('../../src/data/tickets.ts'),
     messages: await import('../../src/data/messages.ts'),
+    drops: await import('../../src/data/sandbox-drops.ts'),
   };
 });
 afterAll(async () => env?.stop());
@@ -110,6 +117,44 @@ describe('WhatsApp traffic through the sandbox', () => {
     expect(done.messages.map((m) => m.id)).toEqual(['OFF-1', 'OFF-2', 'OFF-3']);
     // The session came back without a new QR.
     expect((await api.get<{ status: string }>(`/whatsapp/${whatsappId}`)).body.status).toBe('CONNECTED');
+  });
+
+  it("holds what customers send after a drop until the restore, each customer's messages in order", async () => {
+    const api = env.client();
+    const { companyId } = await signUpCompany(api, 'Held');
+    const whatsappId = await connectSandbox(api);
+    const [ana, beto] = ['5511990000011', '5511990000012'];
+    const write = async (from: string, id: string) =>
+      expect((await api.post(`/sandbox/${whatsappId}/inbound`, { from, body: id, id })).status).toBe(202);
+    const idsOf = async (number: string) =>
+      (await conversation(companyId, whatsappId, number))?.messages.map((m) => m.id) ?? [];
+    await write(ana, 'HELD-A0');
+    await until(async () => ((await idsOf(ana)).length === 1 ? true : undefined), 'the message before the drop');
+
+    // Each customer's messages travel in their own chat's group, the drop in the connection's:
+    // posted right after it, they are held all the same.
+    expect(await data.drops.openSandboxDropNumber(companyId, whatsappId)).toBeUndefined();
+    expect((await api.post(`/sandbox/${whatsappId}/drop`)).status).toBe(202);
+    // Recorded when posted: the messages posted from now on carry the drop's number.
+    expect(await data.drops.openSandboxDropNumber(companyId, whatsappId)).toBe(1);
+    await write(beto, 'HELD-B1');
+    await write(ana, 'HELD-A1');
+    await write(beto, 'HELD-B2');
+    await until(
+      async () => ((await api.get<{ status: string }>(`/whatsapp/${whatsappId}`)).body.status === 'OPENING' ? true : undefined),
+      'the drop',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await idsOf(beto)).toEqual([]);
+    expect(await idsOf(ana)).toEqual(['HELD-A0']);
+
+    expect((await api.post(`/sandbox/${whatsappId}/restore`)).status).toBe(202);
+    expect(await data.drops.openSandboxDropNumber(companyId, whatsappId)).toBeUndefined();
+    await write(ana, 'HELD-A2');
+    await until(async () => ((await idsOf(beto)).length === 2 ? true : undefined), "Beto's held messages");
+    await until(async () => ((await idsOf(ana)).length === 3 ? true : undefined), "Ana's messages");
+    expect(await idsOf(beto)).toEqual(['HELD-B1', 'HELD-B2']);
+    expect(await idsOf(ana)).toEqual(['HELD-A0', 'HELD-A1', 'HELD-A2']);
   });
 
   it('delivers an agent reply to the customer, and the ack comes back', async () => {

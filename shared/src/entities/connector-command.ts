@@ -93,6 +93,12 @@ export const connectorCommandSchema = z.discriminatedUnion('type', [
     /** The customer's LID (digits): the message carries it with the number, or alone with `hideNumber` (docs/sandbox.md). */
     lid: z.string().regex(/^\d{8,24}$/).optional(),
     hideNumber: z.boolean().optional(),
+    /**
+     * Posted while the sandbox's drop number `heldFor` was open (after POST …/drop, before
+     * …/restore): the virtual phone holds it until that drop's restore, whatever order the
+     * chat's and the connection's FIFO groups are carried out in (docs/sandbox.md).
+     */
+    heldFor: z.number().int().positive().optional(),
     /** Base64 bytes of the media, already validated for size by the API. */
     data: z.string().optional(),
     fileName: z.string().optional(),
@@ -104,10 +110,17 @@ export const connectorCommandSchema = z.discriminatedUnion('type', [
     ack: z.number().int().min(1).max(5),
   }),
   // A drop with the reason it simulates (docs/sandbox.md); `logged-out` ends the pairing.
-  z.object({ type: z.literal('sandboxDrop'), ...base, reason: disconnectReasonSchema.optional() }),
+  // `drop`: its number (recorded when posted), which the customer messages posted meanwhile carry.
+  z.object({
+    type: z.literal('sandboxDrop'),
+    ...base,
+    reason: disconnectReasonSchema.optional(),
+    drop: z.number().int().positive().optional(),
+  }),
   // The QR shown is never scanned: the attempt ends as TIMEOUT with reason `qr-expired`.
   z.object({ type: z.literal('sandboxExpireQr'), ...base }),
-  z.object({ type: z.literal('sandboxRestore'), ...base }),
+  // `drop`: the number of the drop it ends: the messages held for it (and earlier ones) arrive.
+  z.object({ type: z.literal('sandboxRestore'), ...base, drop: z.number().int().positive().optional() }),
 ]);
 export type ConnectorCommand = z.infer<typeof connectorCommandSchema>;
 export type ConnectorCommandType = ConnectorCommand['type'];
@@ -131,11 +144,26 @@ export function connectorCommandQueue(type: ConnectorCommandType): string {
 }
 
 /**
+ * The chat a sandbox customer message comes from: its number, or its LID when it hides the
+ * number (the chat is then `<lid>@lid`, docs/sandbox.md).
+ */
+export function sandboxInboundChat(command: { from: string; lid?: string; hideNumber?: boolean }): string {
+  return command.hideNumber && command.lid ? command.lid : command.from;
+}
+
+/** The FIFO group of a sandbox customer's messages: one per chat, apart from the business's sends to it. */
+const sandboxInboundGroup = (connection: string, chat: string) => `${connection}:in:${chat}`;
+
+/**
  * The FIFO group of a command. What concerns one chat (a send, a delete, a read receipt) is
  * ordered within that chat only, so a connection's chats are served side by side: one slow
  * recipient or a burst of schedules no longer queues every other chat of the connection behind
  * it. A lookup is grouped by the number or chat it asks about (on the lookups queue), so lookups
- * run side by side too. Session commands (start, stop, QR, the sandbox's) stay in the
+ * run side by side too. A sandbox customer's message is grouped by its chat too (apart from the
+ * business's sends to that chat, as a real phone's messages arrive whatever is being sent), so
+ * the sandbox's customers are served side by side, each one's messages in order; a drop posted
+ * before them still holds them through their `heldFor` stamp (docs/sandbox.md). Session
+ * commands (start, stop, QR, the sandbox's drop, restore, scan and acks) stay in the
  * connection's group. The chat is its JID's user part, so a number and its JID share a group.
  * Bulk sends keep their pace where they are planned (the campaign dispatcher), not here.
  */
@@ -146,8 +174,13 @@ export function connectorCommandGroup(command: {
   to?: string;
   chat?: string;
   number?: string;
+  from?: string;
+  lid?: string;
+  hideNumber?: boolean;
 }): string {
   const connection = `${command.companyId}:${command.whatsappId}`;
+  if (command.type === 'sandboxInbound' && command.from)
+    return sandboxInboundGroup(connection, sandboxInboundChat({ ...command, from: command.from }));
   const chat =
     command.type === 'sendMessage'
       ? command.to

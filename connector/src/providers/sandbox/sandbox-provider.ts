@@ -6,6 +6,13 @@
  * a new QR, exactly like a real session. `sandboxDrop` behaves like a dropped socket: OPENING and
  * reconnection attempts on the usual backoff, none succeeding until `sandboxRestore`; customer
  * messages sent meanwhile wait, as WhatsApp would hold them, and arrive on restore.
+ *
+ * Held messages (docs/sandbox.md, "Drops and held messages"): customer messages travel in their
+ * chat's FIFO group, drops and restores in the connection's, so a message posted after a drop may
+ * be carried out here before it. The REST route stamps such a message with the drop's number
+ * (`heldFor`), and it is held while that drop is not yet restored here, as is any message while
+ * dropped and any later message of a chat with a message held (each chat's order). A restore
+ * releases the held messages in arrival order, up to the drop it names.
  */
 import { randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -29,6 +36,7 @@ import {
   type SandboxCommand,
 } from '../provider.ts';
 import { sandboxInboundEvent, type SandboxInbound } from './sandbox-inbound.ts';
+import { sandboxInboundChat } from '@atende/shared/entities/connector-command';
 import type { DisconnectReason } from '@atende/shared/entities/connection-health';
 
 export const sandboxNumber = '5500000000000';
@@ -59,6 +67,11 @@ export class SandboxSession implements ProviderSession {
   private attempt = 0;
   private retryTimer: unknown = undefined;
   private readonly held: SandboxInbound[] = [];
+  /**
+   * The highest drop number that is over here: restored, or carried out while the phone was not
+   * connected (a drop that did nothing holds nothing). A message stamped with a higher one waits.
+   */
+  private settledDrop = 0;
   /** Chat of each message the business sent, for acks. */
   private readonly sentTo = new Map<string, string>();
 
@@ -93,11 +106,11 @@ export class SandboxSession implements ProviderSession {
       case 'sandboxAck':
         return this.ack(command.id, command.ack);
       case 'sandboxDrop':
-        return this.drop(command.reason ?? 'connection-lost');
+        return this.drop(command.reason ?? 'connection-lost', command.drop);
       case 'sandboxExpireQr':
         return this.expireQr();
       case 'sandboxRestore':
-        return this.restore();
+        return this.restore(command.drop);
     }
   }
 
@@ -122,7 +135,10 @@ export class SandboxSession implements ProviderSession {
     await this.ctx.credentials.write([
       { key: { kind: 'creds' }, value: JSON.stringify({ paired: true, number: sandboxNumber }) },
     ]);
-    if (this.state === 'qrcode') this.connect();
+    if (this.state === 'qrcode') {
+      this.connect();
+      this.release(this.settledDrop);
+    }
   }
 
   /**
@@ -130,8 +146,12 @@ export class SandboxSession implements ProviderSession {
    * unlinking the device (pairing forgotten, DISCONNECTED, as Baileys' 401); a QR expiry is
    * `sandboxExpireQr`; anything else reconnects on the backoff until `sandboxRestore`.
    */
-  private async drop(reason: DisconnectReason): Promise<void> {
-    if (this.state !== 'connected') return;
+  private async drop(reason: DisconnectReason, drop: number | undefined): Promise<void> {
+    if (this.state !== 'connected') {
+      // Nothing to drop (not paired, or dropped already): held only for a drop that happened.
+      if (drop !== undefined && this.state !== 'dropped') this.settle(drop);
+      return;
+    }
     if (reason === 'logged-out') {
       this.state = 'stopped';
       this.ctx.callbacks.onStatus('DISCONNECTED', { retries: 0, reason });
@@ -170,15 +190,59 @@ export class SandboxSession implements ProviderSession {
     this.retryTimer = undefined;
   }
 
-  private restore(): void {
-    if (this.state !== 'dropped') return;
-    this.clearRetry();
-    this.connect();
-    for (const command of this.held.splice(0)) void this.emitInbound(command);
+  /**
+   * Ends the drop numbered `drop` (every held message, for a restore without a number, which a
+   * command queued by an older REST function is): reconnects if dropped, then releases.
+   */
+  private restore(drop: number | undefined): void {
+    if (drop !== undefined) this.settledDrop = Math.max(this.settledDrop, drop);
+    if (this.state === 'dropped') {
+      this.clearRetry();
+      this.connect();
+    }
+    this.release(drop ?? Number.MAX_SAFE_INTEGER);
+  }
+
+  /** A drop that found nothing to drop is over at once: what was held for it is handed on (or ignored, unpaired). */
+  private settle(drop: number): void {
+    this.settledDrop = Math.max(this.settledDrop, drop);
+    this.release(this.settledDrop);
+  }
+
+  /**
+   * Hands on, in arrival order, the held messages whose drop is over (`upTo` or before); a
+   * message waiting for a later drop keeps the later messages of its chat waiting behind it.
+   */
+  private release(upTo: number): void {
+    if (this.state === 'dropped') return;
+    const waiting = new Set<string>();
+    const kept: SandboxInbound[] = [];
+    for (const command of this.held.splice(0)) {
+      const chat = sandboxInboundChat(command);
+      if ((command.heldFor ?? 0) > upTo || waiting.has(chat)) {
+        waiting.add(chat);
+        kept.push(command);
+      } else if (this.state === 'connected') {
+        // In order: the outbox builds what it is handed in push order.
+        void this.emitInbound(command);
+      } else {
+        this.ctx.log.warn('held sandbox inbound dropped: the sandbox phone is not paired', {
+          from: maskPhone(command.from),
+        });
+      }
+    }
+    this.held.push(...kept);
+  }
+
+  /** Held: while dropped, for a drop not yet over here, or behind a held message of its chat. */
+  private mustHold(command: SandboxInbound): boolean {
+    if (this.state === 'dropped' || (command.heldFor ?? 0) > this.settledDrop) return true;
+    const chat = sandboxInboundChat(command);
+    return this.held.some((held) => sandboxInboundChat(held) === chat);
   }
 
   private async inbound(command: SandboxInbound): Promise<void> {
-    if (this.state === 'dropped') {
+    if (this.mustHold(command)) {
       this.held.push(command);
       return;
     }

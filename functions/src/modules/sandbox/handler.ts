@@ -18,6 +18,7 @@ import {
   usesConnectionToken,
   type SandboxCaller,
 } from './caller.ts';
+import { postSandboxDrop, postSandboxInbound, postSandboxRestore } from './commands.ts';
 
 /** Media a sandbox customer may send, as base64: at most 10 MB of bytes. */
 const maxMediaBase64 = Math.ceil((10 * 1024 * 1024 * 4) / 3);
@@ -79,9 +80,13 @@ function sandboxRoutes(access: 'admin' | 'public', callerOf: CallerOf) {
         params: idPathSchema,
         handler: async (request) => {
           const { companyId, id } = await sandboxConnection(callerOf(request), request.params.id);
-          const type =
-            action === 'scan' ? 'sandboxScan' : action === 'restore' ? 'sandboxRestore' : 'sandboxExpireQr';
-          await sendConnectorCommand({ type, companyId, whatsappId: id });
+          if (action === 'restore') await postSandboxRestore(companyId, id);
+          else
+            await sendConnectorCommand({
+              type: action === 'scan' ? 'sandboxScan' : 'sandboxExpireQr',
+              companyId,
+              whatsappId: id,
+            });
           return accepted();
         },
       }),
@@ -95,12 +100,7 @@ function sandboxRoutes(access: 'admin' | 'public', callerOf: CallerOf) {
       body: z.object({ reason: disconnectReasonSchema.optional() }),
       handler: async (request) => {
         const { companyId, id } = await sandboxConnection(callerOf(request), request.params.id);
-        await sendConnectorCommand({
-          type: 'sandboxDrop',
-          companyId,
-          whatsappId: id,
-          ...(request.body.reason ? { reason: request.body.reason } : {}),
-        });
+        await postSandboxDrop(companyId, id, request.body.reason);
         return accepted();
       },
     }),
@@ -119,14 +119,8 @@ function sandboxRoutes(access: 'admin' | 'public', callerOf: CallerOf) {
         if (body.selectedId && !body.body.trim()) {
           body.body = (await tappedTitle(companyId, id, body.from, body.selectedId)) ?? body.selectedId;
         }
-        // The message id makes the command's deduplication id too: sending it twice is a redelivery.
-        await sendConnectorCommand({
-          type: 'sandboxInbound',
-          companyId,
-          whatsappId: id,
-          ...(body.id ? { commandId: `sandbox-inbound-${companyId}-${id}-${body.id}` } : {}),
-          ...body,
-        });
+        // Held by the virtual phone when posted during a drop (docs/sandbox.md).
+        await postSandboxInbound(companyId, id, body);
         return accepted();
       },
     }),
