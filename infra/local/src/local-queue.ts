@@ -20,6 +20,7 @@ import type { QueueMessage, QueuePort } from '../../../functions/src/ports/queue
 import type { FunctionInvoker } from './invoke.ts';
 import type { Logger } from './log.ts';
 import {
+  batchesAtOnce,
   contentDeduplicationId,
   deduplicationWindowMs,
   failedMessageIds,
@@ -36,8 +37,6 @@ import { deadLettersPk, deduplicationPk, queueMessagesPk } from './runtime-keys.
 /** SQS limits. */
 const maxBodyBytes = 256 * 1024;
 const maxDelaySeconds = 900;
-/** Batches of one queue handled at the same time (a FIFO queue never runs two of one group). */
-const maxConcurrentBatches = 8;
 const accountId = '000000000000';
 
 type TransactItem = NonNullable<
@@ -267,7 +266,8 @@ class QueueDispatcher {
 
   private pump(): void {
     if (this.stopped || this.paused) return;
-    while (this.batches.size < maxConcurrentBatches) {
+    const limit = batchesAtOnce(this.queue);
+    while (this.batches.size < limit) {
       const batch = selectBatch(this.messages, {
         fifo: this.queue.fifo,
         batchSize: this.queue.consumer.batchSize,

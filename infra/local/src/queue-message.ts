@@ -30,6 +30,19 @@ export interface SelectionState {
 }
 
 /**
+ * Batches of one queue handled at the same time. A FIFO queue never runs two of one group, and
+ * Lambda's event source scales a FIFO queue with its active message groups (no maximum
+ * concurrency is set in infra/), so a slow chat (a new customer's first message) must not hold a
+ * slot other chats wait for: up to 64 groups side by side. A standard queue keeps 8, and so does
+ * a service's queue (its consumer has no bundle entry: the connector, which polls with a few
+ * pollers of its own in AWS).
+ */
+export function batchesAtOnce(queue: { fifo: boolean; consumer: { entry: string } }): number {
+  const servedByService = queue.consumer.entry === '';
+  return queue.fifo && !servedByService ? 64 : 8;
+}
+
+/**
  * The next batch to deliver from `messages` (in sequence order), or an empty one. Standard
  * queues: any visible messages not in flight. FIFO queues: messages of one group only, from its
  * oldest on, and never while that group has a batch in flight or its oldest message is still

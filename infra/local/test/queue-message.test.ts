@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  batchesAtOnce,
   contentDeduplicationId,
   failedMessageIds,
   nextVisibleAt,
@@ -136,5 +137,16 @@ describe('sequenceGenerator and deduplication ids', () => {
   it('derives content-based deduplication ids from the body', () => {
     expect(contentDeduplicationId('a')).toBe(contentDeduplicationId('a'));
     expect(contentDeduplicationId('a')).not.toBe(contentDeduplicationId('b'));
+  });
+});
+
+describe('batchesAtOnce', () => {
+  it("lets a function's FIFO queue run many chats side by side, as Lambda scales with its groups", () => {
+    expect(batchesAtOnce({ fifo: true, consumer: { entry: 'src/modules/ingest/handler.ts' } })).toBe(64);
+  });
+
+  it("keeps 8 for a standard queue and for a service's queue (the connector polls on its own)", () => {
+    expect(batchesAtOnce({ fifo: false, consumer: { entry: 'src/modules/timers/handler.ts' } })).toBe(8);
+    expect(batchesAtOnce({ fifo: true, consumer: { entry: '' } })).toBe(8);
   });
 });
