@@ -207,4 +207,21 @@ describe("a new customer's first write", () => {
       ]);
     expect((await messagesOf(admin, listed[6]!.id)).map((m) => m.body).sort()).toEqual(['dos', 'uno']);
   });
+
+  it('writes customers arriving together once each, not a cancelled transaction and a second one', async () => {
+    const { admin, companyId, whatsappId } = await companyWithConnection('Primeros a la vez');
+    const chats = Array.from({ length: 6 }, () => newChat(companyId, whatsappId));
+    const together = await countCalls(() =>
+      Promise.all(chats.map((chat) => ingestEvent(customerSays(chat, `buenas ${chat.number}`)))),
+    );
+    report('six new customers at once', together);
+    // The first takes its ids from the counters as read; the others, seeing it in flight, take
+    // theirs with the counters' ADD (two updates each) rather than each failing on the moved
+    // counters and writing again (11 transactions). The first may still lose to their ADDs once.
+    expect(together.table.TransactWriteItems).toBeLessThanOrEqual(7);
+    expect(together.table.UpdateItem).toBeLessThanOrEqual(12);
+    const tickets = await Promise.all(chats.map((chat) => ticketsOf(admin, chat.number)));
+    expect(tickets.map((list) => list.length)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(new Set(tickets.map((list) => list[0]!.id)).size).toBe(6);
+  });
 });

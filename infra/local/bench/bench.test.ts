@@ -88,6 +88,16 @@ describe("the cost model's counted calls (counted-usage.json)", () => {
     expect(countedUsageOf({ size: 10, operations: {}, replyProbe: { usage: reply } }, run)).toBeUndefined();
     expect(countedUsageOf({ size: 10, operations: {}, steady: { dynamoCalls: { usage: inbound } } }, run)).toBeUndefined();
   });
+
+  it("leaves the calls' wall times out: they are diagnostics, not usage", () => {
+    const timed = { ...inbound, 'ms.fn.ingest.table.GetItem': 31.5 };
+    const counted = countedUsageOf(
+      { size: 10, operations: {}, replyProbe: { usage: { ...reply, 'ms.fn.messages.table.Query': 4 } }, steady: { dynamoCalls: { usage: timed } } },
+      run,
+    );
+    expect(counted?.perInboundMessage).toEqual(inbound);
+    expect(counted?.perReply).toEqual(reply);
+  });
 });
 
 describe('latency figures', () => {

@@ -14,6 +14,9 @@
  * - `fn.<function>.<kind>.<Operation>` (and `fn.<function>.refused.…`): the same calls by the
  *   function whose thread made them (`main`: the runtime's own thread, and every function when
  *   they run inline);
+ * - `ms.fn.<function>.<kind>.<Operation>`: the wall milliseconds those calls took, from the body
+ *   written to the answer's headers (where a phase's time waits on DynamoDB Local: a hot item, a
+ *   storm of transactions); not usage, left out of counted-usage.json;
  * - `stream.<Operation>`: DynamoDB Streams reads; `socket.PostToConnection`: WebSocket posts;
  * - `units.<kind>.read|write`: the capacity units DynamoDB Local reports for the calls
  *   (ReturnConsumedCapacity TOTAL is added to each request when ATENDE_BENCH_CAPACITY=1; a call
@@ -77,7 +80,9 @@ function watchDynamoCall(request, operation) {
     if (askCapacity && kind !== 'control') watchUnits(request, operation, kind);
     // A refused call (a failed condition, a transaction cancelled by a conflict, throttling) is
     // counted apart too: retries after conflicts show there (`refused.table.TransactWriteItems`).
+    const startedAt = performance.now();
     request.once('response', (response) => {
+      add(`ms.fn.${threadName}.${kind}.${operation}`, performance.now() - startedAt);
       if ((response.statusCode ?? 200) >= 400) {
         add(`refused.${kind}.${operation}`);
         add(`fn.${threadName}.refused.${kind}.${operation}`);

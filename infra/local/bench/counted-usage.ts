@@ -28,6 +28,11 @@ export interface CountedUsage {
   inboundRatePerSecond: number;
 }
 
+/** Counters without the calls' wall times (`ms.…`, call-counter.mjs): diagnostics, not usage. */
+function billable(usage: UsageCounts): UsageCounts {
+  return Object.fromEntries(Object.entries(usage).filter(([name]) => !name.startsWith('ms.')));
+}
+
 /** The reply probe's and the steady phase's usage of a measured size, when both were measured. */
 export function countedUsageOf(
   size: {
@@ -53,8 +58,8 @@ export function countedUsageOf(
     agents: run.agents,
     listeningSockets: run.agents + 1,
     loadAverage: run.loadAverage,
-    perReply,
-    perInboundMessage,
+    perReply: billable(perReply),
+    perInboundMessage: billable(perInboundMessage),
     inboundRatePerSecond: size.steady?.ratePerSecond ?? 0,
   };
 }

@@ -32,6 +32,7 @@ import { botRunState, botTakesMessage } from '#domain/bot-turn-rules';
 import { answerText } from '#domain/chatbot/menu-message';
 import { isLidJid } from '@atende/shared/entities/inbound-message';
 import { learnLidPair, lidAware } from './lid-contacts.ts';
+import { IdContention } from './id-contention.ts';
 
 /** One normalised WhatsApp event into the table; every step is idempotent. */
 export async function ingestEvent(event: InboundEvent): Promise<void> {
@@ -106,12 +107,17 @@ async function readChat(event: ChatEvent, wanted: Parameters<typeof readInboundC
 
 type Chat = Awaited<ReturnType<typeof readChat>>;
 
+/** Whether new customers' ids are tried from the counters as read, per company (id-contention.ts). */
+const idContention = new IdContention();
+
 /**
  * A new customer's first message (no contact has the chat's number): the contact, its ticket and
  * the message in one transaction (AP-IN-2), with `botPendingId` set when the new ticket needs
  * the automation. The ids come from the counters read with the chat; when another writer took
  * one meanwhile (customers arriving together), they are taken with the counters' ADD instead
- * (two calls, never contended) and the write is retried with them. A number another event
+ * (two calls, never contended) and the write is retried with them; while other new customers of
+ * the company are being written, or shortly after such a conflict, straight away (id-contention.ts).
+ * A number another event
  * claimed first (or a message already stored) answers undefined, and the caller takes the
  * known-chat path from a fresh read.
  */
@@ -121,9 +127,26 @@ async function storeNewCustomerMessage(
   message: Omit<NewMessage, 'ticketId' | 'contactId'>,
   ticketUpdate: TicketMessageUpdate,
 ) {
-  let ids: Parameters<typeof storeFirstMessage>[1] | undefined = chat.state.counters
-    ? { counters: chat.state.counters }
-    : undefined;
+  const ids: Parameters<typeof storeFirstMessage>[1] | undefined =
+    chat.state.counters && idContention.optimistic(event.companyId, Date.now())
+      ? { counters: chat.state.counters }
+      : undefined;
+  idContention.start(event.companyId);
+  try {
+    return await storeWithIds(event, chat, message, ticketUpdate, ids);
+  } finally {
+    idContention.finish(event.companyId);
+  }
+}
+
+async function storeWithIds(
+  event: InboundMessage,
+  chat: Chat,
+  message: Omit<NewMessage, 'ticketId' | 'contactId'>,
+  ticketUpdate: TicketMessageUpdate,
+  optimisticIds: Parameters<typeof storeFirstMessage>[1] | undefined,
+) {
+  let ids = optimisticIds;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     if (!ids) {
       const [contactId, ticketId] = await Promise.all([
@@ -154,7 +177,10 @@ async function storeNewCustomerMessage(
       return result;
     }
     // Ids read from the counters are given up; ids taken with ADD are ours, kept for the retry.
-    if ('counters' in ids) ids = undefined;
+    if ('counters' in ids) {
+      idContention.conflicted(event.companyId, Date.now());
+      ids = undefined;
+    }
   }
   throw new Error(`first message ${event.messageId}: its transaction kept conflicting`);
 }
