@@ -23,8 +23,8 @@ afterEach(() => {
 const idsIn = (task: { inbound: { events(): { kind: string }[] } }) =>
   task.inbound.events().map((e) => ('messageId' in e ? e.messageId : e.kind));
 
-/** A sandbox connection, started and scanned. */
-async function pairedSandbox(table = new MemoryTable()) {
+/** A sandbox connection, started (its phone not yet paired). */
+async function startedSandbox(table = new MemoryTable()) {
   seedConnection(table);
   const task = await startTask(table, 'task-a');
   const run = async (...commands: Record<string, unknown>[]) => {
@@ -35,8 +35,14 @@ async function pairedSandbox(table = new MemoryTable()) {
     return result;
   };
   expect(await run({ type: 'startSession' })).toEqual({ batchItemFailures: [] });
-  await run({ type: 'sandboxScan' });
   return { table, task, run };
+}
+
+/** A sandbox connection, started and scanned. */
+async function pairedSandbox(table = new MemoryTable()) {
+  const started = await startedSandbox(table);
+  await started.run({ type: 'sandboxScan' });
+  return started;
 }
 
 describe('sandbox provider', () => {
@@ -287,14 +293,7 @@ describe('sandbox provider', () => {
   });
 
   it('a message held for a drop that found the phone unpaired is not held forever', async () => {
-    const table = new MemoryTable();
-    seedConnection(table);
-    const task = await startTask(table, 'task-a');
-    const run = async (...commands: Record<string, unknown>[]) => {
-      await task.connector.handleCommands(commandEvent(...commands.map((c) => ({ ...ids, ...c }))));
-      await settle(vi);
-    };
-    await run({ type: 'startSession' });
+    const { task, run } = await startedSandbox();
     await run({ type: 'sandboxInbound', from: customer, body: 'hola', id: 'Q1', heldFor: 1 });
     await run({ type: 'sandboxDrop', drop: 1 });
     await run({ type: 'sandboxScan' });

@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#aws/dynamo';
+import { isConditionFailure } from './sessions.ts';
 
 /**
  * A sandbox connection's drops as the sandbox routes saw them (docs/sandbox.md, "Drops and held
@@ -47,7 +48,7 @@ export async function closeSandboxDrop(companyId: number, whatsappId: number): P
     );
     return Number(Attributes?.drops) || undefined;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }

@@ -117,9 +117,8 @@ const idContention = new IdContention();
  * one meanwhile (customers arriving together), they are taken with the counters' ADD instead
  * (two calls, never contended) and the write is retried with them; while other new customers of
  * the company are being written, or shortly after such a conflict, straight away (id-contention.ts).
- * A number another event
- * claimed first (or a message already stored) answers undefined, and the caller takes the
- * known-chat path from a fresh read.
+ * A number another event claimed first (or a message already stored) answers undefined, and the
+ * caller takes the known-chat path from a fresh read.
  */
 async function storeNewCustomerMessage(
   event: InboundMessage,
