@@ -25,6 +25,8 @@ const ownRuntimeFiles = [
 
 /** Builds the bundles (and, for browser tests, the SPA) once, before any worker starts. */
 const runtimeSetup = ['infra/local/test-support/global-setup.ts'];
+/** Prints the shared runtime's queues when a test fails (what its work waited behind). */
+const reportOnFailure = 'infra/local/test-support/report-on-failure.ts';
 
 /**
  * One `npm test` runs every kind of test, each kind a project:
@@ -66,6 +68,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           isolate: false,
           globalSetup: runtimeSetup,
+          setupFiles: [reportOnFailure],
         },
       },
       {
@@ -100,6 +103,7 @@ export default defineConfig({
           hookTimeout: 240_000,
           isolate: false,
           globalSetup: [...runtimeSetup, 'web/e2e/support/global-setup.ts'],
+          setupFiles: [reportOnFailure],
           // Every check of the page retries (expect.poll) for up to 10 s unless it says otherwise:
           // vitest's default of 1 s is shorter than a busy 2-core machine needs to draw a screen.
           expect: { poll: { timeout: 10_000, interval: 100 } },

@@ -58,6 +58,28 @@ describe('command batches (FIFO partial-batch semantics)', () => {
     expect(handled.sort()).toEqual(['a1', 'a2', 'b1', 'c1']);
     expect(log.entries.filter((e) => e.message === 'invalid connector command dropped')).toHaveLength(2);
   });
+
+  it('says which command held its group for 5 s or more, and no other', async () => {
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout'] });
+    try {
+      const dispatch = (command: ConnectorCommand): Promise<CommandOutcome> =>
+        new Promise((resolve) => setTimeout(() => resolve('done'), command.commandId === 'slow' ? 6_000 : 10));
+      const record = (messageId: string, commandId: string, group: string) => ({
+        messageId,
+        body: JSON.stringify({ type: 'stopSession', ...ids, commandId }),
+        attributes: { MessageGroupId: group },
+      });
+      const log = memoryLogger();
+      const handled = handleCommandBatch({ Records: [record('m1', 'slow', 'a'), record('m2', 'quick', 'b')] }, dispatch, log);
+      await vi.advanceTimersByTimeAsync(6_000);
+      expect((await handled).batchItemFailures).toEqual([]);
+      const slow = log.entries.filter((entry) => entry.message === 'connector command slow');
+      expect(slow).toHaveLength(1);
+      expect(slow[0]).toMatchObject({ level: 'warn', data: { type: 'stopSession', outcome: 'done', tookMs: 6_000 } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('commands against the table', () => {

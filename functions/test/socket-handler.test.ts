@@ -131,6 +131,16 @@ describe('the WebSocket handler', () => {
     expect(status(await handler(socketEvent('$default', { body: '{"action":"joinNotification"}' })))).toBe(410);
   });
 
+  it('answers 410, not a failure, when the connection closes between its read and the room change', async () => {
+    dynamo.on(GetCommand, { Key: { pk: 'WS#conn-1=', sk: 'CONN' } }).resolves({ Item: agentConnection });
+    dynamo.on(UpdateCommand).rejects(
+      Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }),
+    );
+    const result = await handler(socketEvent('$default', { body: '{"action":"joinNotification"}' }));
+    expect(status(result)).toBe(410);
+    expect(JSON.parse(result.body)).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+  });
+
   it('forgets the connection on $disconnect', async () => {
     dynamo.on(DeleteCommand).resolves({});
     expect(status(await handler(socketEvent('$disconnect')))).toBe(200);

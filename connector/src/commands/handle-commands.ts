@@ -10,6 +10,9 @@ import type { Logger } from '../ports.ts';
 import type { SqsBatchResponseLike, SqsEventLike, SqsRecordLike } from '../sqs-event.ts';
 import type { CommandOutcome } from './dispatch.ts';
 
+/** How long a command may take before its end is logged as slow. */
+const slowCommandMs = 5_000;
+
 export async function handleCommandBatch(
   event: SqsEventLike,
   dispatch: (command: ConnectorCommand) => Promise<CommandOutcome>,
@@ -38,6 +41,7 @@ export async function handleCommandBatch(
         const { record, command } = records[index]!;
         if (!command) continue;
         let outcome: CommandOutcome;
+        const startedMs = performance.now();
         try {
           outcome = await dispatch(command);
         } catch (error) {
@@ -50,6 +54,18 @@ export async function handleCommandBatch(
           });
           outcome = 'retry';
         }
+        const tookMs = Math.round(performance.now() - startedMs);
+        // A command held this long holds every later command of its FIFO group (a chat, or a
+        // connection's session commands) behind it: worth a line when it happens.
+        if (tookMs >= slowCommandMs)
+          log.warn('connector command slow', {
+            correlationId: command.correlationId,
+            companyId: command.companyId,
+            whatsappId: command.whatsappId,
+            type: command.type,
+            outcome,
+            tookMs,
+          });
         if (outcome !== 'done') {
           failures.push(...records.slice(index).map((r) => r.record.messageId));
           return;

@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { wsConnectionEntity } from './ws-connection-entity.ts';
+import { writtenIf } from './sessions.ts';
 
 export type WsConnection = EntityItem<typeof wsConnectionEntity>;
 
@@ -63,16 +64,19 @@ export async function listAllWsConnections(): Promise<WsConnection[]> {
   return shards.flatMap(({ data }) => data);
 }
 
-/** AP-WS-5: join or leave rooms (chat box, notification, ticket tabs) atomically. */
-export async function changeWsRooms(connectionId: string, join: string[], leave: string[]): Promise<void> {
+/**
+ * AP-WS-5: join or leave rooms (chat box, notification, ticket tabs) atomically. False when the
+ * connection is gone (closed between the caller's read and this write): nothing is written.
+ */
+export async function changeWsRooms(connectionId: string, join: string[], leave: string[]): Promise<boolean> {
   const update = wsConnectionEntity.update({ connectionId });
-  if (join.length > 0 && leave.length > 0) {
-    await update.add({ rooms: join }).delete({ rooms: leave }).where(({ connectionId: id }, { exists }) => exists(id)).go();
-  } else if (join.length > 0) {
-    await update.add({ rooms: join }).where(({ connectionId: id }, { exists }) => exists(id)).go();
-  } else if (leave.length > 0) {
-    await update.delete({ rooms: leave }).where(({ connectionId: id }, { exists }) => exists(id)).go();
-  }
+  const exists = ({ connectionId: id }: { connectionId: unknown }, ops: { exists: (attribute: unknown) => string }) =>
+    ops.exists(id);
+  if (join.length > 0 && leave.length > 0)
+    return writtenIf(() => update.add({ rooms: join }).delete({ rooms: leave }).where(exists).go());
+  if (join.length > 0) return writtenIf(() => update.add({ rooms: join }).where(exists).go());
+  if (leave.length > 0) return writtenIf(() => update.delete({ rooms: leave }).where(exists).go());
+  return true;
 }
 
 /**
@@ -88,7 +92,7 @@ export async function setWsConnectionAccess(
 
 /** AP-WS-5, from the server: take a room from a connection that may no longer be in it. */
 export async function leaveWsRoom(connectionId: string, room: string): Promise<void> {
-  await changeWsRooms(connectionId, [], [room]).catch(ignoreGone);
+  await changeWsRooms(connectionId, [], [room]);
 }
 
 function ignoreGone(error: unknown): void {

@@ -39,7 +39,11 @@ export function errorResponse(error: unknown, requestId: string): APIGatewayProx
     status = error.statusCode === 422 ? 400 : error.statusCode;
     body = { error: codeForHttpStatus[error.statusCode]! };
   }
-  if (status >= 500) {
+  if (status >= 500 && error instanceof AppError) {
+    // A known refusal of a service the route depends on (WhatsApp would not edit or delete, an
+    // integration is down): the caller was told which, and nothing here is broken.
+    logger.warn('request refused by a service it depends on', { lambdaRequestId: requestId, error: error.code });
+  } else if (status >= 500) {
     logger.error('unexpected error', { lambdaRequestId: requestId, error: describe(error) });
   }
   return { statusCode: status, headers, body: JSON.stringify(body) };

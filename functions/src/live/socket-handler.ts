@@ -89,7 +89,9 @@ async function receive(connectionId: string, body: string | undefined): Promise<
   if (action.data.action === 'joinChatBox' && !(await mayWatchTicket(connection, action.data.ticketId))) {
     return { statusCode: 403, body: JSON.stringify({ error: 'ERR_NO_PERMISSION' }) };
   }
-  await apply(action.data, connection.connectionId, connection.companyId, connection.userId);
+  // Closed since it was read ($disconnect won the race): gone, as an unknown connection is.
+  if (!(await apply(action.data, connection.connectionId, connection.companyId, connection.userId)))
+    return { statusCode: 410, body: JSON.stringify({ error: 'ERR_SESSION_EXPIRED' }) };
   return ok;
 }
 
@@ -106,7 +108,8 @@ async function mayWatchTicket(connection: WsConnection, ticketId: number): Promi
   return canSeeTicket(viewer, ticket);
 }
 
-async function apply(action: ClientAction, connectionId: string, companyId: number, userId: number): Promise<void> {
+/** Carries the action out; false when the connection was gone by then. */
+async function apply(action: ClientAction, connectionId: string, companyId: number, userId: number): Promise<boolean> {
   switch (action.action) {
     case 'joinChatBox':
       return changeWsRooms(connectionId, [rooms.chatBox(action.ticketId)], []);
@@ -119,8 +122,9 @@ async function apply(action: ClientAction, connectionId: string, companyId: numb
     case 'leaveTickets':
       return changeWsRooms(connectionId, [], [rooms.ticketsTab(action.status)]);
     case 'userStatus':
-      return markUserOnline(companyId, userId, new Date());
+      await markUserOnline(companyId, userId, new Date());
+      return true;
     case 'ping':
-      return;
+      return true;
   }
 }

@@ -68,6 +68,17 @@ export interface LocalQueueOptions {
   maxVisibilityTimeoutMs?: number;
 }
 
+/** A queue's messages as `LocalQueue.describe` shows them. */
+export interface QueueState {
+  queue: string;
+  paused: boolean;
+  /** Messages not in flight: visible ones wait for a slot (or their group), others for a retry. */
+  waiting: number;
+  oldestWaitingMs: number | undefined;
+  /** Batches being delivered: group, size, how long ago they were handed over, receives so far. */
+  inFlight: { group: string | undefined; size: number; forMs: number; receives: number; types: string[] }[];
+}
+
 export class LocalQueue implements QueuePort {
   private readonly dispatchers = new Map<string, QueueDispatcher>();
   private readonly nextSequence = sequenceGenerator();
@@ -169,6 +180,16 @@ export class LocalQueue implements QueuePort {
    * Stops delivering one queue's messages while its consumer is down (a service being
    * restarted), the way SQS keeps messages nobody receives; they wait, nothing is retried.
    */
+  /**
+   * What each queue holds and delivers right now (for a test that timed out waiting on the
+   * runtime: which queue or group its work was stuck behind). Message bodies are left out.
+   */
+  describe(): QueueState[] {
+    return [...this.dispatchers.values()]
+      .map((dispatcher) => dispatcher.describe())
+      .filter((state) => state.waiting + state.inFlight.length > 0);
+  }
+
   async pauseConsumer(queueName: string): Promise<void> {
     await this.dispatcher(queueName).pause();
   }
@@ -202,6 +223,8 @@ class QueueDispatcher {
   private readonly inFlight = new Set<string>();
   private readonly busyGroups = new Set<string>();
   private readonly batches = new Set<Promise<void>>();
+  /** The batches in hand, for describe(). */
+  private readonly delivering = new Map<Promise<void>, { batch: QueuedMessage[]; sinceMs: number }>();
   private readonly arn: string;
   private readonly visibilityTimeoutMs: number;
   private wakeTimer: NodeJS.Timeout | undefined;
@@ -236,6 +259,24 @@ class QueueDispatcher {
     while (index > 0 && this.messages[index - 1]!.sequence > message.sequence) index--;
     this.messages.splice(index, 0, message);
     this.schedulePump();
+  }
+
+  describe(): QueueState {
+    const nowMs = Date.now();
+    const waiting = this.messages.filter((message) => !this.inFlight.has(message.messageId));
+    return {
+      queue: this.queue.name,
+      paused: this.paused,
+      waiting: waiting.length,
+      oldestWaitingMs: waiting.length ? nowMs - Math.min(...waiting.map((message) => message.sentAtMs)) : undefined,
+      inFlight: [...this.delivering.values()].map(({ batch, sinceMs }) => ({
+        group: batch[0]?.groupId,
+        size: batch.length,
+        forMs: nowMs - sinceMs,
+        receives: Math.max(...batch.map((message) => message.receiveCount)),
+        types: [...new Set(batch.map((message) => typeOf(message.body)))],
+      })),
+    };
   }
 
   async pause(): Promise<void> {
@@ -278,9 +319,11 @@ class QueueDispatcher {
       if (batch.length === 0) break;
       const delivery = this.deliver(batch).finally(() => {
         this.batches.delete(delivery);
+        this.delivering.delete(delivery);
         this.schedulePump();
       });
       this.batches.add(delivery);
+      this.delivering.set(delivery, { batch, sinceMs: Date.now() });
     }
     this.armWakeTimer();
   }
@@ -404,6 +447,16 @@ class QueueDispatcher {
     const ids = new Set(done.map((message) => message.messageId));
     for (let i = this.messages.length - 1; i >= 0; i--)
       if (ids.has(this.messages[i]!.messageId)) this.messages.splice(i, 1);
+  }
+}
+
+/** A message body's `type` (connector commands, timers), or '?' : nothing else of it is shown. */
+function typeOf(body: string): string {
+  try {
+    const type = (JSON.parse(body) as { type?: unknown }).type;
+    return typeof type === 'string' ? type : '?';
+  } catch {
+    return '?';
   }
 }
 

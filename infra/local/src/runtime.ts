@@ -54,7 +54,7 @@ import {
   type RuntimeManifest,
 } from './runtime-manifest.ts';
 import { startLocalS3, type LocalS3 } from './s3.ts';
-import { startStreamReader } from './stream-reader.ts';
+import { startStreamReader, type StreamLaneState } from './stream-reader.ts';
 import { ensureTable } from './table.ts';
 import { ensureStandInTable, moveStandInItems } from './stand-in-table.ts';
 
@@ -119,6 +119,8 @@ export interface Runtime {
   outboxDir: string;
   /** Every line the functions' threads and the connector print (function-output.ts). */
   output: Pick<FunctionOutput, 'onLine'>;
+  /** The stream consumers' lanes now (records waiting, the batch in hand), for failure reports. */
+  streamLanes(): StreamLaneState[];
   /** The in-process connector: stopping it leaves its commands waiting in their queue. */
   connector: { start(): Promise<void>; stop(): Promise<void>; running(): boolean };
   /** Stops everything, in an order that loses nothing; resolves when no process or socket is left. */
@@ -381,6 +383,7 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
             tableWritten = undefined;
             return reader.stop();
           },
+          describe: () => reader.describe(),
         };
       }),
       // Timers that fell due while stopped go to queues that already hold what was left in them.
@@ -426,6 +429,7 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
       scheduler,
       outboxDir: mail.directory,
       output: { onLine: (listener) => output.onLine(listener) },
+      streamLanes: () => (readerResult.status === 'fulfilled' ? readerResult.value.describe() : []),
       connector: {
         start: async () => localConnector?.start(),
         stop: async () => localConnector?.stop(),

@@ -54,6 +54,15 @@ export interface StreamReader {
    * sleeping out the idle pause. Wakes coalesce: many while polling make one more poll.
    */
   wake(): void;
+  /** Each consumer's lane now: records waiting for it, and the batch in hand (for failure reports). */
+  describe(): StreamLaneState[];
+}
+
+export interface StreamLaneState {
+  consumer: string;
+  backlog: number;
+  /** How long the records in hand have been with the consumer, if any. */
+  inHandForMs: number | undefined;
 }
 
 class StopRequested extends Error {}
@@ -86,6 +95,8 @@ interface Lane {
   notify: (() => void) | undefined;
   /** Ends when the lane has stopped (the batch in hand finished). */
   done: Promise<void>;
+  /** When the page in hand was taken (undefined while the lane waits for one). */
+  inHandSinceMs: number | undefined;
 }
 
 const sequence = (value: string) => BigInt(value);
@@ -128,6 +139,7 @@ export async function startStreamReader(options: {
       backlog: 0,
       notify: undefined,
       done: Promise.resolve(),
+      inHandSinceMs: undefined,
     })),
   );
   /**
@@ -269,6 +281,7 @@ export async function startStreamReader(options: {
         lane.notify = undefined;
         continue;
       }
+      lane.inHandSinceMs = Date.now();
       try {
         if (page.events.length > 0) await deliverTo(lane.consumer, page.events);
       } catch (error) {
@@ -276,6 +289,7 @@ export async function startStreamReader(options: {
         if (error instanceof StopRequested) return;
         throw error;
       } finally {
+        lane.inHandSinceMs = undefined;
         lane.backlog -= page.events.length;
         if (lane.backlog <= maxLaneBacklog / 2) relieved?.();
       }
@@ -420,6 +434,14 @@ export async function startStreamReader(options: {
     wake() {
       if (idle) idle();
       else wokenWhilePolling = true;
+    },
+    describe() {
+      const nowMs = Date.now();
+      return lanes.map((lane) => ({
+        consumer: lane.consumer.name,
+        backlog: lane.backlog,
+        inHandForMs: lane.inHandSinceMs === undefined ? undefined : nowMs - lane.inHandSinceMs,
+      }));
     },
   };
 }

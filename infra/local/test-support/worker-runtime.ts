@@ -95,6 +95,13 @@ export async function workerRuntime(settings: WorkerRuntimeSettings): Promise<Wo
   return { runtime, dataDir, shared: true, release: async () => undefined };
 }
 
+/** The worker's shared runtime if one has started (for reports on a failed test), else undefined. */
+export async function startedWorkerRuntime(): Promise<Runtime | undefined> {
+  const entry = (globalThis as SharedHolder)[sharedKey];
+  if (!entry) return undefined;
+  return (await entry.starting.catch(() => undefined))?.runtime;
+}
+
 async function ownRuntime(settings: WorkerRuntimeSettings): Promise<WorkerRuntime> {
   applySettings(settings);
   const dataDir = ramTempDir(settings.caller ?? settings.label);
