@@ -193,7 +193,7 @@ describe('sandbox provider', () => {
     const outbox = table.list('C#1', `SANDBOX#2#OUT#${customer}#`);
     expect(outbox).toEqual([
       expect.objectContaining({
-        sk: `SANDBOX#2#OUT#${customer}#2025-03-01T12:00:00.020Z#OUT1`,
+        sk: `SANDBOX#2#OUT#${customer}#OUT1`,
         to: customer,
         id: 'OUT1',
         body: '¿En qué ayudo?',

@@ -50,25 +50,16 @@ export const replyKey = (companyId: number, key: string): ItemKey => ({
 /** Inbound events that could not be queued yet, replayed in order (sort key is time-ordered). */
 export const spoolPrefix = (whatsappId: number): string => `WSPOOL#${whatsappId}#`;
 
-/** What the business sent to a sandbox customer (read by GET /api/sandbox/{id}/outbox). */
-export const sandboxOutboxPrefix = (whatsappId: number): string => `SANDBOX#${whatsappId}#OUT#`;
 /**
- * One per message id the sandbox delivered: like a phone, the sandbox shows a message id once,
- * so a send repeated after a crash between WhatsApp and the recorded result is dropped.
+ * What the business sent to a sandbox customer (read by GET /api/sandbox/{id}/outbox, which
+ * orders it by `sentAt`). Keyed by the message id: like a phone, the sandbox shows a message id
+ * once, so a send repeated after a crash between WhatsApp and the recorded result is dropped by
+ * the put's condition on this very item.
  */
-export const sandboxDeliveredKey = (companyId: number, whatsappId: number, messageId: string): ItemKey => ({
+export const sandboxOutboxPrefix = (whatsappId: number): string => `SANDBOX#${whatsappId}#OUT#`;
+export const sandboxOutboxKey = (companyId: number, whatsappId: number, to: string, messageId: string): ItemKey => ({
   pk: companyPk(companyId),
-  sk: `SANDBOX#${whatsappId}#DELIVERED#${messageId}`,
-});
-export const sandboxOutboxKey = (
-  companyId: number,
-  whatsappId: number,
-  to: string,
-  sentAt: string,
-  messageId: string,
-): ItemKey => ({
-  pk: companyPk(companyId),
-  sk: `${sandboxOutboxPrefix(whatsappId)}${to}#${sentAt}#${messageId}`,
+  sk: `${sandboxOutboxPrefix(whatsappId)}${to}#${messageId}`,
 });
 
 /**

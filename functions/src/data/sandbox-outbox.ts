@@ -16,14 +16,16 @@ export interface SandboxSentMessage {
 
 /**
  * AP-SB-1: what the business sent to one sandbox customer, oldest first. The connector's sandbox
- * provider writes these items (`SANDBOX#<whatsappId>#OUT#<to>#<time>#<id>`) as it "delivers".
+ * provider writes these items (`SANDBOX#<whatsappId>#OUT#<to>#<id>`, one per message id) as it
+ * "delivers"; the key does not order them, their `sentAt` does (items written before 2026-12-05
+ * carry the time in the key too, and sort the same way).
  */
 export async function sandboxOutbox(companyId: number, whatsappId: number, to: string): Promise<SandboxSentMessage[]> {
   const items = await queryAllItems({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': `C#${companyId}`, ':prefix': `SANDBOX#${whatsappId}#OUT#${to}#` },
   });
-  return items.map((item) => ({
+  const sent = items.map((item) => ({
     id: String(item.id),
     to: String(item.to),
     body: String(item.body ?? ''),
@@ -33,4 +35,5 @@ export async function sandboxOutbox(companyId: number, whatsappId: number, to: s
     sentAt: String(item.sentAt),
     editedAt: typeof item.editedAt === 'string' ? item.editedAt : null,
   }));
+  return sent.sort((a, b) => (a.sentAt === b.sentAt ? 0 : a.sentAt < b.sentAt ? -1 : 1));
 }

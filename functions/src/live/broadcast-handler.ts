@@ -14,7 +14,7 @@ import { forItem, observedStream } from '#observability/stream-entry';
 export const handler = observedStream(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   try {
     const changes = coalesceChanges(
-      event.Records.map(changeFromRecord).filter((change) => change !== undefined),
+      event.Records.map((record) => changeFromRecord(record)).filter((change) => change !== undefined),
     );
     // The sockets' own changes first, as a fresh read of them at fan-out time would see them.
     applyConnectionChanges(changes);

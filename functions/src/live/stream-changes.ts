@@ -7,7 +7,16 @@ import type { EntityChange } from './live-event.ts';
 const entityField = '__edb_e__';
 const keyFields = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', '__edb_e__', '__edb_v__']);
 
-export function changeFromRecord(record: DynamoDBRecord): EntityChange | undefined {
+/**
+ * The entity change a stream record carries, or undefined for an item of no entity (counters,
+ * the connector's state) or, given `entities`, of an entity the caller does not follow. Both are
+ * told from the raw image before anything is unmarshalled: every consumer sees every record of
+ * the table, and most are not its business.
+ */
+export function changeFromRecord(record: DynamoDBRecord, entities?: ReadonlySet<string>): EntityChange | undefined {
+  const raw = record.dynamodb?.NewImage ?? record.dynamodb?.OldImage;
+  const rawEntity = raw?.[entityField]?.S;
+  if (rawEntity === undefined || (entities !== undefined && !entities.has(rawEntity))) return undefined;
   const newImage = image(record.dynamodb?.NewImage);
   const oldImage = image(record.dynamodb?.OldImage);
   const entity = (newImage ?? oldImage)?.[entityField];

@@ -15,15 +15,14 @@
  * releases the held messages in arrival order, up to the drop it names.
  */
 import { randomBytes } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { backoffDelay } from '../../backoff.ts';
 import { maskPhone } from '../../ports.ts';
 import { jidUser, toJid } from '../../jid.ts';
-import { cancellationCodes } from '../../table/errors.ts';
+import { isConditionFailure } from '../../table/errors.ts';
 import {
   companyPk,
   messageKey,
-  sandboxDeliveredKey,
   sandboxOutboxKey,
   sandboxOutboxPrefix,
 } from '../../table/keys.ts';
@@ -326,49 +325,34 @@ export class SandboxSession implements ProviderSession {
     const expiresAt = Math.floor(nowMs / 1000) + outboxTtlSeconds;
     const { tableName } = this.ctx.table;
     try {
+      // One item per message id, put only if absent: a repeated id is dropped, as a phone does.
       await this.ctx.table.documents.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              // A message id is delivered once (what a phone does with a repeated id).
-              Put: {
-                TableName: tableName,
-                Item: {
-                  ...sandboxDeliveredKey(this.ctx.companyId, this.ctx.whatsappId, message.messageId),
-                  expiresAt,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: tableName,
-                Item: {
-                  ...sandboxOutboxKey(this.ctx.companyId, this.ctx.whatsappId, to, sentAt, message.messageId),
-                  to,
-                  id: message.messageId,
-                  body: message.body,
-                  ...(message.media
-                    ? {
-                        mediaType: mediaTypeOf(message.media.mimetype),
-                        mediaKey: message.media.key,
-                        mimetype: message.media.mimetype,
-                      }
-                    : {}),
-                  ...(message.media?.fileName ? { fileName: message.media.fileName } : {}),
-                  ...(message.quoted ? { quotedId: message.quoted.id } : {}),
-                  // The virtual phone shows a menu as the list or buttons it is (GET …/outbox).
-                  ...(message.menu && !message.media ? { menu: message.menu } : {}),
-                  sentAt,
-                  expiresAt,
-                },
-              },
-            },
-          ],
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...sandboxOutboxKey(this.ctx.companyId, this.ctx.whatsappId, to, message.messageId),
+            to,
+            id: message.messageId,
+            body: message.body,
+            ...(message.media
+              ? {
+                  mediaType: mediaTypeOf(message.media.mimetype),
+                  mediaKey: message.media.key,
+                  mimetype: message.media.mimetype,
+                }
+              : {}),
+            ...(message.media?.fileName ? { fileName: message.media.fileName } : {}),
+            ...(message.quoted ? { quotedId: message.quoted.id } : {}),
+            // The virtual phone shows a menu as the list or buttons it is (GET …/outbox).
+            ...(message.menu && !message.media ? { menu: message.menu } : {}),
+            sentAt,
+            expiresAt,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
     } catch (error) {
-      if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+      if (!isConditionFailure(error)) throw error;
       this.ctx.log.info('sandbox: a message id delivered before was sent again; dropped', {
         companyId: this.ctx.companyId,
         whatsappId: this.ctx.whatsappId,

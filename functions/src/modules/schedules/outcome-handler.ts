@@ -38,8 +38,15 @@ export const handler = observedStream(async (event: DynamoDBStreamEvent): Promis
   return { batchItemFailures: [] };
 });
 
+/**
+ * The entities the followers below read: messages (send results, campaigns, the inbox line,
+ * connection health), tickets (kanban lane links) and connections (connection health). A
+ * follower of another entity adds it here; every other record is skipped before it is read.
+ */
+const followedEntities: ReadonlySet<string> = new Set(['message', 'ticket', 'whatsapp']);
+
 async function followSendResult(record: DynamoDBRecord): Promise<void> {
-  const change = changeFromRecord(record);
+  const change = changeFromRecord(record, followedEntities);
   if (!change) return;
   return forItem(change.entity, change.newItem ?? change.oldItem, () => followChange(change));
 }

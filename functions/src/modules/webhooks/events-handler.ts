@@ -9,6 +9,8 @@ import { logger } from '#observability/logger';
 import { observedStream } from '#observability/stream-entry';
 
 const sourceEntities = new Set(['ticket', 'message']);
+/** What this consumer reads from the stream: its sources, and the webhooks (their cache). */
+const followedEntities: ReadonlySet<string> = new Set([...sourceEntities, 'webhook']);
 
 /**
  * How long a container keeps a company's webhooks (docs/decisions.md, "Stream consumers:
@@ -41,7 +43,7 @@ export const handler = observedStream(async (event: DynamoDBStreamEvent): Promis
 export async function dispatchWebhookEvents(records: DynamoDBRecord[]): Promise<number> {
   let queued = 0;
   for (const record of records) {
-    const change = changeFromRecord(record);
+    const change = changeFromRecord(record, followedEntities);
     if (change?.entity === 'webhook') {
       const companyId = Number((change.newItem ?? change.oldItem)?.companyId);
       if (Number.isInteger(companyId)) webhookLists.forget(companyId);
