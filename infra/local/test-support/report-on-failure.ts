@@ -5,6 +5,8 @@
  * (behind which groups and commands), in a stream lane, or had already left both, and the
  * connector's recent lines (with the functions' warnings and errors) say what it was doing.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeEach } from 'vitest';
 import type { QueueState } from '../src/local-queue.ts';
 import type { StreamLaneState } from '../src/stream-reader.ts';
@@ -63,6 +65,39 @@ function formatRecentLines(): string {
     .join('\n');
 }
 
+/**
+ * The browser tests' record of their pages (web/e2e/support/page-events.ts), read through its
+ * global key so this file needs nothing of the web workspace.
+ */
+interface BrowserPages {
+  events: { atMs: number; text: string }[];
+  contexts: Set<{ pages(): { url(): string; screenshot(options: { path: string }): Promise<unknown> }[] }>;
+}
+const pagesKey = Symbol.for('atende.test.pageEvents');
+
+async function formatBrowserPages(testName: string): Promise<string> {
+  const pages = (globalThis as { [pagesKey]?: BrowserPages })[pagesKey];
+  if (!pages) return '';
+  const since = Date.now() - reportedSeconds * 1000;
+  const events = pages.events.filter((event) => event.atMs >= since).slice(-40);
+  const lines = events.map((event) => `  ${new Date(event.atMs).toISOString().slice(11, 23)} ${event.text}`);
+  // A picture of every open page, where a person can look at what the test waited for.
+  const folder = join('test-results', 'failures');
+  mkdirSync(folder, { recursive: true });
+  const base = `${Date.now()}-${testName.replace(/[^\w-]+/g, '-').slice(0, 60)}`;
+  let n = 0;
+  for (const context of pages.contexts)
+    for (const page of context.pages()) {
+      const path = join(folder, `${base}-${++n}.png`);
+      const saved = await page.screenshot({ path }).then(
+        () => true,
+        () => false,
+      );
+      if (saved) lines.push(`  screenshot of ${page.url()}: ${path}`);
+    }
+  return `\nThe pages' failed requests and console errors of the last ${reportedSeconds} s:\n${lines.join('\n') || '  none'}`;
+}
+
 beforeEach(async (context) => {
   const runtime = await startedWorkerRuntime();
   if (runtime && !listened.has(runtime)) {
@@ -75,7 +110,8 @@ beforeEach(async (context) => {
     console.error(
       `Runtime queues when "${context.task.name}" failed:\n${formatQueueStates(started.queue.describe())}\n` +
         `Stream lanes:\n${formatStreamLanes(started.streamLanes())}\n` +
-        `The connector's lines and the functions' warnings of the last ${reportedSeconds} s:\n${formatRecentLines()}`,
+        `The connector's lines and the functions' warnings of the last ${reportedSeconds} s:\n${formatRecentLines()}` +
+        (await formatBrowserPages(context.task.name)),
     );
   });
 });

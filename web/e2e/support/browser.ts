@@ -9,6 +9,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
+import { recordPageEvents } from './page-events.ts';
 
 /** The flags Chromium needs in this container (no sandbox, no GPU, a small /dev/shm). */
 export const chromiumArgs = [
@@ -52,6 +53,7 @@ export async function openPage(
     viewport: { width: 1366, height: 820 },
     ...options,
   });
+  recordPageEvents(context, label);
   const page = collectPageErrors(await context.newPage(), errors, label);
   return { context, page };
 }
