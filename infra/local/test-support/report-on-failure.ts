@@ -48,6 +48,8 @@ const recentLines: { atMs: number; source: string; text: string }[] = [];
 const keptLines = 2_000;
 const reportedSeconds = 45;
 const listened = new WeakSet<object>();
+/** How much of the pages' part goes into the summary's copy of the error. */
+const maxBrowserPartInSummary = 2_500;
 
 function keep(line: OutputLine): void {
   const level = typeof line.json?.level === 'string' ? line.json.level : '';
@@ -56,12 +58,13 @@ function keep(line: OutputLine): void {
   if (recentLines.length > keptLines) recentLines.splice(0, recentLines.length - keptLines);
 }
 
-function formatRecentLines(): string {
+/** The newest `count` lines of the last reportedSeconds, each cut to `width` characters. */
+function formatRecentLines(count: number, width: number): string {
   const since = Date.now() - reportedSeconds * 1000;
-  const lines = recentLines.filter((line) => line.atMs >= since).slice(-80);
+  const lines = recentLines.filter((line) => line.atMs >= since).slice(-count);
   if (lines.length === 0) return '  none';
   return lines
-    .map((line) => `  ${new Date(line.atMs).toISOString().slice(11, 23)} ${line.source}: ${line.text.slice(0, 400)}`)
+    .map((line) => `  ${new Date(line.atMs).toISOString().slice(11, 23)} ${line.source}: ${line.text.slice(0, width)}`)
     .join('\n');
 }
 
@@ -75,16 +78,28 @@ interface BrowserPages {
 }
 const pagesKey = Symbol.for('atende.test.pageEvents');
 
-async function formatBrowserPages(testName: string): Promise<string> {
-  const pages = (globalThis as { [pagesKey]?: BrowserPages })[pagesKey];
+function browserPages(): BrowserPages | undefined {
+  return (globalThis as { [pagesKey]?: BrowserPages })[pagesKey];
+}
+
+/** The pages' newest `count` events of the last reportedSeconds ('' when no browser is in use). */
+function formatPageEvents(count: number): string {
+  const pages = browserPages();
   if (!pages) return '';
   const since = Date.now() - reportedSeconds * 1000;
-  const events = pages.events.filter((event) => event.atMs >= since).slice(-40);
+  const events = pages.events.filter((event) => event.atMs >= since).slice(-count);
   const lines = events.map((event) => `  ${new Date(event.atMs).toISOString().slice(11, 23)} ${event.text}`);
-  // A picture of every open page, where a person can look at what the test waited for.
+  return `\nThe pages' failed requests and console errors of the last ${reportedSeconds} s:\n${lines.join('\n') || '  none'}`;
+}
+
+/** A picture of every open page, where a person can look at what the test waited for. */
+async function screenshotPages(testName: string): Promise<string> {
+  const pages = browserPages();
+  if (!pages) return '';
   const folder = join('test-results', 'failures');
   mkdirSync(folder, { recursive: true });
   const base = `${Date.now()}-${testName.replace(/[^\w-]+/g, '-').slice(0, 60)}`;
+  const lines: string[] = [];
   let n = 0;
   for (const context of pages.contexts)
     for (const page of context.pages()) {
@@ -95,7 +110,7 @@ async function formatBrowserPages(testName: string): Promise<string> {
       );
       if (saved) lines.push(`  screenshot of ${page.url()}: ${path}`);
     }
-  return `\nThe pages' failed requests and console errors of the last ${reportedSeconds} s:\n${lines.join('\n') || '  none'}`;
+  return lines.length ? `\n${lines.join('\n')}` : '';
 }
 
 beforeEach(async (context) => {
@@ -107,11 +122,19 @@ beforeEach(async (context) => {
   context.onTestFailed(async () => {
     const started = await startedWorkerRuntime();
     if (!started) return;
-    console.error(
+    const state =
       `Runtime queues when "${context.task.name}" failed:\n${formatQueueStates(started.queue.describe())}\n` +
-        `Stream lanes:\n${formatStreamLanes(started.streamLanes())}\n` +
-        `The connector's lines and the functions' warnings of the last ${reportedSeconds} s:\n${formatRecentLines()}` +
-        (await formatBrowserPages(context.task.name)),
+      `Stream lanes:\n${formatStreamLanes(started.streamLanes())}\n` +
+      `The connector's lines and the functions' warnings of the last ${reportedSeconds} s`;
+    console.error(
+      `${state}:\n${formatRecentLines(80, 400)}${formatPageEvents(40)}${await screenshotPages(context.task.name)}`,
     );
+    // A shorter copy under the error itself, which the run's summary at its end repeats: a CI
+    // log that keeps only its last lines still shows where the work was.
+    const error = context.task.result?.errors?.[0];
+    if (error)
+      error.message =
+        `${error.message}\n\n${state} (newest 12):\n${formatRecentLines(12, 240)}` +
+        formatPageEvents(12).slice(0, maxBrowserPartInSummary);
   });
 });
