@@ -19,8 +19,7 @@ export function changeFromRecord(record: DynamoDBRecord, entities?: ReadonlySet<
   if (rawEntity === undefined || (entities !== undefined && !entities.has(rawEntity))) return undefined;
   const newImage = image(record.dynamodb?.NewImage);
   const oldImage = image(record.dynamodb?.OldImage);
-  const entity = (newImage ?? oldImage)?.[entityField];
-  if (typeof entity !== 'string') return undefined;
+  const entity = rawEntity;
   const kind = record.eventName === 'INSERT' ? 'create' : record.eventName === 'REMOVE' ? 'delete' : 'update';
   return { entity, kind, newItem: newImage && strip(newImage), oldItem: oldImage && strip(oldImage) };
 }

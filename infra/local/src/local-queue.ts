@@ -222,9 +222,8 @@ class QueueDispatcher {
   private readonly messages: QueuedMessage[] = [];
   private readonly inFlight = new Set<string>();
   private readonly busyGroups = new Set<string>();
-  private readonly batches = new Set<Promise<void>>();
-  /** The batches in hand, for describe(). */
-  private readonly delivering = new Map<Promise<void>, { batch: QueuedMessage[]; sinceMs: number }>();
+  /** The batches in hand: what each holds and since when (describe()). */
+  private readonly batches = new Map<Promise<void>, { batch: QueuedMessage[]; sinceMs: number }>();
   private readonly arn: string;
   private readonly visibilityTimeoutMs: number;
   private wakeTimer: NodeJS.Timeout | undefined;
@@ -269,7 +268,7 @@ class QueueDispatcher {
       paused: this.paused,
       waiting: waiting.length,
       oldestWaitingMs: waiting.length ? nowMs - Math.min(...waiting.map((message) => message.sentAtMs)) : undefined,
-      inFlight: [...this.delivering.values()].map(({ batch, sinceMs }) => ({
+      inFlight: [...this.batches.values()].map(({ batch, sinceMs }) => ({
         group: batch[0]?.groupId,
         size: batch.length,
         forMs: nowMs - sinceMs,
@@ -281,7 +280,7 @@ class QueueDispatcher {
 
   async pause(): Promise<void> {
     this.paused = true;
-    while (this.batches.size > 0) await Promise.allSettled([...this.batches]);
+    while (this.batches.size > 0) await Promise.allSettled([...this.batches.keys()]);
   }
 
   unpause(): void {
@@ -292,7 +291,7 @@ class QueueDispatcher {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.wakeTimer);
-    while (this.batches.size > 0) await Promise.allSettled([...this.batches]);
+    while (this.batches.size > 0) await Promise.allSettled([...this.batches.keys()]);
   }
 
   /** Coalesces a burst of sends into one look at the queue, so they travel as one batch. */
@@ -319,11 +318,9 @@ class QueueDispatcher {
       if (batch.length === 0) break;
       const delivery = this.deliver(batch).finally(() => {
         this.batches.delete(delivery);
-        this.delivering.delete(delivery);
         this.schedulePump();
       });
-      this.batches.add(delivery);
-      this.delivering.set(delivery, { batch, sinceMs: Date.now() });
+      this.batches.set(delivery, { batch, sinceMs: Date.now() });
     }
     this.armWakeTimer();
   }
