@@ -138,18 +138,24 @@ export async function claimAttempt(
   }
 }
 
-/** AP-WH-10: the outcome of an attempt (status, answer, latency, why it failed, next attempt). */
+/**
+ * AP-WH-10: the outcome of attempt `attempt` (status, answer, latency, why it failed, next
+ * attempt), written only while that attempt is still the delivery's latest: a slow attempt whose
+ * retry already ran must not put its "retrying" over the retry's own outcome. False when a newer
+ * attempt has claimed the delivery (nothing written).
+ */
 export async function recordAttempt(
   companyId: number,
   webhookId: number,
   id: string,
+  attempt: number,
   outcome: Pick<WebhookDeliveryRecord, 'status'> & {
     responseStatus?: number;
     latencyMs?: number;
     error?: string;
     nextAttemptAt?: string;
   },
-): Promise<void> {
+): Promise<boolean> {
   const cleared = (['responseStatus', 'latencyMs', 'error', 'nextAttemptAt'] as const).filter(
     (field) => outcome[field] === undefined,
   );
@@ -161,7 +167,8 @@ export async function recordAttempt(
       ) as typeof outcome,
     );
   if (cleared.length > 0) patch = patch.remove(cleared);
-  await patch.go();
+  const current = patch.where(({ attempts }, { eq }) => eq(attempts, attempt));
+  return writtenIf(() => current.go());
 }
 
 /**

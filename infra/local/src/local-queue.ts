@@ -75,6 +75,9 @@ export interface QueueState {
   /** Messages not in flight: visible ones wait for a slot (or their group), others for a retry. */
   waiting: number;
   oldestWaitingMs: number | undefined;
+  /** Of the waiting ones, those not visible yet (a delay or a retry's visibility timeout), and when the next one becomes visible. */
+  delayed: number;
+  nextVisibleInMs: number | undefined;
   /** Batches being delivered: group, size, how long ago they were handed over, receives so far. */
   inFlight: { group: string | undefined; size: number; forMs: number; receives: number; types: string[] }[];
 }
@@ -268,6 +271,8 @@ class QueueDispatcher {
       paused: this.paused,
       waiting: waiting.length,
       oldestWaitingMs: waiting.length ? nowMs - Math.min(...waiting.map((message) => message.sentAtMs)) : undefined,
+      delayed: waiting.filter((message) => message.visibleAtMs > nowMs).length,
+      nextVisibleInMs: ((at) => (at === undefined ? undefined : at - nowMs))(nextVisibleAt(waiting, nowMs)),
       inFlight: [...this.batches.values()].map(({ batch, sinceMs }) => ({
         group: batch[0]?.groupId,
         size: batch.length,

@@ -21,6 +21,7 @@ export function formatQueueStates(states: QueueState[]): string {
       const head =
         `  ${state.queue}${state.paused ? ' (paused)' : ''}: ${state.waiting} waiting` +
         (state.waiting ? ` (oldest ${seconds(state.oldestWaitingMs)})` : '') +
+        (state.delayed ? `, ${state.delayed} of them not visible yet (next in ${seconds(state.nextVisibleInMs)})` : '') +
         `, ${state.inFlight.length} batch(es) in flight`;
       const batches = state.inFlight
         .sort((a, b) => b.forMs - a.forMs)

@@ -38,7 +38,7 @@ export async function attemptDelivery(message: DeliveryAttempt): Promise<void> {
   if (!claimed) return;
   const webhook = await getWebhook(companyId, webhookId);
   if (!webhook || webhook.enabled === false) {
-    await recordAttempt(companyId, webhookId, deliveryId, {
+    await recordAttempt(companyId, webhookId, deliveryId, attempt, {
       status: 'failed',
       error: webhook ? 'disabled' : 'deleted',
     });
@@ -72,7 +72,7 @@ export async function attemptDelivery(message: DeliveryAttempt): Promise<void> {
     responseStatus = answer.status;
     latencyMs = answer.latencyMs;
     if (isDelivered(answer.status)) {
-      await recordAttempt(companyId, webhookId, deliveryId, {
+      await recordAttempt(companyId, webhookId, deliveryId, attempt, {
         status: 'succeeded',
         responseStatus,
         latencyMs,
@@ -104,7 +104,7 @@ export async function attemptDelivery(message: DeliveryAttempt): Promise<void> {
     retryInSeconds: delay ?? null,
   });
   if (delay === undefined) {
-    await recordAttempt(companyId, webhookId, deliveryId, {
+    await recordAttempt(companyId, webhookId, deliveryId, attempt, {
       status: 'failed',
       responseStatus,
       latencyMs,
@@ -116,9 +116,10 @@ export async function attemptDelivery(message: DeliveryAttempt): Promise<void> {
     return;
   }
   // The next attempt is queued before the outcome is written: if writing fails, the queue's
-  // redelivery of this attempt finds it claimed and stops, and the next attempt still runs.
+  // redelivery of this attempt finds it claimed and stops, and the next attempt still runs. When
+  // this write comes late (the next attempt already claimed the delivery) it is dropped.
   await enqueueAttempt({ companyId, webhookId, deliveryId, attempt: attempt + 1 }, delay);
-  await recordAttempt(companyId, webhookId, deliveryId, {
+  await recordAttempt(companyId, webhookId, deliveryId, attempt, {
     status: 'retrying',
     responseStatus,
     latencyMs,
