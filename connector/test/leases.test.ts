@@ -307,6 +307,57 @@ describe('sharding: tasks share the sessions', () => {
     expect(a.log.entries.filter((e) => e.message === 'session handed over')).toHaveLength(2);
   });
 
+  it('a send in flight when its session is handed over is sent by the new holder, not marked failed', async () => {
+    const table = new MemoryTable();
+    for (const whatsappId of [2, 3]) seedConnection(table, { whatsappId, provider: 'beta', running: true });
+    const a = await startTask(table, 'task-a');
+    await a.connector.renewLeases();
+    await a.connector.reconcile();
+    await settle(vi);
+    for (const socket of [...a.sockets.sockets]) socket.pair();
+    await settle(vi);
+    expect(a.connector.status().sessions.every((s) => s.status === 'CONNECTED')).toBe(true);
+    table.put({ pk: 'C#1#MSG#H1', sk: 'MSG', body: 'durante el traspaso', fromMe: true, ack: 0 });
+
+    // WhatsApp is slow to take the message: the send is inside the provider call...
+    const rejections: ((error: Error) => void)[] = [];
+    for (const socket of a.sockets.sockets.filter((candidate) => !candidate.ended)) {
+      const hang = () => new Promise<never>((_, reject) => rejections.push(reject));
+      socket.sendMessage.mockImplementation(hang);
+      socket.relayMessage.mockImplementation(hang);
+    }
+    const handled = a.connector.handleCommands(
+      commandEvent({ ...ids, type: 'sendMessage', messageId: 'H1', ticketId: 1, to: '5511999990001', body: 'durante el traspaso' }),
+    );
+    await settle(vi);
+    expect(rejections).toHaveLength(1);
+
+    // ...when a new task starts and A hands it connection 2, closing its socket under the send.
+    const b = await startTask(table, 'task-b');
+    await b.connector.renewLeases();
+    await a.connector.renewLeases();
+    await a.connector.reconcile();
+    expect(lease(table, 1, 2)).toMatchObject({ holder: 'task-b' });
+    rejections[0]!(new Error('Connection Closed'));
+    await settle(vi);
+    expect(table.get('C#1#MSG#H1', 'MSG')?.error).toBeUndefined();
+
+    // B takes the session up and sends what A handed on, with the same id.
+    await b.connector.pollRelays();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await b.connector.pollRelays();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await handled).toEqual({ batchItemFailures: [] });
+    const socket = b.sockets.last();
+    const sentIds = [...socket.sendMessage.mock.calls, ...socket.relayMessage.mock.calls].map(
+      (call) => (call[2] as { messageId?: string } | undefined)?.messageId,
+    );
+    expect(sentIds).toEqual(['H1']);
+    expect(table.get('C#1#MSG#H1', 'MSG')).toMatchObject({ ack: 1 });
+    expect(table.get('C#1#MSG#H1', 'MSG')?.error).toBeUndefined();
+    expect(a.log.entries.filter((entry) => entry.message === 'message not sent')).toEqual([]);
+  });
+
   it('a task at its session limit takes no more; the sessions left wait for another task', async () => {
     const table = new MemoryTable();
     for (const whatsappId of [2, 3, 4])

@@ -104,6 +104,9 @@ async function live(command: LiveCommand, deps: DispatchDeps): Promise<CommandOu
     handle = manager.handleOf(companyId, whatsappId);
   }
   const connected = handle ? await manager.waitConnected(handle) : false;
+  // Ended while this command waited for it (handed over to another task, its lease lost): the
+  // task that runs the session now carries it out (or, if none does, the next dispatch says so).
+  if (handle?.ended) return 'elsewhere';
   const session = connected && handle ? handle.session : null;
 
   switch (command.type) {
@@ -161,7 +164,8 @@ async function send(
 ): Promise<CommandOutcome> {
   const { companyId, messageId } = command;
   const now = () => new Date(deps.clock.now());
-  let claim = await deps.messages.claimSend(companyId, messageId, now());
+  let claimedAt = now();
+  let claim = await deps.messages.claimSend(companyId, messageId, claimedAt);
   if (claim === 'in-hand') {
     // A redelivery while its first run may still be sending it (or a run that died after its
     // claim): wait here until that run records the result or its claim lapses. Waiting rather
@@ -169,7 +173,8 @@ async function send(
     deps.log.info('sendMessage claimed by another run; waiting for its result', { companyId, messageId });
     while (claim === 'in-hand') {
       await sleep(deps.timers, claimPollMs);
-      claim = await deps.messages.claimSend(companyId, messageId, now());
+      claimedAt = now();
+      claim = await deps.messages.claimSend(companyId, messageId, claimedAt);
     }
   }
   if (claim === 'sent') {
@@ -200,12 +205,21 @@ async function send(
       return 'done';
     } catch (error) {
       deps.log.warn('sendMessage failed', { ...keysOf(command), attempt, error });
+      if (handle?.ended) break;
       // The socket dropped under us: give it one more chance to come back.
       current =
         error instanceof NotConnectedError && handle && (await deps.manager.waitConnected(handle))
           ? handle.session
           : null;
     }
+  }
+  if (handle?.ended) {
+    // The session ended here under the send (handed over, its lease lost): not a failure of the
+    // message. The claim goes back and the task that runs the session now sends it, with the
+    // same id (WhatsApp keeps one copy of an id it already has).
+    if (claim === 'claimed') await deps.messages.releaseSend(companyId, messageId, claimedAt);
+    deps.log.info('sendMessage handed on: its session ended here', keysOf(command));
+    return 'elsewhere';
   }
   await deps.messages.markFailed(companyId, messageId, now());
   deps.log.warn('message not sent', keysOf(command));

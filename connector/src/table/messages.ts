@@ -158,6 +158,20 @@ export class MessageStore {
     return 'busy';
   }
 
+  /**
+   * Gives back the claim this run took at `claimedAt` without a result: its session ended here
+   * (handed over to another task, or its lease lost) before the provider took the message, and
+   * the task that runs the session now sends it. Only this run's own claim is removed.
+   */
+  async releaseSend(companyId: number, messageId: string, claimedAt: Date): Promise<void> {
+    await this.update(companyId, messageId, {
+      UpdateExpression: 'REMOVE #claim',
+      ConditionExpression: 'attribute_exists(pk) AND #claim = :until',
+      ExpressionAttributeNames: { '#claim': 'sendClaimUntil' },
+      ExpressionAttributeValues: { ':until': claimedAt.getTime() + this.claimMs },
+    });
+  }
+
   async markFailed(companyId: number, messageId: string, now: Date): Promise<void> {
     await this.update(companyId, messageId, {
       // The claim goes too: a resend of a failed message may claim it at once.
