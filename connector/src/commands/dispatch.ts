@@ -106,7 +106,7 @@ async function live(command: LiveCommand, deps: DispatchDeps): Promise<CommandOu
   const connected = handle ? await manager.waitConnected(handle) : false;
   // Ended while this command waited for it (handed over to another task, its lease lost): the
   // task that runs the session now carries it out (or, if none does, the next dispatch says so).
-  if (handle?.ended) return 'elsewhere';
+  if (handle?.ended || handle?.closing) return 'elsewhere';
   const session = connected && handle ? handle.session : null;
 
   switch (command.type) {
@@ -206,14 +206,13 @@ async function send(
     } catch (error) {
       deps.log.warn('sendMessage failed', { ...keysOf(command), attempt, error });
       if (handle?.ended) break;
-      // The socket dropped under us: give it one more chance to come back.
-      current =
-        error instanceof NotConnectedError && handle && (await deps.manager.waitConnected(handle))
-          ? handle.session
-          : null;
+      // The socket dropped under us (or is being closed: a hand-over ends the handle once the
+      // socket is shut): give it one more chance to come back, or to end.
+      const dropped = error instanceof NotConnectedError || handle?.closing || handle?.status !== 'CONNECTED';
+      current = dropped && handle && (await deps.manager.waitConnected(handle)) ? handle.session : null;
     }
   }
-  if (handle?.ended) {
+  if (handle?.ended || handle?.closing) {
     // The session ended here under the send (handed over, its lease lost): not a failure of the
     // message. The claim goes back and the task that runs the session now sends it, with the
     // same id (WhatsApp keeps one copy of an id it already has).

@@ -23,16 +23,18 @@ export interface SessionHandle {
   waiters: Set<(connected: boolean) => void>;
   /** Stopped, or lost its lease: nothing more may be written for it. */
   ended: boolean;
+  /** Being stopped (its socket closing, `ended` soon): no command may start on it any more. */
+  closing: boolean;
   startedAt: number;
 }
 
 export const connectionKeyOf = (companyId: number, whatsappId: number): string =>
   `${companyId}:${whatsappId}`;
 
-/** Resolves true once the session is CONNECTED, false after `timeoutMs` or when it ends. */
+/** Resolves true once the session is CONNECTED (and not closing), false after `timeoutMs` or when it ends. */
 export function waitConnected(handle: SessionHandle, timeoutMs: number, timers: Timers): Promise<boolean> {
   if (handle.ended) return Promise.resolve(false);
-  if (handle.status === 'CONNECTED') return Promise.resolve(true);
+  if (handle.status === 'CONNECTED' && !handle.closing) return Promise.resolve(true);
   return new Promise((resolve) => {
     const done = (connected: boolean) => {
       timers.clearTimeout(timer);
@@ -45,7 +47,7 @@ export function waitConnected(handle: SessionHandle, timeoutMs: number, timers: 
 }
 
 export function notifyWaiters(handle: SessionHandle): void {
-  const connected = !handle.ended && handle.status === 'CONNECTED';
+  const connected = !handle.ended && !handle.closing && handle.status === 'CONNECTED';
   if (!connected && !handle.ended) return;
   for (const waiter of [...handle.waiters]) waiter(connected);
 }

@@ -279,6 +279,7 @@ export class SessionManager {
       lastStatusChange: '',
       waiters: new Set(),
       ended: false,
+      closing: false,
       startedAt: this.deps.clock.now(),
     };
     handle.session = this.newSession(handle, factory, log);
@@ -410,6 +411,7 @@ export class SessionManager {
   /** Ends a session this task holds (caller holds the connection's lock). */
   async end(handle: SessionHandle, mode: EndMode): Promise<void> {
     if (handle.ended) return;
+    handle.closing = true;
     if (mode.notRunning) {
       await this.connections
         .setRunning(handle.companyId, handle.whatsappId, false, new Date(this.deps.clock.now()))
