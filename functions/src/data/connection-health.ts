@@ -129,22 +129,26 @@ export async function latestConnectionEventBefore(
 }
 
 /**
- * AP-CH-4: count one message of a connection's day (ADD `in` or `out` 1; an inbound one also sets
- * `lastInAt`), the one write per message; answers the day as it is now.
+ * AP-CH-4: count a stream batch's messages of one connection's day in one write (ADD `in` and/or
+ * `out`; inbound ones also set `lastInAt`); answers the day as it is now.
  */
-export async function countConnectionMessage(
+export async function countConnectionMessages(
   companyId: number,
   whatsappId: number,
   day: string,
-  direction: 'in' | 'out',
-  atIso: string,
+  counts: { in: number; out: number; lastInAt: string | undefined },
   expiresAt: number,
 ): Promise<ConnectionDayRecord> {
-  // The connector counts its sends on the same item in the transaction that marks each one.
-  const { data } = await retriedOnTransactionConflict(() => {
-    const update = connectionDayEntity.update({ companyId, whatsappId, day }).add({ [direction]: 1 });
-    return (direction === 'in' ? update.set({ lastInAt: atIso, expiresAt }) : update.set({ expiresAt })).go({ response: 'all_new' });
-  });
+  const adds: { in?: number; out?: number } = {};
+  if (counts.in > 0) adds.in = counts.in;
+  if (counts.out > 0) adds.out = counts.out;
+  const { data } = await retriedOnTransactionConflict(() =>
+    connectionDayEntity
+      .update({ companyId, whatsappId, day })
+      .add(adds)
+      .set(counts.lastInAt ? { lastInAt: counts.lastInAt, expiresAt } : { expiresAt })
+      .go({ response: 'all_new' }),
+  );
   return dayOf({ ...data, day });
 }
 

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionAlert, ConnectionHistory } from '@atende/shared/entities/connection-health';
 import type * as FollowModule from '../../src/modules/connection-health/follow.ts';
+import { ConnectionDayTally } from '../../src/domain/connection-day-tally.ts';
 import type * as WhatsappsModule from '../../src/data/whatsapps.ts';
 import type { ApiClient } from './support/api-client.ts';
 import { listen } from './support/live.ts';
@@ -77,8 +78,8 @@ describe('connection health through the sandbox', () => {
       oldItem: { ...item, status: 'CONNECTED', lastDisconnectAt: undefined, lastDisconnectReason: undefined },
       newItem: { ...item },
     };
-    await follow.followConnectionHealth(redelivered);
-    await follow.followConnectionHealth(redelivered);
+    await follow.followConnectionHealth(redelivered, new ConnectionDayTally());
+    await follow.followConnectionHealth(redelivered, new ConnectionDayTally());
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(alertMails(company.admin.email, name)).toHaveLength(1);
     expect(alertMails(secondEmail, name)).toHaveLength(1);
@@ -152,7 +153,7 @@ describe('connection health through the sandbox', () => {
     await until(async () => ((await alertsOf(admin)).length === 0 ? true : undefined), 'the silence ended');
     const history = (await admin.get<ConnectionHistory>(`/whatsapp/${whatsappId}/history`)).body;
     expect(history.days.at(-1)!.in).toBe(1);
-    // A reply counts out once, in the connector's mark of the send (not again by the stream).
+    // A reply counts out once, when it first shows as sent (not again for its receipts).
     const today = async () => (await admin.get<ConnectionHistory>(`/whatsapp/${whatsappId}/history`)).body.days.at(-1)!;
     const [ticket] = await pendingTicketsOf<{ id: number }>(admin, ['5511955550001']);
     expect((await admin.put(`/tickets/${ticket!.id}`, { status: 'open' })).status).toBe(200);

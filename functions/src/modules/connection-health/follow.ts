@@ -4,9 +4,9 @@ import {
   silenceMinutesDefault,
   type DisconnectReason,
 } from '@atende/shared/entities/connection-health';
-import { closeConnectionAlert, countConnectionMessage, markSilentAlert, recordConnectionEvent } from '#data/connection-health';
-import { sendResultOf } from '#domain/schedule-rules';
-import { historyExpiresAt, utcDay } from '#domain/connection-health';
+import { closeConnectionAlert, countConnectionMessages, markSilentAlert, recordConnectionEvent } from '#data/connection-health';
+import { messageCount, type ConnectionDayTally } from '#domain/connection-day-tally';
+import { historyExpiresAt } from '#domain/connection-health';
 import { clockNowMs } from '#homes/clock';
 import type { EntityChange } from '../../live/live-event.ts';
 import { closeConnectionAlerts, raiseConnectionAlert } from './alerts.ts';
@@ -19,15 +19,15 @@ import { armSilenceWatch, cancelSilenceWatch, silenceMinuteMs } from './silence.
  *   status and reason): a history event and a `drop` or `qr-required` alert;
  * - a connection that became CONNECTED: a history event, its drop / QR alerts closed, the
  *   silence watch armed;
- * - a message: one ADD on its connection's day when stored from the customer, or written on the
- *   phone (the connector counts its own sends as it marks them); an inbound one ends an open
- *   `silent` alert.
+ * - a message: counted on its connection's day (a customer's when stored, ours when it first
+ *   shows as sent) in the batch's tally, written as one ADD per connection-day when the batch is
+ *   done (`writeConnectionDayCounts`); inbound ones end an open `silent` alert.
  * Every step is idempotent (events keyed by their time, alerts and e-mails claimed), so a batch
- * delivered again repeats nothing but, at worst, a message's count.
+ * delivered again repeats nothing but, at worst, its messages' counts.
  */
-export async function followConnectionHealth(change: EntityChange): Promise<void> {
+export async function followConnectionHealth(change: EntityChange, tally: ConnectionDayTally): Promise<void> {
   if (change.entity === 'whatsapp') return followConnection(change);
-  if (change.entity === 'message') return followMessage(change);
+  if (change.entity === 'message') followMessage(change, tally);
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
@@ -81,25 +81,23 @@ async function followConnection(change: EntityChange): Promise<void> {
   }
 }
 
-async function followMessage(change: EntityChange): Promise<void> {
+function followMessage(change: EntityChange, tally: ConnectionDayTally): void {
   const message = change.newItem;
-  if (!message || typeof message.whatsappId !== 'number') return;
-  const companyId = Number(message.companyId);
-  const whatsappId = message.whatsappId;
+  const count = messageCount(change.kind, message, change.oldItem, clockNowMs());
+  if (count) tally.add(Number(message!.companyId), Number(message!.whatsappId), count);
+}
+
+/**
+ * Writes the batch's counts, one ADD per connection-day (AP-CH-4). A day that took inbound
+ * messages and was their first, or carries the mark of an open silent alert, ends the silence.
+ */
+export async function writeConnectionDayCounts(tally: ConnectionDayTally): Promise<void> {
   const nowMs = clockNowMs();
-  if (message.fromMe !== true) {
-    if (change.kind !== 'create') return;
-    const at = str(message.createdAt) ?? new Date(nowMs).toISOString();
-    const day = await countConnectionMessage(companyId, whatsappId, at.slice(0, 10), 'in', at, historyExpiresAt(nowMs));
-    // The first inbound of a day, or a day marked by an open silent alert: the silence may be over.
-    if (day.in === 1 || day.silentAlert) await endSilence(companyId, whatsappId, day.day, day.silentAlert, nowMs);
-    return;
+  for (const count of tally.take()) {
+    const day = await countConnectionMessages(count.companyId, count.whatsappId, count.day, count, historyExpiresAt(nowMs));
+    if (count.in > 0 && (day.in === count.in || day.silentAlert))
+      await endSilence(count.companyId, count.whatsappId, day.day, day.silentAlert, nowMs);
   }
-  // A send through the connector is counted by the connector, in the transaction that marks it
-  // sent (once, whatever the stream redelivers); here only what arrives already sent: a message
-  // the business wrote on the phone.
-  if (change.kind !== 'create' || sendResultOf(message as Parameters<typeof sendResultOf>[0])?.status !== 'ENVIADA') return;
-  await countConnectionMessage(companyId, whatsappId, utcDay(nowMs), 'out', new Date(nowMs).toISOString(), historyExpiresAt(nowMs));
 }
 
 /** The watch marks the day just before it raises the alert; a mark this fresh may not have its alert yet. */

@@ -5,7 +5,8 @@ import { changeFromRecord } from '#live/stream-changes';
 import { followCampaignSendResult } from '../campaigns/send-outcome.ts';
 import { followLastMessageChange } from '../messages/last-message-outcome.ts';
 import { followTicketLaneKeys } from '../kanban/lane-links-outcome.ts';
-import { followConnectionHealth } from '../connection-health/follow.ts';
+import { followConnectionHealth, writeConnectionDayCounts } from '../connection-health/follow.ts';
+import { ConnectionDayTally } from '#domain/connection-day-tally';
 import { derivedMessageId } from '../messages/send-outbound.ts';
 import { logger } from '#observability/logger';
 import { forItem, observedStream } from '#observability/stream-entry';
@@ -21,21 +22,30 @@ import { countMetric, metricNames } from '#observability/metrics';
  * the same way (campaigns/send-outcome.ts), and a deleted or edited last message changes its
  * ticket's list line (messages/last-message-outcome.ts), a ticket's new status, queue, user or
  * tags reach its tag links (kanban/lane-links-outcome.ts), and connection health follows the
- * connector's status writes and counts messages per connection-day (connection-health/follow.ts):
- * one reader of the stream for what later changes set off.
+ * connector's status writes and counts messages per connection-day (connection-health/follow.ts,
+ * one write per connection-day a batch): one reader of the stream for what later changes set off.
  */
 export const handler = observedStream(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+  const tally = new ConnectionDayTally();
+  let failedAt: string | undefined;
   for (const record of event.Records) {
     try {
-      await followSendResult(record);
+      await followSendResult(record, tally);
     } catch (error) {
       logger.error('schedule send result not recorded', { error: String(error) });
       // This record and the ones after it are delivered again (in order).
-      const sequence = record.dynamodb?.SequenceNumber;
-      return { batchItemFailures: sequence ? [{ itemIdentifier: sequence }] : [] };
+      failedAt = record.dynamodb?.SequenceNumber;
+      break;
     }
   }
-  return { batchItemFailures: [] };
+  try {
+    // The messages followed so far (up to a failed record, which is counted when delivered again).
+    await writeConnectionDayCounts(tally);
+  } catch (error) {
+    logger.error('connection-day counts not written', { error: String(error) });
+    failedAt = event.Records[0]?.dynamodb?.SequenceNumber;
+  }
+  return { batchItemFailures: failedAt ? [{ itemIdentifier: failedAt }] : [] };
 });
 
 /**
@@ -45,19 +55,22 @@ export const handler = observedStream(async (event: DynamoDBStreamEvent): Promis
  */
 const followedEntities: ReadonlySet<string> = new Set(['message', 'ticket', 'whatsapp']);
 
-async function followSendResult(record: DynamoDBRecord): Promise<void> {
+async function followSendResult(record: DynamoDBRecord, tally: ConnectionDayTally): Promise<void> {
   const change = changeFromRecord(record, followedEntities);
   if (!change) return;
-  return forItem(change.entity, change.newItem ?? change.oldItem, () => followChange(change));
+  return forItem(change.entity, change.newItem ?? change.oldItem, () => followChange(change, tally));
 }
 
-async function followChange(change: NonNullable<ReturnType<typeof changeFromRecord>>): Promise<void> {
+async function followChange(
+  change: NonNullable<ReturnType<typeof changeFromRecord>>,
+  tally: ConnectionDayTally,
+): Promise<void> {
   countSendResult(change);
   await followCampaignSendResult(change);
   await followLastMessageChange(change);
   await followTicketLaneKeys(change);
   // Connection health: disconnects, reconnections and messages per connection-day (issue #30).
-  await followConnectionHealth(change);
+  await followConnectionHealth(change, tally);
   const message = change?.entity === 'message' ? change.newItem : undefined;
   if (!message || typeof message.scheduleId !== 'number') return;
   const result = sendResultOf(message as Parameters<typeof sendResultOf>[0]);
