@@ -7,30 +7,24 @@ const ours = { companyId: 3, whatsappId: 7, fromMe: true, createdAt: '2026-12-04
 
 describe('how a message change counts on its connection day', () => {
   it("counts a customer's message once, when stored, on the day it was written", () => {
-    expect(messageCount('create', inbound, undefined, nowMs)).toEqual({ direction: 'in', at: inbound.createdAt });
-    expect(messageCount('update', { ...inbound, ack: 3 }, inbound, nowMs)).toBeUndefined();
-    expect(messageCount('delete', undefined, inbound, nowMs)).toBeUndefined();
+    expect(messageCount('create', inbound, nowMs)).toEqual({ direction: 'in', at: inbound.createdAt });
+    expect(messageCount('update', { ...inbound, ack: 3 }, nowMs)).toBeUndefined();
+    expect(messageCount('delete', undefined, nowMs)).toBeUndefined();
   });
 
-  it('counts ours when it first shows as sent, on the day of that mark: not while pending, not for receipts, again after nothing', () => {
-    expect(messageCount('create', { ...ours, ack: 0 }, undefined, nowMs)).toBeUndefined();
-    const sent = { ...ours, ack: 1, updatedAt: '2026-12-05T00:00:02.000Z' };
-    expect(messageCount('update', sent, { ...ours, ack: 0 }, nowMs)).toEqual({ direction: 'out', at: sent.updatedAt });
-    expect(messageCount('update', { ...sent, ack: 3 }, sent, nowMs)).toBeUndefined();
-    // A failed send counts nothing; its resend counts when it goes.
-    const failed = { ...ours, ack: 0, error: 'ERR_SENDING_WAPP_MSG' };
-    expect(messageCount('update', failed, { ...ours, ack: 0 }, nowMs)).toBeUndefined();
-    expect(messageCount('update', sent, failed, nowMs)).toEqual({ direction: 'out', at: sent.updatedAt });
+  it('counts one of ours only when stored already sent (written on the phone): the connector counts its sends', () => {
+    expect(messageCount('create', { ...ours, ack: 2 }, nowMs)).toEqual({ direction: 'out', at: ours.createdAt });
+    expect(messageCount('create', { ...ours, ack: 0 }, nowMs)).toBeUndefined();
+    expect(messageCount('update', { ...ours, ack: 1, updatedAt: '2026-12-05T00:00:02.000Z' }, nowMs)).toBeUndefined();
+    expect(messageCount('create', { ...ours, ack: 0, error: 'ERR_SENDING_WAPP_MSG' }, nowMs)).toBeUndefined();
   });
 
-  it('counts a message written on the phone (stored already sent) once', () => {
-    const phone = { ...ours, ack: 2 };
-    expect(messageCount('create', phone, undefined, nowMs)).toEqual({ direction: 'out', at: ours.createdAt });
-    expect(messageCount('update', { ...phone, ack: 3 }, phone, nowMs)).toBeUndefined();
-  });
-
-  it('ignores what belongs to no connection', () => {
-    expect(messageCount('create', { ...inbound, whatsappId: undefined }, undefined, nowMs)).toBeUndefined();
+  it('ignores what belongs to no connection, and dates a message without a valid time now', () => {
+    expect(messageCount('create', { ...inbound, whatsappId: undefined }, nowMs)).toBeUndefined();
+    expect(messageCount('create', { ...inbound, createdAt: 'ayer' }, nowMs)).toEqual({
+      direction: 'in',
+      at: new Date(nowMs).toISOString(),
+    });
   });
 });
 
@@ -41,12 +35,12 @@ describe("a batch's tally", () => {
     tally.add(3, 7, { direction: 'in', at: '2026-12-05T09:05:00.000Z' });
     tally.add(3, 7, { direction: 'in', at: '2026-12-05T09:01:00.000Z' });
     tally.add(3, 7, { direction: 'out', at: '2026-12-05T09:02:00.000Z' });
-    tally.add(3, 7, { direction: 'out', at: '2026-12-04T23:59:00.000Z' });
+    tally.add(3, 7, { direction: 'in', at: '2026-12-04T23:59:00.000Z' });
     tally.add(3, 8, { direction: 'out', at: '2026-12-05T09:02:00.000Z' });
     tally.add(4, 7, { direction: 'in', at: '2026-12-05T10:00:00.000Z' });
     expect(tally.take()).toEqual([
       { companyId: 3, whatsappId: 7, day: '2026-12-05', in: 3, out: 1, lastInAt: '2026-12-05T09:05:00.000Z' },
-      { companyId: 3, whatsappId: 7, day: '2026-12-04', in: 0, out: 1, lastInAt: undefined },
+      { companyId: 3, whatsappId: 7, day: '2026-12-04', in: 1, out: 0, lastInAt: '2026-12-04T23:59:00.000Z' },
       { companyId: 3, whatsappId: 8, day: '2026-12-05', in: 0, out: 1, lastInAt: undefined },
       { companyId: 4, whatsappId: 7, day: '2026-12-05', in: 1, out: 0, lastInAt: '2026-12-05T10:00:00.000Z' },
     ]);

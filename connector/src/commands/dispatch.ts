@@ -200,7 +200,7 @@ async function send(
   for (let attempt = 0; attempt < 2 && current; attempt += 1) {
     try {
       await current.sendMessage(message);
-      await deps.messages.markSent(companyId, messageId, now());
+      await deps.messages.markSent(companyId, command.whatsappId, messageId, now());
       deps.log.info('message sent', keysOf(command));
       return 'done';
     } catch (error) {

@@ -3,9 +3,17 @@
  * ingest): the connector reads a message to quote it or to skip a send already done, and records
  * a send's result. Never creates the item.
  */
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { editOutcome } from '@atende/shared/message-edit';
-import { isConditionFailure } from './errors.ts';
+import { setTimeout as delay } from 'node:timers/promises';
+import { connectionDayOut } from './connection-day.ts';
+import { cancellationCodes, isConditionFailure } from './errors.ts';
 import { messageKey } from './keys.ts';
 
 export interface StoredMessage {
@@ -18,6 +26,9 @@ export interface StoredMessage {
 }
 
 export const sendingError = 'ERR_SENDING_WAPP_MSG';
+
+/** One update of a TransactWriteItems. */
+type TransactUpdate = NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Update']>;
 
 /**
  * What claiming a send found: `claimed` (this run sends it), `sent` (a receipt or an earlier run
@@ -94,34 +105,57 @@ export class MessageStore {
 
   /**
    * Sent: ack 1 unless a receipt already raised it; clears an earlier failure and the claim. The
-   * connection's day counts it from the table's stream (docs/decisions.md, "Connection-day counts
-   * from the stream"), so the mark is one update of the message alone.
+   * connection's day counts the message out in the same transaction (docs/decisions.md,
+   * "Connections that tell you"): one table call for both, and counted once, since only the run
+   * holding the claim gets here and the mark removes it.
    */
-  async markSent(companyId: number, messageId: string, now: Date): Promise<void> {
+  async markSent(companyId: number, whatsappId: number, messageId: string, now: Date): Promise<void> {
+    const key = messageKey(companyId, messageId);
     const updatedAt = now.toISOString();
-    try {
-      await this.documents.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: messageKey(companyId, messageId),
-          UpdateExpression: 'SET #ack = :ack, #updatedAt = :updatedAt REMOVE #error, #claim',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#ack) OR #ack < :ack)',
-          ExpressionAttributeNames: { '#ack': 'ack', '#updatedAt': 'updatedAt', '#error': 'error', '#claim': 'sendClaimUntil' },
-          ExpressionAttributeValues: { ':ack': 1, ':updatedAt': updatedAt },
-        }),
-      );
-      return;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+    const marks: TransactUpdate[] = [
+      {
+        TableName: this.tableName,
+        Key: key,
+        UpdateExpression: 'SET #ack = :ack, #updatedAt = :updatedAt REMOVE #error, #claim',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#ack) OR #ack < :ack)',
+        ExpressionAttributeNames: { '#ack': 'ack', '#updatedAt': 'updatedAt', '#error': 'error', '#claim': 'sendClaimUntil' },
+        ExpressionAttributeValues: { ':ack': 1, ':updatedAt': updatedAt },
+      },
+      // A receipt raised the ack while the provider call returned: its ack stays, and the send is
+      // still counted once (this run's claim is the proof that no other run counted it).
+      {
+        TableName: this.tableName,
+        Key: key,
+        UpdateExpression: 'SET #updatedAt = :updatedAt REMOVE #error, #claim',
+        ConditionExpression: 'attribute_exists(#claim)',
+        ExpressionAttributeNames: { '#updatedAt': 'updatedAt', '#error': 'error', '#claim': 'sendClaimUntil' },
+        ExpressionAttributeValues: { ':updatedAt': updatedAt },
+      },
+    ];
+    for (const mark of marks) {
+      const outcome = await this.markCounted(mark, connectionDayOut(this.tableName, companyId, whatsappId, now));
+      if (outcome === 'done') return;
+      // The day item stayed busy (other writers on the connection's day): the mark matters, the
+      // count does not; marked alone, never left claimed (a claim left would send it again).
+      if (outcome === 'busy') return this.update(companyId, messageId, mark);
     }
-    // A receipt raised the ack while the provider call returned (its ack stays), or no such
-    // message (an automatic reply never stored): only what this run left goes.
-    await this.update(companyId, messageId, {
-      UpdateExpression: 'SET #updatedAt = :updatedAt REMOVE #error, #claim',
-      ConditionExpression: 'attribute_exists(#claim)',
-      ExpressionAttributeNames: { '#updatedAt': 'updatedAt', '#error': 'error', '#claim': 'sendClaimUntil' },
-      ExpressionAttributeValues: { ':updatedAt': updatedAt },
-    });
+  }
+
+  /** The mark and the day's count in one transaction, again after a conflict on the day item. */
+  private async markCounted(mark: TransactUpdate, count: TransactUpdate): Promise<'done' | 'refused' | 'busy'> {
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      try {
+        await this.documents.send(new TransactWriteCommand({ TransactItems: [{ Update: mark }, { Update: count }] }));
+        return 'done';
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        // No such message (e.g. an automatic reply never stored, so never claimed), or not this mark's case.
+        if (codes?.[0] === 'ConditionalCheckFailed') return 'refused';
+        if (!codes?.includes('TransactionConflict')) throw error;
+        await delay(10 * 2 ** attempt);
+      }
+    }
+    return 'busy';
   }
 
   /**

@@ -142,6 +142,7 @@ export async function countConnectionMessages(
   const adds: { in?: number; out?: number } = {};
   if (counts.in > 0) adds.in = counts.in;
   if (counts.out > 0) adds.out = counts.out;
+  // The connector counts its sends on the same item in the transaction that marks each one.
   const { data } = await retriedOnTransactionConflict(() =>
     connectionDayEntity
       .update({ companyId, whatsappId, day })

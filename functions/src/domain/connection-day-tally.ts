@@ -1,6 +1,6 @@
 /**
- * A stream batch's messages per connection-day (docs/decisions.md, "Connection-day counts from
- * the stream"): the batch's follower adds each counted message here and writes one ADD per
+ * A stream batch's messages per connection-day (docs/decisions.md, "Connection-day counts per
+ * stream batch"): the batch's follower adds each counted message here and writes one ADD per
  * connection-day when the batch is done, instead of one write per message.
  */
 import { sendResultOf } from './schedule-rules.ts';
@@ -19,29 +19,22 @@ export interface ConnectionDayCount {
 type MessageImage = Record<string, unknown>;
 
 /**
- * How a message change counts on its connection's day: a customer's message when stored (`in`,
- * on the day it was written); one of ours when it first shows as sent (`out`, on the day of that
- * mark): a send the connector marked, a resend after a failure, or a message written on the
- * phone, which is stored already sent. Anything else (receipts, edits, a failure) counts nothing.
+ * How a message change counts on its connection's day here: a customer's message when stored
+ * (`in`, on the day it was written), and one of ours that is stored already sent (`out`): a
+ * message written on the phone. A send through the connector is counted by the connector, in the
+ * transaction that marks it sent (once, whatever the stream redelivers, and no call of its own).
+ * Anything else (receipts, edits, a failure) counts nothing.
  */
 export function messageCount(
   kind: 'create' | 'update' | 'delete',
   message: MessageImage | undefined,
-  before: MessageImage | undefined,
   nowMs: number,
 ): { direction: 'in' | 'out'; at: string } | undefined {
-  if (!message || typeof message.whatsappId !== 'number') return undefined;
-  if (message.fromMe !== true) {
-    if (kind !== 'create') return undefined;
-    const at = typeof message.createdAt === 'string' && Number.isFinite(Date.parse(message.createdAt)) ? message.createdAt : new Date(nowMs).toISOString();
-    return { direction: 'in', at };
-  }
-  const now = sendResultOf(message as Parameters<typeof sendResultOf>[0]);
-  if (now?.status !== 'ENVIADA') return undefined;
-  const earlier = before ? sendResultOf(before as Parameters<typeof sendResultOf>[0]) : undefined;
-  if (earlier?.status === 'ENVIADA') return undefined;
-  const at = Number.isFinite(Date.parse(now.sentAt)) ? now.sentAt : new Date(nowMs).toISOString();
-  return { direction: 'out', at };
+  if (kind !== 'create' || !message || typeof message.whatsappId !== 'number') return undefined;
+  const created = typeof message.createdAt === 'string' && Number.isFinite(Date.parse(message.createdAt)) ? message.createdAt : new Date(nowMs).toISOString();
+  if (message.fromMe !== true) return { direction: 'in', at: created };
+  const result = sendResultOf(message as Parameters<typeof sendResultOf>[0]);
+  return result?.status === 'ENVIADA' ? { direction: 'out', at: created } : undefined;
 }
 
 export class ConnectionDayTally {

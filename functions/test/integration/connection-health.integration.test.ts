@@ -153,7 +153,7 @@ describe('connection health through the sandbox', () => {
     await until(async () => ((await alertsOf(admin)).length === 0 ? true : undefined), 'the silence ended');
     const history = (await admin.get<ConnectionHistory>(`/whatsapp/${whatsappId}/history`)).body;
     expect(history.days.at(-1)!.in).toBe(1);
-    // A reply counts out once, when it first shows as sent (not again for its receipts).
+    // A reply counts out once, in the connector's mark of the send (not again by the stream).
     const today = async () => (await admin.get<ConnectionHistory>(`/whatsapp/${whatsappId}/history`)).body.days.at(-1)!;
     const [ticket] = await pendingTicketsOf<{ id: number }>(admin, ['5511955550001']);
     expect((await admin.put(`/tickets/${ticket!.id}`, { status: 'open' })).status).toBe(200);

@@ -19,9 +19,10 @@ import { armSilenceWatch, cancelSilenceWatch, silenceMinuteMs } from './silence.
  *   status and reason): a history event and a `drop` or `qr-required` alert;
  * - a connection that became CONNECTED: a history event, its drop / QR alerts closed, the
  *   silence watch armed;
- * - a message: counted on its connection's day (a customer's when stored, ours when it first
- *   shows as sent) in the batch's tally, written as one ADD per connection-day when the batch is
- *   done (`writeConnectionDayCounts`); inbound ones end an open `silent` alert.
+ * - a message: counted on its connection's day when stored from the customer, or written on the
+ *   phone (the connector counts its own sends as it marks them), in the batch's tally, written as
+ *   one ADD per connection-day when the batch is done (`writeConnectionDayCounts`); inbound ones
+ *   end an open `silent` alert.
  * Every step is idempotent (events keyed by their time, alerts and e-mails claimed), so a batch
  * delivered again repeats nothing but, at worst, its messages' counts.
  */
@@ -83,7 +84,7 @@ async function followConnection(change: EntityChange): Promise<void> {
 
 function followMessage(change: EntityChange, tally: ConnectionDayTally): void {
   const message = change.newItem;
-  const count = messageCount(change.kind, message, change.oldItem, clockNowMs());
+  const count = messageCount(change.kind, message, clockNowMs());
   if (count) tally.add(Number(message!.companyId), Number(message!.whatsappId), count);
 }
 
