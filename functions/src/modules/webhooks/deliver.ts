@@ -104,7 +104,7 @@ export async function attemptDelivery(message: DeliveryAttempt): Promise<void> {
     retryInSeconds: delay ?? null,
   });
   if (delay === undefined) {
-    await recordAttempt(companyId, webhookId, deliveryId, attempt, {
+    const current = await recordAttempt(companyId, webhookId, deliveryId, attempt, {
       status: 'failed',
       responseStatus,
       latencyMs,
@@ -112,19 +112,21 @@ export async function attemptDelivery(message: DeliveryAttempt): Promise<void> {
     });
     // Every failed attempt counts towards the webhook's streak of failures (disabled after days);
     // after the outcome is written, so a failure here cannot keep the next attempt from running.
-    await noteFailedAttempt(webhook);
+    if (current) await noteFailedAttempt(webhook);
     return;
   }
   // The next attempt is queued before the outcome is written: if writing fails, the queue's
   // redelivery of this attempt finds it claimed and stops, and the next attempt still runs. When
   // this write comes late (the next attempt already claimed the delivery) it is dropped.
   await enqueueAttempt({ companyId, webhookId, deliveryId, attempt: attempt + 1 }, delay);
-  await recordAttempt(companyId, webhookId, deliveryId, attempt, {
+  const current = await recordAttempt(companyId, webhookId, deliveryId, attempt, {
     status: 'retrying',
     responseStatus,
     latencyMs,
     error,
     nextAttemptAt: new Date(Date.now() + delay * 1000).toISOString(),
   });
-  await noteFailedAttempt(webhook);
+  // A retry that already ran noted its own outcome: a success there must not be followed by this
+  // older failure, which would start a new streak.
+  if (current) await noteFailedAttempt(webhook);
 }
