@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connection, lease, seedConnection, startTask } from './connector-harness.ts';
-import { boom } from './fakes/fake-socket.ts';
+import { boom, type FakeSocket } from './fakes/fake-socket.ts';
 import { MemoryTable } from './fakes/memory-table.ts';
 import { commandEvent, settle } from './helpers.ts';
 
@@ -27,6 +27,12 @@ async function twoTasks() {
   expect(connection(table)).toMatchObject({ status: 'CONNECTED', number: '5511900000000' });
   return { table, a, b };
 }
+
+/** The message ids a fake socket was given to send (text and media, or relayed menus). */
+const sentIdsOf = (socket: FakeSocket) =>
+  [...socket.sendMessage.mock.calls, ...socket.relayMessage.mock.calls].map(
+    (call) => (call[2] as { messageId?: string } | undefined)?.messageId,
+  );
 
 const running = (...tasks: Awaited<ReturnType<typeof startTask>>[]) =>
   tasks.reduce((count, task) => count + task.connector.status().sessions.length, 0);
@@ -156,9 +162,7 @@ describe('leases: one session, one task', () => {
     // Relayed, they leave the queue: nothing comes back to B (or to a third task) again and again.
     expect(await handled).toEqual({ batchItemFailures: [] });
     const socket = a.sockets.last();
-    const sentIds = [...socket.sendMessage.mock.calls, ...socket.relayMessage.mock.calls].map(
-      (call) => (call[2] as { messageId?: string } | undefined)?.messageId,
-    );
+    const sentIds = sentIdsOf(socket);
     expect(sentIds).toEqual(['M1', 'M2']);
     expect(relayedIds()).toEqual([]);
     expect(table.get('WDOORBELL#task-a', 'DOORBELL')?.sessions).toBeUndefined();
@@ -194,9 +198,7 @@ describe('leases: one session, one task', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(await handled).toEqual({ batchItemFailures: [] });
     const socket = b.sockets.last();
-    const sentIds = [...socket.sendMessage.mock.calls, ...socket.relayMessage.mock.calls].map(
-      (call) => (call[2] as { messageId?: string } | undefined)?.messageId,
-    );
+    const sentIds = sentIdsOf(socket);
     expect(sentIds).toEqual(['M1']);
     expect(a.sockets.last().sendMessage).not.toHaveBeenCalled();
     expect(table.list('C#1', 'WRELAY#2#')).toEqual([]);
@@ -355,9 +357,7 @@ describe('sharding: tasks share the sessions', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(await handled).toEqual({ batchItemFailures: [] });
     const socket = b.sockets.last();
-    const sentIds = [...socket.sendMessage.mock.calls, ...socket.relayMessage.mock.calls].map(
-      (call) => (call[2] as { messageId?: string } | undefined)?.messageId,
-    );
+    const sentIds = sentIdsOf(socket);
     expect(sentIds).toEqual(['H1']);
     expect(table.get('C#1#MSG#H1', 'MSG')).toMatchObject({ ack: 1 });
     expect(table.get('C#1#MSG#H1', 'MSG')?.error).toBeUndefined();

@@ -19,9 +19,8 @@ export function changeFromRecord(record: DynamoDBRecord, entities?: ReadonlySet<
   if (rawEntity === undefined || (entities !== undefined && !entities.has(rawEntity))) return undefined;
   const newImage = image(record.dynamodb?.NewImage);
   const oldImage = image(record.dynamodb?.OldImage);
-  const entity = rawEntity;
   const kind = record.eventName === 'INSERT' ? 'create' : record.eventName === 'REMOVE' ? 'delete' : 'update';
-  return { entity, kind, newItem: newImage && strip(newImage), oldItem: oldImage && strip(oldImage) };
+  return { entity: rawEntity, kind, newItem: newImage && strip(newImage), oldItem: oldImage && strip(oldImage) };
 }
 
 function image(value: Record<string, StreamAttributeValue> | undefined): Record<string, unknown> | undefined {

@@ -266,13 +266,14 @@ class QueueDispatcher {
   describe(): QueueState {
     const nowMs = Date.now();
     const waiting = this.messages.filter((message) => !this.inFlight.has(message.messageId));
+    const nextVisible = nextVisibleAt(waiting, nowMs);
     return {
       queue: this.queue.name,
       paused: this.paused,
       waiting: waiting.length,
       oldestWaitingMs: waiting.length ? nowMs - Math.min(...waiting.map((message) => message.sentAtMs)) : undefined,
       delayed: waiting.filter((message) => message.visibleAtMs > nowMs).length,
-      nextVisibleInMs: ((at) => (at === undefined ? undefined : at - nowMs))(nextVisibleAt(waiting, nowMs)),
+      nextVisibleInMs: nextVisible === undefined ? undefined : nextVisible - nowMs,
       inFlight: [...this.batches.values()].map(({ batch, sinceMs }) => ({
         group: batch[0]?.groupId,
         size: batch.length,
