@@ -1,6 +1,7 @@
 import {
   ApiGatewayManagementApiClient,
   DeleteConnectionCommand,
+  GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -11,7 +12,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentClient } from '../src/aws/dynamo.ts';
 import { handler } from '../src/live/broadcast-handler.ts';
 import { eventRules } from '../src/live/event-rules.ts';
-import { fanOut, forgetSocketLists, socketListFreshMs } from '../src/live/fan-out.ts';
+import { fanOut, forgetSocketLists, openingWindowSeconds, socketListFreshMs } from '../src/live/fan-out.ts';
 import type { LiveListener } from '../src/domain/live-audience.ts';
 
 /**
@@ -387,5 +388,57 @@ describe("the broadcaster keeps a company's sockets between batches", () => {
     } finally {
       clock.mockRestore();
     }
+  });
+});
+
+/**
+ * $connect writes the record before the handshake completes; until then the socket answers Gone.
+ * A batch that reaches it in that gap (another agent's change, its session's end) must neither
+ * forget it nor give up closing it, or it opens a moment later and is never closed.
+ */
+describe('a socket still opening', () => {
+  const gone = () => new GoneException({ message: 'Gone', $metadata: {} });
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+  const forgotten = () => dynamo.commandCalls(DeleteCommand).map((call) => call.args[0].input.Key?.pk);
+  const userChange = () =>
+    streamOf({
+      eventName: 'MODIFY',
+      oldItem: { pk: 'C#3', sk: 'USER#9', __edb_e__: 'user', __edb_v__: '1', companyId: 3, id: 9, name: 'Ana' },
+      newItem: { pk: 'C#3', sk: 'USER#9', __edb_e__: 'user', __edb_v__: '1', companyId: 3, id: 9, name: 'Ana M' },
+    });
+
+  beforeEach(() => {
+    forgetSocketLists();
+    dynamo.reset();
+    sockets.reset();
+    dynamo.on(DeleteCommand).resolves({});
+  });
+
+  it('keeps its record when a post answers Gone, and posts to it again once it is open', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [connection('opening=', { connectedAt: nowSeconds() })] });
+    sockets.on(PostToConnectionCommand).rejectsOnce(gone()).resolves({});
+    await handler(userChange());
+    expect(forgotten()).toEqual([]);
+    await handler(userChange());
+    expect(posted().map((p) => p.to)).toEqual(['opening=', 'opening=']);
+  });
+
+  it(`forgets one that answers Gone ${openingWindowSeconds} s after its $connect`, async () => {
+    const connectedAt = nowSeconds() - openingWindowSeconds;
+    dynamo.on(QueryCommand).resolves({ Items: [connection('old=', { connectedAt })] });
+    sockets.on(PostToConnectionCommand).rejects(gone());
+    await handler(userChange());
+    expect(forgotten()).toEqual(['WS#old=']);
+  });
+
+  it('closes it once its handshake completes when its session ends in the gap', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [connection('opening=', { connectedAt: nowSeconds() })] });
+    sockets.on(PostToConnectionCommand).rejects(gone());
+    sockets.on(DeleteConnectionCommand).rejectsOnce(gone()).rejectsOnce(gone()).resolves({});
+    expect(await handler(streamOf({ eventName: 'REMOVE', oldItem: sessionItem('old') }))).toEqual({
+      batchItemFailures: [],
+    });
+    expect(sockets.commandCalls(DeleteConnectionCommand)).toHaveLength(3);
+    expect(forgotten()).toEqual(['WS#opening=']);
   });
 });

@@ -37,6 +37,20 @@ const socketLists = new Map<number, { loadedAt: number; connections: Map<string,
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/**
+ * $connect writes a connection's record before API Gateway completes the handshake: the socket
+ * opens only once $connect has answered, and until then a post or a close to it answers Gone. A
+ * stream batch can reach such a socket in that gap (another agent's change, a session's end), so
+ * a connection younger than this (the $connect integration's 29 s timeout, rounded up) is not
+ * taken for closed on a Gone (docs/decisions.md, "A socket still opening is not gone").
+ */
+export const openingWindowSeconds = 30;
+
+/** Pauses between closes of a socket still opening that answered Gone (its handshake is ms away). */
+export const closeRetryPausesMs = [100, 250, 500, 1_000, 2_000];
+
+const isOpening = (connection: WsConnection) => nowSeconds() - connection.connectedAt < openingWindowSeconds;
+
 /** Keeps the kept socket lists up with the sockets' changes a batch carries, in stream order. */
 export function applyConnectionChanges(changes: readonly EntityChange[]): void {
   for (const change of changes) {
@@ -71,7 +85,8 @@ async function companyConnections(companyId: number): Promise<Map<string, WsConn
  * socket controls in their place among the events: a closed socket hears nothing after its close
  * (but what came before it), a socket given new access or leaving a room is judged by that from
  * then on. A connection that answers Gone was closed without a $disconnect reaching us, so its
- * record is deleted. Connections are kept per company (socketListFreshMs), and each connection gets
+ * record is deleted, unless it is still opening (openingWindowSeconds): that one only misses the
+ * event, which the SPA reads again once its socket opens. Connections are kept per company (socketListFreshMs), and each connection gets
  * the batch's events for it in as few frames as fit (`packFrames`): one post per socket per
  * batch, not per event. A platform-wide event (`allCompanies`) reads every open connection once
  * per batch through the connections' sharded index; a connection read both ways is one object,
@@ -181,7 +196,8 @@ export async function fanOut(
           sent += 1;
         } catch (error) {
           if (isGone(error)) {
-            gone.add(connection.connectionId);
+            if (!isOpening(connection)) gone.add(connection.connectionId);
+            else if (close) await closeConnection(connection);
             return;
           }
           // One unreachable listener must not hold back the others or the stream; the
@@ -190,7 +206,7 @@ export async function fanOut(
           logger.warn('post to connection failed', { error: String(error) });
         }
       }
-      if (close) await closeConnection(connection.connectionId);
+      if (close) await closeConnection(connection);
     }),
   ]);
   for (const connectionId of [...gone, ...closing])
@@ -201,13 +217,21 @@ export async function fanOut(
 
 /**
  * Closes a socket from the server side (@connections DELETE). A failure other than Gone fails
- * the batch, which the stream retries: a socket of an ended session must not stay open.
+ * the batch, which the stream retries: a socket of an ended session must not stay open. A socket
+ * still opening answers Gone until its handshake completes, so its close is tried again a few
+ * times over about four seconds; one that never opens stays Gone and is taken for closed.
  */
-async function closeConnection(connectionId: string): Promise<void> {
-  try {
-    await wsManagementClient().send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
-  } catch (error) {
-    if (!isGone(error)) throw error;
+async function closeConnection(connection: WsConnection): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await wsManagementClient().send(new DeleteConnectionCommand({ ConnectionId: connection.connectionId }));
+      return;
+    } catch (error) {
+      if (!isGone(error)) throw error;
+    }
+    const pauseMs = closeRetryPausesMs[attempt];
+    if (pauseMs === undefined || !isOpening(connection)) return;
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
 }
 
