@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { t } from '../../i18n/index.ts';
-import { liveSocket } from '../../lib/live-socket.ts';
 import { useLiveEvent } from '../../lib/use-live-event.ts';
 import { readVolume } from '../../lib/volume.ts';
 import type { Ticket } from '../tickets/api/types.ts';
@@ -39,19 +38,7 @@ export function useNotifications(viewerId: number | undefined, enabled: boolean)
     for (const ticket of query.data ?? []) seen.current.set(ticket.id, seenOf(ticket));
   }, [query.data]);
 
-  // Events missed while the socket was down: start again from the server.
-  useEffect(() => {
-    if (!enabled) return;
-    let dropped = false;
-    return liveSocket.onStatusChange((status) => {
-      if (status === 'reconnecting') dropped = true;
-      else if (status === 'open' && dropped) {
-        dropped = false;
-        void queryClient.invalidateQueries({ queryKey: notificationsQueryKeys.all });
-      }
-    });
-  }, [enabled, queryClient]);
-
+  // Events missed while the socket was down are read again by resyncOnOpen (lib/live-resync.ts).
   const alert = (ticket: Ticket) => {
     playChime(readVolume());
     const name = ticket.contact?.name || ticket.contact?.number || `#${ticket.id}`;
