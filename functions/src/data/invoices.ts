@@ -9,7 +9,7 @@ import { getCompanyItem } from './company-items.ts';
 export type InvoiceRecord = EntityItem<typeof invoiceEntity>;
 
 /**
- * AP-IN-1: create a period's invoice unless it exists (conditional create on its deterministic
+ * AP-INV-1: create a period's invoice unless it exists (conditional create on its deterministic
  * key). Answers whether this call created it: a doubled or retried run answers false.
  */
 export async function createInvoiceOnce(invoice: {
@@ -23,7 +23,7 @@ export async function createInvoiceOnce(invoice: {
 }
 
 /**
- * AP-IN-2: a company's invoices, newest due date first: `pk = C#<companyId>`, `sk begins_with
+ * AP-INV-2: a company's invoices, newest due date first: `pk = C#<companyId>`, `sk begins_with
  * INVOICE#`, read backwards. One per billing period (twelve a year at most), so search and
  * pages are applied in memory.
  */
@@ -32,13 +32,13 @@ export async function listInvoices(companyId: number): Promise<InvoiceRecord[]> 
   return data;
 }
 
-/** AP-IN-3: an invoice by id. */
+/** AP-INV-3: an invoice by id. */
 export async function getInvoice(companyId: number, id: number): Promise<InvoiceRecord | undefined> {
   return getCompanyItem(invoiceEntity, companyId, id);
 }
 
 /**
- * AP-IN-4: record an invoice as paid and move its company's due date, in one transaction
+ * AP-INV-4: record an invoice as paid and move its company's due date, in one transaction
  * conditioned on the invoice still being open and the company's due date being the one read.
  * Answers 'paid', or 'already-paid' when the invoice was paid before (a replayed notification:
  * nothing changes). A concurrent change of the due date answers a conflict (the provider retries).
@@ -81,7 +81,7 @@ export async function payInvoice(
 export type InvoiceCharge = NonNullable<InvoiceRecord['charges']>[number];
 
 /**
- * AP-IN-5: add a charge the provider issued for an open invoice (checkout) to the invoice's
+ * AP-INV-5: add a charge the provider issued for an open invoice (checkout) to the invoice's
  * list and make it the one shown; conditioned on the invoice still being open. Earlier charges
  * stay in the list: paying any of them still pays the invoice.
  */
