@@ -370,6 +370,20 @@ describe("the broadcaster keeps a company's sockets between batches", () => {
     expect(reads()).toBe(1);
   });
 
+  it('reads them afresh for a batch that closes sockets, so one this container never saw connect is closed', async () => {
+    sockets.on(DeleteConnectionCommand).resolves({});
+    dynamo.on(DeleteCommand).resolves({});
+    await handler(streamOf(messageRecord()));
+    expect(reads()).toBe(1);
+    // d= connected through another shard: this container's list (still fresh) does not have it.
+    const ended = connection('d=', { userId: 1, profile: 'admin', sessionId: 'ended' });
+    dynamo.on(QueryCommand).resolves({ Items: [admin('a='), admin('b='), ended] });
+    const endedSession = { ...sessionItem('ended'), sk: 'SESSION#1', userId: 1 };
+    await handler(streamOf({ eventName: 'REMOVE', oldItem: endedSession }));
+    expect(reads()).toBe(2);
+    expect(closed()).toEqual(['d=']);
+  });
+
   it(`reads them again once they are ${socketListFreshMs} ms old`, async () => {
     const now = Date.now();
     const clock = vi.spyOn(Date, 'now').mockReturnValue(now);

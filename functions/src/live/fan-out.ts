@@ -29,8 +29,9 @@ import { logger } from '#observability/logger';
  * "Stream consumers: per-container caches"). The sockets' own changes in the stream ($connect,
  * $disconnect, rooms, access) are applied to the kept list in order, and what a batch decides
  * (access, rooms, closes, Gone) is applied to it at once; this bounds what a container that did
- * not see a change (another shard in AWS) uses. Locally every change passes through the one
- * broadcaster in stream order, so its list is always the table's.
+ * not see a change (another shard in AWS) uses, except for closes (read afresh, see fanOut).
+ * Locally every change passes through the one broadcaster in stream order, so its list is
+ * always the table's.
  */
 export const socketListFreshMs = 2_000;
 const socketLists = new Map<number, { loadedAt: number; connections: Map<string, WsConnection> }>();
@@ -95,6 +96,13 @@ async function companyConnections(companyId: number): Promise<Map<string, WsConn
 export async function fanOut(
   outputs: LiveOutput[],
 ): Promise<{ sent: number; gone: number; failed: number; closed: number }> {
+  // A close is the one control that is never sent again: a socket missing from the kept list
+  // (its $connect on another shard, within socketListFreshMs) would stay open for its whole
+  // life. So a batch that closes sockets reads its company's sockets afresh (a rare read: a
+  // session ended or a user deleted).
+  for (const output of outputs)
+    if (isSocketControl(output) && output.control === 'close')
+      socketLists.delete(output.companyId);
   const byScope = new Map<LiveEvent['companyId'], Promise<Map<string, WsConnection>>>();
   const known = new Map<string, WsConnection>();
   // A company's kept connections are the objects the batch works on, so what a control decides
