@@ -24,6 +24,7 @@ describe('bench arguments', () => {
       sizes: [1000, 10000, 100000],
       agents: 50,
       durationSeconds: 20,
+      warmUpSeconds: 3,
       burst: 1000,
       burstContacts: 200,
     });
@@ -35,6 +36,7 @@ describe('bench arguments', () => {
         '--sizes=500,2_000',
         '--agents=10',
         '--duration=3',
+        '--warm-up=0',
         '--burst=40',
         '--contacts=8',
         '--opened=4',
@@ -45,6 +47,7 @@ describe('bench arguments', () => {
       sizes: [500, 2000],
       agents: 10,
       durationSeconds: 3,
+      warmUpSeconds: 0,
       burst: 40,
       burstContacts: 8,
       openedPerAgent: 4,
@@ -52,7 +55,7 @@ describe('bench arguments', () => {
       freshSeed: true,
       quick: false,
     });
-    expect(parseBenchArgs(['--quick'])).toMatchObject({ sizes: [1000], durationSeconds: 5, quick: true });
+    expect(parseBenchArgs(['--quick'])).toMatchObject({ sizes: [1000], durationSeconds: 5, warmUpSeconds: 1, quick: true });
     expect(parseBenchArgs(['--quick', '--duration=8'])).toMatchObject({ sizes: [1000], durationSeconds: 8 });
   });
 

@@ -57,6 +57,8 @@ export type MeasuredOperation = OperationResult & Partial<CallSplit> & {
   loadAverage: number;
   /** Seconds waited, before it started, for the runtime to finish what the previous phase left. */
   drainedBeforeSeconds: number;
+  /** The uncounted load just before it (`--warm-up`): its rate and p99; absent in older results. */
+  warmUp?: { seconds: number; requestsPerSecond: number; p99: number };
 };
 
 /** An inbound phase: its calls per message apart (CallSplit) and its AWS cost per 100,000 messages. */
