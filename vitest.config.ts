@@ -8,7 +8,13 @@ const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
  * would: its per-address and per-company budgets (infra/local/src/gateway/rate-limit.ts) are
  * lifted for them; infra/local/test/edge.integration.test.ts sets its own small ones.
  */
-const runtimeEnv = { ...env, ATENDE_RATE_LIMIT_PER_ADDRESS: '0', ATENDE_RATE_LIMIT_PER_COMPANY: '0' };
+const runtimeEnv = {
+  ...env,
+  ATENDE_RATE_LIMIT_PER_ADDRESS: '0',
+  ATENDE_RATE_LIMIT_PER_COMPANY: '0',
+  // Runtimes that start often and live minutes: DynamoDB Local's quicker start (infra/local/src/dynamo.ts).
+  ATENDE_DYNAMODB_JIT: 'c1',
+};
 
 /**
  * Test files that start a runtime of their own (a fixture manifest, a stop and restart on the
