@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOptions, parseBenchArgs } from './args.ts';
 import { countedUsageOf } from './counted-usage.ts';
+import { gapsUnderMinimum } from './campaign-run.ts';
 import {
   checkRows,
   itemSizeBytes,
@@ -533,5 +534,19 @@ describe('a failing phase', () => {
     });
     expect(markdown).toContain('**Failed phases**');
     expect(markdown).toContain('ERR_DUPLICATED_CONTACT');
+  });
+});
+
+describe("the campaign's pacing check", () => {
+  it('counts a gap under a positive minimum, or one not measured, and not two sends of a 0 s interval in either order', () => {
+    expect(
+      gapsUnderMinimum([
+        { outboxSeconds: 5.1, minimumSeconds: 5 },
+        { outboxSeconds: 4.98, minimumSeconds: 5 },
+        { outboxSeconds: -0.01, minimumSeconds: 0 },
+        { outboxSeconds: 0, minimumSeconds: 0 },
+        { outboxSeconds: Number.NaN, minimumSeconds: 0 },
+      ]),
+    ).toBe(2);
   });
 });
