@@ -5,6 +5,7 @@ import {
   isBinaryMediaType,
   type RestRequest,
 } from '../src/gateway/rest-event.ts';
+import { headerMaps, queryMaps } from '../src/gateway/api-gateway-format.ts';
 
 const settings = {
   stage: 'local',
@@ -104,5 +105,18 @@ describe('isBinaryMediaType', () => {
     expect(isBinaryMediaType('image/png', ['image/*'])).toBe(true);
     expect(isBinaryMediaType('application/json', ['multipart/form-data', 'image/*'])).toBe(false);
     expect(isBinaryMediaType(undefined, ['*/*'])).toBe(false);
+  });
+});
+
+describe('query and header names that are also Object.prototype names', () => {
+  it('are parameters like any other, not a gateway error (the route fuzz sent ?constructor=…)', () => {
+    const { queryStringParameters, multiValueQueryStringParameters } = queryMaps('constructor=1&toString=2&__proto__=3&constructor=4');
+    expect(queryStringParameters).toEqual({ constructor: '4', toString: '2', ['__proto__']: '3' });
+    expect(Object.hasOwn(queryStringParameters!, '__proto__')).toBe(true);
+    expect(multiValueQueryStringParameters!.constructor).toEqual(['1', '4']);
+    expect(multiValueQueryStringParameters!.toString).toEqual(['2']);
+    const { headers, multiValueHeaders } = headerMaps(['constructor', 'a', 'hasOwnProperty', 'b', 'constructor', 'c']);
+    expect(headers).toEqual({ constructor: 'c', hasOwnProperty: 'b' });
+    expect(multiValueHeaders.constructor).toEqual(['a', 'c']);
   });
 });

@@ -39,15 +39,16 @@ export function headerMaps(rawHeaders: string[]): {
   headers: Record<string, string>;
   multiValueHeaders: Record<string, string[]>;
 } {
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+  // Maps, then own properties: a name such as `constructor` or `__proto__` is a key like any other.
+  const headers = new Map<string, string>();
+  const multiValueHeaders = new Map<string, string[]>();
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!;
     const value = rawHeaders[i + 1]!;
-    headers[name] = value;
-    (multiValueHeaders[name] ??= []).push(value);
+    headers.set(name, value);
+    appendTo(multiValueHeaders, name, value);
   }
-  return { headers, multiValueHeaders };
+  return { headers: Object.fromEntries(headers), multiValueHeaders: Object.fromEntries(multiValueHeaders) };
 }
 
 /**
@@ -59,19 +60,25 @@ export function queryMaps(rawQuery: string): {
   multiValueQueryStringParameters: Record<string, string[]> | null;
 } {
   if (rawQuery === '') return { queryStringParameters: null, multiValueQueryStringParameters: null };
-  const single: Record<string, string> = {};
-  const multi: Record<string, string[]> = {};
+  // Maps, then own properties: `?constructor=1` or `?__proto__=1` is a parameter like any other.
+  const single = new Map<string, string>();
+  const multi = new Map<string, string[]>();
   for (const pair of rawQuery.split('&')) {
     if (pair === '') continue;
     const equals = pair.indexOf('=');
     const name = safeDecode(equals === -1 ? pair : pair.slice(0, equals));
     const value = equals === -1 ? '' : safeDecode(pair.slice(equals + 1));
-    single[name] = value;
-    (multi[name] ??= []).push(value);
+    single.set(name, value);
+    appendTo(multi, name, value);
   }
-  if (Object.keys(single).length === 0)
-    return { queryStringParameters: null, multiValueQueryStringParameters: null };
-  return { queryStringParameters: single, multiValueQueryStringParameters: multi };
+  if (single.size === 0) return { queryStringParameters: null, multiValueQueryStringParameters: null };
+  return { queryStringParameters: Object.fromEntries(single), multiValueQueryStringParameters: Object.fromEntries(multi) };
+}
+
+function appendTo(lists: Map<string, string[]>, name: string, value: string): void {
+  const list = lists.get(name);
+  if (list) list.push(value);
+  else lists.set(name, [value]);
 }
 
 export function safeDecode(text: string): string {
