@@ -106,11 +106,47 @@ describe('announcements', () => {
 
   it('tells anyone but a super user that the page is not theirs and sends them to / after a second', async () => {
     const { page } = await app.signedInPage(company.email, company.password, pageErrors);
+    // Every error toast the page ever shows, counted as it appears (a toast lives 3 s).
+    await page.addInitScript(() => {
+      const seen = new WeakSet<Element>();
+      const shown: string[] = [];
+      (window as unknown as { errorToasts: string[] }).errorToasts = shown;
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll('[data-toast="error"]')) {
+          if (seen.has(toast)) continue;
+          seen.add(toast);
+          shown.push(toast.textContent ?? '');
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const errorToasts = () => page.evaluate(() => (window as unknown as { errorToasts: string[] }).errorToasts);
+    // The live socket opens only once the message is on screen, and each read of the signed-in
+    // user answers a new copy of it: its opening reads the user again (decision 0121), as when
+    // the socket comes up late on a busy machine, and that copy must not say the message twice.
+    let reads = 0;
+    await page.route(/\/api\/auth\/me$/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      reads += 1;
+      await route.fulfill({ response, json: { ...body, updatedAt: new Date(Date.now() + reads).toISOString() } });
+    });
+    let messageShown: () => void = () => undefined;
+    const shown = new Promise<void>((resolve) => (messageShown = resolve));
+    await page.routeWebSocket(/\/ws(\?|$)/, async (socket) => {
+      await shown;
+      socket.connectToServer();
+    });
     await page.goto(app.url('/announcements'));
-    await page
-      .locator('[data-toast="error"]', { hasText: t('announcements.denied') })
-      .waitFor({ state: 'visible' });
+    const denied = page.locator('[data-toast="error"]', { hasText: t('announcements.denied') });
+    await expect.poll(errorToasts).toEqual([expect.stringContaining(t('announcements.denied'))]);
+    messageShown();
+    await expect.poll(() => reads, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     await page.waitForURL((address) => address.pathname === '/', { timeout: 10_000 });
     await expect.poll(() => page.getByTestId('announcements-list').count()).toBe(0);
+    await denied.first().waitFor({ state: 'detached' });
+    expect(await errorToasts()).toEqual([expect.stringContaining(t('announcements.denied'))]);
+    // The refused page left no history entry: Back does not open it (and redirect) again.
+    await page.goBack();
+    expect(new URL(page.url()).pathname).not.toBe('/announcements');
   });
 });

@@ -25,7 +25,8 @@ export function useNoPermissionRedirect(refused: boolean, message: MessageKey): 
   useEffect(() => {
     if (!refused) return;
     toast.error(t(message));
-    const timer = setTimeout(() => void navigate('/'), redirectDelayMs);
+    // Replacing the entry: Back must not land on the refused screen and redirect again.
+    const timer = setTimeout(() => void navigate('/', { replace: true }), redirectDelayMs);
     return () => clearTimeout(timer);
   }, [refused, navigate, message]);
 }
