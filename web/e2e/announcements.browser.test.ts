@@ -112,7 +112,7 @@ describe('announcements', () => {
       const shown: string[] = [];
       (window as unknown as { errorToasts: string[] }).errorToasts = shown;
       new MutationObserver(() => {
-        for (const toast of document.querySelectorAll('[data-toast="error"]')) {
+        for (const toast of Array.from(document.querySelectorAll('[data-toast="error"]'))) {
           if (seen.has(toast)) continue;
           seen.add(toast);
           shown.push(toast.textContent ?? '');
