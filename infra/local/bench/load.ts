@@ -22,6 +22,11 @@ export interface OperationResult {
   durationSeconds: number;
   /** Answers with a 2xx status. */
   ok: number;
+  /**
+   * Requests written, answered or not: autocannon drops the connections at the run's end with a
+   * request in flight on each, which the server still carries out (and counts in its calls).
+   */
+  sent: number;
   /** 2xx answers per second over the run. */
   requestsPerSecond: number;
   non2xx: number;
@@ -94,6 +99,8 @@ export async function runOperation(options: {
     connections: options.connections,
     durationSeconds: elapsedSeconds,
     ok: all.length,
+    // autocannon counts them (`requests.sent`) without typing it.
+    sent: Math.max((result.requests as { sent?: number }).sent ?? 0, completed),
     requestsPerSecond: all.length / elapsedSeconds,
     non2xx: result.non2xx,
     errors: result.errors,
