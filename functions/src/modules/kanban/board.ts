@@ -1,0 +1,104 @@
+import { creadosLane, type KanbanBoardQuery } from '@atende/shared/entities/kanban';
+import { isAdmin, type Principal } from '#auth/principal';
+import { listScopeOf } from '#auth/session-check';
+import { queryLanePartition, ticketsOfLinks } from '#data/kanban';
+import { activeLinksOfTag, listTags } from '#data/tags';
+import type { ListedTicket } from '#data/tickets';
+import { AppError } from '#domain/app-error';
+import {
+  inPartitions,
+  kanbanPageSize,
+  kanbanPartitions,
+  laneFilter,
+  lanesOfTicket,
+  linkMayShow,
+  readsLaneThroughLinks,
+  type LaneTagId,
+} from '#domain/kanban-rules';
+import { mergeNewestFirst, type PartitionQuery, type TicketListViewer } from '#domain/ticket-lists';
+import { relatedPage } from '../tickets/related.ts';
+
+/** Who is looking: admins from the token, agents with their queues and allTicket (as the ticket lists). */
+async function viewerOf(principal: Principal): Promise<TicketListViewer> {
+  if (isAdmin(principal))
+    return { userId: principal.userId, isAdmin: true, queueIds: [], allTicket: 'enabled' };
+  const scope = await listScopeOf(principal);
+  return { userId: principal.userId, isAdmin: false, queueIds: scope.queueIds, allTicket: scope.allTicket };
+}
+
+/**
+ * A lane of at most linkedLaneMax tickets (domain/kanban-rules.ts) from its tag's links: the
+ * links of open and pending tickets whose list keys fall in the viewer's partitions, then only
+ * those tickets, checked again (a link a moment behind its ticket never shows a card wrongly),
+ * newest activity first.
+ */
+async function linkedLane(
+  companyId: number,
+  tagId: number,
+  kanbanTagIds: number[],
+  partitions: PartitionQuery[],
+): Promise<ListedTicket[]> {
+  const links = await activeLinksOfTag(companyId, tagId);
+  const ticketIds = links
+    .filter((link) => linkMayShow(companyId, link.ticketLane, partitions))
+    .map((link) => link.ticketId);
+  const tickets = await ticketsOfLinks(companyId, ticketIds);
+  return mergeNewestFirst([
+    tickets.filter(
+      (ticket) =>
+        lanesOfTicket(ticket, kanbanTagIds).includes(tagId) && inPartitions(companyId, ticket, partitions),
+    ),
+  ]);
+}
+
+/**
+ * The board of GET /api/ticket/kanban (extended §2.17, §7): Creados, then one lane per kanban tag
+ * in name order, each a page of the open and pending tickets the caller's ticket lists show,
+ * newest activity first. Without `lane` the first page of every lane; with it, that lane's
+ * `pageNumber`.
+ */
+export async function kanbanBoard(principal: Principal, query: KanbanBoardQuery) {
+  const { companyId } = principal;
+  const [viewer, tags] = await Promise.all([viewerOf(principal), listTags(companyId)]);
+  const kanbanTagIds = tags.filter((tag) => tag.kanban === 1).map((tag) => tag.id);
+  let lanes: LaneTagId[] = [null, ...kanbanTagIds];
+  if (query.lane !== undefined) {
+    const lane = query.lane === creadosLane ? null : query.lane;
+    if (lane !== null && !kanbanTagIds.includes(lane)) throw new AppError('ERR_NOT_FOUND');
+    lanes = [lane];
+  }
+  const partitions = kanbanPartitions(companyId, query.queueIds, viewer);
+  const wanted = query.pageNumber * kanbanPageSize;
+  const counts = new Map(tags.map((tag) => [tag.id, tag.ticketsCount]));
+  const pages = await Promise.all(
+    lanes.map(async (lane) => {
+      const merged =
+        lane !== null && readsLaneThroughLinks(lane, counts.get(lane))
+          ? await linkedLane(companyId, lane, kanbanTagIds, partitions)
+          : mergeNewestFirst(
+              await Promise.all(
+                partitions.map((p) =>
+                  queryLanePartition(p.index, p.partition, laneFilter(lane, kanbanTagIds), wanted),
+                ),
+              ),
+            );
+      return {
+        tagId: lane,
+        page: merged.slice(wanted - kanbanPageSize, wanted),
+        hasMore: merged.length > wanted,
+      };
+    }),
+  );
+  // A ticket on two kanban lanes is joined once: one BatchGet for every card of the board.
+  const unique = new Map<number, ListedTicket>();
+  for (const { page } of pages) for (const ticket of page) unique.set(ticket.id, ticket);
+  const { tickets } = await relatedPage(companyId, [...unique.values()]);
+  const shown = new Map(tickets.map((ticket) => [ticket.id, ticket]));
+  return {
+    lanes: pages.map(({ tagId, page, hasMore }) => ({
+      tagId,
+      tickets: page.flatMap((ticket) => shown.get(ticket.id) ?? []),
+      hasMore,
+    })),
+  };
+}
