@@ -3,7 +3,11 @@
  * rule and the two admin transitions (cancel, restart) are enforced here; the start schedule
  * begins the run and the dispatcher (dispatcher.ts) paces and sends it.
  */
-import type { CampaignCreateInput, CampaignListQuery, CampaignUpdateInput } from '@atende/shared/entities/campaign';
+import type {
+  CampaignCreateInput,
+  CampaignListQuery,
+  CampaignUpdateInput,
+} from '@atende/shared/entities/campaign';
 import { removeMediaQuietly } from '#aws/s3';
 import type { Principal } from '#auth/principal';
 import {
@@ -171,7 +175,10 @@ export async function campaignsPage(companyId: number, query: CampaignListQuery)
 }
 
 /** POST /campaigns: PROGRAMADA when it has a time (and must then be able to run), within the plan's count. */
-export async function createCampaignOf(principal: Principal, body: CampaignCreateInput): Promise<CampaignRecord> {
+export async function createCampaignOf(
+  principal: Principal,
+  body: CampaignCreateInput,
+): Promise<CampaignRecord> {
   const changes = changesOf(body);
   assertNewTimeNotInPast(changes.scheduledAt, undefined, new Date());
   await assertOwnReferences(principal.companyId, body);

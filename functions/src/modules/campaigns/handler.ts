@@ -90,7 +90,8 @@ export const handler = restModule([
     ...admin,
     maxBodyBytes: campaignBodyMaxBytes,
     body: campaignCreateInputSchema,
-    handler: async ({ principal, body }) => new HttpAnswer(201, await full(await createCampaignOf(principal, body))),
+    handler: async ({ principal, body }) =>
+      new HttpAnswer(201, await full(await createCampaignOf(principal, body))),
   }),
   route({
     method: 'PUT',
@@ -132,7 +133,8 @@ export const handler = restModule([
     ...admin,
     params: idPathSchema,
     body: mediaUploadSchema,
-    handler: async ({ principal, params, body }) => full(await attachCampaignMedia(principal, params.id, body.file)),
+    handler: async ({ principal, params, body }) =>
+      full(await attachCampaignMedia(principal, params.id, body.file)),
   }),
   route({
     method: 'DELETE',

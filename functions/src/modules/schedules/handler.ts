@@ -1,99 +1,33 @@
-import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import {
   scheduleCreateInputSchema,
   scheduleListQuerySchema,
   scheduleUpdateInputSchema,
 } from '@atende/shared/entities/schedule';
-import { isAdmin, type Principal } from '#auth/principal';
-import { removeMediaQuietly } from '#aws/s3';
-import { getContact, getContacts } from '#data/contacts';
-import {
-  changeSchedule,
-  createSchedule,
-  deleteSchedule,
-  getSchedule,
-  listSchedules,
-  newScheduleId,
-  type ScheduleChanges,
-  type ScheduleRecord,
-} from '#data/schedules';
-import { getUser } from '#data/users';
-import { AppError, foundOr } from '#domain/app-error';
-import { assertNewTimeNotInPast, assertNotInPast } from '#domain/future-time';
-import { mediaOfUpload } from '#domain/media-rules';
-import {
-  assertScheduleEditable,
-  assertScheduleImage,
-  scheduleLimitOf,
-  scheduleMediaKey,
-  schedulePageSize,
-} from '#domain/schedule-rules';
-import { companyContext } from '#http/company-context';
 import { restModule } from '#http/rest-module';
 import { oneFile, uploadedFileSchema } from '#http/uploaded-file';
 import { onRecord, route } from '#http/route';
 import { HttpAnswer } from '#http/types';
-import { armScheduleTimer, cancelScheduleTimer } from './schedule-timer.ts';
-import { publicSchedule } from './serialize.ts';
-import { attachmentUrl, replaceAttachment } from '../media/replace-attachment.ts';
+import {
+  answerOf,
+  attachScheduleImage,
+  createScheduleOf,
+  deleteScheduleOf,
+  removeScheduleImage,
+  scheduleOrFail,
+  schedulesPage,
+  updateScheduleOf,
+} from './schedule-service.ts';
 
 /** POST /schedules/{id}/media-upload: multipart `file` (one). */
 const mediaUploadSchema = z.object({
   file: oneFile(uploadedFileSchema),
 });
 
-async function answerOf(schedule: ScheduleRecord) {
-  const [contact, url] = await Promise.all([
-    getContact(schedule.companyId, schedule.contactId),
-    attachmentUrl(schedule),
-  ]);
-  return publicSchedule(schedule, contact, url);
-}
-
-async function scheduleOrFail(principal: Principal, id: number): Promise<ScheduleRecord> {
-  return foundOr(getSchedule(principal.companyId, id));
-}
-
-async function assertContact(companyId: number, contactId: number): Promise<void> {
-  if (!(await getContact(companyId, contactId))) throw new AppError('ERR_NO_CONTACT_FOUND');
-}
-
-/** Who the schedule is sent as: an admin may name another user of the company; others send as themselves. */
-async function senderOf(principal: Principal, userId: number | null | undefined): Promise<number> {
-  if (!userId || userId === principal.userId || !isAdmin(principal)) return principal.userId;
-  if (!(await getUser(principal.companyId, userId))) throw new AppError('ERR_NO_USER_FOUND');
-  return userId;
-}
-
-/**
- * A change to a schedule and its timer in one logical step: the timer is moved first (a timer
- * whose schedule did not change does nothing when it fires: its send time is not the
- * schedule's), and put back if the record could not be changed. A failed schedule that is
- * edited becomes pending again.
- */
-async function changeWithTimer(
-  current: ScheduleRecord,
-  changes: ScheduleChanges,
-  options: { removeMedia?: boolean } = {},
-) {
-  assertScheduleEditable(current);
-  const retry = current.status === 'ERRO';
-  const next = { ...changes, ...(retry ? { status: 'PENDENTE' as const } : {}) };
-  const moved = (changes.sendAt !== undefined && changes.sendAt !== current.sendAt) || retry;
-  if (moved) await armScheduleTimer({ ...current, sendAt: next.sendAt ?? current.sendAt });
-  try {
-    return await changeSchedule(current, next, options);
-  } catch (error) {
-    if (moved && current.status === 'PENDENTE') await armScheduleTimer(current).catch(() => undefined);
-    throw error;
-  }
-}
-
 /**
  * /api/schedules: scheduled messages (core §3, §5, §7; extended §2.16, §7). Every user of the
- * company sees and manages them; the plan's `useSchedules` gates the module. Each schedule has
- * one one-time timer (docs/decisions.md, "Scheduled messages"); a sent one can no longer change.
+ * company sees and manages them; the plan's `useSchedules` gates the module (schedule-service.ts
+ * does the work).
  */
 export const handler = restModule([
   route({
@@ -102,28 +36,7 @@ export const handler = restModule([
     access: 'user',
     feature: 'useSchedules',
     query: scheduleListQuerySchema,
-    handler: async ({ principal, query }) => {
-      const wanted = query.pageNumber * schedulePageSize;
-      const found = await listSchedules(principal.companyId, {
-        ...(query.contactId ? { contactId: query.contactId } : {}),
-        limit: wanted + 1,
-      });
-      const page = found.slice((query.pageNumber - 1) * schedulePageSize, wanted);
-      const contacts = await getContacts(
-        principal.companyId,
-        page.map((s) => s.contactId),
-      );
-      const schedules = await Promise.all(
-        page.map(async (s) =>
-          publicSchedule(
-            s,
-            contacts.get(s.contactId),
-            await attachmentUrl(s),
-          ),
-        ),
-      );
-      return { schedules, count: schedules.length, hasMore: found.length > wanted };
-    },
+    handler: ({ principal, query }) => schedulesPage(principal.companyId, query),
   }),
   route({
     ...onRecord('GET', '/schedules/{id}', 'user'),
@@ -136,59 +49,21 @@ export const handler = restModule([
     access: 'user',
     feature: 'useSchedules',
     body: scheduleCreateInputSchema,
-    handler: async ({ principal, body }) => {
-      await assertContact(principal.companyId, body.contactId);
-      const userId = await senderOf(principal, body.userId);
-      const { plan } = await companyContext(principal.companyId);
-      const id = await newScheduleId(principal.companyId);
-      const sendAt = new Date(body.sendAt).toISOString();
-      assertNotInPast(sendAt, new Date());
-      // The timer first: a schedule is never written without its timer; a timer without its
-      // schedule (the write failed) finds nothing when it fires, and is cancelled here anyway.
-      await armScheduleTimer({ companyId: principal.companyId, id, sendAt });
-      try {
-        const created = await createSchedule(
-          principal.companyId,
-          id,
-          { body: body.body, contactId: body.contactId, sendAt, userId },
-          scheduleLimitOf(plan),
-        );
-        return new HttpAnswer(201, await answerOf(created));
-      } catch (error) {
-        await cancelScheduleTimer({ companyId: principal.companyId, id });
-        throw error;
-      }
-    },
+    handler: async ({ principal, body }) =>
+      new HttpAnswer(201, await answerOf(await createScheduleOf(principal, body))),
   }),
   route({
     ...onRecord('PUT', '/schedules/{id}', 'user'),
     feature: 'useSchedules',
     body: scheduleUpdateInputSchema,
-    handler: async ({ principal, params, body }) => {
-      const current = await scheduleOrFail(principal, params.id);
-      assertScheduleEditable(current);
-      if (body.sendAt !== undefined) assertNewTimeNotInPast(body.sendAt, current.sendAt, new Date());
-      if (body.contactId !== undefined && body.contactId !== current.contactId)
-        await assertContact(principal.companyId, body.contactId);
-      const changes: ScheduleChanges = {
-        ...(body.body !== undefined ? { body: body.body } : {}),
-        ...(body.contactId !== undefined ? { contactId: body.contactId } : {}),
-        ...(body.sendAt !== undefined ? { sendAt: new Date(body.sendAt).toISOString() } : {}),
-        ...(body.userId !== undefined ? { userId: await senderOf(principal, body.userId) } : {}),
-      };
-      return answerOf(await changeWithTimer(current, changes));
-    },
+    handler: async ({ principal, params, body }) =>
+      answerOf(await updateScheduleOf(principal, params.id, body)),
   }),
   route({
     ...onRecord('DELETE', '/schedules/{id}', 'user'),
     feature: 'useSchedules',
     handler: async ({ principal, params }) => {
-      const current = await scheduleOrFail(principal, params.id);
-      await deleteSchedule(current);
-      await cancelScheduleTimer(current);
-      // A schedule that made its message (AGENDADA, ENVIADA, or ERRO after the hand-over) shares
-      // its image with that message, which keeps it.
-      if (!current.messageId) await removeMediaQuietly(current.mediaKey, 'schedule media');
+      await deleteScheduleOf(principal, params.id);
       return new HttpAnswer(204);
     },
   }),
@@ -197,37 +72,12 @@ export const handler = restModule([
     multipart: true,
     feature: 'useSchedules',
     body: mediaUploadSchema,
-    handler: async ({ principal, params, body }) => {
-      const current = await scheduleOrFail(principal, params.id);
-      assertScheduleEditable(current);
-      const file = body.file;
-      // The type comes from the bytes (docs/security.md, "Media"), then only png and jpeg pass.
-      const { mimetype } = await mediaOfUpload(file.content, file.mimetype);
-      assertScheduleImage(mimetype);
-      const updated = await replaceAttachment(
-        {
-          key: scheduleMediaKey(principal.companyId, current.id, randomUUID()),
-          file,
-          mimetype,
-          defaultName: 'imagen',
-          previousKey: current.mediaKey,
-          what: 'schedule media',
-        },
-        (media) => changeWithTimer(current, media),
-      );
-      return answerOf(updated);
-    },
+    handler: async ({ principal, params, body }) =>
+      answerOf(await attachScheduleImage(principal, params.id, body.file)),
   }),
   route({
     ...onRecord('DELETE', '/schedules/{id}/media-upload', 'user'),
     feature: 'useSchedules',
-    handler: async ({ principal, params }) => {
-      const current = await scheduleOrFail(principal, params.id);
-      assertScheduleEditable(current);
-      if (!current.mediaKey) return answerOf(current);
-      const updated = await changeWithTimer(current, {}, { removeMedia: true });
-      await removeMediaQuietly(current.mediaKey, 'schedule media');
-      return answerOf(updated);
-    },
+    handler: async ({ principal, params }) => answerOf(await removeScheduleImage(principal, params.id)),
   }),
 ]);
