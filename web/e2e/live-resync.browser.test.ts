@@ -8,7 +8,8 @@ import { journeySteps } from './support/journey.ts';
  * Decision 0121: what happened while the live socket was away is shown once it is back. The
  * agent's chat is open; its socket drops (the test cuts it) and stays away while the customer
  * writes, so the message's live event reaches no socket of the agent; once the socket opens again
- * the chat shows the message without the agent doing anything.
+ * the chat shows the message without the agent doing anything. Decision 0123: an agent's chat
+ * whose room join lands after a customer's message shows that message too.
  */
 describe('a chat after its live socket was away', () => {
   journeySteps();
@@ -78,6 +79,40 @@ describe('a chat after its live socket was away', () => {
     away = false;
     await chat().getByText(later, { exact: true }).waitFor({ state: 'visible', timeout: 45_000 });
     expect(sockets.filter((socket) => socket.server).length).toBeGreaterThanOrEqual(2);
+    expect(pageErrors).toEqual([]);
+  });
+  it('shows a message its room missed when the room join lands late (decision 0123)', async () => {
+    // An agent's chat: admins hear every message whatever their rooms, agents only in the room.
+    const agent = { name: 'Rita Resync', email: `rita-${stamp}@example.com`, password: 'senha123' };
+    const created = await api('POST', '/users', { ...agent, profile: 'user', allTicket: 'enabled', queueIds: [] });
+    expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+    const agentId = (created.body as { id: number }).id;
+    expect((await api('PUT', `/tickets/${ticketId}`, { status: 'open', userId: agentId })).status).toBeLessThan(300);
+    const { page: agentPage } = await app.signedInPage(agent.email, agent.password, pageErrors);
+    const held: (() => void)[] = [];
+    await agentPage.routeWebSocket(/\/ws(\?|$)/, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((message) => {
+        if (String(message).includes('"joinChatBox"')) held.push(() => server.send(message));
+        else server.send(message);
+      });
+    });
+    await agentPage.goto(app.url(`/tickets/${ticketUuid}`));
+    const agentChat = agentPage.locator('.ticket-chat[data-status="open"]').getByTestId('messages-list');
+    await agentChat.getByText(customer.body, { exact: true }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+
+    // Written while the chat's join is still on its way: its live event reaches no socket of hers.
+    const unseen = `¿me leen? ${stamp}`;
+    await customerWrites(api, whatsappId, { ...customer, body: unseen, id: `R3-${stamp}` });
+    await expect
+      .poll(async () => JSON.stringify((await api('GET', `/messages/${ticketId}`)).body).includes(unseen), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    for (const send of held.splice(0)) send();
+    await agentChat.getByText(unseen, { exact: true }).waitFor({ state: 'visible', timeout: 30_000 });
+    await agentPage.context().close();
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { liveSocket } from '../../lib/live-socket.ts';
 import { useLiveEvent } from '../../lib/use-live-event.ts';
 import { ticketsQueryKeys } from './api/tickets-query-keys.ts';
 import type { Message, MessagesPage, Ticket, TicketListFilter, TicketsPage } from './api/types.ts';
 import { parseMessageEvent, upsertMessage } from './message-rules.ts';
+import { createMissedMessageWatch } from './missed-message-watch.ts';
 import {
   applyTicketEvent,
   applyUnreadEvent,
@@ -80,17 +81,41 @@ export function useLiveTickets(viewer: TicketViewer | undefined): void {
   });
 }
 
-/** Joins the open chat's room and merges its live messages (appMessage create and update). */
-export function useLiveMessages(ticketId: number | undefined): void {
+/**
+ * Joins the open chat's room and merges its live messages (appMessage create and update); reads
+ * them again when its ticket moves to a newer message that the room did not bring
+ * (missed-message-watch.ts).
+ */
+export function useLiveMessages(ticketId: number | undefined, shownLastMessageAt?: string | null): void {
   const queryClient = useQueryClient();
+  const watch = useRef<ReturnType<typeof createMissedMessageWatch> | undefined>(undefined);
   useEffect(() => {
     if (ticketId === undefined) return;
-    return liveSocket.joinChatBox(ticketId);
-  }, [ticketId]);
+    const leave = liveSocket.joinChatBox(ticketId);
+    const missed = createMissedMessageWatch(
+      () => void queryClient.invalidateQueries({ queryKey: ticketsQueryKeys.messages(ticketId) }),
+    );
+    watch.current = missed;
+    return () => {
+      missed.stop();
+      if (watch.current === missed) watch.current = undefined;
+      leave();
+    };
+  }, [ticketId, queryClient]);
+
+  useEffect(() => {
+    watch.current?.shown(shownLastMessageAt);
+  }, [ticketId, shownLastMessageAt]);
+
+  useLiveEvent('ticket', (data) => {
+    const event = parseTicketEvent(data);
+    if (event?.action === 'update' && event.ticket.id === ticketId) watch.current?.ticketChanged(event.ticket);
+  });
 
   useLiveEvent('appMessage', (data) => {
     const event = parseMessageEvent(data);
     if (!event) return;
+    if (event.ticketId === ticketId) watch.current?.messageHeard();
     queryClient.setQueryData<InfiniteData<MessagesPage>>(ticketsQueryKeys.messages(event.ticketId), (current) =>
       upsertMessage(current, event.message as Message),
     );

@@ -51,7 +51,7 @@ export function TicketChat({ idOrUuid, onBack }: TicketChatProps) {
   const [transferOpen, setTransferOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  useLiveMessages(ticket?.id);
+  useLiveMessages(ticket?.id, ticket?.lastMessageAt);
   useReadWhileOpen(ticket?.id, ticket?.unreadMessages);
 
   // Keyboard (issue #30): a, r, t and q do what the header's buttons do, and only what the header
