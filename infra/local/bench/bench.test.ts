@@ -13,7 +13,8 @@ import {
 import { itemMakers, loadProductData, type TableItem } from './items.ts';
 import { evaluateTargets, failureRows, markdownReport, type SizeReport } from './report.ts';
 import { phaseNumber } from './numbers.ts';
-import { runPhase, type PhaseFailure } from './phases.ts';
+import { currentPhase, runPhase, type PhaseFailure } from './phases.ts';
+import { MemorySampler } from './memory.ts';
 import { burstPlan, dashboardDays, generateShape, messagesOf, spanDays, statusCounts } from './shape.ts';
 import { percentile, summarize } from './stats.ts';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -534,6 +535,41 @@ describe('a failing phase', () => {
     });
     expect(markdown).toContain('**Failed phases**');
     expect(markdown).toContain('ERR_DUPLICATED_CONTACT');
+  });
+});
+
+describe('where the memory peaked', () => {
+  it('names the innermost phase running, and none between phases or after a failed one', async () => {
+    const failures: PhaseFailure[] = [];
+    const seen: (string | undefined)[] = [currentPhase()];
+    await runPhase(failures, 'campaign', async () => {
+      seen.push(currentPhase());
+      await runPhase(failures, 'campaign report', async () => void seen.push(currentPhase()));
+      seen.push(currentPhase());
+    });
+    await runPhase(failures, 'schedules', async () => {
+      seen.push(currentPhase());
+      throw new Error('failed');
+    });
+    seen.push(currentPhase());
+    expect(seen).toEqual([undefined, 'campaign', 'campaign report', 'campaign', 'schedules', undefined]);
+  });
+
+  it('keeps the phase of the highest sample with the peak, and prints it in the report', () => {
+    let phase = 'steady inbound';
+    const sampler = new MemorySampler({ bench: process.pid }, () => phase);
+    sampler.sample();
+    expect(sampler.peaks.get('bench')?.phase).toBe('steady inbound');
+    // 256 MB written: this process's RSS grows past the first sample.
+    const held = Buffer.alloc(256 * 1024 * 1024, 1);
+    phase = 'campaign';
+    sampler.sample();
+    const peak = sampler.stop().bench!;
+    expect(held.length).toBeGreaterThan(0);
+    expect(peak.phase).toBe('campaign');
+    const size = { size: 1000, operations: {}, failedPhases: [], counts: {}, seed: { items: 0 }, memoryPeaks: { runtime: { maxMb: 1751.4, lastMb: 1600, phase: 'campaign' } } };
+    const markdown = markdownReport({ startedAt: '', totalSeconds: 0, machine: {} as never, sizes: [size as unknown as SizeReport], targets: [] });
+    expect(markdown).toContain('1751 MB (campaign)');
   });
 });
 

@@ -11,10 +11,10 @@
  *   calls by the table they name (call-classes.mjs);
  * - `refused.<kind>.<Operation>`: those of the calls above answered with an error (a failed
  *   condition, a transaction cancelled by a conflict): also counted in `<kind>.<Operation>`;
- * - `fn.<function>.<kind>.<Operation>` (and `fn.<function>.refused.…`): the same calls by the
- *   function whose thread made them (`main`: the runtime's own thread, and every function when
- *   they run inline);
- * - `ms.fn.<function>.<kind>.<Operation>`: the wall milliseconds those calls took, from the body
+ * - `fn.<thread>.<kind>.<Operation>` (and `fn.<thread>.refused.…`): the same calls by the
+ *   thread that made them: a function's name, or its group's where functions share a thread
+ *   (`main`: the runtime's own thread, and every function when they run inline);
+ * - `ms.fn.<thread>.<kind>.<Operation>`: the wall milliseconds those calls took, from the body
  *   written to the answer's headers (where a phase's time waits on DynamoDB Local: a hot item, a
  *   storm of transactions); not usage, left out of counted-usage.json;
  * - `stream.<Operation>`: DynamoDB Streams reads; `socket.PostToConnection`: WebSocket posts;
@@ -43,9 +43,11 @@ const add = (name, amount = 1) => {
 };
 globalThis.atendeBenchCount = add;
 
-/** The function whose thread this is (its bundle's folder), or `main`: `fn.<name>.<kind>.<Operation>` says who calls. */
-const threadName =
-  (!isMainThread && /\/([^/]+)\/index\.m?js/.exec(String(workerData?.bundleUrl ?? ''))?.[1]) || 'main';
+/**
+ * The thread's name (function-threads.ts: a function's own name, or its group's when functions
+ * share a thread), or `main`: `fn.<name>.<kind>.<Operation>` says who calls.
+ */
+const threadName = (!isMainThread && workerData?.threadName) || 'main';
 
 const askCapacity = process.env.ATENDE_BENCH_CAPACITY === '1';
 const productTable = () => process.env.TABLE_NAME || 'atende';

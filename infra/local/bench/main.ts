@@ -36,7 +36,7 @@ import { burstPlan, generateShape, shapeVersion, type Shape } from './shape.ts';
 import { formatDuration, rounded } from './stats.ts';
 import { stageLines, stageSplit, type TracedMessage } from './stages.ts';
 import { footprintText, measureFootprint, type Footprint } from './footprint.ts';
-import { runPhase, type PhaseFailure } from './phases.ts';
+import { currentPhase, runPhase, type PhaseFailure } from './phases.ts';
 import { billedUsage, callsByOperation, perRequestUsage, splitCalls } from './usage.ts';
 import { costOf, costText } from './cost.ts';
 import { countedUsageFile, countedUsageOf } from './counted-usage.ts';
@@ -291,7 +291,7 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
   });
   const startSeconds = (performance.now() - restartStart) / 1000;
   const rt = runtime;
-  const memory = new MemorySampler({ runtime: rt.pid, dynamodb: rt.dynamoPid, bench: process.pid });
+  const memory = new MemorySampler({ runtime: rt.pid, dynamodb: rt.dynamoPid, bench: process.pid }, currentPhase);
   const memoryAtStart = { runtime: rssMb(rt.pid), dynamodb: rt.dynamoPid ? rssMb(rt.dynamoPid) : undefined };
   memory.start();
 

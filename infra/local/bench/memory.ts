@@ -52,6 +52,8 @@ export interface ProcessSample {
 export interface MemoryPeak {
   maxMb: number;
   lastMb: number;
+  /** The phase running when the peak was sampled (phases.ts), if one was. */
+  phase?: string;
 }
 
 /** Samples the RSS of named processes every `intervalMs`, keeping the peak and the latest. */
@@ -59,7 +61,11 @@ export class MemorySampler {
   readonly peaks = new Map<string, MemoryPeak>();
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly pids: Record<string, number | undefined>) {}
+  constructor(
+    private readonly pids: Record<string, number | undefined>,
+    /** The phase running now, kept with a new peak. */
+    private readonly phaseNow: () => string | undefined = () => undefined,
+  ) {}
 
   sample(): void {
     for (const [name, pid] of Object.entries(this.pids)) {
@@ -67,7 +73,11 @@ export class MemorySampler {
       const mb = rssMb(pid);
       if (mb === undefined) continue;
       const peak = this.peaks.get(name);
-      this.peaks.set(name, { maxMb: Math.max(peak?.maxMb ?? 0, mb), lastMb: mb });
+      if (peak && peak.maxMb >= mb) peak.lastMb = mb;
+      else {
+        const phase = this.phaseNow();
+        this.peaks.set(name, { maxMb: mb, lastMb: mb, ...(phase ? { phase } : {}) });
+      }
     }
   }
 

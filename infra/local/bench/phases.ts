@@ -12,6 +12,14 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
+/** The phases running now, innermost last: what the memory sampler names a peak after. */
+const running: string[] = [];
+
+/** The innermost phase running now (undefined between phases: setup, waits). */
+export function currentPhase(): string | undefined {
+  return running.at(-1);
+}
+
 /** Runs one phase; a failure is pushed to `failures` (and told to `onFailure`) and answers undefined. */
 export async function runPhase<T>(
   failures: PhaseFailure[],
@@ -19,6 +27,7 @@ export async function runPhase<T>(
   work: () => Promise<T>,
   onFailure?: (failure: PhaseFailure) => void,
 ): Promise<T | undefined> {
+  running.push(phase);
   try {
     return await work();
   } catch (error) {
@@ -26,6 +35,8 @@ export async function runPhase<T>(
     failures.push(failure);
     onFailure?.(failure);
     return undefined;
+  } finally {
+    running.splice(running.lastIndexOf(phase), 1);
   }
 }
 

@@ -305,7 +305,10 @@ export function costRows(report: SizeReport): string[][] {
 }
 
 function memoryRow(report: SizeReport): string[] {
-  const mb = (name: string) => (report.memoryPeaks[name] ? `${Math.round(report.memoryPeaks[name].maxMb)} MB` : '—');
+  const mb = (name: string) => {
+    const peak = report.memoryPeaks[name];
+    return peak ? `${Math.round(peak.maxMb)} MB${peak.phase ? ` (${peak.phase})` : ''}` : '—';
+  };
   return [sizeLabel(report.size), mb('runtime'), mb('dynamodb'), mb('bench'), `${report.seed.items.toLocaleString('en-US')}${report.seed.cached ? ' (copied)' : ''}`, report.seed.cached ? '—' : `${Math.round(report.seed.itemsPerSecond)}/s (${report.seed.method === 'file' ? 'file' : 'API'})`, String(report.runtimeLogLines)];
 }
 const memoryHeader = ['size', 'runtime RSS (max)', 'DynamoDB Local RSS (max)', 'bench RSS (max)', 'seeded items', 'seed rate', 'runtime log lines'];

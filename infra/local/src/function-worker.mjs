@@ -1,14 +1,16 @@
 /**
- * One Lambda function in a thread of its own (see function-threads.ts): it imports the bundle
- * once (its cold start), answers `invoke` messages with the handler's result, and reaches the
- * runtime's queue, scheduler and mail adapters through the parent thread, since those live there.
- * Plain JavaScript so it loads on Node's own loader under any runner (tsx, vitest).
+ * A thread of Lambda functions (see function-threads.ts): it imports each bundle it is asked to
+ * `load` once (its cold start), answers `invoke` messages with that function's handler's result,
+ * and reaches the runtime's queue, scheduler and mail adapters through the parent thread, since
+ * those live there. Every bundle keeps its own module instances (its clients and caches), as
+ * its own container would. Plain JavaScript so it loads on Node's own loader under any runner
+ * (tsx, vitest).
  */
 import { Agent } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 import { contextWithMethods } from './lambda-context.mjs';
 
-const { bundleUrl, preloadUrl, reportWrites } = workerData;
+const { preloadUrl, reportWrites } = workerData;
 
 /** DynamoDB operations that write (their changes reach the table's stream). */
 const writeOperations = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
@@ -64,16 +66,21 @@ function portable(error) {
   return { name: 'Error', message: String(error) };
 }
 
-let handler;
-try {
-  // Diagnostics only (the benchmark's call counter): loaded before the bundle.
-  if (preloadUrl) await import(preloadUrl);
-  const module = await import(bundleUrl);
+// Diagnostics only (the benchmark's call counter): loaded before any bundle. A failure ends the thread.
+if (preloadUrl) await import(preloadUrl);
+
+/** Each loaded function's handler, by function name. */
+const handlers = new Map();
+/** Imports tried per function: a failed import is tried again from a fresh module instance. */
+const attempts = new Map();
+
+async function load(functionName, bundleUrl) {
+  const attempt = (attempts.get(functionName) ?? 0) + 1;
+  attempts.set(functionName, attempt);
+  // A module whose import threw stays cached with its error: a retry imports another instance.
+  const module = await import(attempt === 1 ? bundleUrl : `${bundleUrl}${bundleUrl.includes('?') ? '&' : '?'}attempt=${attempt}`);
   if (typeof module.handler !== 'function') throw new Error(`${bundleUrl} exports no handler`);
-  handler = module.handler;
-} catch (error) {
-  parentPort.postMessage({ type: 'loaded', error: portable(error) });
-  throw error;
+  handlers.set(functionName, module.handler);
 }
 
 parentPort.on('message', (message) => {
@@ -85,12 +92,23 @@ parentPort.on('message', (message) => {
     else call.resolve(message.result);
     return;
   }
+  if (message.type === 'load') {
+    load(message.functionName, message.bundleUrl).then(
+      () => parentPort.postMessage({ type: 'loaded', functionName: message.functionName }),
+      (error) => parentPort.postMessage({ type: 'loaded', functionName: message.functionName, error: portable(error) }),
+    );
+    return;
+  }
   if (message.type !== 'invoke') return;
   Promise.resolve()
-    .then(() => handler(message.event, contextWithMethods(message.context, message.deadline)))
+    .then(() => {
+      const handler = handlers.get(message.functionName);
+      if (!handler) throw new Error(`${message.functionName} is not loaded in this thread`);
+      return handler(message.event, contextWithMethods(message.context, message.deadline));
+    })
     .then(
       (result) => parentPort.postMessage({ type: 'result', id: message.id, result }),
       (error) => parentPort.postMessage({ type: 'result', id: message.id, error: portable(error) }),
     );
 });
-parentPort.postMessage({ type: 'loaded' });
+parentPort.postMessage({ type: 'ready' });

@@ -39,6 +39,7 @@ import { startGateway, type Gateway } from './gateway/server.ts';
 import { createStaticSite } from './gateway/static-site.ts';
 import { createWebSocketApi } from './gateway/websocket-api.ts';
 import { threadedBundleLoader } from './function-threads.ts';
+import { functionThreadGroups } from './function-thread-groups.ts';
 import { bundleLoader, FunctionInvoker, type HandlerLoader } from './invoke.ts';
 import { LocalQueue } from './local-queue.ts';
 import { LocalScheduler } from './local-scheduler.ts';
@@ -82,8 +83,9 @@ export interface RuntimeOptions {
    */
   warmUp?: boolean;
   /**
-   * Run each bundle in a worker thread of its own (default; ATENDE_FUNCTION_THREADS=false turns
-   * it off), rather than all of them on the runtime's own event loop.
+   * Run the bundles in worker threads (default), a few functions to a thread
+   * (function-thread-groups.ts), rather than all of them on the runtime's own event loop.
+   * ATENDE_FUNCTION_THREADS=false turns the threads off; =each gives each function its own.
    */
   functionThreads?: boolean;
   /** The built SPA. Default <repo>/web/dist. */
@@ -191,13 +193,18 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
     generation++;
     // The connector is not a bundle: its command queue's consumer name routes to it in-process.
     let localConnector: LocalConnector | undefined;
-    // Bundles run each in a thread of their own unless told otherwise (function-threads.ts).
+    // Bundles run in worker threads, a few to a thread, unless told otherwise (function-threads.ts).
     // Set once the stream reader runs: a function's thread saw a write to the table answered.
     let tableWritten: (() => void) | undefined;
     const threaded =
       options.loadHandler === undefined &&
       (options.functionThreads ?? process.env.ATENDE_FUNCTION_THREADS !== 'false')
-        ? threadedBundleLoader(undefined, (name, line) => output.write(name, line), () => tableWritten?.())
+        ? threadedBundleLoader(
+            undefined,
+            (name, line) => output.write(name, line),
+            () => tableWritten?.(),
+            functionThreadGroups(manifest, process.env.ATENDE_FUNCTION_THREADS === 'each' ? 'each' : 'grouped'),
+          )
         : undefined;
     if (threaded) cleanups.set('functions', () => threaded.terminate());
     const loadBundle = options.loadHandler ?? threaded?.load ?? bundleLoader(generation);

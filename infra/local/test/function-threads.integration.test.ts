@@ -1,4 +1,7 @@
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, threadId } from 'node:worker_threads';
@@ -127,5 +130,69 @@ describe('functions in threads of their own', () => {
       Promise.resolve(handler({}, { getRemainingTimeInMillis: () => 1000 } as never)),
     ).rejects.toThrow(/exited|stopping/);
     await expect(fresh.load('echo')).rejects.toThrow('the runtime is stopping');
+  });
+});
+
+describe('functions sharing a thread (the runtime groups them, decision 0124)', () => {
+  let dir: string;
+  let threads: ThreadedFunctions;
+  let invoker: FunctionInvoker;
+  const lines: { source: string; line: string }[] = [];
+  // Two bundles of their own (a module imported twice in one thread would be one instance), and one that cannot load.
+  const pathOf = (name: string) => (name === 'broken' ? fixture('broken') : join(dir, `${name}.mjs`));
+  const threadOf = (name: string) => (name === 'alone' ? 'alone' : 'shared');
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'atende-threads-'));
+    for (const name of ['first', 'second', 'alone']) await copyFile(fixture('counter'), join(dir, `${name}.mjs`));
+    threads = threadedBundleLoader(pathOf, (source, line) => lines.push({ source, line }), undefined, threadOf);
+    invoker = new FunctionInvoker(threads.load, new Map() as never, 'us-east-1');
+  });
+
+  afterAll(async () => {
+    await threads.terminate();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  type Counted = { threadId: number; functionName: string; calls: number };
+  const call = async (name: string, event: object = {}) => (await invoker.invoke(name, event)) as Counted;
+
+  it('runs the functions of a group in one thread, each with its own module state and its own lines', async () => {
+    const first = await call('first');
+    await call('first');
+    const second = await call('second');
+    const alone = await call('alone');
+    expect(second.threadId).toBe(first.threadId);
+    expect(alone.threadId).not.toBe(first.threadId);
+    expect([first.calls, second.calls, alone.calls]).toEqual([1, 1, 1]);
+    expect((await call('first')).calls).toBe(3);
+    await expect.poll(() => lines.filter((line) => line.line.includes('"counted"')).length).toBe(5);
+    const sources = lines.filter((line) => line.line.includes('"counted"')).map((line) => line.source);
+    expect(sources).toEqual(['first', 'first', 'second', 'alone', 'first']);
+  });
+
+  it("keeps a group's other functions working when one of them cannot load", async () => {
+    const threadOfBroken = (name: string) => (name === 'broken' ? 'shared' : threadOf(name));
+    const mixed = threadedBundleLoader(pathOf, undefined, undefined, threadOfBroken);
+    const mixedInvoker = new FunctionInvoker(mixed.load, new Map() as never, 'us-east-1');
+    try {
+      await expect(mixedInvoker.invoke('broken', {})).rejects.toThrow('broken at import');
+      expect(await mixedInvoker.invoke('first', {})).toMatchObject({ functionName: 'first', calls: 1 });
+      // Tried again on the next call, from a fresh module instance.
+      await expect(mixedInvoker.invoke('broken', {})).rejects.toThrow('broken at import');
+      expect(await mixedInvoker.invoke('first', {})).toMatchObject({ calls: 2 });
+    } finally {
+      await mixed.terminate();
+    }
+  });
+
+  it("starts the group's thread again when it dies, with its functions imported again on their next call", async () => {
+    const before = await call('second');
+    await expect(call('first', { exit: true })).rejects.toThrow(/exited/);
+    const [first, second] = await Promise.all([call('first'), call('second')]);
+    expect(first.threadId).toBe(second.threadId);
+    expect(first.threadId).not.toBe(before.threadId);
+    // Fresh module instances: the counts start again.
+    expect([first.calls, second.calls]).toEqual([1, 1]);
   });
 });
