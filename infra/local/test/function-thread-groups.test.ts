@@ -13,19 +13,21 @@ describe("the runtime's function threads (decision 0124)", () => {
     expect(threads.size).toBeLessThanOrEqual(8);
   });
 
-  it('keeps the live fan-out and the ingest alone, and apart from the requests', () => {
-    for (const name of ['broadcaster', 'ingest']) {
+  it('keeps the live fan-out, the ingest and the tickets module alone', () => {
+    for (const name of ['broadcaster', 'ingest', 'tickets']) {
       expect(threadOf(name)).toBe(name);
       expect(names.filter((other) => threadOf(other) === name)).toEqual([name]);
     }
-    for (const name of ['tickets', 'messages', 'kanban', 'live']) expect(threadOf(name)).toMatch(/^requests-\d$/);
+    for (const name of ['messages', 'kanban', 'dashboard', 'live']) expect(threadOf(name)).toMatch(/^requests-\d$/);
     expect(threadOf('dashboard-aggregator')).toBe('stream-consumers');
     expect(threadOf('campaign-dispatcher')).toBe('background');
     expect(threadOf('external-api-authorizer')).toBe('background');
   });
 
   it('spreads the REST modules over the request threads', () => {
-    const requestThreads = new Set(productManifest.restModules.map((module) => threadOf(module.name)));
+    const requestThreads = new Set(
+      productManifest.restModules.filter((module) => module.name !== 'tickets').map((module) => threadOf(module.name)),
+    );
     expect([...requestThreads].sort()).toEqual(['requests-1', 'requests-2', 'requests-3']);
   });
 
