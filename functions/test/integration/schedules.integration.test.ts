@@ -265,7 +265,9 @@ describe('schedules', () => {
         'ERR_SENDING_WAPP_MSG',
       );
       expect(await outboxOf(admin, whatsappId, '9995511970000061')).toEqual([]);
-      // Every status the calendar was told, in order: handed over, then failed; never sent.
+      // Every status the calendar was told, in order: pending, handed over, then failed; never
+      // sent. The refusal may be recorded before the hand-over is (the connector answers at once),
+      // and then the schedule goes from PENDENTE straight to ERRO (data/schedules.ts, AP-SC-7).
       const statuses = await until(async () => {
         const told = live.frames
           .filter(
@@ -275,11 +277,11 @@ describe('schedules', () => {
         return told.at(-1) === 'ERRO' ? told : undefined;
       }, 'the ERRO event');
       expect(statuses).not.toContain('ENVIADA');
-      expect(statuses.filter((status, i) => status !== statuses[i - 1])).toEqual([
-        'PENDENTE',
-        'AGENDADA',
-        'ERRO',
-      ]);
+      const moves = statuses.filter((status, i) => status !== statuses[i - 1]);
+      expect([
+        ['PENDENTE', 'AGENDADA', 'ERRO'],
+        ['PENDENTE', 'ERRO'],
+      ]).toContainEqual(moves);
     } finally {
       live.socket.close();
     }
