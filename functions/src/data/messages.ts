@@ -1,44 +1,20 @@
-import type { EntityItem } from 'electrodb';
 import { editOutcome } from '@atende/shared/message-edit';
 import { campaignEntity } from './campaign-entity.ts';
 import { campaignRunCheck, type CampaignRunGuard } from './campaigns.ts';
 import { messageEntity } from './message-entity.ts';
 import { isConditionFailure, writtenIf } from './sessions.ts';
 import { ticketEntity, ticketTokenEntity } from './ticket-entity.ts';
-import { messageSearchItems } from './ticket-search.ts';
 import { activityUpdate, getTicket, type TicketRecord } from './tickets.ts';
-import { writeAll, type TransactionWriter } from './transaction.ts';
+import { writeAll } from './transaction.ts';
+import { newMessageWrites, type MessageRecord, type NewMessage, type TicketMessageUpdate } from './message-writes.ts';
 
-export type MessageRecord = EntityItem<typeof messageEntity>;
-export type NewMessage = Omit<MessageRecord, 'updatedAt'>;
+export type { MessageRecord, NewMessage, TicketMessageUpdate } from './message-writes.ts';
+export { newMessageWrites } from './message-writes.ts';
 
 /** AP-MS-1: a message by its WhatsApp id. */
 export async function getMessage(companyId: number, id: string): Promise<MessageRecord | undefined> {
   const { data } = await messageEntity.get({ companyId, id }).go({ consistent: true });
   return data ?? undefined;
-}
-
-/** The ticket part of storing a message (AP-MS-2). */
-export interface TicketMessageUpdate {
-  lastMessage: string;
-  lastMessageAt: string;
-  countUnread: boolean;
-  /** A customer message the automation must still handle (data/ticket-automation.ts clears it). */
-  botPendingId?: string;
-}
-
-/**
- * The writes that store a new message: the message, created only if its id is new (first: a
- * failed condition means a duplicate), and its words in its ticket's search partition.
- */
-export function newMessageWrites(
-  entities: { message: TransactionWriter<typeof messageEntity>; token: TransactionWriter<typeof ticketTokenEntity> },
-  message: NewMessage,
-) {
-  return [
-    entities.message.create(message).commit(),
-    ...messageSearchItems(entities, message.companyId, message.ticketId, message.body ?? ''),
-  ];
 }
 
 /**

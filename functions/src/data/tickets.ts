@@ -8,11 +8,14 @@ import { campaignEntity } from './campaign-entity.ts';
 import { campaignRunCheck, type CampaignRunGuard } from './campaigns.ts';
 import { nextId } from './ids.ts';
 import { isConditionFailure, writtenIf } from './sessions.ts';
-import { contactTicketEntity, ticketEntity, ticketEventEntity, ticketUuidEntity } from './ticket-entity.ts';
+import { contactTicketEntity, ticketEntity, ticketEventEntity, ticketTokenEntity, ticketUuidEntity } from './ticket-entity.ts';
 import type { TicketContactSnapshot } from './ticket-contact.ts';
 import { ticketCreatedEntity } from './ticket-created-entity.ts';
-import { newTicketSearchItems, ticketSearchEntities, type TicketSearchContact } from './ticket-search.ts';
+import { newTicketSearchItemCount, newTicketSearchItems, ticketSearchEntities, type TicketSearchContact } from './ticket-search.ts';
 import { writeAll, type TransactionWriter } from './transaction.ts';
+import type { ErrorCode } from '@atende/shared/errors';
+import { messageEntity } from './message-entity.ts';
+import { newMessageWrites, type MessageRecord, type NewMessage, type TicketMessageUpdate } from './message-writes.ts';
 import { queryCount } from './paged-query.ts';
 
 export type TicketRecord = EntityItem<typeof ticketEntity>;
@@ -180,46 +183,120 @@ export async function createTicket(
   actorId: number | undefined,
   /** The contact's current ticket as the caller has just read it (AP-TK-2), so it is not read again. */
   known?: { current: TicketRecord | undefined },
-  options: {
-    /** A campaign's recipient: created only while its run is not cancelled (else ERR_CAMPAIGN_STATUS). */
-    guard?: CampaignRunGuard;
-    /** An id reserved ahead (AP-SEQ-3, a campaign's window of recipients): no counter call here. */
-    id?: number;
-  } = {},
+  options: Omit<TicketWriteOptions, 'firstMessage'> = {},
 ): Promise<{ outcome: 'created' | 'taken'; ticket: TicketRecord }> {
-  const { guard } = options;
+  const created = await writeNewTicket(fields, actorId, known, options);
+  if (created.outcome === 'message-stored') throw new Error('unreachable: no message was written');
+  return created;
+}
+
+/**
+ * AP-TK-4 with a message the business sends (a schedule, a campaign): the ticket is created
+ * already holding it, the message written in the same transaction (AP-MS-2's ticket part), as a
+ * new customer's first message is (data/inbound-chat.ts): one write and one ticket change where
+ * creating then storing made two. Not written when the place is taken (the caller stores the
+ * message on that ticket); `message-stored` when its id is stored already (a repeated send).
+ */
+export async function createTicketHoldingMessage(
+  fields: NewTicketFields,
+  actorId: number | undefined,
+  known: { current: TicketRecord | undefined } | undefined,
+  options: TicketWriteOptions & { firstMessage: FirstOutboundMessage },
+): Promise<
+  | { outcome: 'created'; ticket: TicketRecord; message: MessageRecord }
+  | { outcome: 'taken'; ticket: TicketRecord }
+  | { outcome: 'message-stored' }
+> {
+  const created = await writeNewTicket(fields, actorId, known, options);
+  if (created.outcome !== 'created') return created;
+  if (!created.message) throw new Error('unreachable: the message was written');
+  return { outcome: 'created', ticket: created.ticket, message: created.message };
+}
+
+/** A message written with a new ticket: the message without its ticket id, and its list line. */
+export interface FirstOutboundMessage {
+  message: Omit<NewMessage, 'ticketId'>;
+  ticketUpdate: TicketMessageUpdate;
+}
+
+interface TicketWriteOptions {
+  /** A campaign's recipient: created only while its run is not cancelled (else ERR_CAMPAIGN_STATUS). */
+  guard?: CampaignRunGuard;
+  /** An id reserved ahead (AP-SEQ-3, a campaign's window of recipients): no counter call here. */
+  id?: number;
+  firstMessage?: FirstOutboundMessage;
+}
+
+async function writeNewTicket(
+  fields: NewTicketFields,
+  actorId: number | undefined,
+  known: { current: TicketRecord | undefined } | undefined,
+  options: TicketWriteOptions,
+): Promise<
+  | { outcome: 'created'; ticket: TicketRecord; message?: MessageRecord }
+  | { outcome: 'taken'; ticket: TicketRecord }
+  /** `firstMessage`'s id is stored already (a repeat of a send done before): nothing was written. */
+  | { outcome: 'message-stored' }
+> {
+  const { guard, firstMessage } = options;
   const { companyId, whatsappId } = fields;
   const contactId = fields.contact.id;
   const current = known ? known.current : await currentTicketOf(companyId, whatsappId, contactId);
   if (current && current.status !== 'closed') return { outcome: 'taken', ticket: current };
   const id = options.id ?? (await nextId({ companyId }, 'ticket'));
   const at = nowIso();
-  const ticket = newTicketItem(fields, id, at);
-  // The ticket exactly as the transaction writes it, so it need not be read back.
-  let written: Record<string, unknown> | undefined;
-  const keepWritten = <T>(put: T): T => {
-    written = (put as { Put?: { Item?: Record<string, unknown> } }).Put?.Item;
-    return put;
+  const update = firstMessage?.ticketUpdate;
+  const ticket = {
+    ...newTicketItem(fields, id, at),
+    ...(update
+      ? {
+          lastMessage: update.lastMessage,
+          lastMessageAt: update.lastMessageAt,
+          activityAt: update.lastMessageAt,
+          unreadMessages: update.countUnread ? 1 : 0,
+          ...(update.botPendingId ? { botPendingId: update.botPendingId } : {}),
+        }
+      : {}),
   };
+  const message: NewMessage | undefined = firstMessage && { ...firstMessage.message, ticketId: id };
+  // The ticket and the message exactly as the transaction writes them, so they need not be read back.
+  let written: Record<string, unknown> | undefined;
+  let writtenMessage: Record<string, unknown> | undefined;
+  const itemOf = (put: unknown) => (put as { Put?: { Item?: Record<string, unknown> } } | undefined)?.Put?.Item;
+  const ticketWrites = (entities: Parameters<typeof newTicketWrites>[0]) => {
+    const writes = newTicketWrites(entities, ticket, actorId, fields.contact);
+    written = itemOf(writes[0]);
+    return writes;
+  };
+  const errors: (ErrorCode | undefined)[] = ['ERR_OTHER_OPEN_TICKET', ...(guard ? (['ERR_CAMPAIGN_STATUS'] as const) : [])];
+  if (message)
+    errors.push(
+      ...Array.from({ length: 4 + newTicketSearchItemCount(fields.contact) }, () => undefined),
+      'ERR_CREATING_MESSAGE',
+    );
   try {
     await writeAll(
-      { ticket: ticketEntity, claim: contactTicketEntity, event: ticketEventEntity, uuidRef: ticketUuidEntity, createdRef: ticketCreatedEntity, campaign: campaignEntity, ...ticketSearchEntities },
-      ({ ticket: tickets, claim, event, uuidRef, createdRef, campaign, searchToken, searchLink }) => [
-        current
-          ? claim
-              .patch({ companyId, whatsappId, contactId })
-              .set({ ticketId: id })
-              .where(({ ticketId }, { eq }) => eq(ticketId, current.id))
-              .commit()
-          : claim.create({ companyId, whatsappId, contactId, ticketId: id }).commit(),
-        ...(guard ? [campaignRunCheck(campaign, guard)] : []),
-        ...newTicketWrites({ ticket: tickets, event, uuidRef, createdRef, searchToken, searchLink }, ticket, actorId, fields.contact).map((write, index) =>
-          index === 0 ? keepWritten(write) : write,
-        ),
-      ],
-      ['ERR_OTHER_OPEN_TICKET', ...(guard ? (['ERR_CAMPAIGN_STATUS'] as const) : [])],
+      { ticket: ticketEntity, claim: contactTicketEntity, event: ticketEventEntity, uuidRef: ticketUuidEntity, createdRef: ticketCreatedEntity, campaign: campaignEntity, message: messageEntity, token: ticketTokenEntity, ...ticketSearchEntities },
+      ({ ticket: tickets, claim, event, uuidRef, createdRef, campaign, searchToken, searchLink, message: messages, token }) => {
+        const messageWrites = message ? newMessageWrites({ message: messages, token }, message) : [];
+        writtenMessage = itemOf(messageWrites[0]);
+        return [
+          current
+            ? claim
+                .patch({ companyId, whatsappId, contactId })
+                .set({ ticketId: id })
+                .where(({ ticketId }, { eq }) => eq(ticketId, current.id))
+                .commit()
+            : claim.create({ companyId, whatsappId, contactId, ticketId: id }).commit(),
+          ...(guard ? [campaignRunCheck(campaign, guard)] : []),
+          ...ticketWrites({ ticket: tickets, event, uuidRef, createdRef, searchToken, searchLink }),
+          ...messageWrites,
+        ];
+      },
+      errors,
     );
   } catch (error) {
+    if (error instanceof Error && error.message === 'ERR_CREATING_MESSAGE') return { outcome: 'message-stored' };
     if (!(error instanceof Error) || error.message !== 'ERR_OTHER_OPEN_TICKET') throw error;
     const winner = await currentTicketOf(companyId, whatsappId, contactId);
     if (winner) return { outcome: 'taken', ticket: winner };
@@ -227,7 +304,10 @@ export async function createTicket(
   }
   const created = written && (ticketEntity.parse({ Item: written }).data as TicketRecord | null);
   if (!created) throw new Error(`ticket ${companyId}/${id}: the created item could not be read back`);
-  return { outcome: 'created', ticket: created };
+  if (!writtenMessage) return { outcome: 'created', ticket: created };
+  const stored = messageEntity.parse({ Item: writtenMessage }).data as MessageRecord | null;
+  if (!stored) throw new Error(`message ${companyId}/${message!.id}: the created item could not be read back`);
+  return { outcome: 'created', ticket: created, message: stored };
 }
 
 /**

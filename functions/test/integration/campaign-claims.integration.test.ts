@@ -156,6 +156,18 @@ describe('campaign claims and guarded stores', () => {
     await expect(
       messages.storeMessageOnTicket(...message(opened.ticket, `3EB0GUARD${campaignId}C`), guard),
     ).rejects.toMatchObject({ code: 'ERR_CAMPAIGN_STATUS' });
+    // Nor a new ticket holding the recipient's first message (one write, the guard in it).
+    const held = `3EB0GUARD${campaignId}D`;
+    await expect(
+      tickets.createTicketHoldingMessage(ticketFields(second), undefined, { current: undefined }, {
+        guard,
+        firstMessage: {
+          message: { ...message(opened.ticket, held)[0], contactId: second.id },
+          ticketUpdate: message(opened.ticket, held)[1],
+        },
+      }),
+    ).rejects.toMatchObject({ code: 'ERR_CAMPAIGN_STATUS' });
+    expect(await messages.getMessage(companyId, held)).toBeUndefined();
     expect(await messages.getMessage(companyId, `3EB0GUARD${campaignId}B`)).toBeUndefined();
     expect(await messages.getMessage(companyId, `3EB0GUARD${campaignId}C`)).toBeUndefined();
     // The refused ticket took no place: the contact's ticket is opened without the guard.

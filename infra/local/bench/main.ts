@@ -18,7 +18,7 @@ import { parseBenchArgs, usage, type BenchOptions } from './args.ts';
 import { runBurst, type BurstResult } from './burst.ts';
 import { estimatedItemCount } from './items.ts';
 import { runOperation, type LoadRequest } from './load.ts';
-import { cpuUsage, MemorySampler, rssMb, waitUntilIdle, type MemoryPeak } from './memory.ts';
+import { cpuSeconds as processCpuSeconds, cpuUsage, MemorySampler, rssMb, waitUntilIdle, type MemoryPeak } from './memory.ts';
 import { anchors, evaluateTargets, operationLabels, printReport, type DynamoCalls, type MeasuredOperation, type SizeReport } from './report.ts';
 import { startRuntimeProcess, type RuntimeProcess } from './runtime-process.ts';
 import { idleRates, probe, type ProbeResult } from './probe.ts';
@@ -617,12 +617,22 @@ async function runSize(options: BenchOptions, size: number, index: number, remai
           whatsappId: setup.whatsappId,
           count: 1000,
           onProgress: (line) => status(`${label}: ${line} ${eta()}`),
+          // The sending window's CPU and calls per schedule (scheduled-burst.ts).
+          sample: async () => ({
+            'cpu.runtime': processCpuSeconds(rt.pid) ?? 0,
+            ...(rt.dynamoPid ? { 'cpu.dynamodb': processCpuSeconds(rt.dynamoPid) ?? 0 } : {}),
+            ...(await rt.dynamoCalls()),
+          }),
         }),
       reportFailure,
     );
     if (schedules) say(
       `${label}: ${schedules.schedules} schedules due in one minute: to the outbox p50 ${schedules.latencySeconds.p50.toFixed(1)} s, ` +
-        `p99 ${schedules.latencySeconds.p99.toFixed(1)} s; sent once ${schedules.sentOnce}, missing ${schedules.missing}, duplicated ${schedules.duplicated}`,
+        `p99 ${schedules.latencySeconds.p99.toFixed(1)} s; sent once ${schedules.sentOnce}, missing ${schedules.missing}, duplicated ${schedules.duplicated}` +
+        (schedules.perSchedule
+          ? `; CPU per schedule while sending: runtime ${((schedules.perSchedule['cpu.runtime'] ?? 0) * 1000).toFixed(1)} ms, ` +
+            `DynamoDB Local ${((schedules.perSchedule['cpu.dynamodb'] ?? 0) * 1000).toFixed(1)} ms`
+          : ''),
     );
   }
 

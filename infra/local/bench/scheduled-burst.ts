@@ -32,6 +32,15 @@ export interface ScheduledBurstResult {
   duplicated: number;
   /** Schedules whose record says ENVIADA at the end. */
   recordedSent: number;
+  /** Epoch ms: the first schedule's due time, and the last first arrival in the outbox (the sending window). */
+  firstDueAt: number;
+  lastSentAt: number;
+  /**
+   * What the sending window (first due time → every message in the outbox) cost per sent
+   * schedule: the differences of `sample()` taken at both ends (CPU seconds, counted calls).
+   */
+  perSchedule?: Record<string, number>;
+  windowSeconds?: number;
 }
 
 const lanes = 10;
@@ -72,6 +81,8 @@ export async function runScheduledBurst(options: {
   whatsappId: number;
   count: number;
   onProgress?(line: string): void;
+  /** Counters to difference over the sending window (CPU seconds of each process, calls so far). */
+  sample?(): Promise<Record<string, number>>;
 }): Promise<ScheduledBurstResult> {
   const { admin, count } = options;
   const tag = Date.now().toString(36).toUpperCase();
@@ -125,13 +136,19 @@ export async function runScheduledBurst(options: {
     let found = await seen();
     let lastCount = -1;
     let lastChange = Date.now();
+    let windowStart: { at: number; values: Record<string, number> } | undefined;
+    const takeSample = async () =>
+      options.sample ? { at: Date.now(), values: await options.sample() } : undefined;
     // The two idle minutes count from the first due time at the earliest: when the creations were
     // slow (a loaded machine), the lead may be longer than two minutes.
     while (
       new Set(found.map((item) => item.body)).size < count &&
       Date.now() - Math.max(lastChange, firstDue) < 120_000
     ) {
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      // Before the first due time, wake at it (the window's first sample), else every 2 s.
+      const untilDue = firstDue - Date.now();
+      await new Promise((resolve) => setTimeout(resolve, untilDue > 0 ? Math.min(2_000, untilDue) : 2_000));
+      if (!windowStart && Date.now() >= firstDue) windowStart = await takeSample();
       found = await seen();
       if (found.length !== lastCount) {
         lastCount = found.length;
@@ -140,6 +157,7 @@ export async function runScheduledBurst(options: {
       const due = Math.max(0, Math.min(count, Math.ceil(((Date.now() - firstDue) * count) / spreadMs)));
       options.onProgress?.(`schedules: ${found.length}/${count} in the sandbox's outbox (${due} due)`);
     }
+    const windowEnd = await takeSample();
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     found = await seen();
     const firstOf = new Map<string, number>();
@@ -161,6 +179,18 @@ export async function runScheduledBurst(options: {
       recordedSent += page.body.schedules.filter((s) => index.has(s.body) && s.status === 'ENVIADA').length;
       if (!page.body.hasMore || pageNumber > 100) break;
     }
+    const sent = Math.max(1, times.size);
+    const window =
+      windowStart && windowEnd
+        ? {
+            windowSeconds: rounded((windowEnd.at - windowStart.at) / 1000),
+            perSchedule: Object.fromEntries(
+              Object.entries(windowEnd.values)
+                .map(([key, value]) => [key, (value - (windowStart.values[key] ?? 0)) / sent] as const)
+                .filter(([, value]) => value > 0),
+            ),
+          }
+        : {};
     return {
       schedules: count,
       createSeconds: rounded(createSeconds),
@@ -170,6 +200,9 @@ export async function runScheduledBurst(options: {
       missing: count - times.size,
       duplicated: [...times.values()].filter((n) => n > 1).length,
       recordedSent,
+      firstDueAt: firstDue,
+      lastSentAt: Math.max(firstDue, ...firstOf.values()),
+      ...window,
     };
   } finally {
     documents.destroy();

@@ -84,57 +84,69 @@ export async function storeEntry(
   const recipient = { name: entry.name ?? '', number: entry.number, email: entry.email ?? '' };
   const guard = runId ? { companyId, campaignId: campaign.id, runId } : undefined;
   const contact = prepared ? prepared.contact : await recipientContact(campaign, entry);
-  const { ticket } = await ticketForOutbound(companyId, contact, {
+  // The parts in their order: the confirmation request, or the message, the file list's files and
+  // the campaign's attachment.
+  const parts: { part: string; body: string; media?: OutboundMessage['media'] }[] = [];
+  if (kind === 'confirmation') {
+    parts.push({
+      part: 'confirmation',
+      body: fillVariables(slot?.confirmationMessage ?? '', recipient, settings.variables),
+    });
+  } else {
+    if (slot) parts.push({ part: 'message', body: fillVariables(slot.message, recipient, settings.variables) });
+    if (campaign.fileListId) {
+      const list = fileList ? fileList.list : await getFileList(companyId, campaign.fileListId);
+      for (const option of list?.options ?? []) {
+        if (!option.mediaKey || !option.mediaMimetype) continue;
+        parts.push({
+          part: `file-${option.id}`,
+          body: '',
+          media: {
+            mediaType: familyOf(option.mediaMimetype),
+            key: option.mediaKey,
+            mimetype: option.mediaMimetype,
+            fileName: option.mediaName ?? option.name,
+            sizeBytes: 0,
+          },
+        });
+      }
+    }
+    if (campaign.mediaKey && campaign.mediaMimetype) {
+      parts.push({
+        part: 'media',
+        body: '',
+        media: {
+          mediaType: familyOf(campaign.mediaMimetype),
+          key: campaign.mediaKey,
+          mimetype: campaign.mediaMimetype,
+          fileName: campaign.mediaName ?? 'archivo',
+          sizeBytes: campaign.mediaSize ?? 0,
+        },
+      });
+    }
+  }
+  const messageOf = (part: (typeof parts)[number]) => ({
+    id: campaignMessageId(campaign, entry.position, part.part),
+    campaign: { id: campaign.id, position: entry.position },
+    body: part.body,
+    ...(part.media ? { media: part.media } : {}),
+  });
+  // A recipient with no ticket open gets one created already holding the first part (one write).
+  const { ticket, stored } = await ticketForOutbound(companyId, contact, {
     whatsappId,
     status: 'pending',
     ...(prepared ? { known: { current: prepared.current } } : {}),
     ...(prepared?.ticketId !== undefined ? { ticketId: prepared.ticketId } : {}),
     ...(guard ? { guard } : {}),
+    ...(parts[0] ? { firstMessage: messageOf(parts[0]) } : {}),
   });
   const handOvers: (() => Promise<void>)[] = [];
-  const store = async (part: string, body: string, media?: OutboundMessage['media']) => {
-    const stored = await storeOutbound({
-      companyId,
-      ticket,
-      contact,
-      id: campaignMessageId(campaign, entry.position, part),
-      campaign: { id: campaign.id, position: entry.position },
-      ...(guard ? { guard } : {}),
-      body,
-      ...(media ? { media } : {}),
-    });
-    if (stored.handOver) handOvers.push(stored.handOver);
-  };
-
-  if (kind === 'confirmation') {
-    await store(
-      'confirmation',
-      fillVariables(slot?.confirmationMessage ?? '', recipient, settings.variables),
-    );
-  } else {
-    if (slot) await store('message', fillVariables(slot.message, recipient, settings.variables));
-    if (campaign.fileListId) {
-      const list = fileList ? fileList.list : await getFileList(companyId, campaign.fileListId);
-      for (const option of list?.options ?? []) {
-        if (!option.mediaKey || !option.mediaMimetype) continue;
-        await store(`file-${option.id}`, '', {
-          mediaType: familyOf(option.mediaMimetype),
-          key: option.mediaKey,
-          mimetype: option.mediaMimetype,
-          fileName: option.mediaName ?? option.name,
-          sizeBytes: 0,
-        });
-      }
-    }
-    if (campaign.mediaKey && campaign.mediaMimetype) {
-      await store('media', '', {
-        mediaType: familyOf(campaign.mediaMimetype),
-        key: campaign.mediaKey,
-        mimetype: campaign.mediaMimetype,
-        fileName: campaign.mediaName ?? 'archivo',
-        sizeBytes: campaign.mediaSize ?? 0,
-      });
-    }
+  for (const [index, part] of parts.entries()) {
+    const done =
+      index === 0 && stored
+        ? stored
+        : await storeOutbound({ companyId, ticket, contact, ...(guard ? { guard } : {}), ...messageOf(part) });
+    if (done.handOver) handOvers.push(done.handOver);
   }
   // The parts' commands in their order (one FIFO group per connection keeps it).
   return async () => {

@@ -2,10 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { currentCorrelationId } from '#observability/correlation';
 import type { CampaignRunGuard } from '#data/campaigns';
 import type { ContactRecord } from '#data/contacts';
-import { getMessage, storeMessageOnTicket, type MessageRecord } from '#data/messages';
+import {
+  getMessage,
+  storeMessageOnTicket,
+  type MessageRecord,
+  type NewMessage,
+  type TicketMessageUpdate,
+} from '#data/messages';
 import { currentTicketIdsOf, getTicketsByIds } from '#data/ticket-batch';
 import { contactSnapshotOf } from '#data/ticket-contact';
-import { createTicket, type TicketRecord } from '#data/tickets';
+import { createTicket, createTicketHoldingMessage, getTicket, type TicketRecord } from '#data/tickets';
 import { listWhatsapps } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
 import { chatOf } from '#domain/contact-chat';
@@ -55,6 +61,9 @@ export interface OutboundMessage {
   guard?: CampaignRunGuard;
 }
 
+/** An outbound message to go on a ticket not known yet (ticketForOutbound's `firstMessage`). */
+export type OutboundFirstMessage = Omit<OutboundMessage, 'companyId' | 'ticket' | 'contact' | 'guard'>;
+
 /** What storing an outbound message left to do: hand its command to the connector (none when already carried out). */
 export interface StoredOutbound {
   result:
@@ -80,16 +89,43 @@ export async function sendOutbound(message: OutboundMessage): Promise<StoredOutb
  * is owed, to be handed over by the caller (a campaign claims its next recipient meanwhile).
  */
 export async function storeOutbound(message: OutboundMessage): Promise<StoredOutbound> {
-  const { companyId, ticket, id, body, media, quotedId } = message;
+  const { companyId, ticket, id } = message;
+  const { record, ticketUpdate } = outboundRecord(message, {
+    contactId: ticket.contactId,
+    whatsappId: ticket.whatsappId,
+  });
+  const stored = await storeMessageOnTicket({ ...record, ticketId: ticket.id }, ticketUpdate, ticket, message.guard);
+  const existing = stored.outcome === 'duplicate' ? await getMessage(companyId, id) : undefined;
+  // Already carried out (or failed for good): nothing to ask again.
+  if (stored.outcome === 'duplicate' && existing && existing.ack !== 0)
+    return { result: { outcome: 'duplicate', message: existing }, handOver: undefined };
+  const sent = existing ?? (stored.outcome === 'stored' ? stored.message : undefined);
+  return {
+    result:
+      stored.outcome === 'stored'
+        ? { outcome: 'stored', message: stored.message }
+        : { outcome: 'duplicate', message: existing },
+    handOver: handOverOf(message, {
+      whatsappId: sent?.whatsappId ?? ticket.whatsappId,
+      ticketId: sent?.ticketId ?? ticket.id,
+    }),
+  };
+}
+
+/** What an outbound message is stored as (ack 0, read), and what it makes of its ticket's list line. */
+function outboundRecord(
+  message: OutboundFirstMessage & { companyId: number },
+  on: { contactId: number; whatsappId: number },
+): { record: Omit<NewMessage, 'ticketId'>; ticketUpdate: TicketMessageUpdate } {
+  const { companyId, id, body, media, quotedId } = message;
   const now = new Date().toISOString();
   const correlationId = currentCorrelationId();
-  const stored = await storeMessageOnTicket(
-    {
+  return {
+    record: {
       companyId,
       id,
-      ticketId: ticket.id,
-      contactId: ticket.contactId,
-      whatsappId: ticket.whatsappId,
+      contactId: on.contactId,
+      whatsappId: on.whatsappId,
       body,
       fromMe: true,
       ack: 0,
@@ -113,24 +149,24 @@ export async function storeOutbound(message: OutboundMessage): Promise<StoredOut
       ...(correlationId ? { correlationId } : {}),
       createdAt: now,
     },
-    { lastMessage: (body || media?.fileName || '').slice(0, 255), lastMessageAt: now, countUnread: false },
-    ticket,
-    message.guard,
-  );
-  const existing = stored.outcome === 'duplicate' ? await getMessage(companyId, id) : undefined;
-  // Already carried out (or failed for good): nothing to ask again.
-  if (stored.outcome === 'duplicate' && existing && existing.ack !== 0)
-    return { result: { outcome: 'duplicate', message: existing }, handOver: undefined };
-  const sent = existing ?? (stored.outcome === 'stored' ? stored.message : undefined);
-  const whatsappId = sent?.whatsappId ?? ticket.whatsappId;
-  const handOver = async () => {
+    ticketUpdate: { lastMessage: (body || media?.fileName || '').slice(0, 255), lastMessageAt: now, countUnread: false },
+  };
+}
+
+/** The connector command a stored outbound message is owed, handed over when called. */
+function handOverOf(
+  message: OutboundFirstMessage & Pick<OutboundMessage, 'companyId' | 'contact'>,
+  sent: { whatsappId: number; ticketId: number },
+): () => Promise<void> {
+  const { companyId, id, body, media, quotedId } = message;
+  return async () => {
     await sendConnectorCommand({
       type: 'sendMessage',
       commandId: `send-${id}`,
       companyId,
-      whatsappId,
+      whatsappId: sent.whatsappId,
       messageId: id,
-      ticketId: sent?.ticketId ?? ticket.id,
+      ticketId: sent.ticketId,
       to: chatOf(message.contact),
       body,
       ...(media
@@ -145,13 +181,6 @@ export async function storeOutbound(message: OutboundMessage): Promise<StoredOut
         : {}),
       ...(quotedId ? { quotedMessageId: quotedId } : {}),
     });
-  };
-  return {
-    result:
-      stored.outcome === 'stored'
-        ? { outcome: 'stored', message: stored.message }
-        : { outcome: 'duplicate', message: existing },
-    handOver,
   };
 }
 
@@ -182,8 +211,15 @@ export async function ticketForOutbound(
     guard?: CampaignRunGuard;
     /** A ticket id reserved ahead for a new ticket (a campaign's window): no counter call. */
     ticketId?: number;
+    /**
+     * The message to send: when a new ticket is created, it is created holding this message in
+     * the same transaction (one write, one ticket change) and `stored` answers it; on a ticket
+     * found, the caller stores it with storeOutbound.
+     */
+    firstMessage?: OutboundFirstMessage;
   } = {},
-): Promise<{ ticket: TicketRecord; change: 'existing' | 'created' }> {
+): Promise<{ ticket: TicketRecord; change: 'existing' | 'created'; stored?: StoredOutbound }> {
+  const { firstMessage } = options;
   const known = options.whatsappId ? options.known : undefined;
   // With a connection given, only its ticket can be used (the filter below), so only its
   // current-ticket pointer is read; the list only proves the connection exists when the
@@ -216,22 +252,44 @@ export async function ticketForOutbound(
     : whatsapps.find((w) => w.isDefault);
   if (!whatsapp) throw new AppError(options.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
   const status = options.status ?? (options.userId ? 'open' : 'pending');
-  const created = await createTicket(
-    {
-      companyId,
-      whatsappId: whatsapp.id,
-      contact,
-      isGroup: contact.isGroup ?? false,
-      status,
-      contactSnapshot: contactSnapshotOf(contact),
-      ...(status === 'open' && options.userId ? { userId: options.userId } : {}),
+  const fields = {
+    companyId,
+    whatsappId: whatsapp.id,
+    contact,
+    isGroup: contact.isGroup ?? false,
+    status,
+    contactSnapshot: contactSnapshotOf(contact),
+    ...(status === 'open' && options.userId ? { userId: options.userId } : {}),
+  };
+  const writeOptions = {
+    ...(options.guard ? { guard: options.guard } : {}),
+    ...(options.ticketId !== undefined ? { id: options.ticketId } : {}),
+  };
+  const current = known ? { current: known.current } : undefined;
+  if (!firstMessage) {
+    const created = await createTicket(fields, options.userId, current, writeOptions);
+    return { ticket: created.ticket, change: created.outcome === 'created' ? 'created' : 'existing' };
+  }
+  const { record, ticketUpdate } = outboundRecord({ ...firstMessage, companyId }, { contactId: contact.id, whatsappId: whatsapp.id });
+  const created = await createTicketHoldingMessage(fields, options.userId, current, {
+    ...writeOptions,
+    firstMessage: { message: record, ticketUpdate },
+  });
+  if (created.outcome === 'message-stored') {
+    // A repeat of a send that created its ticket before (which has been closed since): the
+    // message's ticket, and the caller's storeOutbound finds the message stored.
+    const message = await getMessage(companyId, firstMessage!.id);
+    const ticket = message && (await getTicket(companyId, message.ticketId));
+    if (!ticket) throw new Error(`message ${companyId}/${firstMessage!.id}: stored, but its ticket is not found`);
+    return { ticket, change: 'existing' };
+  }
+  if (created.outcome === 'taken') return { ticket: created.ticket, change: 'existing' };
+  return {
+    ticket: created.ticket,
+    change: 'created',
+    stored: {
+      result: { outcome: 'stored', message: created.message },
+      handOver: handOverOf({ ...firstMessage, companyId, contact }, { whatsappId: whatsapp.id, ticketId: created.ticket.id }),
     },
-    options.userId,
-    known ? { current: known.current } : undefined,
-    {
-      ...(options.guard ? { guard: options.guard } : {}),
-      ...(options.ticketId !== undefined ? { id: options.ticketId } : {}),
-    },
-  );
-  return { ticket: created.ticket, change: created.outcome === 'created' ? 'created' : 'existing' };
+  };
 }

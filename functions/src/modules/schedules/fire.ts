@@ -7,7 +7,7 @@ import {
   scheduleMessageKey,
   type ScheduleTimerBody,
 } from '#domain/schedule-rules';
-import { derivedMessageId, sendOutbound, ticketForOutbound } from '../messages/send-outbound.ts';
+import { derivedMessageId, storeOutbound, ticketForOutbound } from '../messages/send-outbound.ts';
 import { armScheduleTimer } from './schedule-timer.ts';
 import { logger } from '#observability/logger';
 import { metricNames, recordMetric } from '#observability/metrics';
@@ -55,17 +55,8 @@ async function send(schedule: ScheduleRecord): Promise<{ ticketId: number; messa
   const { companyId } = schedule;
   const contact = await getContact(companyId, schedule.contactId);
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
-  const { ticket } = await ticketForOutbound(
-    companyId,
-    contact,
-    schedule.userId ? { userId: schedule.userId } : {},
-  );
-  const messageId = derivedMessageId(scheduleMessageKey(companyId, schedule.id, schedule.sendAt));
-  await sendOutbound({
-    companyId,
-    ticket,
-    contact,
-    id: messageId,
+  const message = {
+    id: derivedMessageId(scheduleMessageKey(companyId, schedule.id, schedule.sendAt)),
     scheduleId: schedule.id,
     body: schedule.body,
     ...(schedule.userId ? { userId: schedule.userId } : {}),
@@ -80,6 +71,13 @@ async function send(schedule: ScheduleRecord): Promise<{ ticketId: number; messa
           },
         }
       : {}),
+  };
+  // A contact with no ticket open gets one created already holding the message (one write).
+  const { ticket, stored } = await ticketForOutbound(companyId, contact, {
+    ...(schedule.userId ? { userId: schedule.userId } : {}),
+    firstMessage: message,
   });
-  return { ticketId: ticket.id, messageId };
+  const { handOver } = stored ?? (await storeOutbound({ companyId, ticket, contact, ...message }));
+  await handOver?.();
+  return { ticketId: ticket.id, messageId: message.id };
 }
