@@ -44,6 +44,14 @@ export async function getTicketsByIds(
 
 /** AP-TK-14: the current ticket ids of contacts on connections (search by contact), one BatchGet of claims. */
 export async function currentTicketIdsOf(companyId: number, pairs: readonly { whatsappId: number; contactId: number }[]): Promise<number[]> {
+  return (await currentTicketClaimsOf(companyId, pairs)).map((claim) => claim.ticketId);
+}
+
+/** AP-TK-14 with each claim's connection: which ticket is current on which connection. */
+export async function currentTicketClaimsOf(
+  companyId: number,
+  pairs: readonly { whatsappId: number; contactId: number }[],
+): Promise<{ whatsappId: number; contactId: number; ticketId: number }[]> {
   if (pairs.length === 0) return [];
   const claims = await untilProcessed(
     pairs.map((pair) => ({ companyId, ...pair })),
@@ -55,5 +63,5 @@ export async function currentTicketIdsOf(companyId: number, pairs: readonly { wh
       };
     },
   );
-  return claims.map((claim) => claim.ticketId);
+  return claims.map((claim) => ({ whatsappId: claim.whatsappId, contactId: claim.contactId, ticketId: claim.ticketId }));
 }

@@ -3,6 +3,7 @@ import type * as DataContacts from '#data/contacts';
 import type * as DataMessages from '#data/messages';
 import type * as DataTicketContact from '#data/ticket-contact';
 import type * as DataTickets from '#data/tickets';
+import type * as SendOutbound from '../../src/modules/messages/send-outbound.ts';
 import { signUpCompany, startTestRuntime, type TestRuntime } from './support/runtime.ts';
 
 /**
@@ -19,12 +20,21 @@ let contacts: typeof DataContacts;
 let messages: typeof DataMessages;
 let tickets: typeof DataTickets;
 let ticketContact: typeof DataTicketContact;
+let outbound: typeof SendOutbound;
+type Counter = {
+  collectTableCalls: (waitMs?: number) => Promise<{ counts: Record<string, number>; recent: string[] }>;
+  resetTableCalls: (waitMs?: number) => Promise<void>;
+};
+let counter: Counter;
 beforeAll(async () => {
+  // Counts this process's table calls (where the test calls the data layer), with their keys.
+  counter = (await import('../../../infra/local/test-support/table-call-counter.mjs')) as Counter;
   env = await startTestRuntime();
   contacts = await import('#data/contacts');
   messages = await import('#data/messages');
   tickets = await import('#data/tickets');
   ticketContact = await import('#data/ticket-contact');
+  outbound = await import('../../src/modules/messages/send-outbound.ts');
 });
 afterAll(async () => env?.stop());
 
@@ -110,5 +120,29 @@ describe('a new ticket holding its first outbound message', () => {
     expect(next.ticket.id).not.toBe(created.ticket.id);
     expect(next.message.ticketId).toBe(next.ticket.id);
     expect((await tickets.currentTicketOf(companyId, whatsappId, contact.id))?.id).toBe(next.ticket.id);
+  });
+
+  it('reads the contact ticket claim once when a send opens its ticket (no second read before the write)', async () => {
+    const { companyId } = await signUpCompany(env.client(), 'Ticket con mensaje lecturas');
+    const { contact } = await contacts.findOrCreateContact(companyId, {
+      number: '5511955550202',
+      name: 'Cliente Lecturas',
+      isGroup: false,
+      whatsappId,
+    });
+    await counter.resetTableCalls();
+    // The connection as a caller that has read it passes it (the company here has no records of its own).
+    const sent = await outbound.ticketForOutbound(companyId, contact, {
+      whatsappId,
+      connectionChecked: true,
+      firstMessage: { id: '3EB0HOLDING0000000003', body: 'Su pedido está listo', scheduleId: 9 },
+    });
+    const { recent } = await counter.collectTableCalls();
+    expect(sent.change).toBe('created');
+    expect(sent.stored?.result).toMatchObject({ outcome: 'stored', message: { ticketId: sent.ticket.id } });
+    const claimKey = `CONTACTTICKET#${whatsappId}#${contact.id}"`;
+    const claimCalls = recent.filter((call) => call.includes(claimKey)).map((call) => call.split(' ')[1]);
+    // One consistent batch read of the claims, then the transaction that creates the claim.
+    expect(claimCalls).toEqual(['BatchGetItem', 'TransactWriteItems']);
   });
 });

@@ -9,7 +9,7 @@ import {
   type NewMessage,
   type TicketMessageUpdate,
 } from '#data/messages';
-import { currentTicketIdsOf, getTicketsByIds } from '#data/ticket-batch';
+import { currentTicketClaimsOf, getTicketsByIds } from '#data/ticket-batch';
 import { contactSnapshotOf } from '#data/ticket-contact';
 import { createTicket, createTicketHoldingMessage, getTicket, type TicketRecord } from '#data/tickets';
 import { listWhatsapps } from '#data/whatsapps';
@@ -228,14 +228,13 @@ export async function ticketForOutbound(
     known || (options.whatsappId && options.connectionChecked)
       ? [{ id: options.whatsappId!, isDefault: false }]
       : await listWhatsapps(companyId);
-  const ids = known
-    ? known.current
-      ? [known.current.id]
-      : []
-    : await currentTicketIdsOf(
+  const claims = known
+    ? undefined
+    : await currentTicketClaimsOf(
         companyId,
         whatsapps.map((w) => ({ whatsappId: w.id, contactId: contact.id })),
       );
+  const ids = known ? (known.current ? [known.current.id] : []) : claims!.map((claim) => claim.ticketId);
   const read = known
     ? new Map(known.current ? [[known.current.id, known.current]] : [])
     : await getTicketsByIds(companyId, ids);
@@ -265,7 +264,12 @@ export async function ticketForOutbound(
     ...(options.guard ? { guard: options.guard } : {}),
     ...(options.ticketId !== undefined ? { id: options.ticketId } : {}),
   };
-  const current = known ? { current: known.current } : undefined;
+  // The connection's current ticket as just read (closed, or none), so AP-TK-4 does not read
+  // its claim again; the transaction's condition on the claim still guards the write.
+  const claimed = claims?.find((claim) => claim.whatsappId === whatsapp.id);
+  const current = known
+    ? { current: known.current }
+    : { current: claimed ? read.get(claimed.ticketId) : undefined };
   if (!firstMessage) {
     const created = await createTicket(fields, options.userId, current, writeOptions);
     return { ticket: created.ticket, change: created.outcome === 'created' ? 'created' : 'existing' };
