@@ -28,7 +28,8 @@ type Counter = {
 let counter: Counter;
 beforeAll(async () => {
   // Counts this process's table calls (where the test calls the data layer), with their keys.
-  counter = (await import('../../../infra/local/test-support/table-call-counter.mjs')) as Counter;
+  const counterUrl = new URL('../../../infra/local/test-support/table-call-counter.mjs', import.meta.url).href;
+  counter = (await import(counterUrl)) as Counter;
   env = await startTestRuntime();
   contacts = await import('#data/contacts');
   messages = await import('#data/messages');
