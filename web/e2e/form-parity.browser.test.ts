@@ -264,7 +264,8 @@ describe('the SPA and the server refuse the same input with the same message', (
       await dialog.getByRole('button', { name: t('common.cancel') }).click();
       await dialog.waitFor({ state: 'detached' });
     }
-  });
+    // Four screens' dialogs, field by field: near half the default on a quiet machine.
+  }, 180_000);
 
   it('sign-up and forgot-password: the public forms', async () => {
     // An address of its own: the public routes are limited per address.

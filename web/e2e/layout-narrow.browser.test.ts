@@ -121,7 +121,8 @@ describe('every screen at 390 px', () => {
         await expectFits(page, address);
       }
     }
-  });
+    // Every signed-in screen in turn: near half the default on a quiet machine.
+  }, 180_000);
 
   it('fits the side menu when it is open', async () => {
     await page.goto(app.url('/contacts'));

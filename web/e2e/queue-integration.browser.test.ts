@@ -145,7 +145,8 @@ describe('queue integrations', () => {
     await note.waitFor({ state: 'visible', timeout: 15_000 });
     await expect.poll(() => note.locator('.ticket-note__meta').innerText()).toMatch(new RegExp(`^${t('tickets.notes.bot')} · `));
     expect(pageErrors).toEqual([]);
-  });
+    // A flow walked through a fake typebot and the inbox: near half the default on a quiet machine.
+  }, 180_000);
 
   it('shows a stored Dialogflow key file masked in the dialog and keeps it on save', async () => {
     const { page, api } = await app.signedInAdmin(companyFor('Dialogflow', 'diana', stamp), pageErrors);
