@@ -1,6 +1,8 @@
 import type { EntityItem } from 'electrodb';
 import { AppError } from '#domain/app-error';
+import { getItems, itemRef } from './batch-get.ts';
 import { companyEntity } from './company-entity.ts';
+import { contactEntity } from './contact-entity.ts';
 import { nextId } from './ids.ts';
 import { scheduleEntity } from './schedule-entity.ts';
 import { isConditionFailure, writtenIf } from './sessions.ts';
@@ -12,6 +14,22 @@ export type ScheduleRecord = EntityItem<typeof scheduleEntity>;
 /** AP-SC-1: a schedule by id. */
 export async function getSchedule(companyId: number, id: number): Promise<ScheduleRecord | undefined> {
   return getCompanyItem(scheduleEntity, companyId, id);
+}
+
+/**
+ * AP-SC-8: a schedule and the contact its timer was set for, in one call (the timer's consumer).
+ * The contact is the schedule's only while the schedule still names it: the caller compares.
+ */
+export async function getScheduleAndContact(
+  companyId: number,
+  id: number,
+  contactId: number,
+): Promise<{ schedule: ScheduleRecord | undefined; contact: EntityItem<typeof contactEntity> | undefined }> {
+  const [schedule, contact] = await getItems([
+    itemRef(scheduleEntity, { companyId, id }),
+    itemRef(contactEntity, { companyId, id: contactId }),
+  ] as const);
+  return { schedule, contact };
 }
 
 /**

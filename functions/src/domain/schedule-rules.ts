@@ -19,6 +19,11 @@ export const scheduleTimerBodySchema = z.object({
   scheduleId: z.number().int().positive(),
   /** The send time (ISO) the timer was set for. */
   sendAt: z.string().min(1),
+  /**
+   * The schedule's contact when the timer was set: the fire reads it with the schedule in one
+   * call (a contact changed since is read after). Timers set before it was carried have none.
+   */
+  contactId: z.number().int().positive().optional(),
 });
 export type ScheduleTimerBody = z.infer<typeof scheduleTimerBodySchema>;
 

@@ -275,3 +275,41 @@ describe('an external API send', () => {
     for (let index = 0; index < replies; index += 1) expect(sent).toContain(`api ${index}`);
   }, 240_000);
 });
+
+describe('a scheduled message', () => {
+  it('is fired with its schedule and its contact read in one call, and sent once', async () => {
+    company ??= await companyReplying();
+    const { admin } = company;
+    const number = '5511960000226';
+    const contact = await admin.post<{ id: number }>('/contacts', { name: 'Cliente Agenda', number });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(201);
+    // Far enough ahead that the counting starts (after the runtime is quiet) before it fires.
+    const sendAt = new Date(Date.now() + 8_000).toISOString();
+    const schedule = await admin.post<{ id: number }>('/schedules', {
+      body: 'Recordatorio programado',
+      contactId: contact.body.id,
+      sendAt,
+    });
+    expect(schedule.status, JSON.stringify(schedule.body)).toBe(201);
+    await quiet();
+    await counter.resetTableCalls();
+    expect(Date.now(), 'counting started before the send time').toBeLessThan(Date.parse(sendAt));
+    const scheduleKey = `"SCHEDULE#${schedule.body.id}"`;
+    const contactKey = `"CONTACT#${contact.body.id}"`;
+    // The fire's own calls: the queue consumers' thread (nothing else of them runs meanwhile).
+    const fired = await until(async () => {
+      const { recent } = await counter.collectTableCalls(100);
+      const own = recent.filter((call) => call.startsWith('background '));
+      return own.some((call) => call.includes('TransactWriteItems')) ? own : undefined;
+    }, 'the schedule fired', 60_000);
+    const reads = fired.filter((call) => call.includes(contactKey));
+    expect(reads.map((call) => call.split(' ')[1]), fired.join('\n')).toEqual(['BatchGetItem']);
+    expect(reads[0]).toContain(scheduleKey);
+    await until(async () => {
+      const sent = await outboxOf(admin, company.whatsappId, number);
+      return sent.length > 0 ? sent : undefined;
+    }, 'the scheduled message in the outbox').then((sent) =>
+      expect(sent.map((item) => item.body)).toEqual(['Recordatorio programado']),
+    );
+  }, 240_000);
+});

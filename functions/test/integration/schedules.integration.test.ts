@@ -238,6 +238,37 @@ describe('schedules', () => {
     );
   });
 
+  it('goes to the contact it names when fired, when the contact was changed after its timer was set', async () => {
+    const admin = env.client();
+    const { companyId } = await signUpCompany(admin, 'Contacto cambiado');
+    const whatsappId = await connectSandbox(admin);
+    const first = '5511970000031';
+    const second = '5511970000032';
+    const firstId = await contactOf(admin, 'Elena', first);
+    const secondId = await contactOf(admin, 'Fabio', second);
+    const schedule = await createSchedule(admin, {
+      body: 'Para quien corresponda',
+      contactId: firstId,
+      sendAt: hoursAhead(1),
+    });
+    // The send time stays: the timer keeps the first contact; the fire reads the schedule's.
+    const changed = await admin.put<Schedule>(`/schedules/${schedule.id}`, { contactId: secondId });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.contactId).toBe(secondId);
+    await env.fireTimersNow(`c${companyId}-schedule-${schedule.id}`);
+    const sent = await until(async () => {
+      const read = await admin.get<Schedule>(`/schedules/${schedule.id}`);
+      return read.body.status === 'ENVIADA' ? read.body : undefined;
+    }, 'ENVIADA');
+    const opened = await admin.get<{ contactId: number }>(`/tickets/${sent.ticketId}`);
+    expect(opened.body.contactId).toBe(secondId);
+    await until(
+      async () => ((await outboxOf(admin, whatsappId, second)).length > 0 ? true : undefined),
+      'the message sent to the second contact',
+    );
+    expect(await outboxOf(admin, whatsappId, first)).toEqual([]);
+  });
+
   it('ends ERRO, never ENVIADA, when WhatsApp refuses the message it was handed (sandbox: a 999 number)', async () => {
     const admin = env.client();
     const { companyId } = await signUpCompany(admin, 'Envío fallido');

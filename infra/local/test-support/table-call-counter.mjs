@@ -16,11 +16,8 @@ const channelName = 'atende-test-table-calls';
 const counts = {};
 /** The latest table calls, for a failing budget's message: thread, operation and key text. */
 const recent = [];
-const thread = isMainThread
-  ? 'main'
-  : String(workerData?.bundleUrl ?? 'worker')
-      .split('/')
-      .at(-2);
+// The runtime's function threads are named (function-threads.ts: one per group of functions).
+const thread = isMainThread ? 'main' : String(workerData?.threadName ?? 'worker');
 
 const standInKey = /"(LOCALQ|LOCALDLQ|LOCALSCHED)/;
 /**

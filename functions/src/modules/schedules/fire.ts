@@ -1,5 +1,5 @@
-import { getContact } from '#data/contacts';
-import { getSchedule, recordScheduleOutcome, type ScheduleRecord } from '#data/schedules';
+import { getContact, type ContactRecord } from '#data/contacts';
+import { getSchedule, getScheduleAndContact, recordScheduleOutcome, type ScheduleRecord } from '#data/schedules';
 import { AppError } from '#domain/app-error';
 import {
   failureReasonOf,
@@ -28,7 +28,11 @@ export async function fireSchedule(
   options: { lastAttempt?: boolean; now?: Date } = {},
 ): Promise<FireOutcome> {
   const now = options.now ?? new Date();
-  const schedule = await getSchedule(body.companyId, body.scheduleId);
+  // The timer names the contact it was set for: schedule and contact come in one call.
+  const read = body.contactId
+    ? await getScheduleAndContact(body.companyId, body.scheduleId, body.contactId)
+    : { schedule: await getSchedule(body.companyId, body.scheduleId), contact: undefined };
+  const schedule = read.schedule;
   const verdict = fireVerdict(body, schedule, now);
   if (verdict === 'stale' || !schedule) return 'stale';
   if (verdict === 'reschedule') {
@@ -36,7 +40,7 @@ export async function fireSchedule(
     return 'rescheduled';
   }
   try {
-    const sent = await send(schedule);
+    const sent = await send(schedule, read.contact?.id === schedule.contactId ? read.contact : undefined);
     // Schedule lag: how late after its due time the message was handed to the connector.
     recordMetric(metricNames.scheduleLag, 'Milliseconds', Math.max(0, now.getTime() - Date.parse(schedule.sendAt)));
     return (await recordScheduleOutcome(schedule, { status: 'AGENDADA', ...sent }))
@@ -51,9 +55,13 @@ export async function fireSchedule(
   }
 }
 
-async function send(schedule: ScheduleRecord): Promise<{ ticketId: number; messageId: string }> {
+async function send(
+  schedule: ScheduleRecord,
+  /** The schedule's contact when read with it; otherwise (changed since, an older timer) read here. */
+  known: ContactRecord | undefined,
+): Promise<{ ticketId: number; messageId: string }> {
   const { companyId } = schedule;
-  const contact = await getContact(companyId, schedule.contactId);
+  const contact = known ?? (await getContact(companyId, schedule.contactId));
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
   const message = {
     id: derivedMessageId(scheduleMessageKey(companyId, schedule.id, schedule.sendAt)),

@@ -79,7 +79,12 @@ async function changeWithTimer(
   const retry = current.status === 'ERRO';
   const next = { ...changes, ...(retry ? { status: 'PENDENTE' as const } : {}) };
   const moved = (changes.sendAt !== undefined && changes.sendAt !== current.sendAt) || retry;
-  if (moved) await armScheduleTimer({ ...current, sendAt: next.sendAt ?? current.sendAt });
+  if (moved)
+    await armScheduleTimer({
+      ...current,
+      sendAt: next.sendAt ?? current.sendAt,
+      contactId: next.contactId ?? current.contactId,
+    });
   try {
     return await changeSchedule(current, next, options);
   } catch (error) {
@@ -119,7 +124,7 @@ export async function createScheduleOf(
   assertNotInPast(sendAt, new Date());
   // The timer first: a schedule is never written without its timer; a timer without its
   // schedule (the write failed) finds nothing when it fires, and is cancelled here anyway.
-  await armScheduleTimer({ companyId: principal.companyId, id, sendAt });
+  await armScheduleTimer({ companyId: principal.companyId, id, sendAt, contactId: body.contactId });
   try {
     return await createSchedule(
       principal.companyId,

@@ -8,13 +8,14 @@ const minimumLeadMs = 1_000;
 
 /** (Re)sets a schedule's one timer to its send time; setting it again under the same name moves it. */
 export async function armScheduleTimer(
-  schedule: Pick<ScheduleRecord, 'companyId' | 'id' | 'sendAt'>,
+  schedule: Pick<ScheduleRecord, 'companyId' | 'id' | 'sendAt' | 'contactId'>,
 ): Promise<void> {
   const body: ScheduleTimerBody = {
     type: 'scheduledMessage',
     companyId: schedule.companyId,
     scheduleId: schedule.id,
     sendAt: schedule.sendAt,
+    contactId: schedule.contactId,
   };
   const scheduler = await schedulerPort();
   await scheduler.schedule({
