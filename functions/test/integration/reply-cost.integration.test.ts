@@ -276,6 +276,31 @@ describe('an external API send', () => {
   }, 240_000);
 });
 
+describe("an external API send to a number with no ticket", () => {
+  it('creates the contact, then the ticket holding the message: two transactions, one send', async () => {
+    company ??= await companyReplying();
+    const token = (await company.admin.get<{ token: string }>(`/whatsapp/${company.whatsappId}`)).body.token;
+    const number = '5511960000326';
+    await quiet();
+    await counter.resetTableCalls();
+    const answer = await fetch(`${runtime.url}/api/messages/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ number, body: 'primer mensaje api' }),
+    });
+    expect(answer.status, await answer.clone().text()).toBe(201);
+    const { recent } = await counter.collectTableCalls();
+    const writes = recent.filter((call) => call.startsWith('requests-') && call.split(' ')[1] === 'TransactWriteItems');
+    // The contact with its number claim (AP-CT-6), then the ticket holding the message (AP-TK-4M).
+    expect(writes, recent.join('\n')).toHaveLength(2);
+    const sent = await until(async () => {
+      const items = await outboxOf(company.admin, company.whatsappId, number);
+      return items.length > 0 ? items : undefined;
+    }, 'the message in the outbox');
+    expect(sent.map((item) => item.body)).toEqual(['primer mensaje api']);
+  }, 240_000);
+});
+
 describe('a scheduled message', () => {
   it('is fired with its schedule and its contact read in one call, and sent once', async () => {
     company ??= await companyReplying();
