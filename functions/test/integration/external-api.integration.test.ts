@@ -175,6 +175,25 @@ describe('POST /api/messages/send', () => {
     const ticket = await admin.get<{ status: string }>(`/tickets/${answer.body.ticketId}`);
     expect(ticket.body.status).toBe('closed');
   });
+
+  it('sends nothing of a request one of whose files is refused', async () => {
+    const number = '5511988880005';
+    const form = new FormData();
+    form.append('number', number);
+    form.append('body', 'Adjuntos');
+    form.append('medias', new Blob([onePixelPng], { type: 'image/png' }), 'foto.png');
+    form.append('medias', new Blob(['<html><script>alert(1)</script></html>'], { type: 'text/html' }), 'x.html');
+    expect(await send(form)).toMatchObject({ status: 415, body: { error: 'ERR_UNSUPPORTED_MEDIA_TYPE' } });
+    // The next send to the number is the first thing it gets: the picture never went.
+    const next = await send({ number, body: 'Sin adjuntos' });
+    expect(next.status, JSON.stringify(next.body)).toBe(201);
+    // A chat's sends keep their order (one FIFO group per chat): once it is there, an earlier one would be too.
+    const sent = await until(async () => {
+      const items = await outboxOf(admin, whatsappId, number);
+      return items.some((item) => item.body === 'Sin adjuntos') ? items : undefined;
+    }, 'the second send');
+    expect(sent.map((item) => item.body)).toEqual(['Sin adjuntos']);
+  });
 });
 
 describe('GET /api/messages/openapi.json', () => {

@@ -21,18 +21,13 @@ import { startRuntimeProcess, type RuntimeProcess } from './runtime-process.ts';
 import { seedClient, seedCounters, seedIntoFile, setStream } from './seed.ts';
 import { setUpCompany, signIn, inLanes, superUser, type CompanySetup } from './setup.ts';
 import { generateShape } from './shape.ts';
+import { flag, numberFlag } from './tool-flags.ts';
 
-const flags = new Map(
-  process.argv.slice(2).map((argument) => {
-    const [name, value = ''] = argument.replace(/^--/, '').split('=');
-    return [name!, value];
-  }),
-);
-const size = Number(flags.get('size') ?? 100_000);
-const dataDir = flags.get('dir') ?? `/dev/shm/atende-board-${size}`;
-const sequential = Number(flags.get('requests') ?? 100);
-const seconds = Number(flags.get('seconds') ?? 10);
-const only = (flags.get('only') ?? 'kanban,name,phone,order,word').split(',');
+const size = numberFlag('size', 100_000);
+const dataDir = flag('dir') || `/dev/shm/atende-board-${size}`;
+const sequential = numberFlag('requests', 100);
+const seconds = numberFlag('seconds', 10);
+const only = (flag('only') || 'kanban,name,phone,order,word').split(',');
 const agentsCount = 50;
 const opened = 10;
 
@@ -141,7 +136,7 @@ const runtime = await startRuntimeProcess({
   dataDir,
   env,
   logFile,
-  ...(flags.get('profile') ? { cpuProfileDir: flags.get('profile') } : {}),
+  ...(flag('profile') ? { cpuProfileDir: flag('profile') } : {}),
 });
 try {
   const agentClients = await inLanes(setup.agents, 4, (account) => signIn(runtime.url, account));

@@ -39,15 +39,8 @@ import { cpuSeconds, findDynamoPid, waitUntilIdle } from './memory.ts';
 import { openLiveSocket, type LiveSocket } from './live-socket.ts';
 import { startRuntimeProcess } from './runtime-process.ts';
 import { inLanes, setUpCompany, signIn, superUser } from './setup.ts';
+import { flag, numberFlag } from './tool-flags.ts';
 
-const flag = (name: string): string | undefined =>
-  process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`))?.split('=')[1] ??
-  (process.argv.includes(`--${name}`) ? '' : undefined);
-const numberFlag = (name: string, fallback: number) => {
-  const value = flag(name);
-  const parsed = value ? Number(value) : NaN;
-  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-};
 
 const durationSeconds = numberFlag('duration', 10);
 const connections = numberFlag('connections', 50);

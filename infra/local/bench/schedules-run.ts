@@ -23,14 +23,8 @@ import { openLiveSocket, type LiveSocket } from './live-socket.ts';
 import { startRuntimeProcess } from './runtime-process.ts';
 import { runScheduledBurst } from './scheduled-burst.ts';
 import { inLanes, setUpCompany, signIn, superUser } from './setup.ts';
+import { flag, numberFlag } from './tool-flags.ts';
 
-const flag = (name: string): string | undefined =>
-  process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`))?.split('=')[1] ??
-  (process.argv.includes(`--${name}`) ? '' : undefined);
-const numberFlag = (name: string, fallback: number) => {
-  const parsed = Number(flag(name) ?? NaN);
-  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-};
 
 const count = numberFlag('count', 1000);
 const agentCount = numberFlag('agents', 50);
