@@ -168,7 +168,9 @@ describe('functions sharing a thread (the runtime groups them, decision 0124)', 
     expect((await call('first')).calls).toBe(3);
     await expect.poll(() => lines.filter((line) => line.line.includes('"counted"')).length).toBe(5);
     const sources = lines.filter((line) => line.line.includes('"counted"')).map((line) => line.source);
-    expect(sources).toEqual(['first', 'first', 'second', 'alone', 'first']);
+    // Each thread's lines keep their order; two threads' lines reach us in either order.
+    expect(sources.filter((source) => source !== 'alone')).toEqual(['first', 'first', 'second', 'first']);
+    expect(sources.filter((source) => source === 'alone')).toEqual(['alone']);
   });
 
   it("keeps a group's other functions working when one of them cannot load", async () => {
