@@ -5,7 +5,8 @@ import { changeTicketState } from '#data/tickets';
 import type { WhatsappRecord } from '#data/whatsapps';
 import { AppError } from '#domain/app-error';
 import { mediaKeyOf, mediaOfUpload } from '#domain/media-rules';
-import type { ExternalSendAnswer } from './external-api-schema.ts';
+import type * as z from 'zod';
+import type { ExternalSendAnswer, uploadedFile } from './external-api-schema.ts';
 import {
   derivedMessageId,
   newMessageId,
@@ -15,11 +16,7 @@ import {
 } from './send-outbound.ts';
 
 /** A file of the request, as the multipart parser handed it over. */
-export interface ExternalFile {
-  filename: string;
-  mimetype: string;
-  content: Buffer;
-}
+type ExternalFile = z.infer<typeof uploadedFile>;
 
 /** What a caller of POST /api/messages/send asked, validated. */
 export interface ExternalSendInput {
