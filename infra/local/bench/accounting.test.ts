@@ -7,7 +7,7 @@ import {
   withConsumedCapacity,
 } from './call-classes.mjs';
 import { costOf, prices } from './cost.ts';
-import { billedUsage, perRequestUsage, splitCalls } from './usage.ts';
+import { billedUsage, perRequestUsage, splitCalls, withoutFunction } from './usage.ts';
 import { standInTableName } from '../src/env.ts';
 import { lambdaDefaults } from '../../lib/lambda-defaults.ts';
 
@@ -84,6 +84,36 @@ describe('calls per request, apart', () => {
       sqsRequests: 1,
       schedulerInvocations: 0,
       socketMessages: 25,
+    });
+  });
+
+  it("takes a function's own calls and invocations out (the sandbox's POST from an inbound message)", () => {
+    const usage = {
+      'table.GetItem': 5,
+      'table.TransactWriteItems': 1,
+      'units.table.read': 6,
+      'fn.requests-1.table.GetItem': 3,
+      'by.sandbox.table.GetItem': 2,
+      'by.sandbox.units.table.read': 2,
+      'by.ingest.table.GetItem': 3,
+      'by.ingest.table.TransactWriteItems': 1,
+      'lambda.Invocation': 3,
+      'lambda.ms': 300,
+      'lambda.gbSeconds': 0.3,
+      'lambda.Invocation.sandbox': 1,
+      'lambda.ms.sandbox': 100,
+      'lambda.gbSeconds.sandbox': 0.1,
+      'lambda.Invocation.ingest': 2,
+    };
+    expect(withoutFunction(usage, 'sandbox')).toEqual({
+      'table.GetItem': 3,
+      'table.TransactWriteItems': 1,
+      'units.table.read': 4,
+      'fn.requests-1.table.GetItem': 3,
+      'lambda.Invocation': 2,
+      'lambda.ms': 200,
+      'lambda.gbSeconds': 0.2,
+      'lambda.Invocation.ingest': 2,
     });
   });
 });

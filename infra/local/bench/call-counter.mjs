@@ -14,6 +14,9 @@
  * - `fn.<thread>.<kind>.<Operation>` (and `fn.<thread>.refused.…`): the same calls by the
  *   thread that made them: a function's name, or its group's where functions share a thread
  *   (`main`: the runtime's own thread, and every function when they run inline);
+ * - `by.<function>.<kind>.<Operation>` (`by.<function>.refused.…`, `by.<function>.units.…`): the
+ *   same calls by the function whose invocation made them, where functions share a thread (the
+ *   bench takes the sandbox's, its customer's POST, out of an inbound message's figures);
  * - `ms.fn.<thread>.<kind>.<Operation>`: the wall milliseconds those calls took, from the body
  *   written to the answer's headers (where a phase's time waits on DynamoDB Local: a hot item, a
  *   storm of transactions); not usage, left out of counted-usage.json;
@@ -25,6 +28,7 @@
  * - whatever the stand-ins report through globalThis.atendeBenchCount (infra/local/src/bench-hook.ts):
  *   `sqs.*`, `scheduler.*`, `lambda.*`.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Agent } from 'node:http';
 import { BroadcastChannel, isMainThread, workerData } from 'node:worker_threads';
 import {
@@ -49,6 +53,16 @@ globalThis.atendeBenchCount = add;
  */
 const threadName = (!isMainThread && workerData?.threadName) || 'main';
 
+/** The function whose invocation is running (function-worker.mjs and invoke.ts run each in it). */
+const invocation = new AsyncLocalStorage();
+globalThis.atendeBenchInvocation = (functionName, run) => invocation.run(functionName, run);
+
+/** Counts `name` for the thread, and for the function whose invocation makes the call, if any. */
+function addForCaller(functionName, name, amount = 1) {
+  add(`fn.${threadName}.${name}`, amount);
+  if (functionName) add(`by.${functionName}.${name}`, amount);
+}
+
 const askCapacity = process.env.ATENDE_BENCH_CAPACITY === '1';
 const productTable = () => process.env.TABLE_NAME || 'atende';
 
@@ -61,6 +75,8 @@ function textOf(chunk) {
 
 /** Counts a DynamoDB call when its body is written (its tables are named there), and its units from the answer. */
 function watchDynamoCall(request, operation) {
+  // Taken where the request is made, in the invocation's own async context.
+  const functionName = invocation.getStore();
   const end = request.end;
   request.end = function (chunk, ...rest) {
     request.end = end;
@@ -73,13 +89,13 @@ function watchDynamoCall(request, operation) {
     }
     const kind = callKind(operation, tablesOf(body), productTable());
     add(`${kind}.${operation}`);
-    add(`fn.${threadName}.${kind}.${operation}`);
+    addForCaller(functionName, `${kind}.${operation}`);
     const asked = askCapacity ? withConsumedCapacity(operation, text) : undefined;
     if (asked !== undefined && !this.headersSent) {
       this.setHeader('content-length', Buffer.byteLength(asked));
       chunk = asked;
     }
-    if (askCapacity && kind !== 'control') watchUnits(request, operation, kind);
+    if (askCapacity && kind !== 'control') watchUnits(request, operation, kind, functionName);
     // A refused call (a failed condition, a transaction cancelled by a conflict, throttling) is
     // counted apart too: retries after conflicts show there (`refused.table.TransactWriteItems`).
     const startedAt = performance.now();
@@ -87,7 +103,7 @@ function watchDynamoCall(request, operation) {
       add(`ms.fn.${threadName}.${kind}.${operation}`, performance.now() - startedAt);
       if ((response.statusCode ?? 200) >= 400) {
         add(`refused.${kind}.${operation}`);
-        add(`fn.${threadName}.refused.${kind}.${operation}`);
+        addForCaller(functionName, `refused.${kind}.${operation}`);
       }
     });
     return end.call(this, chunk, ...rest);
@@ -95,7 +111,7 @@ function watchDynamoCall(request, operation) {
 }
 
 /** Reads ConsumedCapacity from the answer as the SDK reads it (chunks seen on their way, never taken). */
-function watchUnits(request, operation, kind) {
+function watchUnits(request, operation, kind, functionName) {
   const direction = readOperations.has(operation) ? 'read' : 'write';
   request.once('response', (response) => {
     const chunks = [];
@@ -104,10 +120,14 @@ function watchUnits(request, operation, kind) {
       if (event === 'data') chunks.push(Buffer.from(args[0]));
       else if (event === 'end') {
         const units = consumedCapacity(Buffer.concat(chunks).toString('utf8'));
-        if (!units || Object.keys(units).length === 0) add(`units.${kind}.unmeasured.${direction}`);
+        const addUnits = (name, value = 1) => {
+          add(name, value);
+          if (functionName) add(`by.${functionName}.${name}`, value);
+        };
+        if (!units || Object.keys(units).length === 0) addUnits(`units.${kind}.unmeasured.${direction}`);
         else
           for (const [table, value] of Object.entries(units))
-            add(`units.${tableKind(table, productTable())}.${direction}`, value);
+            addUnits(`units.${tableKind(table, productTable())}.${direction}`, value);
       }
       return emit.call(this, event, ...args);
     };

@@ -102,3 +102,25 @@ export function callsByOperation(usage: UsageCounts): Record<string, number> {
       .map(([name, value]) => [name, oneDecimal(value)]),
   );
 }
+
+/**
+ * The usage without what `functionName`'s own invocations made (call-counter.mjs's
+ * `by.<function>.…` counters, invoke.ts's `lambda.*.<function>`): an inbound message's figures
+ * without the sandbox's POST, which stands for the customer writing on WhatsApp (in AWS the
+ * message reaches the connector from WhatsApp, through no REST request). The `by.` counters go.
+ */
+export function withoutFunction(usage: UsageCounts, functionName: string): UsageCounts {
+  const own = `by.${functionName}.`;
+  const rest: UsageCounts = {};
+  for (const [name, value] of Object.entries(usage)) if (!name.startsWith('by.')) rest[name] = value;
+  const takeOut = (name: string, amount: number | undefined) => {
+    if (!amount || rest[name] === undefined) return;
+    const left = Math.round((rest[name] - amount) * 1000) / 1000;
+    if (left > 0) rest[name] = left;
+    else delete rest[name];
+  };
+  for (const [name, value] of Object.entries(usage)) if (name.startsWith(own)) takeOut(name.slice(own.length), value);
+  for (const measure of ['Invocation', 'ms', 'gbSeconds']) takeOut(`lambda.${measure}`, usage[`lambda.${measure}.${functionName}`]);
+  for (const measure of ['Invocation', 'ms', 'gbSeconds']) delete rest[`lambda.${measure}.${functionName}`];
+  return rest;
+}

@@ -7,6 +7,8 @@
 type BenchCount = (name: string, amount: number) => void;
 /** The bench's stage tracer (bench/runtime-child.ts): what passed where, and when. */
 type BenchTrace = (point: string, payload: unknown) => void;
+/** Runs one invocation of a function so the call counter can tell its calls apart. */
+type BenchInvocation = <T>(functionName: string, run: () => T) => T;
 
 export function countForBench(name: string, amount = 1): void {
   (globalThis as { atendeBenchCount?: BenchCount }).atendeBenchCount?.(name, amount);
@@ -20,4 +22,15 @@ export function countForBench(name: string, amount = 1): void {
  */
 export function traceForBench(point: string, payload: unknown): void {
   (globalThis as { atendeBenchTrace?: BenchTrace }).atendeBenchTrace?.(point, payload);
+}
+
+/**
+ * Runs `run` (one invocation of `functionName`) so that the bench's call counter names the
+ * function on each DynamoDB call it makes (`by.<function>.…`), where functions share a thread:
+ * the bench takes the sandbox's own calls (its customer's POST) out of an inbound message's.
+ * Without the counter this is a property read and the call.
+ */
+export function invokeForBench<T>(functionName: string, run: () => T): T {
+  const invocation = (globalThis as { atendeBenchInvocation?: BenchInvocation }).atendeBenchInvocation;
+  return invocation ? invocation(functionName, run) : run();
 }

@@ -104,7 +104,10 @@ parentPort.on('message', (message) => {
     .then(() => {
       const handler = handlers.get(message.functionName);
       if (!handler) throw new Error(`${message.functionName} is not loaded in this thread`);
-      return handler(message.event, contextWithMethods(message.context, message.deadline));
+      const run = () => handler(message.event, contextWithMethods(message.context, message.deadline));
+      // The bench's call counter (when preloaded) names the function on each call it makes.
+      const invocation = globalThis.atendeBenchInvocation;
+      return invocation ? invocation(message.functionName, run) : run();
     })
     .then(
       (result) => parentPort.postMessage({ type: 'result', id: message.id, result }),

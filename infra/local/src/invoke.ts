@@ -7,7 +7,7 @@ import type { Context } from 'aws-lambda';
 import { lambdaContext } from './lambda-context.mjs';
 import { bundlePath } from '../../../functions/build.ts';
 import type { FunctionSettings } from './runtime-manifest.ts';
-import { countForBench, traceForBench } from './bench-hook.ts';
+import { countForBench, invokeForBench, traceForBench } from './bench-hook.ts';
 import { lambdaDefaults } from '../../lib/lambda-defaults.ts';
 
 export type LambdaHandler = (event: unknown, context: Context) => unknown;
@@ -91,7 +91,7 @@ export class FunctionInvoker {
     const startedMs = performance.now();
     traceForBench(`start:${functionName}`, event);
     try {
-      return await Promise.race([Promise.resolve().then(() => handler(event, context)), timedOut]);
+      return await Promise.race([Promise.resolve().then(() => invokeForBench(functionName, () => handler(event, context))), timedOut]);
     } finally {
       clearTimeout(timer);
       // What Lambda would bill: the invocation and its duration at the function's memory.
@@ -102,6 +102,7 @@ export class FunctionInvoker {
       // Per function too, so a phase's time can be told apart (the bench's campaign-calls).
       countForBench(`lambda.ms.${functionName}`, ms);
       countForBench(`lambda.Invocation.${functionName}`);
+      countForBench(`lambda.gbSeconds.${functionName}`, (Math.ceil(ms) / 1000) * (memoryMb / 1024));
       traceForBench(`end:${functionName}`, event);
       for (const listener of this.settledListeners) listener(functionName, event);
     }
