@@ -1,6 +1,6 @@
 import { calendarDayIn } from '@atende/shared/calendar-day';
 import { defaultTimeZone } from '@atende/shared/constants';
-import { wallClockAt } from '@atende/shared/wall-clock';
+import { isKnownTimeZone, wallClockAt } from '@atende/shared/wall-clock';
 
 /**
  * Calendar days of a company as instants. Records keep UTC ISO instants (`createdAt`,
@@ -12,15 +12,7 @@ import { wallClockAt } from '@atende/shared/wall-clock';
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether the runtime knows the IANA time zone (a setting typed by hand may be wrong). */
-export function isTimeZone(timeZone: string | undefined | null): timeZone is string {
-  if (!timeZone) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isTimeZone = isKnownTimeZone;
 
 /** The first valid time zone of the candidates (a company setting, the company's field), else São Paulo. */
 export function timeZoneOf(...candidates: (string | undefined | null)[]): string {

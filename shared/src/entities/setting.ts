@@ -11,18 +11,9 @@ import {
   scheduleTypes,
 } from '../constants.ts';
 import { idSchema } from '../fields.ts';
+import { isKnownTimeZone } from '../wall-clock.ts';
 
 const enabledDisabledSchema = z.enum(enabledDisabled);
-
-/** Whether Intl knows a time zone name ("America/Bogota"). */
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value }).format(0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The payment providers checkout knows. */
 export const paymentProviders = ['sandbox', 'asaas'] as const;
@@ -59,7 +50,7 @@ export const settingValueSchemas = {
    * The company's IANA time zone (opening hours, calendar days); without it America/Sao_Paulo
    * (docs/chatbot.md).
    */
-  timezone: z.string().min(1).max(64).refine(isTimeZone, { error: 'Zona horaria desconocida' }),
+  timezone: z.string().min(1).max(64).refine((value) => isKnownTimeZone(value), { error: 'Zona horaria desconocida' }),
 } as const;
 
 export type SettingKey = keyof typeof settingValueSchemas;

@@ -1,4 +1,5 @@
 import { defaultTimeZone, weekdaysEn } from '@atende/shared/constants';
+import { isKnownTimeZone, wallClockAt } from '@atende/shared/wall-clock';
 
 /**
  * Opening hours (company or queue schedules, extended §3): is a place open at an instant in a
@@ -27,13 +28,7 @@ const dayMinutes = 24 * 60;
 
 /** The zone if Intl knows it, else the product's default (São Paulo). */
 export function safeTimeZone(timeZone: string | null | undefined): string {
-  if (!timeZone) return defaultTimeZone;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone }).format(0);
-    return timeZone;
-  } catch {
-    return defaultTimeZone;
-  }
+  return isKnownTimeZone(timeZone) ? timeZone : defaultTimeZone;
 }
 
 function weekdayOfDate(date: string): number {
@@ -47,20 +42,14 @@ function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-/** The wall-clock date, weekday and minute of an instant in a zone. */
+/**
+ * The wall-clock date, weekday and minute of an instant in a zone (the zone's formatter is kept:
+ * every customer message asks whether the company is open).
+ */
 export function localTimeIn(instant: Date, timeZone: string): LocalTime {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: safeTimeZone(timeZone),
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-  const date = `${part('year')}-${part('month')}-${part('day')}`;
-  return { date, weekday: weekdayOfDate(date), minutes: (Number(part('hour')) % 24) * 60 + Number(part('minute')) };
+  const clock = wallClockAt(instant, safeTimeZone(timeZone));
+  const date = `${clock.year}-${String(clock.month).padStart(2, '0')}-${String(clock.day).padStart(2, '0')}`;
+  return { date, weekday: weekdayOfDate(date), minutes: (clock.hour % 24) * 60 + clock.minute };
 }
 
 function minutesOf(time: string): number {
