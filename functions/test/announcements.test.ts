@@ -1,11 +1,10 @@
 import {
   ApiGatewayManagementApiClient,
   DeleteConnectionCommand,
-  PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { announcementCreateInputSchema } from '@atende/shared/entities/announcement';
 import { documentClient } from '../src/aws/dynamo.ts';
 import { shardOf, wsConnectionShards } from '../src/data/ws-connections.ts';
@@ -16,6 +15,7 @@ import {
   mayReadAnnouncement,
 } from '../src/domain/announcement-rules.ts';
 import type { LiveListener } from '../src/domain/live-audience.ts';
+import { startFakeConnections, type FakeConnections } from './fake-connections.ts';
 import { fanOut, forgetSocketLists } from '../src/live/fan-out.ts';
 import { allCompanies, type LiveEvent } from '../src/live/live-event.ts';
 import { announcementEventRule } from '../src/modules/announcements/events.ts';
@@ -187,6 +187,12 @@ describe('announcement live events', () => {
 describe('the platform-wide audience', () => {
   const dynamo = mockClient(documentClient);
   const sockets = mockClient(ApiGatewayManagementApiClient);
+/** Posts reach a local @connections server; closes stay on the mocked SDK client. */
+let connections: FakeConnections;
+beforeAll(async () => {
+  connections = await startFakeConnections();
+});
+afterAll(() => connections.close());
   const connection = (connectionId: string, companyId: number, shard: number) => ({
     pk: `WS#${connectionId}`,
     sk: 'CONN',
@@ -210,7 +216,7 @@ describe('the platform-wide audience', () => {
     forgetSocketLists();
     dynamo.reset();
     sockets.reset();
-    sockets.on(PostToConnectionCommand).resolves({});
+    connections.reset();
   });
 
   it('spreads connections over the shards by their id, the same way every time', () => {
@@ -234,9 +240,9 @@ describe('the platform-wide audience', () => {
     ]);
     const queried = dynamo.commandCalls(QueryCommand).map((call) => call.args[0].input.IndexName);
     expect(queried).toEqual(Array(wsConnectionShards).fill('gsi2'));
-    const to = sockets
-      .commandCalls(PostToConnectionCommand)
-      .map((call) => call.args[0].input.ConnectionId)
+    const to = connections
+      .posts()
+      .map((post) => post.ConnectionId)
       .sort();
     expect(to).toEqual(['a=', 'b=']);
   });
@@ -263,7 +269,7 @@ describe('the platform-wide audience', () => {
       ],
     }));
     await fanOut([close, announcement]);
-    const to = sockets.commandCalls(PostToConnectionCommand).map((call) => call.args[0].input.ConnectionId);
+    const to = connections.posts().map((post) => post.ConnectionId);
     expect(to).toEqual(['open=']);
     expect(
       sockets.commandCalls(DeleteConnectionCommand).map((call) => call.args[0].input.ConnectionId),

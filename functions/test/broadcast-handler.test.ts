@@ -1,15 +1,19 @@
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { documentClient } from '../src/aws/dynamo.ts';
 import { handler } from '../src/live/broadcast-handler.ts';
 import { forgetSocketLists } from '../src/live/fan-out.ts';
+import { startFakeConnections, type FakeConnections } from './fake-connections.ts';
 
 const dynamo = mockClient(documentClient);
-const sockets = mockClient(ApiGatewayManagementApiClient);
+let sockets: FakeConnections;
+beforeAll(async () => {
+  sockets = await startFakeConnections();
+});
+afterAll(() => sockets.close());
 
 const future = () => Math.floor(Date.now() / 1000) + 600;
 const connection = (connectionId: string, companyId: number) => ({
@@ -65,15 +69,14 @@ describe('the live broadcaster', () => {
 
   it("posts a user change to the connections of the user's company only, without secrets", async () => {
     dynamo.on(QueryCommand).resolves({ Items: [connection('a=', 3), connection('b=', 3)] });
-    sockets.on(PostToConnectionCommand).resolves({});
     const result = await handler(userChange('MODIFY', 3));
     expect(result.batchItemFailures).toEqual([]);
     const query = dynamo.commandCalls(QueryCommand)[0]!.args[0].input;
     expect(query.IndexName).toBe('gsi1');
     expect(Object.values(query.ExpressionAttributeValues ?? {})).toContain('C#3#WS');
-    const posts = sockets.commandCalls(PostToConnectionCommand).map((call) => call.args[0].input);
+    const posts = sockets.posts();
     expect(posts.map((p) => p.ConnectionId).sort()).toEqual(['a=', 'b=']);
-    const message = JSON.parse(new TextDecoder().decode(posts[0]!.Data as Uint8Array));
+    const message = JSON.parse(new TextDecoder().decode(posts[0]!.Data));
     expect(message).toMatchObject({
       event: 'user',
       data: { action: 'update', user: { companyId: 3, id: 5, name: 'Bea', super: false, queues: [] } },
@@ -84,10 +87,7 @@ describe('the live broadcaster', () => {
   it('deletes connections that answer Gone', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [connection('live=', 3), connection('dead=', 3)] });
     dynamo.on(DeleteCommand).resolves({});
-    sockets.on(PostToConnectionCommand, { ConnectionId: 'live=' }).resolves({});
-    sockets
-      .on(PostToConnectionCommand, { ConnectionId: 'dead=' })
-      .rejects(new GoneException({ message: 'Gone', $metadata: {} }));
+    sockets.gone('dead=');
     await handler(userChange('INSERT', 3));
     const deleted = dynamo.commandCalls(DeleteCommand).map((call) => call.args[0].input.Key);
     expect(deleted).toEqual([{ pk: 'WS#dead=', sk: 'CONN' }]);
@@ -95,16 +95,15 @@ describe('the live broadcaster', () => {
 
   it('sends the events a batch has for one socket in one frame, in order', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [connection('a=', 3), connection('b=', 3)] });
-    sockets.on(PostToConnectionCommand).resolves({});
     const first = userChange('MODIFY', 3);
     const second = userChange('REMOVE', 3);
     // Another user, so the two changes are not coalesced into one.
     const otherUser = JSON.parse(JSON.stringify(second.Records[0]).replaceAll('USER#5', 'USER#6').replaceAll('"N":"5"', '"N":"6"'));
     otherUser.dynamodb.SequenceNumber = '101';
     await handler({ Records: [...first.Records, otherUser] } as DynamoDBStreamEvent);
-    const posts = sockets.commandCalls(PostToConnectionCommand).map((call) => call.args[0].input);
+    const posts = sockets.posts();
     expect(posts.map((p) => p.ConnectionId).sort()).toEqual(['a=', 'b=']);
-    const frame = JSON.parse(new TextDecoder().decode(posts[0]!.Data as Uint8Array));
+    const frame = JSON.parse(new TextDecoder().decode(posts[0]!.Data));
     expect(frame).toEqual([
       expect.objectContaining({ event: 'user', data: expect.objectContaining({ action: 'update' }) }),
       { event: 'user', data: { action: 'delete', userId: 6 } },
@@ -113,9 +112,8 @@ describe('the live broadcaster', () => {
 
   it('sends deletions as action delete with the id', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [connection('a=', 3)] });
-    sockets.on(PostToConnectionCommand).resolves({});
     await handler(userChange('REMOVE', 3));
-    const data = sockets.commandCalls(PostToConnectionCommand)[0]!.args[0].input.Data as Uint8Array;
+    const data = sockets.posts()[0]!.Data;
     expect(JSON.parse(new TextDecoder().decode(data))).toEqual({ event: 'user', data: { action: 'delete', userId: 5 } });
   });
 

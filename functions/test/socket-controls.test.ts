@@ -2,18 +2,18 @@ import {
   ApiGatewayManagementApiClient,
   DeleteConnectionCommand,
   GoneException,
-  PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentClient } from '../src/aws/dynamo.ts';
 import { handler } from '../src/live/broadcast-handler.ts';
 import { eventRules } from '../src/live/event-rules.ts';
 import { fanOut, forgetSocketLists, openingWindowSeconds, socketListFreshMs } from '../src/live/fan-out.ts';
 import type { LiveListener } from '../src/domain/live-audience.ts';
+import { startFakeConnections, type FakeConnections } from './fake-connections.ts';
 
 /**
  * The broadcaster acts on sockets themselves: it closes those of an ended or replaced session,
@@ -22,6 +22,12 @@ import type { LiveListener } from '../src/domain/live-audience.ts';
  */
 const dynamo = mockClient(documentClient);
 const sockets = mockClient(ApiGatewayManagementApiClient);
+/** Posts reach a local @connections server; closes stay on the mocked SDK client. */
+let connections: FakeConnections;
+beforeAll(async () => {
+  connections = await startFakeConnections();
+});
+afterAll(() => connections.close());
 
 const connection = (connectionId: string, overrides: Record<string, unknown> = {}) => ({
   pk: `WS#${connectionId}`,
@@ -72,9 +78,9 @@ function streamOf(
 }
 
 const posted = () =>
-  sockets.commandCalls(PostToConnectionCommand).map((call) => ({
-    to: call.args[0].input.ConnectionId,
-    frame: JSON.parse(new TextDecoder().decode(call.args[0].input.Data as Uint8Array)) as unknown,
+  connections.posts().map((post) => ({
+    to: post.ConnectionId,
+    frame: JSON.parse(new TextDecoder().decode(post.Data)) as unknown,
   }));
 const closed = () =>
   sockets
@@ -88,6 +94,7 @@ describe('the broadcaster ends sessions on the sockets themselves', () => {
     forgetSocketLists();
     dynamo.reset();
     sockets.reset();
+    connections.reset();
     dynamo.on(QueryCommand).resolves({
       Items: [
         connection('mine='),
@@ -97,7 +104,6 @@ describe('the broadcaster ends sessions on the sockets themselves', () => {
       ],
     });
     dynamo.on(DeleteCommand).resolves({});
-    sockets.on(PostToConnectionCommand).resolves({});
     sockets.on(DeleteConnectionCommand).resolves({});
   });
 
@@ -174,8 +180,8 @@ describe("the broadcaster keeps sockets' access and rooms current", () => {
     forgetSocketLists();
     dynamo.reset();
     sockets.reset();
+    connections.reset();
     dynamo.on(UpdateCommand).resolves({});
-    sockets.on(PostToConnectionCommand).resolves({});
   });
 
   it("gives a user's sockets their new queues, and judges the batch's later events by them", async () => {
@@ -329,19 +335,21 @@ describe("the broadcaster keeps a company's sockets between batches", () => {
     forgetSocketLists();
     dynamo.reset();
     sockets.reset();
+    connections.reset();
     dynamo.on(QueryCommand).resolves({ Items: [admin('a='), admin('b=')] });
     dynamo.on(UpdateCommand).resolves({});
-    sockets.on(PostToConnectionCommand).resolves({});
   });
 
   it('reads them once, and follows a $disconnect and a $connect from the stream without reading again', async () => {
     await handler(streamOf(messageRecord()));
     expect(postedTo()).toEqual(['a=', 'b=']);
     sockets.resetHistory();
+    connections.resetHistory();
     // b= went away ($disconnect deletes its item): nothing more is posted to it.
     await handler(streamOf({ eventName: 'REMOVE', oldItem: admin('b=') }, messageRecord()));
     expect(postedTo()).toEqual(['a=']);
     sockets.resetHistory();
+    connections.resetHistory();
     // c= came ($connect puts its item): it hears the next message.
     await handler(streamOf({ eventName: 'INSERT', newItem: admin('c=') }, messageRecord()));
     expect(postedTo()).toEqual(['a=', 'c=']);
@@ -359,6 +367,7 @@ describe("the broadcaster keeps a company's sockets between batches", () => {
     });
     await fanOut(outputs);
     sockets.resetHistory();
+    connections.resetHistory();
     const inQueue = (queueId: number) => ({
       companyId: 3,
       event: `q${queueId}`,
@@ -396,6 +405,7 @@ describe("the broadcaster keeps a company's sockets between batches", () => {
       dynamo.on(QueryCommand).resolves({ Items: [admin('a='), admin('b='), admin('d=')] });
       clock.mockReturnValue(now + socketListFreshMs);
       sockets.resetHistory();
+    connections.resetHistory();
       await handler(streamOf(messageRecord()));
       expect(reads()).toBe(2);
       expect(postedTo()).toEqual(['a=', 'b=', 'd=']);
@@ -425,12 +435,13 @@ describe('a socket still opening', () => {
     forgetSocketLists();
     dynamo.reset();
     sockets.reset();
+    connections.reset();
     dynamo.on(DeleteCommand).resolves({});
   });
 
   it('keeps its record when a post answers Gone, and posts to it again once it is open', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [connection('opening=', { connectedAt: nowSeconds() })] });
-    sockets.on(PostToConnectionCommand).rejectsOnce(gone()).resolves({});
+    connections.gone('opening=', 1);
     await handler(userChange());
     expect(forgotten()).toEqual([]);
     await handler(userChange());
@@ -440,14 +451,14 @@ describe('a socket still opening', () => {
   it(`forgets one that answers Gone ${openingWindowSeconds} s after its $connect`, async () => {
     const connectedAt = nowSeconds() - openingWindowSeconds;
     dynamo.on(QueryCommand).resolves({ Items: [connection('old=', { connectedAt })] });
-    sockets.on(PostToConnectionCommand).rejects(gone());
+    connections.gone();
     await handler(userChange());
     expect(forgotten()).toEqual(['WS#old=']);
   });
 
   it('closes it once its handshake completes when its session ends in the gap', async () => {
     dynamo.on(QueryCommand).resolves({ Items: [connection('opening=', { connectedAt: nowSeconds() })] });
-    sockets.on(PostToConnectionCommand).rejects(gone());
+    connections.gone();
     sockets.on(DeleteConnectionCommand).rejectsOnce(gone()).rejectsOnce(gone()).resolves({});
     expect(await handler(streamOf({ eventName: 'REMOVE', oldItem: sessionItem('old') }))).toEqual({
       batchItemFailures: [],

@@ -1,9 +1,6 @@
-import {
-  DeleteConnectionCommand,
-  GoneException,
-  PostToConnectionCommand,
-} from '@aws-sdk/client-apigatewaymanagementapi';
+import { DeleteConnectionCommand, GoneException } from '@aws-sdk/client-apigatewaymanagementapi';
 import { wsManagementClient } from '#aws/ws-management';
+import { postToConnection } from '#aws/ws-post';
 import {
   deleteWsConnection,
   leaveWsRoom,
@@ -195,12 +192,7 @@ export async function fanOut(
     ...[...outboxes.values()].map(async ({ connection, payloads, close }) => {
       for (const frame of packFrames(payloads)) {
         try {
-          await wsManagementClient().send(
-            new PostToConnectionCommand({
-              ConnectionId: connection.connectionId,
-              Data: encoder.encode(frame),
-            }),
-          );
+          await postToConnection(connection.connectionId, encoder.encode(frame));
           sent += 1;
         } catch (error) {
           if (isGone(error)) {
