@@ -69,7 +69,7 @@ export class AppFunction extends Construct {
       logGroup: this.logGroup,
       role,
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
+        NODE_OPTIONS: lambdaDefaults.nodeOptions,
         APP_STAGE: props.stage.name,
         // Powertools Logger, Metrics and Tracer (functions/src/observability): every function alike.
         ...powertoolsEnvironment(props.stage.name),

@@ -121,7 +121,7 @@ describe('functions', () => {
       });
       expect(fn.Properties.Environment?.Variables).toMatchObject({
         TABLE_NAME: { Ref: expect.any(String) },
-        NODE_OPTIONS: '--enable-source-maps',
+        NODE_OPTIONS: '--enable-source-maps --experimental-async-context-frame',
         APP_STAGE: 'test',
         ...(isTask(fn.Properties.Description) || isAuthorizer(fn.Properties.Description)
           ? {}
