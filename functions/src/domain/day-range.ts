@@ -11,12 +11,12 @@ import { isKnownTimeZone, wallClockAt } from '@atende/shared/wall-clock';
 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Whether the runtime knows the IANA time zone (a setting typed by hand may be wrong). */
-export const isTimeZone = isKnownTimeZone;
-
-/** The first valid time zone of the candidates (a company setting, the company's field), else São Paulo. */
+/**
+ * The first time zone of the candidates (a company setting, the company's field) the runtime
+ * knows (one typed by hand may be wrong), else São Paulo.
+ */
 export function timeZoneOf(...candidates: (string | undefined | null)[]): string {
-  return candidates.find(isTimeZone) ?? defaultTimeZone;
+  return candidates.find(isKnownTimeZone) ?? defaultTimeZone;
 }
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms (negative west of Greenwich). */

@@ -162,10 +162,10 @@ function operationRequests(shape: Shape, agents: AgentSession[], admin: AgentSes
   };
 }
 
-/** Calls of every kind (and what the cost needs) per inbound message of the phase, idle polling taken out. */
 /**
- * Calls per inbound message, without the sandbox's own (its POST stands for the customer writing
- * on WhatsApp; in AWS the connector hears the message from WhatsApp through no REST request).
+ * Calls of every kind (and what the cost needs) per inbound message of the phase, idle polling
+ * taken out, and without the sandbox's own (its POST stands for the customer writing on WhatsApp;
+ * in AWS the connector hears the message from WhatsApp through no REST request).
  */
 function perMessage(before: Record<string, number>, after: Record<string, number>, background: Record<string, number>, seconds: number, messages: number): DynamoCalls {
   const usage = withoutFunction(perRequestUsage(before, after, background, seconds, messages), 'sandbox');
