@@ -65,12 +65,21 @@ describe('two users on the calendar', () => {
     await agentPage.goto(app.url('/schedules'));
     await agentPage.getByTestId('schedules-calendar').waitFor({ state: 'visible', timeout: 15_000 });
     await expect.poll(() => agentListReads, { timeout: 15_000 }).toBeGreaterThan(0);
-    // The agent's live channel is open and registered: a company-wide event reaches it.
-    const marker = `Marca ${stamp}`;
-    await api('POST', '/contacts', { name: marker, number: '5511990000089' });
-    await expect
-      .poll(() => agentFrames.some((frame) => frame.includes(marker)), { timeout: 15_000 })
-      .toBe(true);
+    // The agent's live channel is open and registered: a company-wide event reaches it. A socket
+    // that registers after a marker's event never gets that one (live events are not replayed),
+    // so a new marker goes every 5 s until one arrives.
+    for (let attempt = 1; ; attempt += 1) {
+      const marker = `Marca ${stamp} ${attempt}`;
+      await api('POST', '/contacts', { name: marker, number: `55119900001${attempt}` });
+      const arrived = expect
+        .poll(() => agentFrames.some((frame) => frame.includes(marker)), { timeout: 5_000 })
+        .toBe(true);
+      if (attempt === 4) {
+        await arrived;
+        break;
+      }
+      if (await arrived.then(() => true, () => false)) break;
+    }
     const readsBefore = agentListReads;
 
     await adminPage.goto(app.url(`/schedules?contactId=${contactId}`));

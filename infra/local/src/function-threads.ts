@@ -14,7 +14,6 @@ import { SHARE_ENV, Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { bundlePath } from '../../../functions/build.ts';
 import { localBindings, type LocalBindings } from '../../../functions/src/homes/local.ts';
-import { lambdaNodeFlags } from './lambda-node-flags.ts';
 import type { HandlerLoader } from './invoke.ts';
 import type { ContextFields } from './lambda-context.mjs';
 
@@ -31,11 +30,6 @@ export function threadYoungGenerationMb(env: NodeJS.ProcessEnv = process.env): n
   const asked = Number(env.ATENDE_THREAD_YOUNG_MB);
   return Number.isFinite(asked) && asked >= 1 ? asked : 12;
 }
-
-/** The parent's options plus the Lambdas' (none added: the thread inherits the parent's, as before). */
-const threadNodeOptions: { execArgv?: string[] } = lambdaNodeFlags().length
-  ? { execArgv: [...process.execArgv, ...lambdaNodeFlags()] }
-  : {};
 
 type PortError = { name: string; message: string; stack?: string };
 
@@ -95,8 +89,6 @@ export function threadedBundleLoader(
       if (terminated) return reject(new Error('the runtime is stopping'));
       const worker = new Worker(workerUrl, {
         env: SHARE_ENV,
-        // The Lambdas' NODE_OPTIONS, as far as this Node has them (lambda-node-flags.ts).
-        ...threadNodeOptions,
         resourceLimits: { maxYoungGenerationSizeMb: threadYoungGenerationMb() },
         // The thread's stdout and stderr come here line by line instead of straight to ours.
         ...(output ? { stdout: true, stderr: true } : {}),
