@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { authQueryKeys } from '../../features/auth/api/auth-query-keys.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { keepChangesMadeDuringReads } from '../../lib/changes-during-reads.ts';
 import { toastError } from '../../lib/toast-error.ts';
 
 declare module '@tanstack/react-query' {
@@ -40,5 +41,6 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  keepChangesMadeDuringReads(client);
   return client;
 }
