@@ -21,7 +21,7 @@
  * (measured for 3 s before the operations) is taken out first.
  *
  *   npx tsx infra/local/bench/overhead.ts [--duration=10] [--connections=50] [--agents=10] [--rounds=1] [--profile]
- *     [--ops=dashboard,messages,reply] [--no-sockets]
+ *     [--ops=dashboard,messages,open,reply] [--no-sockets]
  *
  * `--rounds=N` repeats both operations N times on the same runtime (alternating), to see the
  * spread. `--profile` writes CPU profiles of the runtime into .bench/profiles/overhead-* (with
@@ -188,6 +188,14 @@ try {
       requestsOf: (connection) => {
         const agent = agents[connection % agents.length]!;
         return [{ method: 'GET', path: `/messages/${agent.ticketId}`, token: agent.token, tag: 'messages' }];
+      },
+    },
+    {
+      key: 'open',
+      name: 'open list',
+      requestsOf: (connection) => {
+        const agent = agents[connection % agents.length]!;
+        return [{ method: 'GET', path: '/tickets?status=open', token: agent.token, tag: 'open' }];
       },
     },
     {

@@ -80,6 +80,21 @@ describe('message pages', () => {
     expect(old?.pages[1]?.messages[0]).toMatchObject({ id: 'old', isEdited: true, body: 'edited' });
   });
 
+  it('keeps the newer version when the send’s answer lands after the event of its first tick', () => {
+    const sentAt = '2026-12-06T21:45:16.700Z';
+    const start = data([message('a')]);
+    const ticked = upsertMessage(start, message('b', { fromMe: true, ack: 1, updatedAt: '2026-12-06T21:45:16.762Z' }));
+    const answered = upsertMessage(ticked, message('b', { fromMe: true, ack: 0, updatedAt: sentAt }));
+    expect(answered?.pages[0]?.messages.map((m) => [m.id, m.ack])).toEqual([
+      ['a', 0],
+      ['b', 1],
+    ]);
+    // The same version again, or one without a time, still merges.
+    const edited = upsertMessage(answered, message('b', { fromMe: true, ack: 1, body: 'otra', updatedAt: '2026-12-06T21:45:16.762Z' }));
+    expect(edited?.pages[0]?.messages[1]).toMatchObject({ body: 'otra', ack: 1 });
+    expect(upsertMessage(edited, message('b', { fromMe: true, ack: 2 }))?.pages[0]?.messages[1]?.ack).toBe(2);
+  });
+
   it('changes one message where it is, and nothing when it is not loaded', () => {
     const start = data([message('a'), message('b')], [message('old')]);
     const deleted = changeMessage(start, 'old', (item) => ({ ...item, isDeleted: true, body: '' }));

@@ -76,7 +76,9 @@ export function changeMessage(
 /**
  * Merges a live appMessage (or the answer of a send) into the chat's pages: an update replaces
  * the message where it is; a new message goes at the end of the newest page. Repeats change
- * nothing, so the send's answer and its live event may come in either order.
+ * nothing, and a version older than the one shown (its `updatedAt`, which every write of a
+ * message moves) is left out: the send's answer can land after the event of the message's first
+ * tick, and must not take the tick away.
  */
 export function upsertMessage(
   data: InfiniteData<MessagesPage> | undefined,
@@ -84,11 +86,20 @@ export function upsertMessage(
 ): InfiniteData<MessagesPage> | undefined {
   if (!data || data.pages.length === 0) return data;
   const present = data.pages.some((page) => page.messages.some((item) => item.id === message.id));
-  if (present) return changeMessage(data, message.id, (item) => ({ ...item, ...message }));
+  if (present) return changeMessage(data, message.id, (item) => mergeNewer(item, message));
   return {
     ...data,
     pages: data.pages.map((page, index) => (index === 0 ? { ...page, messages: [...page.messages, message] } : page)),
   };
+}
+
+/**
+ * A shown message with a version of it merged in, unless that version was written before the
+ * shown one (ISO times compare as text; a version without a time is not older).
+ */
+export function mergeNewer(shown: Message, incoming: Message): Message {
+  const older = Boolean(incoming.updatedAt && shown.updatedAt && incoming.updatedAt < shown.updatedAt);
+  return older ? shown : { ...shown, ...incoming };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';

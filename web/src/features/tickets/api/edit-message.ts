@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { changeMessage } from '../message-rules.ts';
+import { changeMessage, mergeNewer } from '../message-rules.ts';
 import { ticketsQueryKeys } from './tickets-query-keys.ts';
 import type { Message, MessagesPage } from './types.ts';
 
@@ -20,7 +20,7 @@ export function useEditMessage(ticketId: number) {
     mutationFn: ({ message, body }: { message: Message; body: string }) => editMessage(message.id, body),
     onSuccess: (edited) => {
       queryClient.setQueryData<InfiniteData<MessagesPage>>(ticketsQueryKeys.messages(ticketId), (data) =>
-        changeMessage(data, edited.id, (item) => ({ ...item, ...edited })),
+        changeMessage(data, edited.id, (item) => mergeNewer(item, edited)),
       );
     },
   });
