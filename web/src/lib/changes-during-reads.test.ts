@@ -39,6 +39,7 @@ describe('changes made while a read is in flight', () => {
   let undo: (() => void) | undefined;
   afterEach(() => {
     undo?.();
+    undo = undefined;
     client.clear();
   });
   const newClient = () => {

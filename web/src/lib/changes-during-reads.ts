@@ -22,7 +22,8 @@ export function keepChangesMadeDuringReads(client: QueryClient): () => void {
   const setQueryData = client.setQueryData.bind(client) as SetQueryData;
 
   const patched: SetQueryData = (queryKey, updater, options) => {
-    const query = cache.find({ queryKey, exact: true });
+    // By hash, as setQueryData finds it: the cache's `find` would hash the key once per cached query.
+    const query = cache.get(client.defaultQueryOptions({ queryKey }).queryHash);
     if (query && query.state.fetchStatus !== 'idle') {
       const change: Change = typeof updater === 'function' ? (updater as Change) : () => updater;
       let entry = pending.get(query.queryHash);
