@@ -1,5 +1,5 @@
 /** The steady phase's stage split (stages.ts): what the tracer saw, cut per message. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { traceForBench } from '../src/bench-hook.ts';
 import { stageLines, stageSplit, startTracing, type TraceEntry, type TracedMessage } from './stages.ts';
 
@@ -82,5 +82,23 @@ describe('startTracing', () => {
     // Taking stops it: nothing more is kept.
     traceForBench('end:ingest', 'STEADYX00001');
     expect(tracing.take()).toEqual([]);
+  });
+
+  it('writes no payload out while tracing, and each traced object once when taken', () => {
+    const tracing = startTracing('STEADYX\\d{5}');
+    const event = { Records: [{ body: 'STEADYX00003' }] };
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      traceForBench('call:ingest', event);
+      traceForBench('start:ingest', event);
+      traceForBench('end:ingest', event);
+      expect(stringify).not.toHaveBeenCalled();
+      const taken = tracing.take();
+      expect(taken.map((entry) => entry.point)).toEqual(['call:ingest', 'start:ingest', 'end:ingest']);
+      expect(taken.every((entry) => entry.ids.join() === 'STEADYX00003')).toBe(true);
+      expect(stringify).toHaveBeenCalledTimes(1);
+    } finally {
+      stringify.mockRestore();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { sdkLogger } from '@atende/shared/sdk-logger';
+import { createRecordsReader, type ReadRecords } from './stream-records.ts';
 
 /** DynamoDB Local runs with -sharedDb, so any region and key pair reach the same tables. */
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -13,6 +14,8 @@ export interface RuntimeDynamoClients {
   dynamo: DynamoDBClient;
   documents: DynamoDBDocumentClient;
   streams: DynamoDBStreamsClient;
+  /** The stream's GetRecords without the SDK's decoding (stream-records.ts), on the same agent. */
+  readRecords: ReadRecords;
   destroy(): void;
 }
 
@@ -26,6 +29,7 @@ export function createRuntimeDynamoClients(endpoint: string): RuntimeDynamoClien
     dynamo,
     documents,
     streams,
+    readRecords: createRecordsReader(endpoint, httpAgent),
     destroy() {
       streams.destroy();
       dynamo.destroy();

@@ -364,6 +364,7 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
       startStreamReader({
         dynamo: clients.dynamo,
         streams: clients.streams,
+        readRecords: clients.readRecords,
         tableName,
         consumers: manifest.streamConsumers,
         invoker,

@@ -1,37 +1,15 @@
 /**
- * DynamoDB Streams records as Lambda receives them. The SDK decodes the wire JSON (binary
- * attributes become bytes, the creation time a Date); Lambda's event keeps the wire form, so
- * both are turned back: base64 strings and epoch seconds.
+ * DynamoDB Streams records as Lambda receives them. Lambda's event keeps the wire form of the
+ * images (base64 binary, epoch-second creation time), which is what GetRecords answers
+ * (stream-records.ts), so only the record's envelope changes: the runtime's region and the
+ * stream's ARN.
  */
-import type {
-  AttributeValue as SdkAttributeValue,
-  _Record as SdkStreamRecord,
-} from '@aws-sdk/client-dynamodb-streams';
-import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { isRuntimeItemPk } from './runtime-keys.ts';
-
-export function toLambdaAttributeValue(value: SdkAttributeValue): AttributeValue {
-  if (value.S !== undefined) return { S: value.S };
-  if (value.N !== undefined) return { N: value.N };
-  if (value.B !== undefined) return { B: Buffer.from(value.B).toString('base64') };
-  if (value.SS !== undefined) return { SS: value.SS };
-  if (value.NS !== undefined) return { NS: value.NS };
-  if (value.BS !== undefined) return { BS: value.BS.map((bytes) => Buffer.from(bytes).toString('base64')) };
-  if (value.M !== undefined) return { M: toLambdaImage(value.M) };
-  if (value.L !== undefined) return { L: value.L.map(toLambdaAttributeValue) };
-  if (value.NULL !== undefined) return { NULL: value.NULL };
-  if (value.BOOL !== undefined) return { BOOL: value.BOOL };
-  throw new Error(`Unknown attribute value type: ${Object.keys(value).join(',')}`);
-}
-
-function toLambdaImage(image: Record<string, SdkAttributeValue>): Record<string, AttributeValue> {
-  const converted: Record<string, AttributeValue> = {};
-  for (const [name, value] of Object.entries(image)) converted[name] = toLambdaAttributeValue(value);
-  return converted;
-}
+import type { WireStreamRecord } from './stream-records.ts';
 
 export function toLambdaRecord(
-  record: SdkStreamRecord,
+  record: WireStreamRecord,
   source: { region: string; streamArn: string },
 ): DynamoDBRecord {
   const change = record.dynamodb ?? {};
@@ -43,10 +21,10 @@ export function toLambdaRecord(
     eventSource: 'aws:dynamodb',
     awsRegion: source.region,
     dynamodb: {
-      ...(created ? { ApproximateCreationDateTime: Math.floor(created.getTime() / 1000) } : {}),
-      ...(change.Keys ? { Keys: toLambdaImage(change.Keys) } : {}),
-      ...(change.NewImage ? { NewImage: toLambdaImage(change.NewImage) } : {}),
-      ...(change.OldImage ? { OldImage: toLambdaImage(change.OldImage) } : {}),
+      ...(created !== undefined ? { ApproximateCreationDateTime: Math.floor(created) } : {}),
+      ...(change.Keys ? { Keys: change.Keys } : {}),
+      ...(change.NewImage ? { NewImage: change.NewImage } : {}),
+      ...(change.OldImage ? { OldImage: change.OldImage } : {}),
       SequenceNumber: change.SequenceNumber,
       SizeBytes: change.SizeBytes,
       StreamViewType: change.StreamViewType,
@@ -57,7 +35,7 @@ export function toLambdaRecord(
 }
 
 /** Changes to the runtime's own items (queues, timers) do not exist in AWS, so consumers never see them. */
-export function isProductChange(record: SdkStreamRecord): boolean {
+export function isProductChange(record: WireStreamRecord): boolean {
   return !isRuntimeItemPk(record.dynamodb?.Keys?.pk?.S);
 }
 

@@ -18,11 +18,7 @@
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DescribeStreamCommand,
-  ExpiredIteratorException,
-  GetRecordsCommand,
   GetShardIteratorCommand,
-  ResourceNotFoundException,
-  TrimmedDataAccessException,
   type DynamoDBStreamsClient,
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
@@ -33,6 +29,7 @@ import type { Logger } from './log.ts';
 import type { StreamConsumer } from './runtime-manifest.ts';
 import { StreamCheckpoints } from './stream-checkpoints.ts';
 import { isProductChange, succeededCount, toLambdaRecord } from './stream-event.ts';
+import type { ReadRecords } from './stream-records.ts';
 
 /**
  * Pause between polls of an idle stream. A write wakes the poll at once (`wake`), so this only
@@ -104,6 +101,8 @@ const sequence = (value: string) => BigInt(value);
 export async function startStreamReader(options: {
   dynamo: DynamoDBClient;
   streams: DynamoDBStreamsClient;
+  /** GetRecords, answering the records in their wire form (stream-records.ts). */
+  readRecords: ReadRecords;
   tableName: string;
   consumers: StreamConsumer[];
   invoker: FunctionInvoker;
@@ -114,7 +113,7 @@ export async function startStreamReader(options: {
   /** Records one consumer may have waiting before the poll waits for it. */
   maxLaneBacklog?: number;
 }): Promise<StreamReader> {
-  const { dynamo, streams, consumers, invoker, log } = options;
+  const { dynamo, streams, readRecords, consumers, invoker, log } = options;
   const maxLaneBacklog = options.maxLaneBacklog ?? defaultMaxLaneBacklog;
   const table = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
   const latestStreamArn = table.Table?.LatestStreamArn;
@@ -210,7 +209,7 @@ export async function startStreamReader(options: {
         finishShard(cursor);
         return false;
       }
-      const page = await streams.send(new GetRecordsCommand({ ShardIterator: cursor.iterator, Limit: 1000 }));
+      const page = await readRecords(cursor.iterator, 1000);
       const records = page.Records ?? [];
       cursor.iterator = page.NextShardIterator;
       if (records.length > 0) {
@@ -232,9 +231,11 @@ export async function startStreamReader(options: {
       if (!cursor.iterator) finishShard(cursor);
       return records.length > 0;
     } catch (error) {
-      if (error instanceof ExpiredIteratorException) {
+      // By name: the SDK's exceptions (the iterator calls) and the records reader's errors alike.
+      const name = (error as { name?: unknown } | null)?.name;
+      if (name === 'ExpiredIteratorException') {
         cursor.iterator = undefined;
-      } else if (error instanceof TrimmedDataAccessException) {
+      } else if (name === 'TrimmedDataAccessException') {
         // A position older than the stream's 24 hours: go on from the oldest record left.
         log.warn(`stream reader: records of ${cursor.shardId} were trimmed before they were read`);
         for (const lane of lanes) {
@@ -243,7 +244,7 @@ export async function startStreamReader(options: {
         }
         cursor.position = undefined;
         cursor.iterator = undefined;
-      } else if (error instanceof ResourceNotFoundException) {
+      } else if (name === 'ResourceNotFoundException') {
         cursors.delete(cursor.shardId);
       } else if (running) {
         log.error(`stream reader: reading ${cursor.shardId} failed`, error);

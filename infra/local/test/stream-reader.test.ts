@@ -12,20 +12,20 @@ import {
   GetRecordsCommand,
   GetShardIteratorCommand,
   type DynamoDBStreamsClient,
-  type _Record as SdkRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FunctionInvoker } from '../src/invoke.ts';
 import type { Logger } from '../src/log.ts';
 import type { StreamConsumer } from '../src/runtime-manifest.ts';
 import { startStreamReader, type StreamReader } from '../src/stream-reader.ts';
+import type { RecordsPage, WireStreamRecord } from '../src/stream-records.ts';
 
 const streamArn = 'arn:aws:dynamodb:us-east-1:000000000000:table/atende/stream/1';
 const sequenceOf = (index: number) => String(index + 1).padStart(21, '0');
 
 /** One open shard whose records the test appends; counts the reads. */
 class StreamStandIn {
-  readonly records: SdkRecord[] = [];
+  readonly records: WireStreamRecord[] = [];
   getRecords = 0;
 
   write(sk: string): void {
@@ -137,6 +137,7 @@ describe('the stream reader', () => {
     startStreamReader({
       dynamo,
       streams: stream.client,
+      readRecords: (ShardIterator, Limit) => stream.client.send(new GetRecordsCommand({ ShardIterator, Limit })) as Promise<RecordsPage>,
       tableName: 'atende',
       consumers: list,
       invoker,
