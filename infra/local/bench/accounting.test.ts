@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   callKind,
+  callKindOfText,
   consumedCapacity,
   standInTableName as counterStandInTable,
   tablesOf,
@@ -12,25 +13,35 @@ import { standInTableName } from '../src/env.ts';
 import { lambdaDefaults } from '../../lib/lambda-defaults.ts';
 
 describe('what a DynamoDB call stands for', () => {
+  const get = { TableName: 'atende', Key: {} };
+  const claim = {
+    TransactItems: [{ Put: { TableName: standInTableName } }, { Delete: { TableName: standInTableName } }],
+  };
+  const mixed = {
+    TransactItems: [
+      { Update: { TableName: standInTableName } },
+      { ConditionCheck: { TableName: 'atende' } },
+    ],
+  };
+  const batch = { RequestItems: { atende: [], [standInTableName]: [] } };
   it('is the product table’s, the stand-ins’, or table management, by the tables it names', () => {
     expect(counterStandInTable).toBe(standInTableName);
-    const get = { TableName: 'atende', Key: {} };
-    const claim = {
-      TransactItems: [{ Put: { TableName: standInTableName } }, { Delete: { TableName: standInTableName } }],
-    };
-    const mixed = {
-      TransactItems: [
-        { Update: { TableName: standInTableName } },
-        { ConditionCheck: { TableName: 'atende' } },
-      ],
-    };
-    const batch = { RequestItems: { atende: [], [standInTableName]: [] } };
     expect([...tablesOf(batch)].sort()).toEqual(['atende', standInTableName].sort());
     expect(callKind('GetItem', tablesOf(get), 'atende')).toBe('table');
     expect(callKind('TransactWriteItems', tablesOf(claim), 'atende')).toBe('standIn');
     expect(callKind('TransactWriteItems', tablesOf(mixed), 'atende')).toBe('table');
     expect(callKind('DescribeTable', tablesOf(get), 'atende')).toBe('control');
     expect(callKind('Query', tablesOf({ TableName: 'elsewhere' }), 'atende')).toBe('other');
+  });
+
+  it('tells the same from the body as sent, without parsing it when it names the product table', () => {
+    for (const body of [get, claim, mixed, batch, { TableName: 'elsewhere' }, { RequestItems: { [standInTableName]: [], atende: [] } }])
+      for (const operation of ['GetItem', 'TransactWriteItems', 'BatchGetItem', 'DescribeTable'])
+        expect(callKindOfText(operation, JSON.stringify(body), 'atende')).toBe(callKind(operation, tablesOf(body), 'atende'));
+    // An attribute named TableName holding the name is an item's value, not a table.
+    const item = { TableName: standInTableName, Item: { TableName: { S: 'atende' } } };
+    expect(callKindOfText('PutItem', JSON.stringify(item), 'atende')).toBe('standIn');
+    expect(callKindOfText('Query', undefined, 'atende')).toBe('other');
   });
 
   it('asks for its capacity units unless it already does, and reads them from the answer', () => {

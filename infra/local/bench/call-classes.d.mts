@@ -7,3 +7,4 @@ export declare function tableKind(name: string, productTable: string): 'table' |
 export declare function callKind(operation: string, tables: Set<string>, productTable: string): CallKind;
 export declare function withConsumedCapacity(operation: string, text: string | undefined): string | undefined;
 export declare function consumedCapacity(responseText: string): Record<string, number> | undefined;
+export declare function callKindOfText(operation: string, text: string | undefined, productTable: string): 'control' | 'table' | 'standIn' | 'other';

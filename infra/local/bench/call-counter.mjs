@@ -32,11 +32,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Agent } from 'node:http';
 import { BroadcastChannel, isMainThread, workerData } from 'node:worker_threads';
 import {
-  callKind,
+  callKindOfText,
   consumedCapacity,
   readOperations,
   tableKind,
-  tablesOf,
   withConsumedCapacity,
 } from './call-classes.mjs';
 
@@ -81,13 +80,7 @@ function watchDynamoCall(request, operation) {
   request.end = function (chunk, ...rest) {
     request.end = end;
     const text = textOf(chunk);
-    let body;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    const kind = callKind(operation, tablesOf(body), productTable());
+    const kind = callKindOfText(operation, text, productTable());
     add(`${kind}.${operation}`);
     addForCaller(functionName, `${kind}.${operation}`);
     const asked = askCapacity ? withConsumedCapacity(operation, text) : undefined;

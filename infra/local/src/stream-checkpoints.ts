@@ -7,7 +7,7 @@
  * rename on the runtime's main thread (the gateway's), and a lane advances after every batch, so
  * unpaced they took about 7 % of that thread's busy time while customers' messages arrived. The
  * price is what a crash (never a stop, which flushes) hands the consumers again: the batches of
- * the last tenth of a second at most, as they take Lambda's retry of a batch (the
+ * the last quarter of a second at most, as they take Lambda's retry of a batch (the
  * aggregator and the webhooks skip an event id they already applied; a live event sent twice is
  * merged once by the SPA).
  */
@@ -22,7 +22,7 @@ interface CheckpointFile {
 }
 
 /** The least time between the starts of two writes of one file (flush() does not wait for it). */
-export const minWriteIntervalMs = 100;
+export const minWriteIntervalMs = 250;
 
 export class StreamCheckpoints {
   private state: CheckpointFile;
