@@ -1,6 +1,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Message, MessagesPage } from './api/types.ts';
 import { formatDay } from './ticket-format.ts';
+import { mergeNewer } from '../../lib/merge-newer.ts';
 
 /** core §2: signing is on by default and prefixes the user's name in bold. */
 export function signBody(body: string, userName: string, sign: boolean): string {
@@ -91,15 +92,6 @@ export function upsertMessage(
     ...data,
     pages: data.pages.map((page, index) => (index === 0 ? { ...page, messages: [...page.messages, message] } : page)),
   };
-}
-
-/**
- * A shown message with a version of it merged in, unless that version was written before the
- * shown one (ISO times compare as text; a version without a time is not older).
- */
-export function mergeNewer(shown: Message, incoming: Message): Message {
-  const older = Boolean(incoming.updatedAt && shown.updatedAt && incoming.updatedAt < shown.updatedAt);
-  return older ? shown : { ...shown, ...incoming };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';

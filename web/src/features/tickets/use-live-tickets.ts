@@ -15,6 +15,7 @@ import {
   type TicketViewer,
 } from './ticket-list-rules.ts';
 import { applySearchEvent, type TicketSearchFilter } from './ticket-search.ts';
+import { mergeNewer } from '../../lib/merge-newer.ts';
 
 /**
  * Keeps every loaded ticket list and ticket detail current from the live `ticket` events
@@ -75,7 +76,7 @@ export function useLiveTickets(viewer: TicketViewer | undefined): void {
       if (event.action === 'delete' && current.id === event.ticketId) {
         queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
       } else if (event.action === 'update' && current.id === event.ticket.id) {
-        queryClient.setQueryData<Ticket>(query.queryKey, { ...current, ...event.ticket });
+        queryClient.setQueryData<Ticket>(query.queryKey, mergeNewer(current, event.ticket));
       }
     }
   });

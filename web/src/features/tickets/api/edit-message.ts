@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { changeMessage, mergeNewer } from '../message-rules.ts';
+import { mergeNewer } from '../../../lib/merge-newer.ts';
+import { changeMessage } from '../message-rules.ts';
 import { ticketsQueryKeys } from './tickets-query-keys.ts';
 import type { Message, MessagesPage } from './types.ts';
 

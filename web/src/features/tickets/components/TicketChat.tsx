@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { CheckCircleIcon, ContactInfoIcon, TrashIcon } from '../../../components/icons/feature-icons.tsx';
 import { t, type MessageKey } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { mergeNewer } from '../../../lib/merge-newer.ts';
 import { toast } from '../../../lib/toast.ts';
 import { actsAsAdmin } from '../../../lib/screen-access.ts';
 import { toastError } from '../../../lib/toast-error.ts';
@@ -107,7 +108,10 @@ export function TicketChat({ idOrUuid, onBack }: TicketChatProps) {
     try {
       const updated = await updateTicket.mutateAsync({ id: current.id, update });
       if (updated && typeof updated === 'object' && updated.id === current.id) {
-        queryClient.setQueryData(ticketsQueryKeys.detail(idOrUuid), updated);
+        // Not over a newer version a live event brought while the PUT was answered.
+        queryClient.setQueryData<Ticket>(ticketsQueryKeys.detail(idOrUuid), (shown) =>
+          shown && shown.id === updated.id ? mergeNewer(shown, updated) : updated,
+        );
       }
       if (!staysOnTicket(update)) void navigate('/tickets');
     } catch (failure) {
