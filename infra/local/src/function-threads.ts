@@ -36,7 +36,8 @@ type PortError = { name: string; message: string; stack?: string };
 type WorkerMessage =
   | { type: 'ready' }
   | { type: 'loaded'; functionName: string; error?: PortError }
-  | { type: 'result'; id: number; result?: unknown; error?: PortError }
+  /** The handler's result as JSON (absent: it returned undefined), as Lambda's runtime sends it. */
+  | { type: 'result'; id: number; resultJson?: string; error?: PortError }
   | { type: 'port'; id: number; port: keyof LocalBindings; method: string; args: unknown[] }
   | { type: 'wrote' };
 
@@ -141,9 +142,13 @@ export function threadedBundleLoader(
         invoke: (functionName, event, context, deadline) =>
           new Promise<unknown>((resolveCall, rejectCall) => {
             if (exited) return rejectCall(new Error(`${functionName}: its thread exited`));
+            // The event crosses as JSON text, as Lambda's invoke payload does: the same values reach
+            // the handler (undefined dropped, dates as text), and writing the text and copying it
+            // costs this thread (the gateway's) about a third less than a structured clone.
+            const eventJson = JSON.stringify(event);
             lastId += 1;
             calls.set(lastId, { resolve: resolveCall, reject: rejectCall });
-            worker.postMessage({ type: 'invoke', id: lastId, functionName, event, context, deadline });
+            worker.postMessage({ type: 'invoke', id: lastId, functionName, eventJson, context, deadline });
           }),
       };
       worker.on('message', (message: WorkerMessage) => {
@@ -164,7 +169,7 @@ export function threadedBundleLoader(
             calls.delete(message.id);
             if (!call) return;
             if (message.error) call.reject(errorFrom(message.error));
-            else call.resolve(message.result);
+            else call.resolve(message.resultJson === undefined ? undefined : JSON.parse(message.resultJson));
             return;
           }
           case 'port':

@@ -104,13 +104,17 @@ parentPort.on('message', (message) => {
     .then(() => {
       const handler = handlers.get(message.functionName);
       if (!handler) throw new Error(`${message.functionName} is not loaded in this thread`);
-      const run = () => handler(message.event, contextWithMethods(message.context, message.deadline));
+      const event = message.eventJson === undefined ? undefined : JSON.parse(message.eventJson);
+      const run = () => handler(event, contextWithMethods(message.context, message.deadline));
       // The bench's call counter (when preloaded) names the function on each call it makes.
       const invocation = globalThis.atendeBenchInvocation;
       return invocation ? invocation(message.functionName, run) : run();
     })
+    // As JSON, as Lambda's runtime answers (see function-threads.ts); a result JSON cannot hold
+    // fails the invocation, as it would there.
+    .then((result) => JSON.stringify(result))
     .then(
-      (result) => parentPort.postMessage({ type: 'result', id: message.id, result }),
+      (resultJson) => parentPort.postMessage({ type: 'result', id: message.id, resultJson }),
       (error) => parentPort.postMessage({ type: 'result', id: message.id, error: portable(error) }),
     );
 });
