@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkScheduleForm } from './schedule-form.ts';
-import { defaultSendAtInput, instantOfWall, wallDateOf, wallInputOf } from './schedule-time.ts';
+import { blockEndOf, defaultSendAtInput, instantOfWall, wallDateOf, wallInputOf } from './schedule-time.ts';
 
 describe("the company's wall clock", () => {
   it('shows an instant as the company reads it, whatever the browser zone', () => {
@@ -46,5 +46,17 @@ describe('the schedule form', () => {
       ok: true,
       data: { body: 'Hola Ana', contactId: 3, sendAt: '2026-01-20T15:30:00.000Z' },
     });
+  });
+});
+
+describe("a schedule's block on the calendar", () => {
+  it('lasts 30 minutes, and ends with its day when it starts near midnight', () => {
+    const noon = new Date(2026, 11, 6, 12, 0);
+    expect(blockEndOf(noon).getTime() - noon.getTime()).toBe(30 * 60_000);
+    // Sunday 23:45: the block stays on Sunday, so the month view shows it once, at its time.
+    const late = new Date(2026, 11, 6, 23, 45);
+    const end = blockEndOf(late);
+    expect([end.getDate(), end.getHours(), end.getMinutes()]).toEqual([6, 23, 59]);
+    expect(end.getTime()).toBeGreaterThan(late.getTime());
   });
 });

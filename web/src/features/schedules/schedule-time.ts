@@ -19,3 +19,16 @@ export function wallDateOf(instant: string | Date, timeZone: string): Date {
 export function defaultSendAtInput(now: Date, timeZone: string): string {
   return wallInputOf(new Date(now.getTime() + scheduleDefaultLeadMs), timeZone);
 }
+
+/** A schedule is drawn as a 30-minute block in the week and day views. */
+const blockMs = 30 * 60_000;
+
+/**
+ * Where a schedule's block ends on the calendar: 30 minutes after its wall time, but never past
+ * the end of its day. A block crossing midnight would be drawn as a two-day event in the month's
+ * all-day row (twice, split, when the days fall in two weeks) instead of a message at its time.
+ */
+export function blockEndOf(wallStart: Date): Date {
+  const endOfDay = new Date(wallStart.getFullYear(), wallStart.getMonth(), wallStart.getDate() + 1).getTime() - 1;
+  return new Date(Math.min(wallStart.getTime() + blockMs, endOfDay));
+}

@@ -9,14 +9,11 @@ import { useSchedules } from '../api/get-schedules.ts';
 import type { Schedule, ScheduleContact } from '../api/types.ts';
 import { calendarLocalizer, calendarMessages } from '../calendar-setup.ts';
 import { useLiveSchedules } from '../live-schedules.ts';
-import { wallDateOf } from '../schedule-time.ts';
+import { blockEndOf, wallDateOf } from '../schedule-time.ts';
 import { useCompanyTimeZone } from '../../settings/use-company-time-zone.ts';
 import '../schedules.css';
 import { failureText, ScheduleModal } from './ScheduleModal.tsx';
 import { planRefused, useNoPermissionRedirect, usePlanAllows } from '../../../lib/use-plan-gate.ts';
-
-/** A schedule is drawn as a 30-minute block in the week and day views. */
-const blockMs = 30 * 60_000;
 
 interface ScheduleEvent {
   title: string;
@@ -60,7 +57,7 @@ export function SchedulesPage() {
         return {
           title: titleOf(schedule),
           start,
-          end: new Date(start.getTime() + blockMs),
+          end: blockEndOf(start),
           resource: schedule,
         };
       }),
