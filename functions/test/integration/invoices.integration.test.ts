@@ -1,8 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntimeDynamoClients } from '../../../infra/local/src/dynamo-clients.ts';
-import { standInTableName } from '../../../infra/local/src/env.ts';
-import { queueMessagesPk } from '../../../infra/local/src/runtime-keys.ts';
 import { recurringSchedules } from '../../src/manifest.ts';
 import { type ApiClient } from './support/api-client.ts';
 import { agentOf } from './support/people.ts';
@@ -28,21 +24,7 @@ const invoiceRun = recurringSchedules.find((schedule) => schedule.name === 'invo
 
 /** Messages still waiting in (or being handled from) the billing queue. */
 async function billingBacklog(): Promise<number> {
-  const clients = createRuntimeDynamoClients(env.runtime.env.DYNAMODB_ENDPOINT!);
-  try {
-    const answer = await clients.documents.send(
-      new QueryCommand({
-        // The local SQS stand-in keeps its messages in a table of its own.
-        TableName: standInTableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': queueMessagesPk('billing') },
-        ConsistentRead: true,
-      }),
-    );
-    return answer.Items?.length ?? 0;
-  } finally {
-    clients.destroy();
-  }
+  return env.runtime.queue.heldCount('billing');
 }
 
 /**

@@ -10,7 +10,10 @@ import type { QueueDefinition } from './runtime-manifest.ts';
 import { powertoolsEnvironment } from '../../lib/lambda-defaults.ts';
 
 export const tableName = 'atende';
-/** The local SQS and Scheduler stand-ins' own table, without a stream (stand-in-table.ts); no such table in AWS. */
+/**
+ * The table the local SQS and Scheduler stand-ins kept their state in before their journal
+ * (stand-in-table.ts imports what an older data directory left there); no such table in AWS.
+ */
 export const standInTableName = 'atende-local-stand-ins';
 export const mediaBucket = 'atende-media';
 export const region = 'us-east-1';

@@ -1,21 +1,12 @@
 /**
- * The in-process stand-in for SQS behind the product's QueuePort. Messages are items in the
- * table (pk LOCALQ#<queue>), so a restart loses none; a dispatcher per queue delivers them to
- * the queue's consumer as SQS events, in batches of up to its batchSize, honouring delays, FIFO
- * groups and deduplication, retrying failures after the visibility timeout (capped for local
- * use) and moving a message that failed maxReceiveCount times to a dead-letter list
- * (pk LOCALDLQ#<queue>).
+ * The in-process stand-in for SQS behind the product's QueuePort. Messages are kept in the
+ * stand-ins' journal (stand-in-journal.ts), so a restart loses none; a dispatcher per queue
+ * delivers them to the queue's consumer as SQS events, in batches of up to its batchSize,
+ * honouring delays, FIFO groups and deduplication, retrying failures after the visibility timeout
+ * (capped for local use) and moving a message that failed maxReceiveCount times to the queue's
+ * dead letters.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  BatchWriteCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { QueueMessage, QueuePort } from '../../../functions/src/ports/queue.ts';
 import type { FunctionInvoker } from './invoke.ts';
 import type { Logger } from './log.ts';
@@ -32,34 +23,26 @@ import {
 } from './queue-message.ts';
 import type { QueueDefinition } from './runtime-manifest.ts';
 import { countForBench, traceForBench } from './bench-hook.ts';
-import { deadLettersPk, deduplicationPk, queueMessagesPk } from './runtime-keys.ts';
+import type { DeadLetter, StandInChange, StandInJournal } from './stand-in-journal.ts';
+
+export type { DeadLetter } from './stand-in-journal.ts';
 
 /** SQS limits. */
 const maxBodyBytes = 256 * 1024;
 const maxDelaySeconds = 900;
 const accountId = '000000000000';
 
-type TransactItem = NonNullable<
-  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
->[number];
-
-/** The writes that enqueue one message, for a caller that commits them in its own transaction. */
+/** The changes that enqueue one message, for a caller that commits them with changes of its own. */
 export interface PreparedSend {
-  writes: TransactItem[];
-  /** Index in `writes` of the FIFO deduplication mark, whose failed condition means "duplicate". */
-  deduplicationWrite: number | undefined;
-  /** Call once the writes are committed, to hand the message to the dispatcher. */
+  changes: StandInChange[];
+  /** A FIFO queue saw the message's deduplication id within its window: nothing to commit. */
+  duplicate: boolean;
+  /** Call once the changes are committed, to hand the message to the dispatcher. */
   committed(): void;
 }
 
-export interface DeadLetter extends QueuedMessage {
-  deadLetteredAtMs: number;
-  lastError: string;
-}
-
 export interface LocalQueueOptions {
-  documents: DynamoDBDocumentClient;
-  tableName: string;
+  journal: StandInJournal;
   queues: QueueDefinition[];
   invoker: FunctionInvoker;
   region: string;
@@ -97,15 +80,8 @@ export class LocalQueue implements QueuePort {
 
   async send(queueName: string, message: QueueMessage): Promise<void> {
     const prepared = this.prepareSend(queueName, message);
-    const [onlyWrite] = prepared.writes;
-    try {
-      if (prepared.writes.length === 1 && onlyWrite?.Put)
-        await this.options.documents.send(new PutCommand(onlyWrite.Put));
-      else await this.options.documents.send(new TransactWriteCommand({ TransactItems: prepared.writes }));
-    } catch (error) {
-      if (isDuplicate(error, prepared.deduplicationWrite)) return;
-      throw error;
-    }
+    if (prepared.duplicate) return;
+    this.options.journal.commit(prepared.changes);
     countForBench('sqs.SendMessage');
     traceForBench(`send:${queueName}`, message.body);
     prepared.committed();
@@ -139,32 +115,15 @@ export class LocalQueue implements QueuePort {
       visibleAtMs: nowMs + delaySeconds * 1000,
       receiveCount: 0,
     };
-    const writes: TransactItem[] = [];
-    let deduplicationWrite: number | undefined;
+    const changes: StandInChange[] = [];
     if (fifo) {
-      deduplicationWrite = writes.length;
-      writes.push({
-        Put: {
-          TableName: this.options.tableName,
-          Item: {
-            pk: deduplicationPk(queueName),
-            sk: queued.deduplicationId,
-            expiresAtMs: nowMs + deduplicationWindowMs,
-            expiresAt: Math.ceil((nowMs + deduplicationWindowMs) / 1000),
-          },
-          // DynamoDB Local never expires items, so the window is checked here.
-          ConditionExpression: 'attribute_not_exists(pk) OR expiresAtMs < :now',
-          ExpressionAttributeValues: { ':now': nowMs },
-        },
-      });
+      const id = queued.deduplicationId!;
+      if (this.options.journal.isDuplicate(queueName, id, nowMs))
+        return { changes: [], duplicate: true, committed: () => undefined };
+      changes.push({ type: 'deduplication', queue: queueName, id, expiresAtMs: nowMs + deduplicationWindowMs });
     }
-    writes.push({
-      Put: {
-        TableName: this.options.tableName,
-        Item: { pk: queueMessagesPk(queueName), sk: queued.sequence, ...queued },
-      },
-    });
-    return { writes, deduplicationWrite, committed: () => dispatcher.add(queued) };
+    changes.push({ type: 'message', queue: queueName, message: queued });
+    return { changes, duplicate: false, committed: () => dispatcher.add(queued) };
   }
 
   /** The manifest's definition of a queue, or undefined when there is no such queue. */
@@ -175,8 +134,13 @@ export class LocalQueue implements QueuePort {
   /** The messages a queue gave up on, oldest first. */
   async deadLetters(queueName: string): Promise<DeadLetter[]> {
     this.dispatcher(queueName);
-    const items = await queryAll(this.options.documents, this.options.tableName, deadLettersPk(queueName));
-    return items.map((item) => toQueuedMessage(item) as DeadLetter);
+    return this.options.journal.deadLettersOf(queueName);
+  }
+
+  /** How many messages a queue holds: waiting, delayed or being delivered. */
+  heldCount(queueName: string): number {
+    this.dispatcher(queueName);
+    return this.options.journal.queuedCount(queueName);
   }
 
   /**
@@ -201,7 +165,7 @@ export class LocalQueue implements QueuePort {
     this.dispatcher(queueName).unpause();
   }
 
-  /** Stops delivering and waits for the batches in flight; undelivered messages stay in the table. */
+  /** Stops delivering and waits for the batches in flight; undelivered messages stay in the journal. */
   async stop(): Promise<void> {
     await Promise.all([...this.dispatchers.values()].map((dispatcher) => dispatcher.stop()));
   }
@@ -211,14 +175,6 @@ export class LocalQueue implements QueuePort {
     if (!dispatcher) throw new Error(`QueueDoesNotExist: ${queueName}`);
     return dispatcher;
   }
-}
-
-export function isDuplicate(error: unknown, deduplicationWrite: number | undefined): boolean {
-  return (
-    deduplicationWrite !== undefined &&
-    error instanceof TransactionCanceledException &&
-    error.CancellationReasons?.[deduplicationWrite]?.Code === 'ConditionalCheckFailed'
-  );
 }
 
 class QueueDispatcher {
@@ -247,12 +203,7 @@ class QueueDispatcher {
   }
 
   async resume(): Promise<void> {
-    const items = await queryAll(
-      this.options.documents,
-      this.options.tableName,
-      queueMessagesPk(this.queue.name),
-    );
-    this.messages.push(...items.map(toQueuedMessage));
+    this.messages.push(...this.options.journal.queuedMessages(this.queue.name));
     this.schedulePump();
   }
 
@@ -374,9 +325,9 @@ class QueueDispatcher {
       }
       if (failed.size > 0)
         traceForBench(`failed:${this.queue.name}`, batch.filter((message) => failed.has(message.messageId)).map((message) => message.body));
-      await this.settle(batch, failed, lastError);
+      this.settle(batch, failed, lastError);
     } catch (error) {
-      // The table could not be updated; the messages stay as they are and are delivered again.
+      // The journal could not be written; the messages stay as they are and are delivered again.
       this.options.log.error(`queue ${this.queue.name}: recording a delivery failed`, error);
     } finally {
       for (const message of batch) this.inFlight.delete(message.messageId);
@@ -385,64 +336,32 @@ class QueueDispatcher {
   }
 
   /** Deletes what succeeded; schedules a retry of what failed, or dead-letters it when out of receives. */
-  private async settle(batch: QueuedMessage[], failed: Set<string>, lastError: string): Promise<void> {
-    const { documents, tableName, log } = this.options;
-    const pk = queueMessagesPk(this.queue.name);
+  private settle(batch: QueuedMessage[], failed: Set<string>, lastError: string): void {
+    const { journal, log } = this.options;
+    const queue = this.queue.name;
     const succeeded = batch.filter((message) => !failed.has(message.messageId));
-    for (let i = 0; i < succeeded.length; i += 25) {
-      const chunk = succeeded.slice(i, i + 25);
-      let requests: Record<string, unknown[]> | undefined = {
-        [tableName]: chunk.map((message) => ({ DeleteRequest: { Key: { pk, sk: message.sequence } } })),
-      };
-      while (requests && Object.keys(requests).length > 0) {
-        const result = await documents.send(new BatchWriteCommand({ RequestItems: requests as never }));
-        requests = result.UnprocessedItems as Record<string, unknown[]> | undefined;
-      }
-    }
-    this.remove(succeeded);
-
+    const changes: StandInChange[] = succeeded.map((message) => ({
+      type: 'messageDone',
+      queue,
+      sequence: message.sequence,
+    }));
     const nowMs = Date.now();
+    const deadLettered: QueuedMessage[] = [];
     for (const message of batch.filter((candidate) => failed.has(candidate.messageId))) {
       if (message.receiveCount >= this.queue.maxReceiveCount) {
-        await documents.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              { Delete: { TableName: tableName, Key: { pk, sk: message.sequence } } },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: {
-                    ...message,
-                    pk: deadLettersPk(this.queue.name),
-                    sk: message.sequence,
-                    deadLetteredAtMs: nowMs,
-                    lastError,
-                  },
-                },
-              },
-            ],
-          }),
-        );
-        this.remove([message]);
-        log.error(
-          `queue ${this.queue.name}: message ${message.messageId} moved to the dead-letter list after ${message.receiveCount} receives`,
-        );
+        changes.push({ type: 'deadLetter', queue, message: { ...message, deadLetteredAtMs: nowMs, lastError } });
+        deadLettered.push(message);
         continue;
       }
       message.visibleAtMs = nowMs + this.visibilityTimeoutMs;
-      await documents.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { pk, sk: message.sequence },
-          UpdateExpression: 'SET receiveCount = :count, visibleAtMs = :visible, firstReceivedAtMs = :first',
-          ExpressionAttributeValues: {
-            ':count': message.receiveCount,
-            ':visible': message.visibleAtMs,
-            ':first': message.firstReceivedAtMs,
-          },
-        }),
-      );
+      changes.push({ type: 'message', queue, message });
     }
+    journal.commit(changes);
+    this.remove([...succeeded, ...deadLettered]);
+    for (const message of deadLettered)
+      log.error(
+        `queue ${queue}: message ${message.messageId} moved to the dead-letter list after ${message.receiveCount} receives`,
+      );
   }
 
   private remove(done: QueuedMessage[]): void {
@@ -461,32 +380,4 @@ function typeOf(body: string): string {
   } catch {
     return '?';
   }
-}
-
-async function queryAll(
-  documents: DynamoDBDocumentClient,
-  tableName: string,
-  pk: string,
-): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documents.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ConsistentRead: true,
-        ExclusiveStartKey: exclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey);
-  return items;
-}
-
-function toQueuedMessage(item: Record<string, unknown>): QueuedMessage {
-  const { pk: _pk, sk: _sk, ...message } = item;
-  return message as unknown as QueuedMessage;
 }

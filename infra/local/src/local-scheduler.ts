@@ -1,49 +1,28 @@
 /**
  * The in-process stand-in for EventBridge Scheduler one-time schedules behind the product's
- * SchedulerPort. Timers are items in the table (pk LOCALSCHED, sk <name>, ordered by due time in
- * gsi1), so timers that fall due while the runtime is stopped fire on the next start. A timer
- * fires by sending its body to its queue in the same transaction that deletes it, conditioned
- * on it still being due at that time, so it fires exactly once even if moved or cancelled.
+ * SchedulerPort. Timers are kept in the stand-ins' journal (stand-in-journal.ts), so timers that
+ * fall due while the runtime is stopped fire on the next start. A timer fires by sending its body
+ * to its queue in the same journal commit that deletes it, checked to be still due at that time,
+ * so it fires exactly once even if moved or cancelled.
  *
  * Recurring schedules (the manifest's `recurringSchedules`, EventBridge Scheduler `rate(...)`
- * schedules in AWS) are the same items with a period: firing moves them to their next
- * occurrence in that transaction instead of deleting them. Their first occurrence is one period
+ * schedules in AWS) are the same timers with a period: firing moves them to their next
+ * occurrence in that commit instead of deleting them. Their first occurrence is one period
  * after they are first created, and a restart keeps their phase. Occurrences missed while the
  * runtime was stopped fire once on the next start, not once each.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
 import type { RecurringSchedule } from '../../../functions/src/manifest.ts';
 import type { OneTimeSchedule, SchedulerPort } from '../../../functions/src/ports/scheduler.ts';
-import { isDuplicate, type LocalQueue } from './local-queue.ts';
+import type { LocalQueue } from './local-queue.ts';
 import type { Logger } from './log.ts';
-import { schedulesPk } from './runtime-keys.ts';
+import type { StandInChange, StandInJournal, StoredTimer } from './stand-in-journal.ts';
 import { countForBench } from './bench-hook.ts';
 
 /** EventBridge Scheduler's rule for schedule names. */
 const namePattern = /^[0-9a-zA-Z\-_.]{1,64}$/;
-/** Even with nothing due, the table is looked at this often (a timer written by another process). */
-const maxSleepMs = 5_000;
+/** The longest sleep between two looks at the timers (setTimeout's own limit is ~24 days). */
+const maxSleepMs = 60_000;
 const retryFailedFireMs = 1_000;
-
-interface ScheduleItem {
-  pk: string;
-  sk: string;
-  gsi1pk: string;
-  gsi1sk: string;
-  atMs: number;
-  queueName: string;
-  body: string;
-  /** Recurring schedules only: the period. */
-  rateMs?: number;
-}
 
 const rateUnitsMs: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
 
@@ -66,8 +45,7 @@ export class LocalScheduler implements SchedulerPort {
   private stopped = false;
 
   constructor(
-    private readonly documents: DynamoDBDocumentClient,
-    private readonly tableName: string,
+    private readonly journal: StandInJournal,
     private readonly queue: LocalQueue,
     private readonly log: Logger,
   ) {}
@@ -85,16 +63,9 @@ export class LocalScheduler implements SchedulerPort {
     const atMs = timer.at.getTime();
     if (!Number.isFinite(atMs))
       throw new Error(`ValidationException: invalid time for schedule ${timer.name}`);
-    const item: ScheduleItem = {
-      pk: schedulesPk,
-      sk: timer.name,
-      gsi1pk: schedulesPk,
-      gsi1sk: dueKey(atMs, timer.name),
-      atMs,
-      queueName: timer.queueName,
-      body: timer.body,
-    };
-    await this.documents.send(new PutCommand({ TableName: this.tableName, Item: item }));
+    this.journal.commit([
+      { type: 'timer', timer: { name: timer.name, atMs, queueName: timer.queueName, body: timer.body } },
+    ]);
     this.armAt(atMs);
   }
 
@@ -108,35 +79,20 @@ export class LocalScheduler implements SchedulerPort {
     if (!this.queue.definition(schedule.queueName))
       throw new Error(`ValidationException: no queue ${schedule.queueName}`);
     const rateMs = rateExpressionMs(schedule.expression);
-    const atMs = Date.now() + rateMs;
-    const item: ScheduleItem = {
-      pk: schedulesPk,
-      sk: schedule.name,
-      gsi1pk: schedulesPk,
-      gsi1sk: dueKey(atMs, schedule.name),
-      atMs,
-      queueName: schedule.queueName,
-      body: schedule.body,
-      rateMs,
-    };
-    try {
-      await this.documents.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: item,
-          ConditionExpression:
-            'attribute_not_exists(pk) OR rateMs <> :rate OR queueName <> :queue OR body <> :body',
-          ExpressionAttributeValues: {
-            ':rate': rateMs,
-            ':queue': schedule.queueName,
-            ':body': schedule.body,
-          },
-        }),
-      );
-    } catch (error) {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    const existing = this.journal.timer(schedule.name);
+    if (
+      existing?.rateMs === rateMs &&
+      existing.queueName === schedule.queueName &&
+      existing.body === schedule.body
+    )
       return; // Unchanged: keeps its phase.
-    }
+    const atMs = Date.now() + rateMs;
+    this.journal.commit([
+      {
+        type: 'timer',
+        timer: { name: schedule.name, atMs, queueName: schedule.queueName, body: schedule.body, rateMs },
+      },
+    ]);
     this.armAt(atMs);
   }
 
@@ -145,29 +101,20 @@ export class LocalScheduler implements SchedulerPort {
    * recurring one then carries on with its period. Answers whether the schedule exists.
    */
   async runNow(name: string): Promise<boolean> {
-    const atMs = Date.now();
-    try {
-      await this.documents.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { pk: schedulesPk, sk: name },
-          UpdateExpression: 'SET atMs = :at, gsi1sk = :due',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':at': atMs, ':due': dueKey(atMs, name) },
-        }),
-      );
-    } catch (error) {
-      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-      throw error;
-    }
+    const existing = this.journal.timer(name);
+    if (!existing) return false;
+    this.journal.commit([{ type: 'timer', timer: { ...existing, atMs: Date.now() } }]);
     await this.wake();
     return true;
   }
 
   async cancel(name: string): Promise<void> {
-    await this.documents.send(
-      new DeleteCommand({ TableName: this.tableName, Key: { pk: schedulesPk, sk: name } }),
-    );
+    if (this.journal.timer(name)) this.journal.commit([{ type: 'timerDone', name }]);
+  }
+
+  /** The timers waiting, soonest first (tests: what a product change scheduled). */
+  pending(): StoredTimer[] {
+    return this.journal.timersByDueTime();
   }
 
   async stop(): Promise<void> {
@@ -186,11 +133,13 @@ export class LocalScheduler implements SchedulerPort {
       do {
         this.wakeAgain = false;
         try {
-          await this.fireDue();
+          this.fireDue();
         } catch (error) {
           if (!this.stopped) this.log.error('scheduler: reading due timers failed', error);
           this.armAt(Date.now() + retryFailedFireMs, true);
         }
+        // Lets what the fired timers set off run before the next look.
+        await new Promise((resolve) => setImmediate(resolve));
       } while (this.wakeAgain && !this.stopped);
     })().finally(() => {
       this.waking = undefined;
@@ -198,93 +147,44 @@ export class LocalScheduler implements SchedulerPort {
     return this.waking;
   }
 
-  private async fireDue(): Promise<void> {
-    let next: number | undefined;
-    for (;;) {
-      const nowMs = Date.now();
-      const page = await this.documents.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': schedulesPk },
-          Limit: 50,
-        }),
-      );
-      const items = (page.Items ?? []) as ScheduleItem[];
-      const due = items.filter((item) => item.atMs <= nowMs);
-      let failures = 0;
-      for (const item of due) {
-        if (this.stopped) return;
-        try {
-          await this.fire(item);
-        } catch (error) {
-          failures++;
-          this.log.error(`scheduler: firing ${item.sk} failed; trying again shortly`, error);
-        }
+  private fireDue(): void {
+    if (this.stopped) return;
+    const nowMs = Date.now();
+    const timers = this.journal.timersByDueTime();
+    let failures = 0;
+    for (const timer of timers) {
+      if (timer.atMs > nowMs) break;
+      try {
+        this.fire(timer);
+      } catch (error) {
+        failures++;
+        this.log.error(`scheduler: firing ${timer.name} failed; trying again shortly`, error);
       }
-      next = items.find((item) => item.atMs > nowMs)?.atMs;
-      if (failures > 0) next = Math.min(next ?? Infinity, Date.now() + retryFailedFireMs);
-      // A full page of due timers may hide more behind it.
-      if (failures > 0 || due.length < items.length || !page.LastEvaluatedKey || this.stopped) break;
     }
-    if (!this.stopped) this.armAt(next ?? Infinity, true);
+    let next = timers.find((timer) => timer.atMs > nowMs)?.atMs;
+    if (failures > 0) next = Math.min(next ?? Infinity, Date.now() + retryFailedFireMs);
+    this.armAt(next ?? Infinity, true);
   }
 
-  private async fire(item: ScheduleItem): Promise<void> {
-    const fifo = this.queue.definition(item.queueName)?.fifo ?? false;
-    const prepared = this.queue.prepareSend(item.queueName, {
-      body: item.body,
+  /** Sends a due timer's body to its queue and deletes (or moves on) the timer, in one commit. */
+  private fire(timer: StoredTimer): void {
+    // Cancelled or moved since it was read.
+    if (this.journal.timer(timer.name)?.atMs !== timer.atMs) return;
+    const fifo = this.queue.definition(timer.queueName)?.fifo ?? false;
+    const prepared = this.queue.prepareSend(timer.queueName, {
+      body: timer.body,
       // Scheduler sends to FIFO queues with a group; the due time keeps a moved timer's firing distinct.
-      ...(fifo ? { groupId: item.sk, deduplicationId: `${item.sk}-${item.atMs}` } : {}),
+      ...(fifo ? { groupId: timer.name, deduplicationId: `${timer.name}-${timer.atMs}` } : {}),
     });
-    const deleteIfStillDue = {
-      Delete: {
-        TableName: this.tableName,
-        Key: { pk: schedulesPk, sk: item.sk },
-        ConditionExpression: 'gsi1sk = :due',
-        ExpressionAttributeValues: { ':due': item.gsi1sk },
-      },
-    };
-    const done = item.rateMs ? { Update: this.nextOccurrence(item) } : deleteIfStillDue;
-    const deduplicationWrite =
-      prepared.deduplicationWrite === undefined ? undefined : prepared.deduplicationWrite + 1;
-    try {
-      await this.documents.send(new TransactWriteCommand({ TransactItems: [done, ...prepared.writes] }));
-      // In AWS: one Scheduler invocation, whose target is one SQS send.
-      countForBench('scheduler.Invocation');
-      countForBench('sqs.SendMessage');
-      prepared.committed();
-    } catch (error) {
-      if (
-        error instanceof TransactionCanceledException &&
-        error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
-      ) {
-        return; // Cancelled or moved since it was read.
-      }
-      if (isDuplicate(error, deduplicationWrite)) {
-        const settle = item.rateMs
-          ? new UpdateCommand(this.nextOccurrence(item))
-          : new DeleteCommand(deleteIfStillDue.Delete);
-        await this.documents.send(settle).catch(() => undefined);
-        return;
-      }
-      throw error;
-    }
-  }
-
-  /** Moves a recurring schedule to its first occurrence after now, if it is still at `item`'s. */
-  private nextOccurrence(item: ScheduleItem & { rateMs?: number }) {
-    const rateMs = item.rateMs!;
-    const missed = Math.floor((Date.now() - item.atMs) / rateMs) + 1;
-    const atMs = item.atMs + missed * rateMs;
-    return {
-      TableName: this.tableName,
-      Key: { pk: schedulesPk, sk: item.sk },
-      UpdateExpression: 'SET atMs = :at, gsi1sk = :next',
-      ConditionExpression: 'gsi1sk = :due',
-      ExpressionAttributeValues: { ':at': atMs, ':next': dueKey(atMs, item.sk), ':due': item.gsi1sk },
-    };
+    const done: StandInChange = timer.rateMs
+      ? { type: 'timer', timer: { ...timer, atMs: nextOccurrenceMs(timer, timer.rateMs) } }
+      : { type: 'timerDone', name: timer.name };
+    this.journal.commit([done, ...prepared.changes]);
+    if (prepared.duplicate) return;
+    // In AWS: one Scheduler invocation, whose target is one SQS send.
+    countForBench('scheduler.Invocation');
+    countForBench('sqs.SendMessage');
+    prepared.committed();
   }
 
   /** Wakes at `atMs` (or within maxSleepMs), unless already set to wake earlier. */
@@ -304,7 +204,8 @@ export class LocalScheduler implements SchedulerPort {
   }
 }
 
-/** Sorts by due time: ISO timestamps of one length compare as strings. */
-function dueKey(atMs: number, name: string): string {
-  return `${new Date(atMs).toISOString()}#${name}`;
+/** A recurring schedule's first occurrence after now. */
+function nextOccurrenceMs(timer: StoredTimer, rateMs: number): number {
+  const missed = Math.floor((Date.now() - timer.atMs) / rateMs) + 1;
+  return timer.atMs + missed * rateMs;
 }

@@ -27,7 +27,6 @@ import {
   region,
   runtimeEnvironment,
   stage,
-  standInTableName,
   tableName,
 } from './env.ts';
 import { localSecurityHeaders } from '../../lib/security-headers.ts';
@@ -57,7 +56,8 @@ import {
 import { startLocalS3, type LocalS3 } from './s3.ts';
 import { startStreamReader, type StreamLaneState } from './stream-reader.ts';
 import { ensureTable } from './table.ts';
-import { ensureStandInTable, moveStandInItems } from './stand-in-table.ts';
+import { importFormerStandInItems } from './stand-in-table.ts';
+import { StandInJournal } from './stand-in-journal.ts';
 
 export type { HandlerLoader, LambdaHandler } from './invoke.ts';
 export type { RuntimeManifest } from './runtime-manifest.ts';
@@ -170,6 +170,7 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
     'queue',
     'streamReader',
     'functions',
+    'standIns',
     'environment',
     'clients',
     's3',
@@ -304,16 +305,20 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
     // The adapters are installed before any bundle is imported, so none ever sees the AWS ones.
     const clients: RuntimeDynamoClients = createRuntimeDynamoClients(dynamoEndpoint);
     cleanups.set('clients', () => clients.destroy());
+    // The queues' messages and the timers (stand-in-journal.ts), read back from the last run.
+    const standIns = StandInJournal.open(join(dataDir, 'stand-ins.jsonl'));
+    cleanups.set('standIns', () => standIns.close());
+    if (standIns.unreadableLines > 0)
+      log.info(`local runtime: ${standIns.unreadableLines} line(s) of the stand-ins' journal could not be read (a crash's last write)`);
     const queue = new LocalQueue({
-      documents: clients.documents,
-      tableName: standInTableName,
+      journal: standIns,
       queues: allQueues(manifest),
       invoker,
       region,
       log,
       maxVisibilityTimeoutMs: options.maxVisibilityTimeoutMs,
     });
-    const scheduler = new LocalScheduler(clients.documents, standInTableName, queue, log);
+    const scheduler = new LocalScheduler(standIns, queue, log);
     const mail = createLocalMail(dataDir, log);
     installLocalBindings({ queue, scheduler, mail, apiUsage: externalApiLimiter });
 
@@ -338,17 +343,16 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
     for (const result of [dynamoResult, bundlesResult]) if (result.status === 'rejected') throw result.reason;
 
     const firstStart = await ensureTable(clients.dynamo, tableName);
-    // The stand-ins' table (fresh and existing data directories), with what older data
-    // directories kept of theirs in the product table moved into it before they load it.
-    await ensureStandInTable(clients.dynamo, standInTableName);
-    const movedStandInItems = await moveStandInItems(
+    // What older data directories kept of the stand-ins in DynamoDB Local, moved into the journal
+    // before the queues and the scheduler start.
+    const movedStandInItems = await importFormerStandInItems(
       clients.documents,
       tableName,
-      standInTableName,
       allQueues(manifest).map((definition) => definition.name),
+      standIns,
     );
     if (movedStandInItems > 0)
-      log.info(`local runtime: moved ${movedStandInItems} queue and timer items into ${standInTableName}`);
+      log.info(`local runtime: moved ${movedStandInItems} queue and timer items into the stand-ins' journal`);
     // The connector's commands wait in their queue until the connector runs (its start resumes
     // them), as the Fargate task receives nothing before it has started: commands left from
     // before a stop or a crash are not handed to a consumer that is not there yet.

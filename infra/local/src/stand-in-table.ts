@@ -1,100 +1,107 @@
 /**
- * The stand-ins' own table: the local SQS and EventBridge Scheduler stand-ins (local-queue.ts,
- * local-scheduler.ts) keep their messages, dead letters, FIFO deduplication marks and timers in a
- * DynamoDB Local table of their own, without a stream. In AWS that state lives in SQS and
- * Scheduler, outside the product's table: so the product table's stream carries only product
- * changes, and the bench counts the product's table calls apart from the stand-ins' by table name.
- *
- * Data directories from before kept those items in the product table (same keys,
- * runtime-keys.ts): each start moves whatever is left there into this table, item by item in
- * transactions (put here, delete there), before the queues and the scheduler load their state.
+ * What data directories from before the stand-ins' journal (stand-in-journal.ts) kept of the
+ * local SQS and Scheduler state in DynamoDB Local: first items in the product table, later a
+ * table of their own (`atende-local-stand-ins`). Each start moves whatever is left there into the
+ * journal (committed before it is deleted there, so a crash in between imports it again, under
+ * the same keys) and drops the old table, before the queues and the scheduler start.
  */
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  ResourceNotFoundException,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
-import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteTableCommand, DescribeTableCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { QueuedMessage } from './queue-message.ts';
+import { standInTableName as formerStandInTableName } from './env.ts';
 import { deadLettersPk, deduplicationPk, queueMessagesPk, schedulesPk } from './runtime-keys.ts';
+import type { DeadLetter, StandInChange, StandInJournal } from './stand-in-journal.ts';
 
-/** Creates the stand-ins' table when missing (a first start, or a data directory from before it); true when created. */
-export async function ensureStandInTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
-  try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return false;
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException)) throw error;
-  }
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk'].map((name) => ({
-        AttributeName: name,
-        AttributeType: 'S',
-      })),
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-      // The scheduler's timers by due time (local-scheduler.ts).
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: 'gsi1',
-          KeySchema: [
-            { AttributeName: 'gsi1pk', KeyType: 'HASH' },
-            { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        },
-      ],
-      // No StreamSpecification: nothing reads the stand-ins' changes.
-    }),
-  );
-  return true;
+type Item = Record<string, unknown>;
+
+/** Moves the stand-ins' items left in DynamoDB Local into the journal; answers how many moved. */
+export async function importFormerStandInItems(
+  documents: DynamoDBDocumentClient,
+  productTable: string,
+  queueNames: readonly string[],
+  journal: StandInJournal,
+): Promise<number> {
+  let moved = 0;
+  const formerTableExists = await tableExists(documents, formerStandInTableName);
+  for (const table of formerTableExists ? [productTable, formerStandInTableName] : [productTable])
+    for (const partition of partitions(queueNames)) {
+      for (;;) {
+        // Each page is deleted once committed: the next read starts after it.
+        const page = await documents.send(
+          new QueryCommand({
+            TableName: table,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': partition.pk },
+            ConsistentRead: true,
+            Limit: 25,
+          }),
+        );
+        const items = page.Items ?? [];
+        if (items.length === 0) break;
+        journal.commit(items.map(partition.change));
+        let requests: Record<string, unknown[]> | undefined = {
+          [table]: items.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })),
+        };
+        while (requests && Object.keys(requests).length > 0) {
+          const result = await documents.send(new BatchWriteCommand({ RequestItems: requests as never }));
+          requests = result.UnprocessedItems as Record<string, unknown[]> | undefined;
+        }
+        moved += items.length;
+      }
+    }
+  if (formerTableExists) await documents.send(new DeleteTableCommand({ TableName: formerStandInTableName }));
+  return moved;
 }
 
-/** The partitions the stand-ins use for these queues. */
-export function standInPartitions(queueNames: readonly string[]): string[] {
+/** The partitions the stand-ins used, and how an item of each becomes a journal change. */
+function partitions(queueNames: readonly string[]): { pk: string; change: (item: Item) => StandInChange }[] {
   return [
-    ...queueNames.flatMap((name) => [queueMessagesPk(name), deadLettersPk(name), deduplicationPk(name)]),
-    schedulesPk,
+    ...queueNames.flatMap((queue) => [
+      {
+        pk: queueMessagesPk(queue),
+        change: (item: Item): StandInChange => ({ type: 'message', queue, message: withoutKeys<QueuedMessage>(item) }),
+      },
+      {
+        pk: deadLettersPk(queue),
+        change: (item: Item): StandInChange => ({ type: 'deadLetter', queue, message: withoutKeys<DeadLetter>(item) }),
+      },
+      {
+        pk: deduplicationPk(queue),
+        change: (item: Item): StandInChange => ({
+          type: 'deduplication',
+          queue,
+          id: String(item.sk),
+          expiresAtMs: Number(item.expiresAtMs),
+        }),
+      },
+    ]),
+    {
+      pk: schedulesPk,
+      change: (item: Item): StandInChange => ({
+        type: 'timer',
+        timer: {
+          name: String(item.sk),
+          atMs: Number(item.atMs),
+          queueName: String(item.queueName),
+          body: String(item.body),
+          ...(item.rateMs === undefined ? {} : { rateMs: Number(item.rateMs) }),
+        },
+      }),
+    },
   ];
 }
 
-/** Moves the stand-ins' items left in the product table into their own table; answers how many moved. */
-export async function moveStandInItems(
-  documents: DynamoDBDocumentClient,
-  from: string,
-  to: string,
-  queueNames: readonly string[],
-): Promise<number> {
-  let moved = 0;
-  for (const pk of standInPartitions(queueNames)) {
-    for (;;) {
-      // Each page is moved before the next is read: the moved items are gone from the partition.
-      const page = await documents.send(
-        new QueryCommand({
-          TableName: from,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': pk },
-          ConsistentRead: true,
-          Limit: 50,
-        }),
-      );
-      const items = page.Items ?? [];
-      if (items.length === 0) break;
-      await documents.send(
-        new TransactWriteCommand({
-          TransactItems: items.flatMap((item) => [
-            { Put: { TableName: to, Item: item } },
-            { Delete: { TableName: from, Key: { pk: item.pk, sk: item.sk } } },
-          ]),
-        }),
-      );
-      moved += items.length;
-    }
+function withoutKeys<T>(item: Item): T {
+  const { pk: _pk, sk: _sk, ...rest } = item;
+  return rest as T;
+}
+
+async function tableExists(documents: DynamoDBDocumentClient, tableName: string): Promise<boolean> {
+  try {
+    await documents.send(new DescribeTableCommand({ TableName: tableName }));
+    return true;
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException) return false;
+    throw error;
   }
-  return moved;
 }

@@ -1,10 +1,16 @@
 /**
  * What must survive a stop and a start on the same data directory: table data, the JWT secret,
- * the stream position (nothing replayed), undelivered queue messages, and timers, including
- * those that fell due while the runtime was stopped.
+ * the stream position (nothing replayed), undelivered queue messages and timers (the stand-ins'
+ * journal), including those that fell due while the runtime was stopped.
  */
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecorder } from './fixtures/fixture-functions.ts';
@@ -69,13 +75,10 @@ describe('stop and start on the same data directory', () => {
       body: 'not yet',
     });
     await first.runtime.queue.send('jobs', { body: 'delayed across the restart', delaySeconds: 2 });
-    // The stand-ins keep their state in their own table, without a stream, never in the product's.
-    const standIns = await documents.send(new DescribeTableCommand({ TableName: standInTableName }));
-    expect(standIns.Table?.StreamSpecification?.StreamEnabled ?? false).toBe(false);
+    // The stand-ins keep their state in their journal, never in the product's table.
     // (The due-later timer is there for a minute; the others may already have been handed on.)
-    expect((await partition(documents, standInTableName, schedulesPk)).map((item) => item.sk)).toContain(
-      'due-later',
-    );
+    expect(first.runtime.scheduler.pending().map((timer) => timer.name)).toContain('due-later');
+    expect(readFileSync(join(dataDir, 'stand-ins.jsonl'), 'utf8')).toContain('due-later');
     expect(await partition(documents, 'atende', schedulesPk)).toHaveLength(0);
     expect(await partition(documents, 'atende', queueMessagesPk('jobs'))).toHaveLength(0);
     const secret = first.runtime.env.JWT_SECRET;
@@ -114,17 +117,47 @@ describe('stop and start on the same data directory', () => {
     }
   });
 
-  it("moves the queue and timer items a data directory from before the stand-ins' table kept in the product table", async () => {
+  it('moves the queue and timer items older data directories kept in DynamoDB Local into the journal', async () => {
     const dataDir = join(directory.path, 'before-stand-in-table');
     const first = await startFixtureRuntime(dataDir);
     await first.runtime.stop();
-    // The data directory as an older runtime left it: no stand-ins' table, their items in the product's.
+    // The data directory as older runtimes left it: their items in the product table, or in a
+    // stand-ins' table of their own, and no journal.
+    rmSync(join(dataDir, 'stand-ins.jsonl'));
     const port = await findFreePort();
     const dynamo = await startDynamoLocal({ dbDir: join(dataDir, 'dynamodb'), port });
     const documents = documentsFor(dynamo.endpoint);
     try {
-      await documents.send(new DeleteTableCommand({ TableName: standInTableName }));
+      await documents.send(
+        new CreateTableCommand({
+          TableName: standInTableName,
+          BillingMode: 'PAY_PER_REQUEST',
+          AttributeDefinitions: [
+            { AttributeName: 'pk', AttributeType: 'S' },
+            { AttributeName: 'sk', AttributeType: 'S' },
+          ],
+          KeySchema: [
+            { AttributeName: 'pk', KeyType: 'HASH' },
+            { AttributeName: 'sk', KeyType: 'RANGE' },
+          ],
+        }),
+      );
       const atMs = Date.now() - 1000;
+      await documents.send(
+        new PutCommand({
+          TableName: standInTableName,
+          Item: {
+            pk: queueMessagesPk('jobs'),
+            sk: '00000000000002-old',
+            sequence: '00000000000002-old',
+            messageId: 'old-table-message',
+            body: "message kept in the stand-ins' table",
+            sentAtMs: atMs,
+            visibleAtMs: atMs,
+            receiveCount: 0,
+          },
+        }),
+      );
       await documents.send(
         new PutCommand({
           TableName: 'atende',
@@ -167,10 +200,13 @@ describe('stop and start on the same data directory', () => {
       const bodies = () => recorder.queueDeliveries.flatMap((d) => d.records.map((r) => r.body as string));
       await waitFor(() => bodies().includes('timer kept in the product table'), 5000);
       await waitFor(() => bodies().includes('message kept in the product table'), 5000);
+      await waitFor(() => bodies().includes("message kept in the stand-ins' table"), 5000);
       expect(await partition(reopened, 'atende', schedulesPk)).toHaveLength(0);
       expect(await partition(reopened, 'atende', queueMessagesPk('jobs'))).toHaveLength(0);
-      const standIns = await reopened.send(new DescribeTableCommand({ TableName: standInTableName }));
-      expect(standIns.Table?.StreamSpecification?.StreamEnabled ?? false).toBe(false);
+      // The old table is gone once emptied.
+      await expect(reopened.send(new DescribeTableCommand({ TableName: standInTableName }))).rejects.toThrow(
+        ResourceNotFoundException,
+      );
     } finally {
       reopened.destroy();
       await second.runtime.stop();

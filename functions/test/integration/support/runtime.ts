@@ -1,10 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { createRuntimeDynamoClients } from '../../../../infra/local/src/dynamo-clients.ts';
 import { workerRuntime } from '../../../../infra/local/test-support/worker-runtime.ts';
-import { schedulesPk } from '../../../../infra/local/src/runtime-keys.ts';
-import { standInTableName } from '../../../../infra/local/src/env.ts';
 import { ApiClient, clientAddressHeader } from './api-client.ts';
 
 export const superUser = { email: 'root@atende.test', password: 'Root-pass-1' };
@@ -49,17 +45,10 @@ export async function startTestRuntime() {
      * their name, due time and body.
      */
     async timers(nameIncludes: string): Promise<{ name: string; atMs: number; queueName: string; body: string }[]> {
-      const clients = createRuntimeDynamoClients(runtime.env.DYNAMODB_ENDPOINT!);
-      try {
-        const answer = await clients.documents.send(
-          new QueryCommand({ TableName: standInTableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': schedulesPk } }),
-        );
-        return (answer.Items ?? [])
-          .filter((item) => String(item.sk).includes(nameIncludes))
-          .map((item) => ({ name: String(item.sk), atMs: Number(item.atMs), queueName: String(item.queueName), body: String(item.body) }));
-      } finally {
-        clients.destroy();
-      }
+      return runtime.scheduler
+        .pending()
+        .filter((timer) => timer.name.includes(nameIncludes))
+        .map(({ name, atMs, queueName, body }) => ({ name, atMs, queueName, body }));
     },
     /** Makes those timers due now (same name and body, as if their time had come); answers their names. */
     async fireTimersNow(nameIncludes: string): Promise<string[]> {
