@@ -1,9 +1,9 @@
 /**
- * Keys of the items the local runtime itself keeps (queue messages, dead letters, FIFO
- * deduplication marks, timers). They stand in for SQS and EventBridge Scheduler state, which in
- * AWS lives outside the product table: they are in the stand-ins' own table (stand-in-table.ts).
- * Data directories from before kept them in the product table, where they are moved from on
- * start; the stream reader still hides any such key from stream consumers.
+ * Keys of the items the local runtime kept in DynamoDB Local before the stand-ins' journal
+ * (stand-in-journal.ts): queue messages, dead letters, FIFO deduplication marks, timers. They
+ * stood in for SQS and EventBridge Scheduler state, first in the product table, then in a table of
+ * their own; each start imports what an older data directory left under them (stand-in-table.ts),
+ * and the stream reader still hides any such key from stream consumers.
  */
 export const queueMessagesPk = (queueName: string): string => `LOCALQ#${queueName}`;
 export const deadLettersPk = (queueName: string): string => `LOCALDLQ#${queueName}`;
