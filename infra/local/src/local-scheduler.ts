@@ -149,42 +149,49 @@ export class LocalScheduler implements SchedulerPort {
 
   private fireDue(): void {
     if (this.stopped) return;
-    const nowMs = Date.now();
-    const timers = this.journal.timersByDueTime();
+    const { due, nextAtMs } = this.journal.timersDue(Date.now());
     let failures = 0;
-    for (const timer of timers) {
-      if (timer.atMs > nowMs) break;
+    let next = nextAtMs;
+    for (const timer of due) {
       try {
-        this.fire(timer);
+        // A recurring schedule's next occurrence is a timer to wake for too.
+        const movedToMs = this.fire(timer);
+        if (movedToMs !== undefined) next = Math.min(next ?? Infinity, movedToMs);
       } catch (error) {
         failures++;
         this.log.error(`scheduler: firing ${timer.name} failed; trying again shortly`, error);
       }
     }
-    let next = timers.find((timer) => timer.atMs > nowMs)?.atMs;
     if (failures > 0) next = Math.min(next ?? Infinity, Date.now() + retryFailedFireMs);
     this.armAt(next ?? Infinity, true);
   }
 
-  /** Sends a due timer's body to its queue and deletes (or moves on) the timer, in one commit. */
-  private fire(timer: StoredTimer): void {
+  /**
+   * Sends a due timer's body to its queue and deletes (or moves on) the timer, in one commit;
+   * answers a recurring schedule's next occurrence.
+   */
+  private fire(timer: StoredTimer): number | undefined {
     // Cancelled or moved since it was read.
-    if (this.journal.timer(timer.name)?.atMs !== timer.atMs) return;
+    if (this.journal.timer(timer.name)?.atMs !== timer.atMs) return undefined;
     const fifo = this.queue.definition(timer.queueName)?.fifo ?? false;
     const prepared = this.queue.prepareSend(timer.queueName, {
       body: timer.body,
       // Scheduler sends to FIFO queues with a group; the due time keeps a moved timer's firing distinct.
       ...(fifo ? { groupId: timer.name, deduplicationId: `${timer.name}-${timer.atMs}` } : {}),
     });
-    const done: StandInChange = timer.rateMs
-      ? { type: 'timer', timer: { ...timer, atMs: nextOccurrenceMs(timer, timer.rateMs) } }
-      : { type: 'timerDone', name: timer.name };
+    const movedToMs = timer.rateMs ? nextOccurrenceMs(timer, timer.rateMs) : undefined;
+    const done: StandInChange =
+      movedToMs === undefined
+        ? { type: 'timerDone', name: timer.name }
+        : { type: 'timer', timer: { ...timer, atMs: movedToMs } };
     this.journal.commit([done, ...prepared.changes]);
-    if (prepared.duplicate) return;
-    // In AWS: one Scheduler invocation, whose target is one SQS send.
-    countForBench('scheduler.Invocation');
-    countForBench('sqs.SendMessage');
-    prepared.committed();
+    if (!prepared.duplicate) {
+      // In AWS: one Scheduler invocation, whose target is one SQS send.
+      countForBench('scheduler.Invocation');
+      countForBench('sqs.SendMessage');
+      prepared.committed();
+    }
+    return movedToMs;
   }
 
   /** Wakes at `atMs` (or within maxSleepMs), unless already set to wake earlier. */

@@ -109,9 +109,21 @@ export class StandInJournal {
 
   /** Every timer, the soonest first (ties by name). */
   timersByDueTime(): StoredTimer[] {
-    return [...this.timers.values()]
-      .sort((a, b) => a.atMs - b.atMs || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      .map((timer) => ({ ...timer }));
+    return [...this.timers.values()].sort(byDueTime).map((timer) => ({ ...timer }));
+  }
+
+  /**
+   * The timers due at `nowMs`, the soonest first, and when the next of the others falls due: one
+   * pass over the timers, without sorting those not due (a company's many ticket timers).
+   */
+  timersDue(nowMs: number): { due: StoredTimer[]; nextAtMs: number | undefined } {
+    const due: StoredTimer[] = [];
+    let nextAtMs: number | undefined;
+    for (const timer of this.timers.values()) {
+      if (timer.atMs <= nowMs) due.push({ ...timer });
+      else if (nextAtMs === undefined || timer.atMs < nextAtMs) nextAtMs = timer.atMs;
+    }
+    return { due: due.sort(byDueTime), nextAtMs };
   }
 
   close(): void {
@@ -197,6 +209,10 @@ export class StandInJournal {
     this.snapshotBytes = Buffer.byteLength(text);
     this.fileBytes = this.snapshotBytes;
   }
+}
+
+function byDueTime(a: StoredTimer, b: StoredTimer): number {
+  return a.atMs - b.atMs || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
 function entriesOf<T>(byQueue: Map<string, Map<string, T>>, queue: string): Map<string, T> {
