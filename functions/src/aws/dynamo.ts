@@ -1,18 +1,23 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { requireEnv } from './env.ts';
+import { localDynamoAuthScheme } from './local-dynamo-auth.ts';
 import { sdkLogger } from '@atende/shared/sdk-logger';
 import { badWriteKeys, MissingKeyValueError } from '#domain/key-guard';
 import { beginsWithAsRange } from '#domain/key-range';
 
+const localEndpoint = process.env.DYNAMODB_ENDPOINT || undefined;
+
 /**
  * The one DynamoDB client of a bundle. DYNAMODB_ENDPOINT is set only by the local runtime
- * (DynamoDB Local); in AWS the SDK resolves the regional endpoint.
+ * (DynamoDB Local, which checks no signature: local-dynamo-auth.ts); in AWS the SDK resolves the
+ * regional endpoint and signs with SigV4.
  */
 export const dynamoClient = new DynamoDBClient({
-  endpoint: process.env.DYNAMODB_ENDPOINT || undefined,
+  endpoint: localEndpoint,
   maxAttempts: 4,
   logger: sdkLogger,
+  ...(localEndpoint ? { httpAuthSchemes: [localDynamoAuthScheme] } : {}),
 });
 
 export const documentClient = DynamoDBDocumentClient.from(dynamoClient, {

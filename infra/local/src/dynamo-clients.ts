@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { sdkLogger } from '@atende/shared/sdk-logger';
+import { localDynamoAuthScheme } from '../../../functions/src/aws/local-dynamo-auth.ts';
 import { createRecordsReader, type ReadRecords } from './stream-records.ts';
 
 /** DynamoDB Local runs with -sharedDb, so any region and key pair reach the same tables. */
@@ -22,7 +23,8 @@ export interface RuntimeDynamoClients {
 export function createRuntimeDynamoClients(endpoint: string): RuntimeDynamoClients {
   const httpAgent = new Agent({ keepAlive: true, maxSockets: 64 });
   const common = { endpoint, region, credentials: localCredentials, requestHandler: { httpAgent }, logger: sdkLogger };
-  const dynamo = new DynamoDBClient(common);
+  // DynamoDB Local checks no signature (local-dynamo-auth.ts).
+  const dynamo = new DynamoDBClient({ ...common, httpAuthSchemes: [localDynamoAuthScheme] });
   const documents = DynamoDBDocumentClient.from(dynamo, { marshallOptions: { removeUndefinedValues: true } });
   const streams = new DynamoDBStreamsClient(common);
   return {

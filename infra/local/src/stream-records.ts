@@ -12,6 +12,7 @@
  */
 import { request, type Agent } from 'node:http';
 import type { AttributeValue } from 'aws-lambda';
+import { localDynamoAuthorization } from '../../../functions/src/aws/local-dynamo-auth.ts';
 
 /** A stream record as DynamoDB Streams' GetRecords answers it on the wire. */
 export interface WireStreamRecord {
@@ -50,13 +51,6 @@ export class StreamReadError extends Error {
   }
 }
 
-/**
- * DynamoDB Local runs with -sharedDb and checks no signature, but it wants an Authorization
- * header of the SigV4 shape (it reads the key id and the region from it).
- */
-const unsignedAuthorization =
-  'AWS4-HMAC-SHA256 Credential=local/20200101/us-east-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-target, Signature=0';
-
 export function createRecordsReader(endpoint: string, agent: Agent): ReadRecords {
   const url = new URL(endpoint);
   return (shardIterator, limit) =>
@@ -73,7 +67,7 @@ export function createRecordsReader(endpoint: string, agent: Agent): ReadRecords
             'content-type': 'application/x-amz-json-1.0',
             'x-amz-target': 'DynamoDBStreams_20120810.GetRecords',
             'content-length': Buffer.byteLength(body),
-            authorization: unsignedAuthorization,
+            authorization: localDynamoAuthorization,
           },
         },
         (response) => {
