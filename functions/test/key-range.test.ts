@@ -59,8 +59,11 @@ describe("the bundles' DynamoDB client", () => {
     const { documentClient } = await import('../src/aws/dynamo.ts');
     const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
     const sent: unknown[] = [];
-    // The request as it would leave: answered here instead of being sent.
-    documentClient.middlewareStack.add(
+    // The request as it would leave: answered here instead of being sent. Document commands go
+    // out through the caching plain client (cached-document-client.ts), whose first Query
+    // resolves its handler with this in it.
+    const stack = documentClient.plainClient.middlewareStack;
+    stack.add(
       () => async (args) => {
         sent.push((args as { input: unknown }).input);
         return { output: { $metadata: {}, Items: [] } } as never;
@@ -76,7 +79,7 @@ describe("the bundles' DynamoDB client", () => {
         }),
       );
     } finally {
-      documentClient.middlewareStack.remove('keyRangeTestCapture');
+      stack.remove('keyRangeTestCapture');
     }
     expect(sent).toEqual([
       expect.objectContaining({
