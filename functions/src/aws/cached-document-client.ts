@@ -40,7 +40,10 @@ export class CachedDocumentClient extends DynamoDBDocumentClient {
     };
   }
 
-  /** The document client's send, by way of the cache when it can (an own property: tests stub it). */
+  /**
+   * The document client's send, through the caching plain client when it can. An own property
+   * rather than a method, so aws-sdk-client-mock's `mockClient(documentClient)` replaces it.
+   */
   override send = ((...args: unknown[]) => {
     const [command, options, callback] = args;
     const plain =

@@ -28,9 +28,9 @@ const stacks = [documentClient.middlewareStack, documentClient.plainClient.middl
 
 /**
  * Write commands whose keys would hold a missing value are refused before they are sent
- * (key-guard.ts). The document client shares this client's middleware stack and names its
- * commands by the client command they become; at `initialize` a document command's input is
- * still plain values, a client command's is marshalled ({ S: … }), and the guard reads both.
+ * (key-guard.ts). Both stacks name commands by the client command they become; at `initialize`
+ * a document command sent the document client's own way still holds plain values, one sent
+ * through the caching client is marshalled ({ S: … }), and the guard reads both.
  */
 const writeCommands = new Set([
   'PutItemCommand',

@@ -6,7 +6,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
@@ -15,10 +14,12 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@a
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecorder } from './fixtures/fixture-functions.ts';
 import { startFixtureRuntime, sleep, temporaryDirectory, waitFor } from './fixtures/harness.ts';
+import { createRuntimeDynamoClients } from '../src/dynamo-clients.ts';
 import { startDynamoLocal } from '../src/dynamo.ts';
 import { standInTableName } from '../src/env.ts';
 import { findFreePort } from '../src/free-port.ts';
 import { queueMessagesPk, schedulesPk } from '../src/runtime-keys.ts';
+import { ensureTable } from '../src/table.ts';
 
 let directory: Awaited<ReturnType<typeof temporaryDirectory>>;
 
@@ -126,22 +127,11 @@ describe('stop and start on the same data directory', () => {
     rmSync(join(dataDir, 'stand-ins.jsonl'));
     const port = await findFreePort();
     const dynamo = await startDynamoLocal({ dbDir: join(dataDir, 'dynamodb'), port });
-    const documents = documentsFor(dynamo.endpoint);
+    const clients = createRuntimeDynamoClients(dynamo.endpoint);
+    const { documents } = clients;
     try {
-      await documents.send(
-        new CreateTableCommand({
-          TableName: standInTableName,
-          BillingMode: 'PAY_PER_REQUEST',
-          AttributeDefinitions: [
-            { AttributeName: 'pk', AttributeType: 'S' },
-            { AttributeName: 'sk', AttributeType: 'S' },
-          ],
-          KeySchema: [
-            { AttributeName: 'pk', KeyType: 'HASH' },
-            { AttributeName: 'sk', KeyType: 'RANGE' },
-          ],
-        }),
-      );
+      // The former stand-ins' table (its key schema is the product table's pk and sk).
+      await ensureTable(clients.dynamo, standInTableName);
       const atMs = Date.now() - 1000;
       await documents.send(
         new PutCommand({
@@ -188,7 +178,7 @@ describe('stop and start on the same data directory', () => {
         }),
       );
     } finally {
-      documents.destroy();
+      clients.destroy();
       await dynamo.stop();
     }
 

@@ -108,4 +108,20 @@ describe('the local scheduler on the journal', () => {
     vi.useRealTimers();
     await vi.waitFor(() => expect(delivered).toEqual(['tick', 'tick']), { timeout: 5_000 });
   });
+
+  it('keeps a recurring schedule declared again unchanged at its time, and moves one whose body changed', async () => {
+    const { scheduler } = standIns(journalFile());
+    const schedule = { name: 'nightly', expression: 'rate(1 hour)', queueName: 'jobs', body: 'v1' };
+    await scheduler.scheduleRecurring(schedule);
+    const firstAtMs = scheduler.pending()[0]!.atMs;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Each start declares every schedule again.
+    await scheduler.scheduleRecurring(schedule);
+    expect(scheduler.pending()).toEqual([
+      { name: 'nightly', atMs: firstAtMs, queueName: 'jobs', body: 'v1', rateMs: 3_600_000 },
+    ]);
+    await scheduler.scheduleRecurring({ ...schedule, body: 'v2' });
+    expect(scheduler.pending()[0]).toMatchObject({ body: 'v2' });
+    expect(scheduler.pending()[0]!.atMs).toBeGreaterThan(firstAtMs);
+  });
 });
