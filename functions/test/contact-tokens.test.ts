@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { contactMatches, contactTokens, searchQueryTokens } from '../src/domain/contact-tokens.ts';
+import {
+  contactMatches,
+  contactTokens,
+  namePhraseMarker,
+  namePhraseTokens,
+  searchQueryPhrase,
+  searchQueryTokens,
+  ticketContactTokens,
+} from '../src/domain/contact-tokens.ts';
 import { contactCsvLines } from '../src/modules/contacts/serialize.ts';
 
 describe('contact search tokens', () => {
@@ -11,6 +19,23 @@ describe('contact search tokens', () => {
     expect(searchQueryTokens('  María  da Silva ')).toEqual(['maria', 'silva', 'da']);
     expect(searchQueryTokens('(11) 9999')).toEqual(['9999', '11']);
     expect(searchQueryTokens('   ')).toEqual([]);
+  });
+
+  it('gives a ticket its contact name as phrases, from each word on, apart from any word', () => {
+    const tokens = ticketContactTokens({ name: 'María da Silva', number: '5511999' });
+    expect(tokens.filter((token) => token.startsWith(namePhraseMarker))).toEqual(['\u0001maria da silva', '\u0001da silva']);
+    expect(tokens).toEqual(expect.arrayContaining(contactTokens({ name: 'María da Silva', number: '5511999' })));
+    // A one-word name has no phrase; a long one stops at six.
+    expect(namePhraseTokens('Ana')).toEqual([]);
+    expect(namePhraseTokens('Grupo de ventas de la zona norte del país')).toHaveLength(6);
+    // A typed run of the name's words, the last cut short, begins one of its phrases.
+    const phrase = searchQueryPhrase('  DA  Silv')!;
+    expect(phrase).toBe('\u0001da silv');
+    expect(tokens.some((token) => token.startsWith(phrase))).toBe(true);
+    expect(tokens.some((token) => token.startsWith(searchQueryPhrase('maria silva')!))).toBe(false);
+    // One word is no phrase, and no word's range reaches a phrase.
+    expect(searchQueryPhrase('silva')).toBeUndefined();
+    expect(searchQueryTokens('maria da').some((word) => tokens.some((token) => token.startsWith(namePhraseMarker) && token.startsWith(word)))).toBe(false);
   });
 
   it('matches when every word starts some token', () => {

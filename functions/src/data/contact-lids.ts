@@ -6,7 +6,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#aws/dynamo';
-import { contactTokens } from '#domain/contact-tokens';
+import { contactTokens, ticketContactTokens } from '#domain/contact-tokens';
 import { foldedTicketSummary } from '#domain/lid-merge';
 import { nameKey } from '#domain/company-rules';
 import { AppError } from '#domain/app-error';
@@ -226,13 +226,15 @@ export async function rehomeTicket(ticket: TicketRecord, from: { id: number; nam
   const key = ticketKey(id);
   const itemOf = (params: unknown) => (params as { Item: Record<string, unknown> }).Item;
   const keyOf = (params: unknown) => (params as { Key: Record<string, unknown> }).Key;
+  // A token both contacts have is only put again (a batch may not name one key twice).
+  const kept = new Set(ticketContactTokens(into));
   await writeRequests([
     { DeleteRequest: { Key: keyOf(contactTicketLinkEntity.delete({ companyId, contactId: from.id, ticketKey: key }).params()) } },
     { PutRequest: { Item: itemOf(contactTicketLinkEntity.put({ companyId, contactId: into.id, ticketKey: key, ticketId: id }).params()) } },
-    ...contactTokens(from).map((token) => ({
+    ...ticketContactTokens(from).filter((token) => !kept.has(token)).map((token) => ({
       DeleteRequest: { Key: keyOf(ticketContactTokenEntity.delete({ companyId, token, ticketKey: key }).params()) },
     })),
-    ...contactTokens(into).map((token) => ({
+    ...ticketContactTokens(into).map((token) => ({
       PutRequest: { Item: itemOf(ticketContactTokenEntity.put({ companyId, token, ticketKey: key, ticketId: id, contactId: into.id }).params()) },
     })),
   ]);

@@ -1,6 +1,6 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#aws/dynamo';
-import { contactTokens } from '#domain/contact-tokens';
+import { namePhraseTokens, ticketContactTokens } from '#domain/contact-tokens';
 import { messageTokens, snippetAround } from '#domain/message-tokens';
 import { ticketKey } from '#domain/ticket-search-keys';
 import { contactTicketLinkEntity, ticketContactTokenEntity, ticketTokenEntity } from './ticket-entity.ts';
@@ -46,7 +46,7 @@ export function newTicketSearchItems<C>(
 ): C[] {
   const key = ticketKey(ticketId);
   return [
-    ...contactTokens(contact).map((token) =>
+    ...ticketContactTokens(contact).map((token) =>
       writers.searchToken.put({ companyId, token, ticketKey: key, ticketId, contactId: contact.id }).commit(),
     ),
     writers.searchLink.put({ companyId, contactId: contact.id, ticketKey: key, ticketId }).commit(),
@@ -55,7 +55,7 @@ export function newTicketSearchItems<C>(
 
 /** How many items `newTicketSearchItems` writes for a contact (a transaction holds 100). */
 export function newTicketSearchItemCount(contact: TicketSearchContact): number {
-  return contactTokens(contact).length + 1;
+  return ticketContactTokens(contact).length + 1;
 }
 
 /**
@@ -180,8 +180,8 @@ export async function retokenContactTickets(
   before: { name: string; number: string },
   after: { name: string; number: string },
 ): Promise<number> {
-  const old = new Set(contactTokens(before));
-  const current = new Set(contactTokens(after));
+  const old = new Set(ticketContactTokens(before));
+  const current = new Set(ticketContactTokens(after));
   const lost = [...old].filter((token) => !current.has(token));
   const gained = [...current].filter((token) => !old.has(token));
   if (lost.length === 0 && gained.length === 0) return 0;
@@ -215,7 +215,7 @@ export function contactSearchPuts(
   tickets: { id: number; contact: TicketSearchContact }[],
 ): WriteRequest[] {
   return tickets.flatMap(({ id, contact }) => [
-    ...contactTokens(contact).map((token) => contactTokenPut(companyId, token, id, contact.id)),
+    ...ticketContactTokens(contact).map((token) => contactTokenPut(companyId, token, id, contact.id)),
     {
       PutRequest: {
         Item: (
@@ -226,6 +226,16 @@ export function contactSearchPuts(
       },
     },
   ]);
+}
+
+/** The name phrases of `tickets`' contacts, as puts: what the third layout's migration adds. */
+export function namePhrasePuts(
+  companyId: number,
+  tickets: { id: number; contact: TicketSearchContact }[],
+): WriteRequest[] {
+  return tickets.flatMap(({ id, contact }) =>
+    namePhraseTokens(contact.name).map((token) => contactTokenPut(companyId, token, id, contact.id)),
+  );
 }
 
 /**

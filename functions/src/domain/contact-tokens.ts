@@ -27,3 +27,44 @@ export function contactMatches(contact: { name: string; number: string }, words:
   const tokens = contactTokens(contact);
   return words.every((word) => tokens.some((token) => token.startsWith(word)));
 }
+
+/**
+ * Marks a name-phrase token (docs/decisions.md, "Search: a contact's name as phrases"). A typed
+ * word never starts with it, so a word's range never holds phrase tokens (and the other way round).
+ */
+export const namePhraseMarker = '\u0001';
+
+/** At most this many phrase tokens per name (a group's long subject would write dozens). */
+const namePhraseLimit = 6;
+
+/** The folded words of a text in order, repeats kept: what a phrase is made of. */
+function phraseWords(text: string): string[] {
+  return foldForSearch(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/**
+ * A name's phrase tokens: from each of its words on, the rest of the name ("maria da silva" →
+ * "maria da silva", "da silva"), so any run of its words typed in order, the last one cut short,
+ * is the beginning of one of them ("da sil", "maria da").
+ */
+export function namePhraseTokens(name: string): string[] {
+  const words = phraseWords(name);
+  const tokens = new Set<string>();
+  for (let start = 0; start < words.length - 1 && tokens.size < namePhraseLimit; start += 1) {
+    tokens.add(`${namePhraseMarker}${words.slice(start).join(' ')}`);
+  }
+  return [...tokens];
+}
+
+/** What a ticket is found by through its contact: the contact's tokens and its name's phrases. */
+export function ticketContactTokens(contact: { name: string; number: string }): string[] {
+  return [...contactTokens(contact), ...namePhraseTokens(contact.name)];
+}
+
+/** The phrase a search of two or more words reads among contacts' names; undefined for one word. */
+export function searchQueryPhrase(text: string): string | undefined {
+  const words = phraseWords(text);
+  return words.length >= 2 ? `${namePhraseMarker}${words.join(' ')}` : undefined;
+}

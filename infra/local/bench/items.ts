@@ -206,7 +206,7 @@ export async function* seedItems(shape: Shape, target: SeedTarget, counts: ItemC
   };
   const userOf = (ticket: TicketSpec) => (ticket.agent === undefined ? undefined : target.agentUserIds[ticket.agent]);
   // Written in the search's current layout: the start's migration task has nothing to do.
-  yield marshall({ pk: 'PLATFORM', sk: 'MIGRATION#TICKETSEARCH2', at: new Date(shape.nowMs).toISOString() });
+  yield marshall({ pk: 'PLATFORM', sk: 'MIGRATION#TICKETSEARCH3', at: new Date(shape.nowMs).toISOString() });
   count('migrationMarker');
   /** Each contact's search tokens, which every ticket of the contact carries too. */
   const tokensOfContact = new Map<number, string[]>();
@@ -227,7 +227,8 @@ export async function* seedItems(shape: Shape, target: SeedTarget, counts: ItemC
     yield make.contactNumber({ companyId, number: contact.number, contactId: contact.id });
     yield item(data.contactEntity.create(record).params());
     const tokens = data.contactTokens(record);
-    tokensOfContact.set(contact.id, tokens);
+    // A ticket carries its contact's name phrases too (ticketContactTokens).
+    tokensOfContact.set(contact.id, data.ticketContactTokens(record));
     for (const token of tokens) yield make.contactToken({ companyId, token, contactId: contact.id });
     count('contact');
     count('contactNumber');

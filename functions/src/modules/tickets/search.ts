@@ -1,9 +1,8 @@
 import { isAdmin, type Principal } from '#auth/principal';
-import { getTicketsByIds } from '#data/ticket-batch';
 import { ticketIdsByWord, type WordCursor } from '#data/ticket-search';
-import type { TicketRecord } from '#data/tickets';
+import { getListedTicketsByIds, type ListedTicket, type TicketRecord } from '#data/tickets';
 import { ticketIdsWithTag } from '#data/tags';
-import { searchQueryTokens } from '#domain/contact-tokens';
+import { searchQueryPhrase, searchQueryTokens } from '#domain/contact-tokens';
 import { holdsEveryWord } from '#domain/message-tokens';
 import type { TicketListViewer } from '#domain/ticket-lists';
 import { canSeeTicket } from '#domain/ticket-visibility';
@@ -21,8 +20,9 @@ const maxRound = 100;
  * may see, newest conversation first (highest id). Message words and contact tokens share one
  * token partition with zero-padded ids (docs/decisions.md, "Search: one token partition, padded
  * ids"): a word is one descending Query whose first items are its newest tickets. One word reads
- * a page's worth of token items; with several, each word is one Query (in parallel), the rarest
- * (the one read whole with the fewest tickets) gives the candidates and the others check them.
+ * a page's worth of token items; with several, first their phrase among contacts' names, then,
+ * unless that named a page, each word is one Query (in parallel), the rarest (the one read whole
+ * with the fewest tickets) gives the candidates and the others check them.
  * The candidates are then read (the whole ticket, once: it is what the page shows) newest first,
  * a round at a time, only until the page is full.
  */
@@ -35,20 +35,21 @@ export async function searchTickets(
     status: TicketRecord['status'] | undefined;
     /** Admins' user filter: only tickets held by one of these users (empty: anyone's). */
     userIds: number[];
-    keep: (ticket: TicketRecord) => boolean;
+    keep: (ticket: ListedTicket) => boolean;
   },
   page: { number: number; size: number },
-): Promise<{ hits: TicketRecord[]; count: number; hasMore: boolean; snippets: Map<number, string> }> {
+): Promise<{ hits: ListedTicket[]; count: number; hasMore: boolean; snippets: Map<number, string> }> {
   const companyId = principal.companyId;
   const words = searchQueryTokens(filter.text);
   const wanted = page.number * page.size + 1;
   // Tickets carrying every asked tag (the tags' link index), read beside the words.
-  const [tagged, source] = await Promise.all([
+  const [tagged, firstSource] = await Promise.all([
     filter.tagIds.length > 0
       ? ticketsWithEveryTag(companyId, filter.tagIds).then((ids) => new Set(ids))
       : undefined,
-    words.length > 0 ? candidateSource(companyId, words, wanted) : undefined,
+    words.length > 0 ? candidateSource(companyId, words, searchQueryPhrase(filter.text), wanted) : undefined,
   ]);
+  let source = firstSource;
   const keepId = (id: number) => (!tagged || tagged.has(id)) && (!source || source.matchesOthers(id));
   const seen = new Set<number>();
   let queue: number[] = [];
@@ -63,9 +64,15 @@ export async function searchTickets(
   enqueue(source ? source.ids : [...(tagged ?? [])]);
 
   const admin = isAdmin(principal);
-  const hits: TicketRecord[] = [];
+  const hits: ListedTicket[] = [];
   for (let round = wanted; hits.length < wanted;) {
     if (queue.length === 0) {
+      // The phrase's page of contacts was not the viewer's page (filters, queues): the words too.
+      if (source?.widen) {
+        source = await source.widen();
+        enqueue(source.ids);
+        continue;
+      }
       // Candidates ran out while the driving word's range goes on: read on.
       if (!source?.cursor) break;
       const more = await ticketIdsByWord(companyId, source.word, readOnItems, source.cursor);
@@ -77,7 +84,7 @@ export async function searchTickets(
     const ids = queue.slice(0, round);
     queue = queue.slice(ids.length);
     round = Math.min(round * 2, maxRound);
-    const tickets = await getTicketsByIds(companyId, ids);
+    const tickets = await getListedTicketsByIds(companyId, ids);
     for (const id of ids) {
       const ticket = tickets.get(id);
       if (!ticket || (filter.status && ticket.status !== filter.status)) continue;
@@ -120,6 +127,8 @@ interface CandidateSource {
   cursor: WordCursor | undefined;
   /** Whether a ticket has every other word (within what was read of each: at most 500 items). */
   matchesOthers: (id: number) => boolean;
+  /** Several words whose phrase named a page of contacts: the words' own candidates, when those run out. */
+  widen?: () => Promise<CandidateSource>;
   /** Keeps the snippets of the driving word's further reads. */
   addSnippets: (snippets: Map<number, string>) => void;
   /**
@@ -131,10 +140,18 @@ interface CandidateSource {
 
 /**
  * The candidates of a search and the check of its other words. One word: its first page and
- * more (two pages' worth of token items, at least 100). Several: each word's 500 newest items in
- * parallel; the word read whole with the fewest tickets drives (else the longest, as typed).
+ * more (two pages' worth of token items, at least 100). Several: first the words as a phrase
+ * among contacts' names (docs/decisions.md, "Search: a contact's name as phrases"): a page of
+ * contacts so named is the page. Else each word's 500 newest items too, in parallel; the word
+ * read whole with the fewest tickets drives (else the longest, as typed) and the others check
+ * its tickets, beside those the phrase named.
  */
-async function candidateSource(companyId: number, words: string[], wanted: number): Promise<CandidateSource> {
+async function candidateSource(
+  companyId: number,
+  words: string[],
+  phrase: string | undefined,
+  wanted: number,
+): Promise<CandidateSource> {
   if (words.length === 1) {
     const word = words[0]!;
     const read = await ticketIdsByWord(companyId, word, Math.min(readOnItems, Math.max(100, wanted * 2)));
@@ -147,20 +164,48 @@ async function candidateSource(companyId: number, words: string[], wanted: numbe
       snippetOf: (id) => read.snippets.get(id),
     };
   }
-  const reads = await Promise.all(
-    words.map(async (word) => ({ word, ...(await ticketIdsByWord(companyId, word, checkedPerWord)) })),
-  );
+  const byName = phrase ? await ticketIdsByWord(companyId, phrase, Math.max(100, wanted * 2)) : undefined;
+  const named = new Set(byName?.ids ?? []);
+  const byWords = async () => {
+    const reads = await Promise.all(
+      words.map(async (word) => ({ word, ...(await ticketIdsByWord(companyId, word, checkedPerWord)) })),
+    );
+    return severalWords(reads, named);
+  };
+  if (named.size >= wanted) {
+    return {
+      widen: byWords,
+      word: phrase!,
+      ids: [...named],
+      cursor: undefined,
+      matchesOthers: () => true,
+      addSnippets: () => undefined,
+      // Found by the contact's name: no message to show.
+      snippetOf: () => undefined,
+    };
+  }
+  return byWords();
+}
+
+type WordRead = { word: string; ids: number[]; snippets: Map<number, string>; cursor: WordCursor | undefined };
+
+/**
+ * Several words' candidates from what was read of each: the tickets named by the phrase, and the
+ * driving word's tickets that every other word's read holds too.
+ */
+function severalWords(reads: WordRead[], named: Set<number>): CandidateSource {
   const whole = reads.filter((read) => !read.cursor).sort((a, b) => a.ids.length - b.ids.length);
   const driver = whole[0] ?? reads[0]!;
   const others = reads.filter((read) => read !== driver).map((read) => new Set(read.ids));
+  const words = reads.map((read) => read.word);
   return {
     word: driver.word,
-    ids: driver.ids,
+    ids: [...named, ...driver.ids],
     // No reading on: the driver is read whole, or no word is and the others are checked against
     // their newest 500 items only, so reading the driver on walked its whole range (a first name
     // and a surname at 100k: ~7 Queries, ~3,500 items) for the few more tickets those 500 hold.
     cursor: undefined,
-    matchesOthers: (id) => others.every((ids) => ids.has(id)),
+    matchesOthers: (id) => named.has(id) || others.every((ids) => ids.has(id)),
     addSnippets: (more) => addMissing(driver.snippets, more),
     snippetOf: (id) => {
       const found = [driver, ...reads.filter((read) => read !== driver)]
