@@ -1,14 +1,10 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#aws/dynamo';
 import type { LaneFilter } from '#domain/kanban-rules';
-import { getTicketsByIds } from './ticket-batch.ts';
-import {
-  listedAttributes,
-  listedProjection,
-  listedTicketOf,
-  type ListedTicket,
-  type TicketRecord,
-} from './tickets.ts';
+import { getItems, type ItemRef } from './batch-get.ts';
+import { directoryVersionRef } from './directory-version.ts';
+import { ticketEntity } from './ticket-entity.ts';
+import { listedProjection, listedTicketOf, type ListedTicket } from './tickets.ts';
 
 /** The filter expression of a lane over a list partition (`tagIds` is written with the links). */
 function laneExpression(filter: LaneFilter): {
@@ -77,14 +73,26 @@ export async function queryLanePartition(
 }
 
 /**
- * AP-KB-2: the tickets carrying a tag, by id (AP-TG-7 gave the ids), with what a card shows: a
- * small lane (domain/kanban-rules.ts linkedLaneMax) costs its links' query and one BatchGet per
- * 100 tickets.
+ * AP-KB-2: the tickets carrying a tag, by id (AP-TG-7 gave the ids), with what a card shows, and
+ * the company's directory version (AP-CO-9) in the same BatchGet: the small lanes
+ * (domain/kanban-rules.ts linkedLaneMax) of a board cost their links' queries and this one call.
  */
-export async function ticketsOfLinks(
+export async function ticketsWithDirectoryVersion(
   companyId: number,
   ticketIds: readonly number[],
-): Promise<TicketRecord[]> {
-  const attributes: (keyof TicketRecord)[] = [...listedAttributes];
-  return [...(await getTicketsByIds(companyId, ticketIds, attributes)).values()];
+): Promise<{ version: number; tickets: Map<number, ListedTicket> }> {
+  const unique = [...new Set(ticketIds)];
+  const [version, ...found] = await getItems([
+    directoryVersionRef(companyId),
+    ...unique.map((id) => listedTicketRef(companyId, id)),
+  ]);
+  const tickets = new Map<number, ListedTicket>();
+  for (const ticket of found) if (ticket) tickets.set(ticket.id, ticket);
+  return { version: version ?? 0, tickets };
+}
+
+/** A ticket's item as a list shows it (copied, not parsed by ElectroDB). */
+function listedTicketRef(companyId: number, id: number): ItemRef<ListedTicket> {
+  const { Key } = ticketEntity.get({ companyId, id }).params() as { Key: { pk: string; sk: string } };
+  return { pk: Key.pk, sk: Key.sk, parse: listedTicketOf };
 }

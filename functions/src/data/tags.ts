@@ -1,4 +1,6 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
+import { documentClient } from '#aws/dynamo';
 import { AppError } from '#domain/app-error';
 import { nameKey } from '#domain/company-rules';
 import { byTagName, tagSetChange } from '#domain/tag-rules';
@@ -119,13 +121,24 @@ export async function activeLinksOfTag(
   companyId: number,
   tagId: number,
 ): Promise<{ ticketId: number; ticketLane?: string }[]> {
-  const { data } = await ticketTagEntity.query
+  // ElectroDB builds the Query; its answer is copied without ElectroDB's parse (a busy tag's
+  // links, every board request: docs/decisions.md, "Search: a contact's name as phrases").
+  const params = ticketTagEntity.query
     .byTag({ companyId, tagId })
     .where(({ ticketLane }, { begins, notExists }) =>
       [notExists(ticketLane), ...kanbanStatuses.map((status) => begins(ticketLane, `${status}|`))].join(' OR '),
     )
-    .go({ pages: 'all', attributes: ['ticketId', 'ticketLane'] });
-  return data;
+    .params({ attributes: ['ticketId', 'ticketLane'] }) as QueryCommandInput;
+  const links: { ticketId: number; ticketLane?: string }[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const answer = await documentClient.send(new QueryCommand({ ...params, ...(startKey ? { ExclusiveStartKey: startKey } : {}) }));
+    for (const item of answer.Items ?? []) {
+      links.push(typeof item.ticketLane === 'string' ? { ticketId: Number(item.ticketId), ticketLane: item.ticketLane } : { ticketId: Number(item.ticketId) });
+    }
+    startKey = answer.LastEvaluatedKey;
+  } while (startKey);
+  return links;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { creadosLane, type KanbanBoardQuery } from '@atende/shared/entities/kanban';
 import { isAdmin, type Principal } from '#auth/principal';
 import { listScopeOf } from '#auth/session-check';
-import { queryLanePartition, ticketsOfLinks } from '#data/kanban';
+import { queryLanePartition, ticketsWithDirectoryVersion } from '#data/kanban';
 import { activeLinksOfTag, listTags } from '#data/tags';
 import type { ListedTicket } from '#data/tickets';
 import { AppError } from '#domain/app-error';
@@ -27,27 +27,32 @@ async function viewerOf(principal: Principal): Promise<TicketListViewer> {
 }
 
 /**
- * A lane of at most linkedLaneMax tickets (domain/kanban-rules.ts) from its tag's links: the
- * links of open and pending tickets whose list keys fall in the viewer's partitions, then only
- * those tickets, checked again (a link a moment behind its ticket never shows a card wrongly),
- * newest activity first.
+ * The links of a lane of at most linkedLaneMax tickets (domain/kanban-rules.ts): those of open
+ * and pending tickets whose list keys fall in the viewer's partitions. Their tickets are read
+ * with every other linked lane's, in one BatchGet with the directory version.
  */
-async function linkedLane(
-  companyId: number,
+async function linkedLaneIds(companyId: number, tagId: number, partitions: PartitionQuery[]): Promise<number[]> {
+  const links = await activeLinksOfTag(companyId, tagId);
+  return links.filter((link) => linkMayShow(companyId, link.ticketLane, partitions)).map((link) => link.ticketId);
+}
+
+/**
+ * A linked lane from its tickets, checked again (a link a moment behind its ticket never shows a
+ * card wrongly), newest activity first.
+ */
+function linkedLane(
   tagId: number,
+  ids: readonly number[],
+  tickets: ReadonlyMap<number, ListedTicket>,
   kanbanTagIds: number[],
   partitions: PartitionQuery[],
-): Promise<ListedTicket[]> {
-  const links = await activeLinksOfTag(companyId, tagId);
-  const ticketIds = links
-    .filter((link) => linkMayShow(companyId, link.ticketLane, partitions))
-    .map((link) => link.ticketId);
-  const tickets = await ticketsOfLinks(companyId, ticketIds);
+  companyId: number,
+): ListedTicket[] {
   return mergeNewestFirst([
-    tickets.filter(
-      (ticket) =>
-        lanesOfTicket(ticket, kanbanTagIds).includes(tagId) && inPartitions(companyId, ticket, partitions),
-    ),
+    ids.flatMap((id) => {
+      const ticket = tickets.get(id);
+      return ticket && lanesOfTicket(ticket, kanbanTagIds).includes(tagId) && inPartitions(companyId, ticket, partitions) ? [ticket] : [];
+    }),
   ]);
 }
 
@@ -70,29 +75,39 @@ export async function kanbanBoard(principal: Principal, query: KanbanBoardQuery)
   const partitions = kanbanPartitions(companyId, query.queueIds, viewer);
   const wanted = query.pageNumber * kanbanPageSize;
   const counts = new Map(tags.map((tag) => [tag.id, tag.ticketsCount]));
-  const pages = await Promise.all(
-    lanes.map(async (lane) => {
-      const merged =
-        lane !== null && readsLaneThroughLinks(lane, counts.get(lane))
-          ? await linkedLane(companyId, lane, kanbanTagIds, partitions)
-          : mergeNewestFirst(
-              await Promise.all(
-                partitions.map((p) =>
-                  queryLanePartition(p.index, p.partition, laneFilter(lane, kanbanTagIds), wanted),
-                ),
-              ),
-            );
-      return {
-        tagId: lane,
-        page: merged.slice(wanted - kanbanPageSize, wanted),
-        hasMore: merged.length > wanted,
-      };
-    }),
+  // Lanes read through their links need their tickets by id; those of every such lane, and the
+  // directory version the cards' names come from, are one BatchGet (AP-KB-2 with AP-CO-9).
+  const throughLinks = (lane: LaneTagId): lane is number => lane !== null && readsLaneThroughLinks(lane, counts.get(lane));
+  const [linkedIds, partitionLanes] = await Promise.all([
+    Promise.all(lanes.filter(throughLinks).map(async (lane) => [lane, await linkedLaneIds(companyId, lane, partitions)] as const)),
+    Promise.all(
+      lanes
+        .filter((lane) => !throughLinks(lane))
+        .map(async (lane) => {
+          const reads = await Promise.all(
+            partitions.map((p) => queryLanePartition(p.index, p.partition, laneFilter(lane, kanbanTagIds), wanted)),
+          );
+          return [lane, mergeNewestFirst(reads)] as const;
+        }),
+    ),
+  ]);
+  const { version, tickets: linkedTickets } = await ticketsWithDirectoryVersion(
+    companyId,
+    linkedIds.flatMap(([, ids]) => ids),
   );
-  // A ticket on two kanban lanes is joined once: one BatchGet for every card of the board.
+  const mergedOf = new Map<LaneTagId, ListedTicket[]>([
+    ...partitionLanes,
+    ...linkedIds.map(([lane, ids]) => [lane, linkedLane(lane, ids, linkedTickets, kanbanTagIds, partitions, companyId)] as const),
+  ]);
+  const pages = lanes.map((lane) => {
+    const merged = mergedOf.get(lane) ?? [];
+    return { tagId: lane, page: merged.slice(wanted - kanbanPageSize, wanted), hasMore: merged.length > wanted };
+  });
+  // A ticket on two kanban lanes is joined once; open and pending tickets carry their contact, so
+  // with the version already read the join costs no call.
   const unique = new Map<number, ListedTicket>();
   for (const { page } of pages) for (const ticket of page) unique.set(ticket.id, ticket);
-  const { tickets } = await relatedPage(companyId, [...unique.values()]);
+  const { tickets } = await relatedPage(companyId, [...unique.values()], { head: Promise.resolve({ version, counters: [] }) });
   const shown = new Map(tickets.map((ticket) => [ticket.id, ticket]));
   return {
     lanes: pages.map(({ tagId, page, hasMore }) => ({
