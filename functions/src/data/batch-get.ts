@@ -1,6 +1,7 @@
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Entity, EntityItem } from 'electrodb';
 import { documentClient, tableName } from '#aws/dynamo';
+import { primaryKeyOf } from './electro.ts';
 
 type AnyEntity = Entity<string, string, string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -13,7 +14,9 @@ export interface ItemRef<T> {
 
 /** A reference to the item `key` names in `entity` (the same key its `get` takes). */
 export function itemRef<E extends AnyEntity>(entity: E, key: Parameters<E['get']>[0][number]): ItemRef<EntityItem<E>> {
-  const { Key } = entity.get(key as never).params() as { Key: { pk: string; sk: string } };
+  const Key =
+    primaryKeyOf(entity, key as Record<string, unknown>) ??
+    (entity.get(key as never).params() as { Key: { pk: string; sk: string } }).Key;
   return {
     pk: Key.pk,
     sk: Key.sk,

@@ -3,8 +3,7 @@ import { documentClient, tableName } from '#aws/dynamo';
 import type { LaneFilter } from '#domain/kanban-rules';
 import { getItems, type ItemRef } from './batch-get.ts';
 import { directoryVersionRef } from './directory-version.ts';
-import { ticketEntity } from './ticket-entity.ts';
-import { listedProjection, listedTicketOf, type ListedTicket } from './tickets.ts';
+import { listedProjection, listedTicketOf, ticketItemKey, type ListedTicket } from './tickets.ts';
 
 /** The filter expression of a lane over a list partition (`tagIds` is written with the links). */
 function laneExpression(filter: LaneFilter): {
@@ -93,6 +92,5 @@ export async function ticketsWithDirectoryVersion(
 
 /** A ticket's item as a list shows it (copied, not parsed by ElectroDB). */
 function listedTicketRef(companyId: number, id: number): ItemRef<ListedTicket> {
-  const { Key } = ticketEntity.get({ companyId, id }).params() as { Key: { pk: string; sk: string } };
-  return { pk: Key.pk, sk: Key.sk, parse: listedTicketOf };
+  return { ...ticketItemKey(companyId, id), parse: listedTicketOf };
 }

@@ -5,6 +5,7 @@ import { documentClient, tableName } from '#aws/dynamo';
 import { ticketIndexKeys } from '#domain/ticket-keys';
 import type { TicketAction, TicketState } from '#domain/ticket-transitions';
 import { campaignEntity } from './campaign-entity.ts';
+import { primaryKeyOf } from './electro.ts';
 import { campaignRunCheck, type CampaignRunGuard } from './campaigns.ts';
 import { nextId } from './ids.ts';
 import { isConditionFailure, writtenIf } from './sessions.ts';
@@ -463,6 +464,11 @@ export async function queryTicketPartition(
   return (answer.Items ?? []).map(listedTicketOf);
 }
 
+/** A ticket's table key (AP-TK-2's), built from the entity's templates. */
+export function ticketItemKey(companyId: number, id: number): { pk: string; sk: string } {
+  return primaryKeyOf(ticketEntity, { companyId, id }) ?? (ticketEntity.get({ companyId, id }).params().Key as { pk: string; sk: string });
+}
+
 /** DynamoDB's limit of keys in one BatchGetItem. */
 const batchGetLimit = 100;
 
@@ -473,7 +479,7 @@ const batchGetLimit = 100;
  * request). Keys DynamoDB leaves unprocessed are asked again, backing off.
  */
 export async function getListedTicketsByIds(companyId: number, ids: readonly number[]): Promise<Map<number, ListedTicket>> {
-  const keys = [...new Set(ids)].map((id) => ticketEntity.get({ companyId, id }).params().Key as Record<string, unknown>);
+  const keys = [...new Set(ids)].map((id) => ticketItemKey(companyId, id));
   const found = new Map<number, ListedTicket>();
   await Promise.all(
     Array.from({ length: Math.ceil(keys.length / batchGetLimit) }, async (_, batch) => {
