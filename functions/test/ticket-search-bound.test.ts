@@ -42,8 +42,8 @@ const { searchTickets } = await import('../src/modules/tickets/search.ts');
 
 const admin = { userId: 1, companyId: 2, profile: 'admin', isSuper: false, sessionId: 's' } as const;
 const viewer = { userId: 1, isAdmin: true, queueIds: [], allTicket: 'enabled' } as const;
-const searchFor = (text: string) =>
-  searchTickets(admin, { ...viewer, queueIds: [] }, { text, tagIds: [], status: undefined, userIds: [], keep: () => true }, { number: 1, size: 40 });
+const searchFor = (text: string, pageNumber = 1) =>
+  searchTickets(admin, { ...viewer, queueIds: [] }, { text, tagIds: [], status: undefined, userIds: [], keep: () => true }, { number: pageNumber, size: 40 });
 
 describe('a search of common words reads a bounded number of items', () => {
   beforeEach(() => {
@@ -71,6 +71,15 @@ describe('a search of common words reads a bounded number of items', () => {
     expect(reads.itemsRead).toBe(60);
     expect(found.hits.map((ticket) => ticket.id)).toEqual(reads.named.slice(0, 40));
     expect(found.hasMore).toBe(true);
+  });
+
+  it('page 2 goes on from page 1: the rest of the named contacts, then the words’ shared tickets', async () => {
+    reads.named = Array.from({ length: 60 }, (_, i) => 19_999 - 10 * i);
+    const first = await searchFor('ana silva', 1);
+    const second = await searchFor('ana silva', 2);
+    expect(first.hits.map((ticket) => ticket.id)).toEqual(reads.named.slice(0, 40));
+    expect(second.hits.map((ticket) => ticket.id)).toEqual([...reads.named.slice(40), 20_000, 19_800, 19_600, 19_400, 19_200]);
+    expect(second.hasMore).toBe(false);
   });
 
   it('a few named contacts: they and the words’ shared tickets, newest first', async () => {

@@ -47,7 +47,7 @@ export async function searchTickets(
     filter.tagIds.length > 0
       ? ticketsWithEveryTag(companyId, filter.tagIds).then((ids) => new Set(ids))
       : undefined,
-    words.length > 0 ? candidateSource(companyId, words, searchQueryPhrase(filter.text), wanted) : undefined,
+    words.length > 0 ? candidateSource(companyId, words, searchQueryPhrase(filter.text), wanted, page.size + 1) : undefined,
   ]);
   let source = firstSource;
   const keepId = (id: number) => (!tagged || tagged.has(id)) && (!source || source.matchesOthers(id));
@@ -67,19 +67,22 @@ export async function searchTickets(
   const hits: ListedTicket[] = [];
   for (let round = wanted; hits.length < wanted;) {
     if (queue.length === 0) {
-      // The phrase's page of contacts was not the viewer's page (filters, queues): the words too.
+      // Candidates ran out while the driving word's (or the phrase's) range goes on: read on.
+      if (source?.cursor) {
+        const more = await ticketIdsByWord(companyId, source.word, readOnItems, source.cursor);
+        source.cursor = more.cursor;
+        source.addSnippets(more.snippets);
+        enqueue(more.ids);
+        continue;
+      }
+      // Every contact the phrase names was read and the page is not full (filters, queues, or
+      // the last page of them): the tickets holding the words come after them.
       if (source?.widen) {
         source = await source.widen();
         enqueue(source.ids);
         continue;
       }
-      // Candidates ran out while the driving word's range goes on: read on.
-      if (!source?.cursor) break;
-      const more = await ticketIdsByWord(companyId, source.word, readOnItems, source.cursor);
-      source.cursor = more.cursor;
-      source.addSnippets(more.snippets);
-      enqueue(more.ids);
-      continue;
+      break;
     }
     const ids = queue.slice(0, round);
     queue = queue.slice(ids.length);
@@ -141,8 +144,9 @@ interface CandidateSource {
 /**
  * The candidates of a search and the check of its other words. One word: its first page and
  * more (two pages' worth of token items, at least 100). Several: first the words as a phrase
- * among contacts' names (docs/decisions.md, "Search: a contact's name as phrases"): a page of
- * contacts so named is the page. Else each word's 500 newest items too, in parallel; the word
+ * among contacts' names (docs/decisions.md, "Search: a contact's name as phrases"): when they
+ * name a first page's worth, their tickets come first on every page (read on while the page
+ * wants more) and the words' only after them. Else each word's 500 newest items too, in parallel; the word
  * read whole with the fewest tickets drives (else the longest, as typed) and the others check
  * its tickets, beside those the phrase named.
  */
@@ -151,6 +155,7 @@ async function candidateSource(
   words: string[],
   phrase: string | undefined,
   wanted: number,
+  firstPage: number,
 ): Promise<CandidateSource> {
   if (words.length === 1) {
     const word = words[0]!;
@@ -172,12 +177,14 @@ async function candidateSource(
     );
     return severalWords(reads, named);
   };
-  if (named.size >= wanted) {
+  // Whether the named contacts lead is decided as for the first page whatever page is asked, so
+  // that page 2 goes on from page 1: the named tickets first, the words' ones after them.
+  if (named.size >= firstPage) {
     return {
       widen: byWords,
       word: phrase!,
       ids: [...named],
-      cursor: undefined,
+      cursor: byName?.cursor,
       matchesOthers: () => true,
       addSnippets: () => undefined,
       // Found by the contact's name: no message to show.
