@@ -7,6 +7,7 @@ import { takeNextId } from './ids.ts';
 import { messageEntity } from './message-entity.ts';
 import {
   newMessageWrites,
+  transactionItemLimit,
   type MessageRecord,
   type NewMessage,
   type TicketMessageUpdate,
@@ -119,9 +120,14 @@ export async function storeFirstMessage(
       (entities) => {
         const contactWrites = newContactWrites(entities, contactRecord);
         const ticketWrites = newTicketWrites(entities, ticketItem, undefined, searchContact);
+        // The counters, the contact's, the company's count, the claim and the ticket's items
+        // first; the message's words take what is left of the transaction's 100 (a group's long
+        // subject and number leave fewer than the 40 a message may have).
+        const before = (counters ? 2 : 0) + contactWrites.length + 2 + ticketWrites.length;
         const messageWrites = newMessageWrites(
           { message: entities.message, token: entities.ticketToken },
           message,
+          transactionItemLimit - before,
         );
         written.contact = itemOf(contactWrites[1]);
         written.ticket = itemOf(ticketWrites[0]);

@@ -28,9 +28,14 @@ export interface TicketMessageUpdate {
 export function newMessageWrites(
   entities: { message: TransactionWriter<typeof messageEntity>; token: TransactionWriter<typeof ticketTokenEntity> },
   message: NewMessage,
+  /** Items the transaction still holds for the message and its words (fewer words when short). */
+  room = transactionItemLimit,
 ) {
   return [
     entities.message.create(message).commit(),
-    ...messageSearchItems(entities, message.companyId, message.ticketId, message.body ?? ''),
+    ...messageSearchItems(entities, message.companyId, message.ticketId, message.body ?? '', room - 1),
   ];
 }
+
+/** DynamoDB's limit of items in one TransactWriteItems. */
+export const transactionItemLimit = 100;

@@ -9,7 +9,7 @@ import { writeAll } from './transaction.ts';
 import { newMessageWrites, type MessageRecord, type NewMessage, type TicketMessageUpdate } from './message-writes.ts';
 
 export type { MessageRecord, NewMessage, TicketMessageUpdate } from './message-writes.ts';
-export { newMessageWrites } from './message-writes.ts';
+export { newMessageWrites, transactionItemLimit } from './message-writes.ts';
 
 /** AP-MS-1: a message by its WhatsApp id. */
 export async function getMessage(companyId: number, id: string): Promise<MessageRecord | undefined> {

@@ -68,9 +68,11 @@ export function messageSearchItems<C>(
   companyId: number,
   ticketId: number,
   body: string,
+  /** At most this many words (the longest first): what is left of a transaction's 100 items. */
+  maxTokens = Number.POSITIVE_INFINITY,
 ): C[] {
   const key = ticketKey(ticketId);
-  return messageTokens(body).map((token) =>
+  return messageTokens(body).slice(0, Math.max(0, maxTokens)).map((token) =>
     writers.token
       .put({ companyId, token, ticketKey: key, ticketId, snippet: snippetAround(body, token) })
       .commit(),

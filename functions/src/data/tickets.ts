@@ -16,7 +16,7 @@ import { newTicketSearchItemCount, newTicketSearchItems, ticketSearchEntities, t
 import { writeAll, type TransactionWriter } from './transaction.ts';
 import type { ErrorCode } from '@atende/shared/errors';
 import { messageEntity } from './message-entity.ts';
-import { newMessageWrites, type MessageRecord, type NewMessage, type TicketMessageUpdate } from './message-writes.ts';
+import { newMessageWrites, transactionItemLimit, type MessageRecord, type NewMessage, type TicketMessageUpdate } from './message-writes.ts';
 import { queryCount } from './paged-query.ts';
 
 export type TicketRecord = EntityItem<typeof ticketEntity>;
@@ -279,9 +279,7 @@ async function writeNewTicket(
     await writeAll(
       { ticket: ticketEntity, claim: contactTicketEntity, event: ticketEventEntity, uuidRef: ticketUuidEntity, createdRef: ticketCreatedEntity, campaign: campaignEntity, message: messageEntity, token: ticketTokenEntity, ...ticketSearchEntities },
       ({ ticket: tickets, claim, event, uuidRef, createdRef, campaign, searchToken, searchLink, message: messages, token }) => {
-        const messageWrites = message ? newMessageWrites({ message: messages, token }, message) : [];
-        writtenMessage = itemOf(messageWrites[0]);
-        return [
+        const head = [
           current
             ? claim
                 .patch({ companyId, whatsappId, contactId })
@@ -291,8 +289,13 @@ async function writeNewTicket(
             : claim.create({ companyId, whatsappId, contactId, ticketId: id }).commit(),
           ...(guard ? [campaignRunCheck(campaign, guard)] : []),
           ...ticketWrites({ ticket: tickets, event, uuidRef, createdRef, searchToken, searchLink }),
-          ...messageWrites,
         ];
+        // The message's words take what the ticket's items leave of the transaction's 100.
+        const messageWrites = message
+          ? newMessageWrites({ message: messages, token }, message, transactionItemLimit - head.length)
+          : [];
+        writtenMessage = itemOf(messageWrites[0]);
+        return [...head, ...messageWrites];
       },
       errors,
     );

@@ -4,12 +4,18 @@ import { foldForSearch, searchTokens } from '@atende/shared/search-text';
 const numberTailMin = 4;
 
 /**
- * The search tokens of a contact: the words of its name (folded) and every tail of its number
- * of 4+ digits (the whole number included), so "silva", "jo" (José) or "99990001" all match
- * by a begins_with on one token.
+ * At most this many words of a name are tokens: a new customer's contact, its ticket's copies and
+ * its first message's words share one transaction of 100 items (a group's subject may have 30).
+ */
+export const nameTokenLimit = 12;
+
+/**
+ * The search tokens of a contact: the first words of its name (folded) and every tail of its
+ * number of 4+ digits (the whole number included), so "silva", "jo" (José) or "99990001" all
+ * match by a begins_with on one token.
  */
 export function contactTokens(contact: { name: string; number: string }): string[] {
-  const tokens = new Set(searchTokens(contact.name));
+  const tokens = new Set(searchTokens(contact.name).slice(0, nameTokenLimit));
   const digits = contact.number.replace(/\D/g, '');
   for (let start = 0; start <= digits.length - numberTailMin; start += 1) tokens.add(digits.slice(start));
   return [...tokens];

@@ -269,6 +269,29 @@ describe('search token layout', () => {
     expect(idsOf(await search(admin, 'searchParam=frontera%2058'))).toEqual([58]);
   });
 
+  it('stores a group’s first message in one transaction even with a long subject and 40 words, found by both', async () => {
+    const { storeFirstMessage } = await import('../../src/data/inbound-chat.ts');
+    // 100 characters of two-letter words (33 of them), an 18-digit group id (15 number tails):
+    // with the ticket's copies, the name's phrases and 40 message words, more than 100 items
+    // unless the name's words are bounded (12) and the message's words take what is left.
+    const subject = Array.from({ length: 33 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`).join(' ').padEnd(100, 'z');
+    const words = Array.from({ length: 40 }, (_, i) => `palabra${String(i).padStart(2, '0')}x`).join(' ');
+    const at = new Date().toISOString();
+    const stored = await storeFirstMessage(
+      {
+        companyId,
+        whatsappId,
+        contact: { number: '120363040123456789', name: subject, isGroup: true },
+        message: { companyId, id: 'grupo-largo-1', whatsappId, fromMe: false, body: words, createdAt: at } as never,
+        ticketUpdate: { lastMessage: words, lastMessageAt: at, countUnread: true },
+      },
+      { contactId: 9_000, ticketId: 9_000 },
+    );
+    expect(stored.outcome).toBe('stored');
+    expect(idsOf(await search(admin, 'searchParam=aa%20ba%20ca'))).toEqual([9_000]);
+    expect(idsOf(await search(admin, 'searchParam=palabra01x'))).toEqual([9_000]);
+  });
+
   it('answers the older message a ticket matched by (searchMatch), within the same table calls', async () => {
     // Ticket 104: the customer asked for an invoice, then said thanks (the last message).
     const at = (second: number) => new Date(Date.UTC(2026, 0, 5, 10, 0, second)).toISOString();
