@@ -1,7 +1,7 @@
 /**
- * The kanban board's and the search's cost at one size, alone (issue #26):
+ * The kanban board's, the inbox lists' and the search's cost at one size, alone (issue #26):
  * `npx tsx infra/local/bench/board-calls.ts [--size=100000] [--dir=/dev/shm/atende-board-100000]
- * [--requests=100] [--seconds=10] [--only=kanban,name,phone,order,word] [--profile=<dir>]`.
+ * [--requests=100] [--seconds=10] [--only=kanban,open,pending,name,phone,order,word] [--profile=<dir>]`.
  *
  * The first run makes the bench's company (50 agents, two kanban lanes with three of each
  * agent's open tickets: bench/kanban-lanes.ts) and writes the seed into DynamoDB Local's file in
@@ -155,6 +155,15 @@ try {
         { method: 'GET', path: `/ticket/kanban?queueIds=${encodeURIComponent(`[${setup.queueId}]`)}`, token: tokens[connection % agentsCount]!, tag: 'kanban' },
       ]),
     );
+  // The agents' inbox tabs, as the bench's list operations ask them (main.ts operationRequests).
+  for (const status of ['open', 'pending'] as const) {
+    if (!only.includes(status)) continue;
+    results.push(
+      await measure(runtime, `${status} list`, (connection) => [
+        { method: 'GET', path: `/tickets?status=${status}&showAll=false&pageNumber=1`, token: tokens[connection % agentsCount]!, tag: status },
+      ]),
+    );
+  }
   for (const kind of ['name', 'phone', 'order', 'word'] as const) {
     if (!only.includes(kind)) continue;
     results.push(
