@@ -1,9 +1,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#aws/dynamo';
 import type { LaneFilter } from '#domain/kanban-rules';
-import { getItems, type ItemRef } from './batch-get.ts';
+import { getItems } from './batch-get.ts';
 import { directoryVersionRef } from './directory-version.ts';
-import { listedProjection, listedTicketOf, ticketItemKey, type ListedTicket } from './tickets.ts';
+import { listedProjection, listedTicketOf, listedTicketRef, type ListedTicket } from './tickets.ts';
 
 /** The filter expression of a lane over a list partition (`tagIds` is written with the links). */
 function laneExpression(filter: LaneFilter): {
@@ -90,7 +90,3 @@ export async function ticketsWithDirectoryVersion(
   return { version: version ?? 0, tickets };
 }
 
-/** A ticket's item as a list shows it (copied, not parsed by ElectroDB). */
-function listedTicketRef(companyId: number, id: number): ItemRef<ListedTicket> {
-  return { ...ticketItemKey(companyId, id), parse: listedTicketOf };
-}

@@ -122,7 +122,8 @@ export async function activeLinksOfTag(
   tagId: number,
 ): Promise<{ ticketId: number; ticketLane?: string }[]> {
   // ElectroDB builds the Query; its answer is copied without ElectroDB's parse (a busy tag's
-  // links, every board request: docs/decisions.md, "Search: a contact's name as phrases").
+  // links, on every board request: docs/performance.md, "Search by name, the board, and keys
+  // without ElectroDB").
   const params = ticketTagEntity.query
     .byTag({ companyId, tagId })
     .where(({ ticketLane }, { begins, notExists }) =>

@@ -2,7 +2,14 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '#aws/dynamo';
 import { contactEntity } from './contact-entity.ts';
 import { ticketEntity } from './ticket-entity.ts';
-import { contactSearchPuts, migratedTokenItem, namePhrasePuts, writeRequests } from './ticket-search.ts';
+import {
+  contactSearchPuts,
+  migratedTokenItem,
+  namePhrasePuts,
+  writeRequests,
+  type TicketSearchContact,
+  type WriteRequest,
+} from './ticket-search.ts';
 
 /**
  * The move of existing data to the ticket search's current layout. Second layout (docs/decisions.md,
@@ -123,30 +130,41 @@ async function ticketsWithContacts(companyId: number, afterId: number) {
     });
 }
 
-/** Third layout: each ticket's contact name phrases, 500 tickets between two progress marks. */
+/**
+ * Writes `puts` for every ticket (with its contact) after the id `progress[through]` holds, 500
+ * tickets between two progress marks, until done or until `deadline` passes between two steps.
+ */
+async function writeForTickets(
+  companyId: number,
+  progress: CompanyProgress,
+  through: 'ticketsDoneThrough' | 'phrasesDoneThrough',
+  deadline: number,
+  puts: (companyId: number, tickets: { id: number; contact: TicketSearchContact }[]) => WriteRequest[],
+): Promise<{ done: boolean; tickets: number }> {
+  const pending = await ticketsWithContacts(companyId, progress[through] ?? 0);
+  let tickets = 0;
+  for (let start = 0; start < pending.length; start += ticketsPerStep) {
+    if (Date.now() > deadline) return { done: false, tickets };
+    const step = pending.slice(start, start + ticketsPerStep);
+    await writeRequests(puts(companyId, step.flatMap(({ id, contact }) => (contact ? [{ id, contact }] : []))));
+    tickets += step.length;
+    progress[through] = step.at(-1)!.id;
+    await saveProgress(companyId, progress);
+  }
+  return { done: true, tickets };
+}
+
+/** Third layout: each ticket's contact name phrases. */
 async function addNamePhrases(
   companyId: number,
   progress: CompanyProgress,
   deadline: number,
 ): Promise<{ done: boolean; tickets: number }> {
-  const pending = await ticketsWithContacts(companyId, progress.phrasesDoneThrough ?? 0);
-  let tickets = 0;
-  for (let start = 0; start < pending.length; start += ticketsPerStep) {
-    if (Date.now() > deadline) return { done: false, tickets };
-    const step = pending.slice(start, start + ticketsPerStep);
-    await writeRequests(
-      namePhrasePuts(
-        companyId,
-        step.flatMap(({ id, contact }) => (contact ? [{ id, contact }] : [])),
-      ),
-    );
-    tickets += step.length;
-    progress.phrasesDoneThrough = step.at(-1)!.id;
-    await saveProgress(companyId, progress);
-  }
+  const written = await writeForTickets(companyId, progress, 'phrasesDoneThrough', deadline, namePhrasePuts);
+  if (!written.done) return written;
   progress.phrasesDone = true;
   await saveProgress(companyId, progress);
-  return { done: true, tickets };
+  return written;
 }
 
 /** Second layout: message tokens re-keyed, then every ticket's contact tokens and link. */
@@ -180,20 +198,9 @@ async function toSecondLayout(
     progress.tokensDone = true;
     await saveProgress(companyId, progress);
   }
-  const pending = await ticketsWithContacts(companyId, progress.ticketsDoneThrough ?? 0);
-  for (let start = 0; start < pending.length; start += ticketsPerStep) {
-    if (Date.now() > deadline) return { done: false, tokens, tickets };
-    const step = pending.slice(start, start + ticketsPerStep);
-    await writeRequests(
-      contactSearchPuts(
-        companyId,
-        step.flatMap(({ id, contact }) => (contact ? [{ id, contact }] : [])),
-      ),
-    );
-    tickets += step.length;
-    progress.ticketsDoneThrough = step.at(-1)!.id;
-    await saveProgress(companyId, progress);
-  }
+  const written = await writeForTickets(companyId, progress, 'ticketsDoneThrough', deadline, contactSearchPuts);
+  tickets = written.tickets;
+  if (!written.done) return { done: false, tokens, tickets };
   progress.done = true;
   await saveProgress(companyId, progress);
   return { done: true, tokens, tickets };

@@ -128,7 +128,7 @@ export async function ticketIdsByWord(
 /** DynamoDB's limit of requests in one BatchWriteItem. */
 const batchWriteLimit = 25;
 
-type WriteRequest =
+export type WriteRequest =
   { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
 /** Puts and deletes, 25 a call, four calls at a time; what DynamoDB leaves unprocessed is sent again. */

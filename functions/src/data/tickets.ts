@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
 import { documentClient, tableName } from '#aws/dynamo';
 import { ticketIndexKeys } from '#domain/ticket-keys';
 import type { TicketAction, TicketState } from '#domain/ticket-transitions';
 import { campaignEntity } from './campaign-entity.ts';
-import { primaryKeyOf } from './electro.ts';
+import { getItems, itemRef, type ItemRef } from './batch-get.ts';
 import { campaignRunCheck, type CampaignRunGuard } from './campaigns.ts';
 import { nextId } from './ids.ts';
 import { isConditionFailure, writtenIf } from './sessions.ts';
@@ -467,50 +467,19 @@ export async function queryTicketPartition(
   return (answer.Items ?? []).map(listedTicketOf);
 }
 
-/** A ticket's table key (AP-TK-2's), built from the entity's templates. */
-export function ticketItemKey(companyId: number, id: number): { pk: string; sk: string } {
-  return primaryKeyOf(ticketEntity, { companyId, id }) ?? (ticketEntity.get({ companyId, id }).params().Key as { pk: string; sk: string });
+/** A ticket's item as a list shows it (`listedTicketOf`: copied, not parsed by ElectroDB), for `getItems`. */
+export function listedTicketRef(companyId: number, id: number): ItemRef<ListedTicket> {
+  return { ...itemRef(ticketEntity, { companyId, id }), parse: listedTicketOf };
 }
 
-/** DynamoDB's limit of keys in one BatchGetItem. */
-const batchGetLimit = 100;
-
 /**
- * AP-TK-13 for pages: tickets by id with the attributes a list shows (`listedProjection`), read
- * strongly consistent, 100 keys a call, missing ones skipped, without ElectroDB's parse (the
- * search's candidates: a page of 41 parsed by ElectroDB cost about as much CPU as the rest of the
- * request). Keys DynamoDB leaves unprocessed are asked again, backing off.
+ * AP-TK-13 for pages: tickets by id as a list shows them, missing ones skipped, without
+ * ElectroDB's parse (the search's candidates: a page of 41 parsed by ElectroDB cost about as much
+ * CPU as the rest of the request).
  */
 export async function getListedTicketsByIds(companyId: number, ids: readonly number[]): Promise<Map<number, ListedTicket>> {
-  const keys = [...new Set(ids)].map((id) => ticketItemKey(companyId, id));
-  const found = new Map<number, ListedTicket>();
-  await Promise.all(
-    Array.from({ length: Math.ceil(keys.length / batchGetLimit) }, async (_, batch) => {
-      let pending: Record<string, unknown>[] | undefined = keys.slice(batch * batchGetLimit, (batch + 1) * batchGetLimit);
-      for (let attempt = 0; pending && pending.length > 0; attempt += 1) {
-        if (attempt >= 6) throw new Error(`${pending.length} ticket keys stayed unprocessed`);
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-        const answer = await documentClient.send(
-          new BatchGetCommand({
-            RequestItems: {
-              [tableName()]: {
-                Keys: pending,
-                ConsistentRead: true,
-                ProjectionExpression: listedProjection.expression,
-                ExpressionAttributeNames: listedProjection.names,
-              },
-            },
-          }),
-        );
-        for (const item of answer.Responses?.[tableName()] ?? []) {
-          const ticket = listedTicketOf(item);
-          found.set(ticket.id, ticket);
-        }
-        pending = answer.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined;
-      }
-    }),
-  );
-  return found;
+  const found = await getItems([...new Set(ids)].map((id) => listedTicketRef(companyId, id)));
+  return new Map(found.flatMap((ticket) => (ticket ? [[ticket.id, ticket] as const] : [])));
 }
 
 /** AP-TK-7: how many tickets a list partition holds (tab badges; open and pending only), optionally with activity since an instant. */
