@@ -28,6 +28,12 @@ export interface StreamConsumer {
   name: string;
   entry: string;
   batchSize: number;
+  /**
+   * How long records may gather before the consumer is invoked (Lambda's
+   * MaximumBatchingWindowInSeconds; the local stream reader waits the same): the changes one
+   * message sets off within it reach the consumer as one batch. Unset: at once (live events).
+   */
+  batchingWindowSeconds?: number;
 }
 
 export interface QueueDefinition {
@@ -101,16 +107,22 @@ export const webSocketApi: WebSocketApi = {
   routes: ['$connect', '$disconnect', '$default'],
 };
 
+/**
+ * The table stream's consumers. Only the broadcaster reads at once (agents' screens); the others
+ * gather a second of records first, so a message and the changes it sets off (its store, the
+ * connector's mark, the acks, the ticket's update) are one invocation, not two or three
+ * (docs/decisions.md, "Stream consumers: a second's batching window").
+ */
 export const streamConsumers: StreamConsumer[] = [
   { name: 'broadcaster', entry: 'src/live/broadcast-handler.ts', batchSize: 100 },
   // The dashboard's day buckets and live counters (docs/metrics.md).
-  { name: 'dashboard-aggregator', entry: 'src/modules/dashboard-aggregator/handler.ts', batchSize: 100 },
+  { name: 'dashboard-aggregator', entry: 'src/modules/dashboard-aggregator/handler.ts', batchSize: 100, batchingWindowSeconds: 1 },
   // Ticket and message changes become deliveries to the companies' outbound webhooks (docs/decisions.md, "Outbound webhooks").
-  { name: 'webhook-events', entry: 'src/modules/webhooks/events-handler.ts', batchSize: 100 },
+  { name: 'webhook-events', entry: 'src/modules/webhooks/events-handler.ts', batchSize: 100, batchingWindowSeconds: 1 },
   // A scheduled message's send result (ack or error) becomes its schedule's status (docs/decisions.md, "Schedule status follows the send result");
   // a campaign message's refusal marks its recipient failed ("Campaign recipients: failed with a reason");
   // a deleted or edited last message changes its ticket's list line (AP-TK-17).
-  { name: 'schedule-outcomes', entry: 'src/modules/schedules/outcome-handler.ts', batchSize: 100 },
+  { name: 'schedule-outcomes', entry: 'src/modules/schedules/outcome-handler.ts', batchSize: 100, batchingWindowSeconds: 1 },
 ];
 
 /**

@@ -5,6 +5,7 @@
  * one VM plus managed Postgres and Redis at the same traffic. Pure: the script (main.ts) and the
  * test (infra/test/cost-model.test.ts) give it the template and the counted usage.
  */
+import { streamConsumers } from '../../functions/src/manifest.ts';
 import type { CountedUsage } from '../local/bench/counted-usage.ts';
 import { billedUsage, type BilledUsage, type UsageCounts } from '../local/bench/usage.ts';
 import { assumptions } from './assumptions.ts';
@@ -215,9 +216,35 @@ function idleCompanyLines(inventory: Inventory, sessions: { value: number; sourc
  */
 export const notLambdaInAws = ['connector', 'sandbox'] as const;
 
-/** The bench's counters as AWS would bill them: Lambda without what runs elsewhere there. */
+/** The stream consumers that gather a batching window's records per invocation (functions/src/manifest.ts). */
+export const windowedConsumers = streamConsumers
+  .filter((consumer) => (consumer.batchingWindowSeconds ?? 0) > 0)
+  .map((consumer) => consumer.name);
+
+/**
+ * The invocations a message costs at low traffic: the bench counts at a rate where one batching
+ * window holds several messages, so a windowed consumer ran less than once a message; a message
+ * alone in its window costs each of them one invocation (an upper bound, as the X-Ray line).
+ */
+export function invocationsAtLowTraffic(counts: UsageCounts): UsageCounts {
+  let added = 0;
+  const raised: UsageCounts = { ...counts };
+  for (const name of windowedConsumers) {
+    const counted = counts[`lambda.Invocation.${name}`] ?? 0;
+    if (counted >= 1) continue;
+    raised[`lambda.Invocation.${name}`] = 1;
+    added += 1 - counted;
+  }
+  raised['lambda.Invocation'] = (counts['lambda.Invocation'] ?? 0) + added;
+  return raised;
+}
+
+/**
+ * The bench's counters as AWS would bill them: Lambda without what runs elsewhere there, and
+ * the windowed consumers at one invocation a message at least.
+ */
 export function usageInAws(counts: UsageCounts): BilledUsage {
-  const usage = billedUsage(counts);
+  const usage = billedUsage(invocationsAtLowTraffic(counts));
   const totalMs = counts['lambda.ms'] ?? 0;
   const elsewhereMs = notLambdaInAws.reduce((sum, name) => sum + (counts[`lambda.ms.${name}`] ?? 0), 0);
   const elsewhereInvocations = notLambdaInAws.reduce(
@@ -243,7 +270,7 @@ function trafficLines(counted: CountedUsage, inventory: Inventory, kind: 'inboun
     },
     {
       item: 'Lambda',
-      detail: `${round(u.lambdaInvocations, 2)} invocations, ${round(u.lambdaGbSeconds, 3)} GB-s ${one} (local wall times: an upper bound; without the ${notLambdaInAws.join(' and ')}, no Lambda in AWS)`,
+      detail: `${round(u.lambdaInvocations, 2)} invocations, ${round(u.lambdaGbSeconds, 3)} GB-s ${one} (local wall times: an upper bound; without the ${notLambdaInAws.join(' and ')}, no Lambda in AWS; the ${windowedConsumers.length} stream consumers with a batching window once each, as for a message alone in its second)`,
       usd: (u.lambdaInvocations * up.lambdaRequest + u.lambdaGbSeconds * up.lambdaGbSecond) * per100k,
     },
     {

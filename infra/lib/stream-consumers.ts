@@ -21,7 +21,8 @@ export interface StreamConsumersProps {
 /**
  * The table stream's consumers. A failing record is retried (the batch split in halves to find
  * it), then skipped with its stream coordinates sent to a failure queue that raises an alarm, so
- * one bad record never stalls the shard.
+ * one bad record never stalls the shard. A consumer with a batching window gathers records that
+ * long before it is invoked (functions/src/manifest.ts).
  */
 export class StreamConsumers extends Construct {
   /** By consumer name. */
@@ -46,6 +47,9 @@ export class StreamConsumers extends Construct {
         new DynamoEventSource(props.table, {
           startingPosition: StartingPosition.TRIM_HORIZON,
           batchSize: consumer.batchSize,
+          ...(consumer.batchingWindowSeconds
+            ? { maxBatchingWindow: Duration.seconds(consumer.batchingWindowSeconds) }
+            : {}),
           bisectBatchOnError: true,
           retryAttempts: 3,
           reportBatchItemFailures: true,

@@ -379,6 +379,20 @@ describe('stream consumers', () => {
       });
     }
   });
+
+  it('invoke the broadcaster at once and let the others gather a second of records', () => {
+    const { template, stack } = synthesized;
+    const windowOf = (name: string) => {
+      const fn = stack.streamConsumers.functions.get(name)!;
+      const functionRef = stack.getLogicalId(fn.lambda.node.defaultChild as never);
+      const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find(
+        (m) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify({ Ref: functionRef }),
+      );
+      return mapping?.Properties.MaximumBatchingWindowInSeconds as number | undefined;
+    };
+    expect(windowOf('broadcaster')).toBeUndefined();
+    for (const name of ['dashboard-aggregator', 'webhook-events', 'schedule-outcomes']) expect(windowOf(name)).toBe(1);
+  });
 });
 
 describe('CloudFront', () => {

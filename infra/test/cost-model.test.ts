@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { computeCostDocument, costDocumentFile, readCountedUsage } from '../cost/compute.ts';
 import { costDocument, regenerateCommand } from '../cost/document.ts';
 import { invocationsPerMonth, templateInventory, type TemplateJson } from '../cost/inventory.ts';
-import { costModel, total, usageInAws } from '../cost/model.ts';
+import { costModel, invocationsAtLowTraffic, total, usageInAws, windowedConsumers } from '../cost/model.ts';
 import { synthesize } from './synthesize.ts';
 
 /** The first line where two texts differ, to say what changed. */
@@ -193,9 +193,29 @@ describe('the template inventory and the model', () => {
       'lambda.ms.sandbox': 100,
       'lambda.Invocation.messages': 2,
       'lambda.ms.messages': 200,
+      ...Object.fromEntries(windowedConsumers.map((name) => [`lambda.Invocation.${name}`, 1])),
     });
     expect(usage.lambdaInvocations).toBe(2);
     expect(usage.lambdaGbSeconds).toBeCloseTo(0.2, 9);
+  });
+
+  it('counts each stream consumer with a batching window once a message at least, as for a message alone in its window', () => {
+    expect(windowedConsumers).toEqual(expect.arrayContaining(['dashboard-aggregator', 'webhook-events', 'schedule-outcomes']));
+    expect(windowedConsumers).not.toContain('broadcaster');
+    const [gathered, busy] = windowedConsumers;
+    const counted = {
+      'lambda.Invocation': 3.5,
+      'lambda.Invocation.broadcaster': 1.3,
+      // Ten messages in a second shared one invocation of one consumer; another ran more than once.
+      [`lambda.Invocation.${gathered}`]: 0.1,
+      [`lambda.Invocation.${busy}`]: 1.2,
+    };
+    const raised = invocationsAtLowTraffic(counted);
+    expect(raised[`lambda.Invocation.${gathered}`]).toBe(1);
+    expect(raised[`lambda.Invocation.${busy}`]).toBe(1.2);
+    // 0.9 more for the first, 1 for each windowed consumer the count did not see at all.
+    expect(raised['lambda.Invocation']).toBeCloseTo(3.5 + 0.9 + (windowedConsumers.length - 2), 9);
+    expect(raised['lambda.Invocation.broadcaster']).toBe(1.3);
   });
 
   it('reads rate and cron schedules as runs a month', () => {

@@ -14,6 +14,10 @@
  * sleeps while the stream is idle and is woken when a write lands (`wake`: a function's thread
  * saw a write to the table answered, or an invocation ended), so a change waits neither for a
  * pause nor for the rest of the invocation that wrote it.
+ *
+ * A consumer with a batching window (`batchingWindowSeconds`, Lambda's
+ * MaximumBatchingWindowInSeconds) is invoked once its first waiting record has waited that long,
+ * or sooner once a whole batch is waiting; the others at once.
  */
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
@@ -80,6 +84,8 @@ interface LanePage {
   lastSequence: string | undefined;
   /** The shard was read to its end after this page. */
   finishes: boolean;
+  /** When the poll handed it over (the batching window runs from the first waiting page's). */
+  handedAtMs: number;
 }
 
 interface Lane {
@@ -225,7 +231,7 @@ export async function startStreamReader(options: {
           const own =
             after === undefined ? events : events.filter((event) => sequence(event.dynamodb!.SequenceNumber!) > after);
           if (after !== undefined && sequence(lastSequence) <= after) continue;
-          hand(lane, { shardId: cursor.shardId, events: own, lastSequence, finishes: false });
+          hand(lane, { shardId: cursor.shardId, events: own, lastSequence, finishes: false, handedAtMs: Date.now() });
         }
       }
       if (!cursor.iterator) finishShard(cursor);
@@ -257,7 +263,7 @@ export async function startStreamReader(options: {
     cursors.delete(cursor.shardId);
     for (const lane of lanes) {
       if (lane.checkpoints.isFinished(cursor.shardId)) continue;
-      hand(lane, { shardId: cursor.shardId, events: [], lastSequence: undefined, finishes: true });
+      hand(lane, { shardId: cursor.shardId, events: [], lastSequence: undefined, finishes: true, handedAtMs: Date.now() });
     }
     lastRefresh = 0;
   }
@@ -275,7 +281,9 @@ export async function startStreamReader(options: {
    * socket for all of them).
    */
   async function runLane(lane: Lane): Promise<void> {
+    const windowMs = (lane.consumer.batchingWindowSeconds ?? 0) * 1000;
     while (running) {
+      if (windowMs > 0) await gatherWindow(lane, windowMs);
       const page = takePages(lane);
       if (!page) {
         await new Promise<void>((resolve) => (lane.notify = resolve));
@@ -296,6 +304,28 @@ export async function startStreamReader(options: {
       }
       if (page.lastSequence) lane.checkpoints.advance(page.shardId, page.lastSequence);
       if (page.finishes) lane.checkpoints.finish(page.shardId);
+    }
+  }
+
+  /**
+   * Waits while the lane's first page with records is younger than the window and less than a
+   * batch waits (as Lambda gathers records for a mapping with a batching window). A page without
+   * records for the consumer (a shard's end, runtime items) goes at once.
+   */
+  async function gatherWindow(lane: Lane, windowMs: number): Promise<void> {
+    while (running) {
+      const first = lane.pages[0];
+      if (!first || first.events.length === 0 || lane.backlog >= lane.consumer.batchSize) return;
+      const remainingMs = first.handedAtMs + windowMs - Date.now();
+      if (remainingMs <= 0) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, remainingMs);
+        lane.notify = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      lane.notify = undefined;
     }
   }
 

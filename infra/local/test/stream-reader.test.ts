@@ -191,6 +191,41 @@ describe('the stream reader', () => {
     expect(aggregatorBatches).toEqual([['first'], ['second', 'third', 'fourth']]);
   });
 
+  it('gathers the records of a windowed consumer into one batch while the others get each at once', async () => {
+    const stream = new StreamStandIn();
+    const calls = consumersInvoker();
+    const windowed: StreamConsumer[] = [
+      { name: 'broadcaster', entry: 'b.ts', batchSize: 100 },
+      // Long enough that the three writes below land inside it however busy the machine is.
+      { name: 'outcomes', entry: 'o.ts', batchSize: 100, batchingWindowSeconds: 3 },
+    ];
+    reader = await start(stream, calls.invoker, windowed);
+    for (const key of ['stored', 'marked', 'acked']) {
+      stream.write(key);
+      reader.wake();
+      await until(() => calls.keysOf('broadcaster').includes(key), `${key} to the broadcaster`);
+    }
+    // The broadcaster had a batch per write; the windowed consumer nothing yet.
+    expect(calls.batches.filter((batch) => batch.consumer === 'broadcaster')).toHaveLength(3);
+    expect(calls.keysOf('outcomes')).toEqual([]);
+    await until(() => calls.keysOf('outcomes').length === 3, 'the window to close');
+    expect(calls.batches.filter((batch) => batch.consumer === 'outcomes').map((batch) => batch.keys)).toEqual([
+      ['stored', 'marked', 'acked'],
+    ]);
+  });
+
+  it('invokes a windowed consumer before its window ends once a whole batch waits', async () => {
+    const stream = new StreamStandIn();
+    const calls = consumersInvoker();
+    // A window no test waits out: only a full batch can bring the records.
+    reader = await start(stream, calls.invoker, [{ name: 'outcomes', entry: 'o.ts', batchSize: 2, batchingWindowSeconds: 600 }]);
+    stream.write('a');
+    stream.write('b');
+    reader.wake();
+    await until(() => calls.keysOf('outcomes').length === 2, 'the full batch');
+    expect(calls.batches.map((batch) => batch.keys)).toEqual([['a', 'b']]);
+  });
+
   it('hands a failed record again to its consumer alone, and resumes each consumer after its own checkpoint', async () => {
     const stream = new StreamStandIn();
     const calls = consumersInvoker();
