@@ -35,4 +35,10 @@ describe('changeFromRecord', () => {
     expect(changeFromRecord(record('INSERT', { newItem: contact }), followed)).toBeUndefined();
     expect(changeFromRecord(record('INSERT', { newItem: message }), followed)).toMatchObject({ entity: 'message', kind: 'create' });
   });
+
+  it('gives nothing for a search token, which the stream filter keeps from every consumer', () => {
+    const token = { pk: 'C#1#TTOK', sk: 'hola#0000000004', __edb_e__: 'ticketToken', __edb_v__: '1', companyId: 1, ticketId: 4 };
+    expect(changeFromRecord(record('INSERT', { newItem: token }))).toBeUndefined();
+    expect(changeFromRecord(record('REMOVE', { oldItem: token }))).toBeUndefined();
+  });
 });

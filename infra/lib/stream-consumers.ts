@@ -1,9 +1,10 @@
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { streamConsumerFilterPatterns } from '../../functions/src/live/stream-filter.ts';
 import { constructIdFor, type AppManifest } from './app-manifest.ts';
 import type { DeploymentStage } from './deployment-stage.ts';
 import { AppFunction, type FunctionCodeSource } from './lambda-function.ts';
@@ -21,7 +22,8 @@ export interface StreamConsumersProps {
 /**
  * The table stream's consumers. A failing record is retried (the batch split in halves to find
  * it), then skipped with its stream coordinates sent to a failure queue that raises an alarm, so
- * one bad record never stalls the shard. A consumer with a batching window gathers records that
+ * one bad record never stalls the shard. Lambda drops the records no consumer reads before it
+ * invokes (functions/src/live/stream-filter.ts). A consumer with a batching window gathers records that
  * long before it is invoked (functions/src/manifest.ts).
  */
 export class StreamConsumers extends Construct {
@@ -50,6 +52,8 @@ export class StreamConsumers extends Construct {
           ...(consumer.batchingWindowSeconds
             ? { maxBatchingWindow: Duration.seconds(consumer.batchingWindowSeconds) }
             : {}),
+          // Records no consumer reads (the search tokens, items of no entity) never invoke one.
+          filters: streamConsumerFilterPatterns().map((pattern) => FilterCriteria.filter(pattern)),
           bisectBatchOnError: true,
           retryAttempts: 3,
           reportBatchItemFailures: true,

@@ -10,6 +10,7 @@ import {
   tasks,
   webSocketApi,
 } from '../../functions/src/manifest.ts';
+import { streamConsumerFilterPatterns } from '../../functions/src/live/stream-filter.ts';
 import { restAccessLogFormat } from '../lib/rest-api.ts';
 import { ownFunctions, synthesize, type Synthesized } from './synthesize.ts';
 
@@ -378,6 +379,19 @@ describe('stream consumers', () => {
         EventSourceArn: { 'Fn::GetAtt': [Match.anyValue(), 'StreamArn'] },
       });
     }
+  });
+
+  it('filter out, for every consumer, the records none reads (the search tokens, items of no entity)', () => {
+    const { template } = synthesized;
+    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter((m) =>
+      JSON.stringify(m).includes('StreamArn'),
+    );
+    expect(mappings).toHaveLength(streamConsumers.length);
+    for (const mapping of mappings) {
+      const filters = (mapping.Properties.FilterCriteria as { Filters: { Pattern: string }[] }).Filters;
+      expect(filters.map((filter) => JSON.parse(filter.Pattern))).toEqual(streamConsumerFilterPatterns());
+    }
+    expect(JSON.stringify(streamConsumerFilterPatterns())).toContain('"anything-but":["ticketToken"');
   });
 
   it('invoke the broadcaster at once and let the others gather a second of records', () => {

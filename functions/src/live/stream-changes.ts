@@ -2,9 +2,10 @@ import type { AttributeValue as StreamAttributeValue, DynamoDBRecord } from 'aws
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { EntityChange } from './live-event.ts';
+import { entitiesNoConsumerReads, entityField } from './stream-filter.ts';
 
-/** ElectroDB marks each item with its entity name; other items (counters, runtime state) have none. */
-const entityField = '__edb_e__';
+/** Filtered out before any consumer is invoked (stream-filter.ts); passed over here too. */
+const unread: ReadonlySet<string> = new Set(entitiesNoConsumerReads);
 const keyFields = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', '__edb_e__', '__edb_v__']);
 
 /**
@@ -16,7 +17,7 @@ const keyFields = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', '
 export function changeFromRecord(record: DynamoDBRecord, entities?: ReadonlySet<string>): EntityChange | undefined {
   const raw = record.dynamodb?.NewImage ?? record.dynamodb?.OldImage;
   const rawEntity = raw?.[entityField]?.S;
-  if (rawEntity === undefined || (entities !== undefined && !entities.has(rawEntity))) return undefined;
+  if (rawEntity === undefined || unread.has(rawEntity) || (entities !== undefined && !entities.has(rawEntity))) return undefined;
   const newImage = image(record.dynamodb?.NewImage);
   const oldImage = image(record.dynamodb?.OldImage);
   const kind = record.eventName === 'INSERT' ? 'create' : record.eventName === 'REMOVE' ? 'delete' : 'update';

@@ -8,6 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { installLocalBindings } from '../../../functions/src/homes/local.ts';
+import { streamConsumerFilterPatterns } from '../../../functions/src/live/stream-filter.ts';
 import { ensureFunctionBundles } from './build-steps.ts';
 import { createLocalMail } from './local-mail.ts';
 import {
@@ -376,6 +377,8 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
           join(dataDir, index === 0 ? 'stream-checkpoints.json' : `stream-checkpoints.${consumer.name}.json`),
         region,
         log,
+        // As the stack's event source mappings filter (functions/src/live/stream-filter.ts).
+        filterPatterns: streamConsumerFilterPatterns(),
       }).then((reader) => {
         // A write answered in a function's thread, or an invocation ended (whatever it wrote is in
         // the table by then): the reader polls now instead of sleeping out its idle pause. A read

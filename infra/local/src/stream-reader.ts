@@ -15,7 +15,8 @@
  * saw a write to the table answered, or an invocation ended), so a change waits neither for a
  * pause nor for the rest of the invocation that wrote it.
  *
- * A consumer with a batching window (`batchingWindowSeconds`, Lambda's
+ * Records that match none of the consumers' filter patterns (`filterPatterns`, Lambda's event
+ * filtering) reach no consumer. A consumer with a batching window (`batchingWindowSeconds`, Lambda's
  * MaximumBatchingWindowInSeconds) is invoked once its first waiting record has waited that long,
  * or sooner once a whole batch is waiting; the others at once.
  */
@@ -29,6 +30,7 @@ import {
 import type { DynamoDBRecord } from 'aws-lambda';
 import { traceForBench } from './bench-hook.ts';
 import type { FunctionInvoker } from './invoke.ts';
+import { matchesAnyPattern, type FilterPattern } from './lambda-filter.ts';
 import type { Logger } from './log.ts';
 import type { StreamConsumer } from './runtime-manifest.ts';
 import { StreamCheckpoints } from './stream-checkpoints.ts';
@@ -118,6 +120,11 @@ export async function startStreamReader(options: {
   log: Logger;
   /** Records one consumer may have waiting before the poll waits for it. */
   maxLaneBacklog?: number;
+  /**
+   * The consumers' event filter patterns (Lambda's FilterCriteria, the same for every mapping): a
+   * record matching none reaches no consumer, though each lane's checkpoint still moves past it.
+   */
+  filterPatterns?: readonly FilterPattern[];
 }): Promise<StreamReader> {
   const { dynamo, streams, readRecords, consumers, invoker, log } = options;
   const maxLaneBacklog = options.maxLaneBacklog ?? defaultMaxLaneBacklog;
@@ -224,7 +231,8 @@ export async function startStreamReader(options: {
         cursor.position = lastSequence;
         const events = records
           .filter(isProductChange)
-          .map((record) => toLambdaRecord(record, { region: options.region, streamArn }));
+          .map((record) => toLambdaRecord(record, { region: options.region, streamArn }))
+          .filter((event) => !options.filterPatterns || matchesAnyPattern(event, options.filterPatterns));
         for (const lane of lanes) {
           if (lane.checkpoints.isFinished(cursor.shardId)) continue;
           const after = startedAfter.get(lane)!.get(cursor.shardId);

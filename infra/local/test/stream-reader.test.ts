@@ -18,6 +18,8 @@ import type { FunctionInvoker } from '../src/invoke.ts';
 import type { Logger } from '../src/log.ts';
 import type { StreamConsumer } from '../src/runtime-manifest.ts';
 import { startStreamReader, type StreamReader } from '../src/stream-reader.ts';
+import type { FilterPattern } from '../src/lambda-filter.ts';
+import { streamConsumerFilterPatterns } from '../../../functions/src/live/stream-filter.ts';
 import type { RecordsPage, WireStreamRecord } from '../src/stream-records.ts';
 
 const streamArn = 'arn:aws:dynamodb:us-east-1:000000000000:table/atende/stream/1';
@@ -28,13 +30,13 @@ class StreamStandIn {
   readonly records: WireStreamRecord[] = [];
   getRecords = 0;
 
-  write(sk: string): void {
+  write(sk: string, entity?: string): void {
     this.records.push({
       eventID: sk,
       eventName: 'INSERT',
       dynamodb: {
         Keys: { pk: { S: 'T#1' }, sk: { S: sk } },
-        NewImage: { pk: { S: 'T#1' }, sk: { S: sk } },
+        NewImage: { pk: { S: 'T#1' }, sk: { S: sk }, ...(entity ? { __edb_e__: { S: entity } } : {}) },
         SequenceNumber: sequenceOf(this.records.length),
         StreamViewType: 'NEW_AND_OLD_IMAGES',
       },
@@ -133,7 +135,7 @@ describe('the stream reader', () => {
     await rm(directory, { recursive: true, force: true });
   });
 
-  const start = (stream: StreamStandIn, invoker: FunctionInvoker, list = consumers) =>
+  const start = (stream: StreamStandIn, invoker: FunctionInvoker, list = consumers, filterPatterns?: FilterPattern[]) =>
     startStreamReader({
       dynamo,
       streams: stream.client,
@@ -144,6 +146,7 @@ describe('the stream reader', () => {
       checkpointFileOf: (consumer) => join(directory, `${consumer.name}.json`),
       region: 'us-east-1',
       log: quietLog,
+      ...(filterPatterns ? { filterPatterns } : {}),
     });
 
   it('reads each page once for every consumer, and each consumer gets every record once, in order', async () => {
@@ -224,6 +227,25 @@ describe('the stream reader', () => {
     reader.wake();
     await until(() => calls.keysOf('outcomes').length === 2, 'the full batch');
     expect(calls.batches.map((batch) => batch.keys)).toEqual([['a', 'b']]);
+  });
+
+  it('hands no consumer a record the filter drops, and moves every checkpoint past it', async () => {
+    const stream = new StreamStandIn();
+    const calls = consumersInvoker();
+    reader = await start(stream, calls.invoker, consumers, streamConsumerFilterPatterns());
+    stream.write('message-1', 'message');
+    stream.write('token-1', 'ticketToken');
+    stream.write('counter-1');
+    stream.write('message-2', 'message');
+    reader.wake();
+    await until(() => consumers.every((consumer) => calls.keysOf(consumer.name).length === 2), 'the messages to everyone');
+    for (const consumer of consumers) expect(calls.keysOf(consumer.name)).toEqual(['message-1', 'message-2']);
+    await reader.stop();
+    reader = undefined;
+    for (const consumer of consumers) {
+      const saved = JSON.parse(await readFile(join(directory, `${consumer.name}.json`), 'utf8')) as { shards: Record<string, string> };
+      expect(saved.shards['shard-1']).toBe(sequenceOf(3));
+    }
   });
 
   it('hands a failed record again to its consumer alone, and resumes each consumer after its own checkpoint', async () => {
