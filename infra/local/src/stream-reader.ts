@@ -292,6 +292,8 @@ export async function startStreamReader(options: {
     const windowMs = (lane.consumer.batchingWindowSeconds ?? 0) * 1000;
     while (running) {
       if (windowMs > 0) await gatherWindow(lane, windowMs);
+      // Stopped while gathering: what waited stays unacknowledged and is read again on the next start.
+      if (!running) return;
       const page = takePages(lane);
       if (!page) {
         await new Promise<void>((resolve) => (lane.notify = resolve));

@@ -229,6 +229,24 @@ describe('the stream reader', () => {
     expect(calls.batches.map((batch) => batch.keys)).toEqual([['a', 'b']]);
   });
 
+  it('leaves what a windowed consumer was gathering at a stop for the next start', async () => {
+    const stream = new StreamStandIn();
+    const calls = consumersInvoker();
+    reader = await start(stream, calls.invoker, [{ name: 'outcomes', entry: 'o.ts', batchSize: 100, batchingWindowSeconds: 600 }]);
+    stream.write('gathered');
+    reader.wake();
+    // The poll reads it (one GetRecords with a record), then the runtime stops within the window.
+    await until(() => stream.getRecords >= 2, 'the record read');
+    await reader.stop();
+    reader = undefined;
+    expect(calls.keysOf('outcomes')).toEqual([]);
+    const restarted = consumersInvoker();
+    reader = await start(stream, restarted.invoker, [{ name: 'outcomes', entry: 'o.ts', batchSize: 100 }]);
+    reader.wake();
+    await until(() => restarted.keysOf('outcomes').length === 1, 'the record after the restart');
+    expect(restarted.keysOf('outcomes')).toEqual(['gathered']);
+  });
+
   it('hands no consumer a record the filter drops, and moves every checkpoint past it', async () => {
     const stream = new StreamStandIn();
     const calls = consumersInvoker();
