@@ -20,6 +20,8 @@ import {
   type StreamConsumer,
   type WebSocketApi,
 } from '../../../functions/src/manifest.ts';
+import { streamConsumerFilterPatterns } from '../../../functions/src/live/stream-filter.ts';
+import type { FilterPattern } from './lambda-filter.ts';
 
 export type {
   QueueDefinition,
@@ -45,6 +47,11 @@ export interface RuntimeManifest {
   recurringSchedules?: RecurringSchedule[];
   /** API Gateway's Lambda authorizers, which the gateway calls before their method's function. */
   restAuthorizers?: RestAuthorizer[];
+  /**
+   * The stream consumers' event filter patterns (Lambda's FilterCriteria, the same on every
+   * mapping): a record matching none reaches no consumer. Without them every record does.
+   */
+  streamFilterPatterns?: FilterPattern[];
 }
 
 /**
@@ -73,6 +80,7 @@ export const productManifest: RuntimeManifest = {
   serviceQueues,
   recurringSchedules,
   restAuthorizers,
+  streamFilterPatterns: streamConsumerFilterPatterns(),
 };
 
 /**

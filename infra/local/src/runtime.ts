@@ -8,7 +8,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { installLocalBindings } from '../../../functions/src/homes/local.ts';
-import { streamConsumerFilterPatterns } from '../../../functions/src/live/stream-filter.ts';
 import { ensureFunctionBundles } from './build-steps.ts';
 import { createLocalMail } from './local-mail.ts';
 import {
@@ -378,7 +377,7 @@ async function startRuntimeOnce(options: RuntimeOptions): Promise<Runtime> {
         region,
         log,
         // As the stack's event source mappings filter (functions/src/live/stream-filter.ts).
-        filterPatterns: streamConsumerFilterPatterns(),
+        ...(manifest.streamFilterPatterns ? { filterPatterns: manifest.streamFilterPatterns } : {}),
       }).then((reader) => {
         // A write answered in a function's thread, or an invocation ended (whatever it wrote is in
         // the table by then): the reader polls now instead of sleeping out its idle pause. A read
