@@ -348,11 +348,15 @@ describe('deploy-time tasks', () => {
 });
 
 describe('stream consumers', () => {
-  it('each read the table stream from the trim horizon, bisecting, reporting failures and sending give-ups to a queue', () => {
-    const { template } = synthesized;
-    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter((m) =>
+  /** The event source mappings that read the table stream. */
+  const streamMappings = () =>
+    Object.values(synthesized.template.findResources('AWS::Lambda::EventSourceMapping')).filter((m) =>
       JSON.stringify(m).includes('StreamArn'),
     );
+
+  it('each read the table stream from the trim horizon, bisecting, reporting failures and sending give-ups to a queue', () => {
+    const { template } = synthesized;
+    const mappings = streamMappings();
     expect(mappings).toHaveLength(streamConsumers.length);
     for (const consumer of streamConsumers) {
       template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
@@ -382,10 +386,7 @@ describe('stream consumers', () => {
   });
 
   it('filter out, for every consumer, the records none reads (the search tokens, items of no entity)', () => {
-    const { template } = synthesized;
-    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter((m) =>
-      JSON.stringify(m).includes('StreamArn'),
-    );
+    const mappings = streamMappings();
     expect(mappings).toHaveLength(streamConsumers.length);
     for (const mapping of mappings) {
       const filters = (mapping.Properties.FilterCriteria as { Filters: { Pattern: string }[] }).Filters;
@@ -395,11 +396,11 @@ describe('stream consumers', () => {
   });
 
   it('invoke the broadcaster at once and let the others gather a second of records', () => {
-    const { template, stack } = synthesized;
+    const { stack } = synthesized;
     const windowOf = (name: string) => {
       const fn = stack.streamConsumers.functions.get(name)!;
       const functionRef = stack.getLogicalId(fn.lambda.node.defaultChild as never);
-      const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find(
+      const mapping = streamMappings().find(
         (m) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify({ Ref: functionRef }),
       );
       return mapping?.Properties.MaximumBatchingWindowInSeconds as number | undefined;

@@ -6,7 +6,7 @@ import { entitiesNoConsumerReads, entityField } from './stream-filter.ts';
 
 /** Filtered out before any consumer is invoked (stream-filter.ts); passed over here too. */
 const unread: ReadonlySet<string> = new Set(entitiesNoConsumerReads);
-const keyFields = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', '__edb_e__', '__edb_v__']);
+const keyFields = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', entityField, '__edb_v__']);
 
 /**
  * The entity change a stream record carries, or undefined for an item of no entity (counters,

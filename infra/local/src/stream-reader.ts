@@ -318,14 +318,15 @@ export async function startStreamReader(options: {
   }
 
   /**
-   * Waits while the lane's first page with records is younger than the window and less than a
-   * batch waits (as Lambda gathers records for a mapping with a batching window). A page without
-   * records for the consumer (a shard's end, runtime items) goes at once.
+   * Waits while the lane's oldest page with records is younger than the window and less than a
+   * batch waits (as Lambda gathers records for a mapping with a batching window). Pages without
+   * records for the consumer (a shard's end, runtime items, records the filter dropped) only move
+   * its checkpoint: with nothing else waiting they go at once, and they never cut a window short.
    */
   async function gatherWindow(lane: Lane, windowMs: number): Promise<void> {
     while (running) {
-      const first = lane.pages[0];
-      if (!first || first.events.length === 0 || lane.backlog >= lane.consumer.batchSize) return;
+      const first = lane.pages.find((page) => page.events.length > 0);
+      if (!first || lane.backlog >= lane.consumer.batchSize) return;
       const remainingMs = first.handedAtMs + windowMs - Date.now();
       if (remainingMs <= 0) return;
       await new Promise<void>((resolve) => {

@@ -217,6 +217,47 @@ describe('the stream reader', () => {
     ]);
   });
 
+  it('does not let records the filter dropped cut the window of records behind them short', async () => {
+    const stream = new StreamStandIn();
+    const calls = consumersInvoker();
+    const handedAt = new Map<string, number>();
+    const timed = {
+      invoke: async (name: string, event: { Records: { dynamodb: { Keys: { sk: { S: string } } } }[] }) => {
+        const answer = await calls.invoker.invoke(name, event as never);
+        for (const record of event.Records) handedAt.set(record.dynamodb.Keys.sk.S, Date.now());
+        return answer;
+      },
+    } as unknown as FunctionInvoker;
+    const windowMs = 1_000;
+    reader = await start(
+      stream,
+      timed,
+      [{ name: 'outcomes', entry: 'o.ts', batchSize: 100, batchingWindowSeconds: windowMs / 1000 }],
+      streamConsumerFilterPatterns(),
+    );
+    // The first batch is held in the consumer while a page of only dropped records, then one
+    // with a record, wait behind it.
+    calls.hold('outcomes');
+    stream.write('first', 'message');
+    reader.wake();
+    await until(() => stream.getRecords >= 1 && calls.batches.length === 0, 'the first page read');
+    await new Promise((resolve) => setTimeout(resolve, windowMs + 100));
+    stream.write('token', 'ticketToken');
+    reader.wake();
+    const tokenRead = stream.getRecords;
+    await until(() => stream.getRecords > tokenRead + 1, 'the token page read');
+    const writtenAt = Date.now();
+    stream.write('second', 'message');
+    reader.wake();
+    const secondRead = stream.getRecords;
+    await until(() => stream.getRecords > secondRead + 1, 'the second page read');
+    calls.release('outcomes');
+    await until(() => calls.keysOf('outcomes').includes('second'), 'the second record');
+    expect(calls.keysOf('outcomes')).toEqual(['first', 'second']);
+    // However busy the machine, the second record waited out its own window.
+    expect(handedAt.get('second')! - writtenAt).toBeGreaterThanOrEqual(windowMs - 50);
+  });
+
   it('invokes a windowed consumer before its window ends once a whole batch waits', async () => {
     const stream = new StreamStandIn();
     const calls = consumersInvoker();
