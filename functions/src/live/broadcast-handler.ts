@@ -2,6 +2,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { coalesceChanges } from './coalesce-changes.ts';
 import { eventsFor } from './event-rules.ts';
 import { applyConnectionChanges, fanOut } from './fan-out.ts';
+import { forgetChangedDirectories } from './live-directory-head.ts';
 import type { LiveOutput } from './live-event.ts';
 import { changeFromRecord } from './stream-changes.ts';
 import { logger } from '#observability/logger';
@@ -18,6 +19,8 @@ export const handler = observedStream(async (event: DynamoDBStreamEvent): Promis
     );
     // The sockets' own changes first, as a fresh read of them at fan-out time would see them.
     applyConnectionChanges(changes);
+    // Renamed connections, users, queues or tags: the ticket events below read the names afresh.
+    forgetChangedDirectories(changes);
     // Rules may read related items (a ticket's contact and queue): all of them at once, in order.
     const perChange = await Promise.all(changes.map(eventsFor));
     const events: LiveOutput[] = perChange.flat();

@@ -5,6 +5,7 @@ import type { ContactRecord } from '#data/contacts';
 import { publicContact } from '../modules/contacts/serialize.ts';
 import { canSeeTicket } from '#domain/ticket-visibility';
 import { withRelated } from '../modules/tickets/related.ts';
+import { liveDirectoryHead } from './live-directory-head.ts';
 import type { MessageRecord } from '#data/messages';
 import { publicMessage } from '../modules/messages/serialize.ts';
 import { platformCompanyId } from '#domain/company-rules';
@@ -184,7 +185,7 @@ eventRules.ticket = async (change) => {
     recheck: async () => lostSightOf(await getTicket(companyId, Number(item.id))),
   };
   if (!after) return [{ companyId, event: 'ticket', data: { action: 'delete', ticketId: item.id }, audience }, leave];
-  const [ticket] = await withRelated(companyId, [after]);
+  const [ticket] = await withRelated(companyId, [after], liveDirectoryHead(companyId));
   const outputs: LiveOutput[] = [
     { companyId, event: 'ticket', data: { action: 'update', ticket }, audience },
   ];

@@ -99,7 +99,10 @@ export async function relatedPage(
   return { tickets: shown, counters: head.counters };
 }
 
-/** Tickets as the lists, the chat and the live events show them (see relatedPage). */
-export async function withRelated(companyId: number, tickets: ListedTicket[]) {
-  return (await relatedPage(companyId, tickets)).tickets;
+/**
+ * Tickets as the lists, the chat and the live events show them (see relatedPage); `head`: the
+ * directory version as the caller has it (the broadcaster keeps it between batches).
+ */
+export async function withRelated(companyId: number, tickets: ListedTicket[], head?: Promise<PageHead>) {
+  return (await relatedPage(companyId, tickets, head ? { head } : {})).tickets;
 }
