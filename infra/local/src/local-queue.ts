@@ -264,11 +264,16 @@ class QueueDispatcher {
   private pump(): void {
     if (this.stopped || this.paused) return;
     const limit = batchesAtOnce(this.queue);
+    // One instant for the whole look: a message judged not yet visible here is the one the wake
+    // timer is armed for. Read twice, the clock could move past its visibility in between, and it
+    // would be neither delivered nor woken for (it waited for the queue's next unrelated event:
+    // ~54 s for a paced campaign step, the watchdog's tick).
+    const nowMs = Date.now();
     while (this.batches.size < limit) {
       const batch = selectBatch(this.messages, {
         fifo: this.queue.fifo,
         batchSize: this.queue.consumer.batchSize,
-        nowMs: Date.now(),
+        nowMs,
         inFlight: this.inFlight,
         busyGroups: this.busyGroups,
       });
@@ -279,18 +284,25 @@ class QueueDispatcher {
       });
       this.batches.set(delivery, { batch, sinceMs: Date.now() });
     }
-    this.armWakeTimer();
+    this.armWakeTimer(nowMs);
   }
 
-  private armWakeTimer(): void {
-    const wakeAt = nextVisibleAt(this.messages, Date.now());
+  /**
+   * Wakes for the first message that was not visible at `nowMs` (the instant the pump looked).
+   * A timer may end a moment before the wall clock reads its time; the pump then arms it again.
+   */
+  private armWakeTimer(nowMs: number): void {
+    const wakeAt = nextVisibleAt(this.messages, nowMs);
     if (wakeAt === undefined || wakeAt >= this.wakeAtMs) return;
     clearTimeout(this.wakeTimer);
     this.wakeAtMs = wakeAt;
-    this.wakeTimer = setTimeout(() => {
-      this.wakeAtMs = Infinity;
-      this.pump();
-    }, wakeAt - Date.now());
+    this.wakeTimer = setTimeout(
+      () => {
+        this.wakeAtMs = Infinity;
+        this.pump();
+      },
+      Math.max(0, wakeAt - Date.now()),
+    );
   }
 
   private async deliver(batch: QueuedMessage[]): Promise<void> {

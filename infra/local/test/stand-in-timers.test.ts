@@ -125,3 +125,31 @@ describe('the local scheduler on the journal', () => {
     expect(scheduler.pending()[0]!.atMs).toBeGreaterThan(firstAtMs);
   });
 });
+
+describe('the local queue on the journal', () => {
+  it('delivers a delayed message when its wake timer ends just before the wall clock reaches its time', async () => {
+    // Timers on the monotonic clock can end a moment before Date.now() reads their time. The
+    // pump then found the message not visible yet, read the clock again (now past it) and armed
+    // no wake for it: it waited for the queue's next unrelated event (a paced campaign step ~54 s).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate'] });
+    const start = Date.now();
+    let clock = start;
+    const readings: number[] = [];
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => readings.shift() ?? clock);
+    try {
+      const { queue, delivered } = standIns(journalFile());
+      await queue.start();
+      await queue.send('jobs', { body: 'step', delaySeconds: 4 });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(delivered).toEqual([]);
+      // The wake timer ends with the wall clock 1 ms short; it reads the message's time right after.
+      readings.push(start + 3_999);
+      clock = start + 4_000;
+      await vi.advanceTimersByTimeAsync(4_000);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(delivered).toEqual(['step']);
+    } finally {
+      now.mockRestore();
+    }
+  });
+});
